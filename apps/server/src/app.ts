@@ -1,0 +1,77 @@
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { mailboxRoutes } from './mail/mailbox.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { pageRoutes } from './modules/page/page.routes.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerSecurityHeaders } from './plugins/security.js';
+import { registerWebApp } from './plugins/web-app.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+export type BuildOptions = {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app (off in API tests). */
+  isServingWebApp?: boolean;
+};
+
+/** Builds the whole application without listening: what main.ts starts and what tests inject into. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    return503OnClosing: true,
+    requestIdHeader: 'x-request-id',
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Plug-in store API', version: '1.0.0', description: 'Shop, customer area, admin and licence server.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(pageRoutes);
+      await api.register(mailboxRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.isServingWebApp !== false) await registerWebApp(app);
+  return app;
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  PUBLIC_URL: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Plug-in Store <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.string().default('support@localhost'),
+  FASTSPRING_STOREFRONT: optionalText,
+  FASTSPRING_WEBHOOK_SECRET: optionalText,
+  FASTSPRING_API_USER: optionalText,
+  FASTSPRING_API_PASSWORD: optionalText,
+  LOYALTY_COUPON: z.string().default('LOYALTY15'),
+  KEY_ENCRYPTION_SECRET: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  WEB_DIST_DIR: optionalText,
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string; webDistDir: string };
+
+/** Parses the environment once; fails fast with every problem listed. The only reader of process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.DATABASE_URL && !config.KEY_ENCRYPTION_SECRET) {
+    throw new Error('Invalid configuration:\nKEY_ENCRYPTION_SECRET is required when DATABASE_URL is set');
+  }
+  const webDistDefault = path.resolve(import.meta.dirname, '../../web/dist');
+  return {
+    ...config,
+    dataDir: path.resolve(config.DATA_DIR),
+    webDistDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : webDistDefault,
+  };
+}
+
+/** Whether the local checkout stand-in replaces FastSpring (no storefront configured). */
+export const isSandboxCheckout = (config: Config): boolean => config.FASTSPRING_STOREFRONT === undefined;

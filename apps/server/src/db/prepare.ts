@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { createSecretBox } from '../lib/secret-box.js';
+import { createPool, type Db } from './client.js';
+import { startEmbeddedServer } from './embedded-server.js';
+import { migrateDatabase } from './migrate.js';
+import { seedDatabase, type SeedResult } from './seed.js';
+
+export type PreparedDatabase = { db: Db; config: Config; seed: SeedResult; close: () => Promise<void> };
+
+/**
+ * Connects to DATABASE_URL, or starts the embedded server in DATA_DIR, then migrates and seeds under one lock.
+ * For the embedded default, a key-encryption secret is generated into DATA_DIR on first start.
+ */
+export async function prepareDatabase(config: Config, log: (message: string) => void): Promise<PreparedDatabase> {
+  const embedded = config.DATABASE_URL
+    ? undefined
+    : await startEmbeddedServer({ directory: path.join(config.dataDir, 'postgres') });
+  const secret = config.KEY_ENCRYPTION_SECRET ?? (await readOrCreateDataSecret(config.dataDir));
+  const preparedConfig = { ...config, KEY_ENCRYPTION_SECRET: secret };
+  const db = createPool(config.DATABASE_URL ?? embedded!.url);
+  try {
+    let seed: SeedResult = {};
+    const applied = await migrateDatabase(db, async (client) => {
+      seed = await seedDatabase(client, {
+        adminPassword: config.ADMIN_PASSWORD,
+        secretBox: createSecretBox(secret),
+        isDemoData: true,
+      });
+    });
+    if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
+    return {
+      db,
+      config: preparedConfig,
+      seed,
+      close: async () => {
+        await db.end();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await db.end().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function readOrCreateDataSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'key-encryption-secret');
+  const existing = await fs.readFile(file, 'utf8').catch(() => undefined);
+  if (existing?.trim()) return existing.trim();
+  await fs.mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  await fs.writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,225 @@
+// JUCE key files (KeyGeneration::generateKeyFile / OnlineUnlockStatus::applyKeyFile), byte for byte.
+import { applyRawPublic, loadVerifyingKey, signRawPrivate, type SigningKey } from './rsa-key.js';
+import { readBigEndian, writeBigEndian } from './rsa-math.js';
+import { escapeJuceXml, parseRootAttributes, truncateAtNul } from './juce-xml.js';
+
+/** What goes into a key file; mirrors the arguments of JUCE's KeyGeneration::generateKeyFile. */
+export interface KeyFileOptions {
+  readonly appName: string;
+  readonly userEmail: string;
+  readonly userName: string;
+  /** One string as JUCE takes it (`"A,B"`), or a list joined with commas. */
+  readonly machineNumbers: string | readonly string[];
+  readonly privateKey: SigningKey;
+  /** Creation time, written as `date` (hex ms) and in the comment; defaults to now. */
+  readonly date?: Date;
+  /** Replaces JUCE's comment block (`Keyfile for …`, `User: …`, …); lines joined with CRLF. */
+  readonly comment?: string;
+}
+
+/** Options of an expiring key file (`expiring_mach` + `expiryTime`). */
+export interface ExpiringKeyFileOptions extends KeyFileOptions {
+  readonly expiryTime: Date;
+}
+
+/** The content of a key file that decrypted with the product's public key. */
+export interface DecryptedKeyFile {
+  readonly xml: string;
+  /** Every attribute of the root element, unescaped (the first one wins on duplicates, as in JUCE). */
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly user: string;
+  readonly email: string;
+  readonly app: string;
+  /** The raw machine list JUCE reads: `expiring_mach` for expiring files, else `mach`. */
+  readonly mach: string;
+  /** `mach` split on `,` `;` and space, trimmed, empty tokens dropped (JUCE's getMachineNumbers). */
+  readonly machineNumbers: readonly string[];
+  /** `date` (hex Unix ms), or null when absent or not hex. */
+  readonly date: Date | null;
+  /** True when both `expiryTime` and `expiring_mach` are present, as JUCE decides. */
+  readonly isExpiring: boolean;
+  /** `expiryTime` read like JUCE's getHexValue64 (non-hex characters skipped), or null when absent. */
+  readonly expiryTime: Date | null;
+}
+
+type Exponentiation = (block: Buffer) => Buffer;
+
+const CRLF = '\r\n';
+const CHARACTERS_PER_LINE = 70;
+const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?> ';
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const UTF8_DECODER = new TextDecoder('utf-8', { fatal: true });
+
+/** Creates a JUCE key file exactly as KeyGeneration::generateKeyFile does (comment times in UTC). */
+export function createKeyFile(options: KeyFileOptions): string {
+  const date = options.date ?? new Date();
+  const fields = readFields(options);
+  const attributes: Array<[string, string]> = [
+    ['user', fields.userName],
+    ['email', fields.userEmail],
+    ['mach', fields.machineNumbers],
+    ['app', fields.appName],
+    ['date', formatJuceHex(date)],
+  ];
+  const comment = options.comment ?? createComment(fields, date);
+  return assembleKeyFile(comment, attributes, options.privateKey);
+}
+
+/** Creates a JUCE expiring key file exactly as KeyGeneration::generateExpiringKeyFile does. */
+export function createExpiringKeyFile(options: ExpiringKeyFileOptions): string {
+  const date = options.date ?? new Date();
+  const fields = readFields(options);
+  const attributes: Array<[string, string]> = [
+    ['user', fields.userName],
+    ['email', fields.userEmail],
+    ['expiring_mach', fields.machineNumbers],
+    ['app', fields.appName],
+    ['date', formatJuceHex(date)],
+    ['expiryTime', formatJuceHex(options.expiryTime)],
+  ];
+  const comment =
+    options.comment ?? `${createComment(fields, date)}${CRLF}Expires: ${formatJuceTime(options.expiryTime)}`;
+  return assembleKeyFile(comment, attributes, options.privateKey);
+}
+
+/** Decrypts a key file (or bare hex) with a JUCE public key text as JUCE's client does; null if it is not valid. */
+export function decryptKeyFile(keyFileText: string, publicKeyText: string): DecryptedKeyFile | null {
+  const key = loadVerifyingKey(publicKeyText);
+  const value = readKeyFileNumber(keyFileText);
+  if (value === null) return null;
+  const plain = applyJuceRsa(value, key.modulus, key.modulusLength, (block) => applyRawPublic(key, block));
+  if (plain === 0n) return null;
+  const hex = plain.toString(16);
+  const bytes = Buffer.from(hex.length % 2 === 0 ? hex : '0' + hex, 'hex').reverse();
+  let xml: string;
+  try {
+    xml = UTF8_DECODER.decode(bytes);
+  } catch {
+    return null;
+  }
+  const attributes = parseRootAttributes(xml);
+  return attributes === null ? null : describeKeyFile(xml, attributes);
+}
+
+interface KeyFileFields {
+  readonly appName: string;
+  readonly userEmail: string;
+  readonly userName: string;
+  readonly machineNumbers: string;
+}
+
+function readFields(options: KeyFileOptions): KeyFileFields {
+  const machines = typeof options.machineNumbers === 'string' ? options.machineNumbers : options.machineNumbers.join(',');
+  return {
+    appName: truncateAtNul(options.appName),
+    userEmail: truncateAtNul(options.userEmail),
+    userName: truncateAtNul(options.userName),
+    machineNumbers: truncateAtNul(machines),
+  };
+}
+
+// KeyFileUtils::createKeyFileComment
+function createComment(fields: KeyFileFields, date: Date): string {
+  const lines = [`Keyfile for ${fields.appName}`];
+  if (fields.userName !== '') lines.push(`User: ${fields.userName}`);
+  lines.push(`Email: ${fields.userEmail}`, `Machine numbers: ${fields.machineNumbers}`, `Created: ${formatJuceTime(date)}`);
+  return lines.join(CRLF);
+}
+
+// KeyFileUtils::createKeyFile: comment, blank line, "#" + hex in 70-character lines, trailing CRLF.
+function assembleKeyFile(comment: string, attributes: ReadonlyArray<[string, string]>, key: SigningKey): string {
+  const element = attributes.map(([name, value]) => ` ${name}="${escapeJuceXml(value, 'attribute')}"`).join('');
+  const hex = '#' + encryptPlaintext(`${XML_HEADER}<key${element}/>`, key);
+  const lines = [comment, ''];
+  for (let start = 0; start < hex.length; start += CHARACTERS_PER_LINE) {
+    lines.push(hex.slice(start, start + CHARACTERS_PER_LINE));
+  }
+  lines.push('');
+  return lines.join(CRLF);
+}
+
+// KeyFileUtils::encryptXML: UTF-8 bytes loaded little-endian, RSAKey::applyToValue, BigInteger::toString(16).
+function encryptPlaintext(plaintext: string, key: SigningKey): string {
+  const bytes = Buffer.from(plaintext, 'utf8');
+  if (bytes.length <= key.modulusLength) {
+    // Fast path without BigInt: the whole message is one base-n digit.
+    const block = Buffer.alloc(key.modulusLength);
+    bytes.copy(block, key.modulusLength - bytes.length);
+    block.subarray(key.modulusLength - bytes.length).reverse();
+    if (block.compare(key.modulusBytes) < 0) {
+      return signRawPrivate(key, block).toString('hex').replace(/^0+/, '') || '0';
+    }
+  }
+  const value = readBigEndian(Buffer.from(bytes).reverse());
+  return applyJuceRsa(value, key.modulus, key.modulusLength, (block) => signRawPrivate(key, block)).toString(16);
+}
+
+// RSAKey::applyToValue: exponentiate each base-n digit, least significant first, rebuilding the result in
+// reverse digit order. Applying it with the other exponent reverses the order back.
+function applyJuceRsa(value: bigint, modulus: bigint, modulusLength: number, exponentiate: Exponentiation): bigint {
+  let remaining = value;
+  let result = 0n;
+  while (remaining > 0n) {
+    const digit = remaining % modulus;
+    remaining /= modulus;
+    result = result * modulus + readBigEndian(exponentiate(writeBigEndian(digit, modulusLength)));
+  }
+  return result;
+}
+
+// KeyFileUtils::getXmlFromKeyFile + BigInteger::parseString(…, 16): the text after the last "#" (or all of it),
+// every non-hex character skipped; a leading "-" makes the number negative, which applyToValue refuses.
+function readKeyFileNumber(keyFileText: string): bigint | null {
+  const hashIndex = keyFileText.lastIndexOf('#');
+  const block = (hashIndex === -1 ? keyFileText : keyFileText.slice(hashIndex + 1)).trim();
+  if (block.startsWith('-')) return null;
+  const hex = block.replace(/[^0-9a-fA-F]/g, '');
+  if (hex === '') return null;
+  const value = BigInt('0x' + hex);
+  return value === 0n ? null : value;
+}
+
+// KeyFileUtils::getDataFromKeyFile
+function describeKeyFile(xml: string, attributes: Map<string, string>): DecryptedKeyFile {
+  const isExpiring = attributes.has('expiryTime') && attributes.has('expiring_mach');
+  const mach = attributes.get(isExpiring ? 'expiring_mach' : 'mach') ?? '';
+  const rawDate = attributes.get('date');
+  const rawExpiry = attributes.get('expiryTime');
+  return {
+    xml,
+    attributes: Object.fromEntries(attributes),
+    user: attributes.get('user') ?? '',
+    email: attributes.get('email') ?? '',
+    app: attributes.get('app') ?? '',
+    mach,
+    machineNumbers: mach.split(/[,; ]/).map((token) => token.trim()).filter((token) => token !== ''),
+    date: rawDate !== undefined && /^[0-9a-fA-F]+$/.test(rawDate) ? readJuceHexTime(rawDate) : null,
+    isExpiring,
+    expiryTime: rawExpiry === undefined ? null : readJuceHexTime(rawExpiry),
+  };
+}
+
+function readJuceHexTime(text: string): Date | null {
+  const hex = text.replace(/[^0-9a-fA-F]/g, '');
+  const milliseconds = hex === '' ? 0 : Number(BigInt('0x' + hex));
+  const date = new Date(milliseconds);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+// String::toHexString (Time::toMilliseconds())
+function formatJuceHex(date: Date): string {
+  const milliseconds = date.getTime();
+  if (!Number.isSafeInteger(milliseconds) || milliseconds < 0) throw new RangeError('Key-file times must be after 1970.');
+  return milliseconds.toString(16);
+}
+
+// Time::toString (true, true): "22 Nov 2026 4:16:22am", here in UTC rather than the machine's local time.
+function formatJuceTime(date: Date): string {
+  const hours = date.getUTCHours();
+  const clockHours = hours % 12 === 0 ? 12 : hours % 12;
+  const minutes = String(date.getUTCMinutes()).padStart(2, '0');
+  const seconds = String(date.getUTCSeconds()).padStart(2, '0');
+  const month = MONTH_NAMES[date.getUTCMonth()] ?? '';
+  const day = `${date.getUTCDate()} ${month} ${date.getUTCFullYear()}`;
+  return `${day} ${clockHours}:${minutes}:${seconds}${hours >= 12 ? 'pm' : 'am'}`;
+}

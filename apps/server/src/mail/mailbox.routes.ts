@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error.js';
+import { createAuthHooks } from '../plugins/auth.js';
+import { listRecentMail } from './outbox.js';
+
+const mailboxEntry = z.object({
+  id: z.number(),
+  to: z.string(),
+  replyTo: z.string().nullable(),
+  subject: z.string(),
+  text: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), content: z.string() })),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+
+/** The development mailbox: with no SMTP configured, the administrator reads the outgoing mail here. */
+export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { requireAdmin } = createAuthHooks(app);
+  app.get(
+    '/mailbox',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['operations'],
+        querystring: z.object({ to: z.string().max(254).optional() }),
+        response: { 200: z.array(mailboxEntry) },
+      },
+    },
+    async (request) => {
+      if (app.config.SMTP_URL) throw new AppError('notFound', 'The mailbox is off: mail is delivered over SMTP.');
+      const mails = await listRecentMail(app.db, 100, request.query.to);
+      return mails.map((mail) => ({
+        id: mail.id,
+        to: mail.recipient,
+        replyTo: mail.reply_to,
+        subject: mail.subject,
+        text: mail.body_text,
+        attachments: mail.attachments.map((file) => ({ filename: file.filename, content: file.content })),
+        createdAt: mail.created_at.toISOString(),
+        sentAt: mail.sent_at?.toISOString() ?? null,
+      }));
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { prepareDatabase } from './db/prepare.js';
+import { startMailWorker } from './mail/worker.js';
+import { startMaintenance } from './maintenance.js';
+
+/** Starts the product: database, app, workers; stops them in order on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await prepareDatabase(config, (message) => console.log(message));
+  const app = await buildApp({
+    config: database.config,
+    db: database.db,
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  });
+  const mailWorker = config.SMTP_URL
+    ? startMailWorker({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log })
+    : undefined;
+  const maintenance = startMaintenance(database.db, app.log);
+
+  let isStopping = false;
+  const stop = async (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    app.log.info({ signal }, 'stopping: finishing requests in flight');
+    const forceExit = setTimeout(() => process.exit(1), 20_000);
+    forceExit.unref();
+    await app.close(); // stops accepting, waits for requests in flight
+    maintenance.stop();
+    await mailWorker?.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  console.log(`\nThe store is running at ${url}`);
+  if (database.seed.adminPassword) {
+    console.log(`First start: log in as "admin" with the password ${database.seed.adminPassword}`);
+    console.log('(shown once; set ADMIN_PASSWORD to choose it, or change it in the customer area)\n');
+  }
+  if (!config.SMTP_URL) console.log('No SMTP_URL: outgoing mail is kept in the mailbox at /admin/mailbox');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

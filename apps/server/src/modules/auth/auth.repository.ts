@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '../../db/client.js';
+
+export type LoginRow = {
+  id: number;
+  login_name: string;
+  person_id: number | null;
+  password_hash: string;
+  pending_password_hash: string | null;
+  pending_password_expires: Date | null;
+  is_admin: boolean;
+};
+
+export type SessionActor = { loginId: number; name: string; isAdmin: boolean; personId: number | null };
+
+export const SESSION_LIFETIME_DAYS = 30;
+const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+export async function findLoginByName(db: Queryable, loginName: string): Promise<LoginRow | undefined> {
+  const { rows } = await db.query<LoginRow>('SELECT * FROM login WHERE lower(login_name) = lower($1)', [loginName]);
+  return rows[0];
+}
+
+export async function insertLogin(
+  db: Queryable,
+  login: { loginName: string; passwordHash: string; personId: number | null; isAdmin: boolean },
+): Promise<LoginRow | undefined> {
+  const { rows } = await db.query<LoginRow>(
+    `INSERT INTO login (login_name, password_hash, person_id, is_admin) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (lower(login_name)) DO NOTHING RETURNING *`,
+    [login.loginName, login.passwordHash, login.personId, login.isAdmin],
+  );
+  return rows[0];
+}
+
+export async function setPassword(db: Queryable, loginId: number, passwordHash: string): Promise<void> {
+  await db.query(
+    `UPDATE login SET password_hash = $2, pending_password_hash = NULL, pending_password_expires = NULL WHERE id = $1`,
+    [loginId, passwordHash],
+  );
+}
+
+export async function setPendingPassword(db: Queryable, loginId: number, passwordHash: string): Promise<void> {
+  await db.query(
+    `UPDATE login SET pending_password_hash = $2, pending_password_expires = now() + interval '24 hours' WHERE id = $1`,
+    [loginId, passwordHash],
+  );
+}
+
+export async function deleteLoginByName(db: Queryable, loginName: string): Promise<number> {
+  const result = await db.query('DELETE FROM login WHERE lower(login_name) = lower($1) AND NOT is_admin', [loginName]);
+  return result.rowCount ?? 0;
+}
+
+/** Creates a session and answers its opaque token; only the token's hash is stored. */
+export async function createSession(db: Queryable, loginId: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const { rows } = await db.query<{ expires_at: Date }>(
+    `INSERT INTO session (token_hash, login_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))
+     RETURNING expires_at`,
+    [hashToken(token), loginId, SESSION_LIFETIME_DAYS],
+  );
+  return { token, expiresAt: rows[0]!.expires_at };
+}
+
+export async function findSessionActor(db: Queryable, token: string): Promise<SessionActor | undefined> {
+  const { rows } = await db.query<{ login_id: number; login_name: string; is_admin: boolean; person_id: number | null }>(
+    `SELECT l.id AS login_id, l.login_name, l.is_admin, l.person_id
+       FROM session s JOIN login l ON l.id = s.login_id
+      WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    [hashToken(token)],
+  );
+  const row = rows[0];
+  return row && { loginId: row.login_id, name: row.login_name, isAdmin: row.is_admin, personId: row.person_id };
+}
+
+export async function deleteSession(db: Queryable, token: string): Promise<void> {
+  await db.query('DELETE FROM session WHERE token_hash = $1', [hashToken(token)]);
+}
+
+export async function deleteOtherSessions(db: Queryable, loginId: number, keepToken: string): Promise<void> {
+  await db.query('DELETE FROM session WHERE login_id = $1 AND token_hash <> $2', [loginId, hashToken(keepToken)]);
+}
+
+export async function deleteExpiredSessions(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM session WHERE expires_at <= now()');
+  await db.query(`DELETE FROM rate_limit WHERE window_start < now() - interval '1 day'`);
+}

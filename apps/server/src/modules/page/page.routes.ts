@@ -1,0 +1,41 @@
+import { okResponse } from '@store/contracts/auth';
+import { idParam } from '@store/contracts/fields';
+import { decodePageUrl, menuItems, page, pageList, pageSaveRequest } from '@store/contracts/page';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, createAuthHooks } from '../../plugins/auth.js';
+import { listMenuItems, listPages } from './page.repository.js';
+import * as pages from './page.service.js';
+
+/** Content pages: public reads by URL and the menu; the administrator's list and editor calls. */
+export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { requireAdmin } = createAuthHooks(app);
+  const tags = ['pages'];
+
+  app.get(
+    '/page/byUrl/:url',
+    { schema: { tags, params: z.object({ url: z.string().max(600) }), response: { 200: page } } },
+    (request) => pages.getPageByUrl({ db: app.db, url: decodePageUrl(request.params.url) }),
+  );
+
+  app.get('/page/menuitems', { schema: { tags, response: { 200: menuItems } } }, () => listMenuItems(app.db));
+
+  app.get('/page/', { preHandler: requireAdmin, schema: { tags, response: { 200: pageList } } }, () => listPages(app.db));
+
+  app.get('/page/:id', { preHandler: requireAdmin, schema: { tags, params: idParam, response: { 200: page } } }, (request) =>
+    pages.getPage({ db: app.db, id: request.params.id }),
+  );
+
+  app.post('/page/', { preHandler: requireAdmin, schema: { tags, body: pageSaveRequest, response: { 200: page } } }, (request) =>
+    pages.savePage({ db: app.db, actor: actorOf(request).name, page: request.body }),
+  );
+
+  app.delete(
+    '/page/:id',
+    { preHandler: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
+    async (request) => {
+      await pages.deletePage({ db: app.db, actor: actorOf(request).name, id: request.params.id });
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,54 @@
+import { MAX_CONTENT_PATH_SEGMENTS } from '@store/contracts/constants';
+import type { Page, PageSaveRequest } from '@store/contracts/page';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import * as repository from './page.repository.js';
+
+/**
+ * A page URL as stored: a leading slash, no trailing slash, no query, at most three segments (the content
+ * route's limit). Answers undefined for a URL no content route can reach.
+ */
+export function normalizePageUrl(raw: string): string | undefined {
+  const path = raw.trim().split(/[?#]/)[0] ?? '';
+  const segments = path.split('/').filter((segment) => segment.length > 0);
+  if (segments.length > MAX_CONTENT_PATH_SEGMENTS) return undefined;
+  if (segments.some((segment) => segment === '.' || segment === '..' || /[\s*\\]/.test(segment))) return undefined;
+  return `/${segments.join('/')}`;
+}
+
+/** The page at this URL, compared case-insensitively. */
+export async function getPageByUrl(options: { db: Db; url: string }): Promise<Page> {
+  const url = normalizePageUrl(options.url);
+  const page = url === undefined ? undefined : await repository.findPageByUrl(options.db, url);
+  if (!page) throw notFound('Page not found');
+  return page;
+}
+
+export async function getPage(options: { db: Db; id: number }): Promise<Page> {
+  const page = await repository.findPageById(options.db, options.id);
+  if (!page) throw notFound('Page not found');
+  return page;
+}
+
+/** Creates the page (id -1 or 0) or updates it; the URL must be reachable and unique. */
+export async function savePage(options: { db: Db; actor: string; page: PageSaveRequest }): Promise<Page> {
+  const { db, actor, page } = options;
+  const url = normalizePageUrl(page.url);
+  if (url === undefined) {
+    throw badRequest(`url: A page URL has at most ${MAX_CONTENT_PATH_SEGMENTS} segments of letters, digits and dashes`);
+  }
+  const fields = { ...page, url };
+  const before = page.id > 0 ? await repository.findPageById(db, page.id) : undefined;
+  if (page.id > 0 && !before) throw notFound('Page not found');
+  const saved = before ? await repository.updatePage(db, page.id, fields) : await repository.insertPage(db, fields);
+  if (!saved) throw new AppError('conflict', `A page with the URL ${url} already exists.`);
+  await recordAudit(db, { actor, action: before ? 'update' : 'create', entity: 'page', entityId: saved.id, before: before && { url: before.url }, after: { url: saved.url } });
+  return saved;
+}
+
+export async function deletePage(options: { db: Db; actor: string; id: number }): Promise<void> {
+  const deleted = await repository.deletePage(options.db, options.id);
+  if (!deleted) throw notFound('Page not found');
+  await recordAudit(options.db, { actor: options.actor, action: 'delete', entity: 'page', entityId: options.id, before: { url: deleted.url, name: deleted.name } });
+}

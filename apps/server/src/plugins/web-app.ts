@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { MAX_CONTENT_PATH_SEGMENTS } from '@store/contracts/constants';
+import type { InitialData, Page } from '@store/contracts/page';
+import type { FastifyInstance } from 'fastify';
+import { isSandboxCheckout } from '../config.js';
+import { findPageByUrl, listMenuItems } from '../modules/page/page.repository.js';
+import { normalizePageUrl } from '../modules/page/page.service.js';
+
+/** First path segments that belong to the app's own screens, not to content pages. */
+const appScreens = new Set([
+  'login', 'messageview', 'userarea', 'activate', 'contactsupport', 'support', 'transferlicense',
+  'directurlcheckout', 'purchase', 'sendlicensekey', 'admin',
+]);
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+/** JSON inside a <script type="application/json"> block: nothing may close the element. */
+const toScriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/**
+ * Serves the built web app: hashed assets with long caching, and every other GET with the app's HTML carrying
+ * the page and the menu as initial data, the page's HTML already inside for crawlers and first paint.
+ */
+export async function registerWebApp(app: FastifyInstance): Promise<void> {
+  const distDir = app.config.webDistDir;
+  const templatePath = path.join(distDir, 'index.html');
+  if (!fs.existsSync(templatePath)) {
+    app.log.warn(`The web app is not built (${templatePath} missing): run npm run build:web`);
+    return;
+  }
+  const template = fs.readFileSync(templatePath, 'utf8');
+  const checkoutMeta = isSandboxCheckout(app.config)
+    ? '<meta name="checkout-storefront" content="">'
+    : `<meta name="checkout-storefront" content="${escapeHtml(app.config.FASTSPRING_STOREFRONT ?? '')}">`;
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    serve: true,
+    setHeaders: (response, filePath) => {
+      const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      response.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  const render = (data: InitialData, page: Page | null) => {
+    const title = page?.name ? `${escapeHtml(page.name)} | Plug-in Store` : 'Plug-in Store';
+    const body = page ? `<main class="container content-page">${page.htmlText}</main>` : '';
+    return template
+      .replace(/<title>.*?<\/title>/s, `<title>${title}</title>`)
+      .replace('<!--app-head-->', checkoutMeta)
+      .replace('<!--app-html-->', body)
+      .replace('<!--app-data-->', `<script type="application/json" id="initial-data">${toScriptJson(data)}</script>`);
+  };
+
+  app.get('/*', { logLevel: 'info' }, async (request, reply) => {
+    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    const segments = pathname.split('/').filter(Boolean);
+    const isAppScreen = appScreens.has((segments[0] ?? '').toLowerCase());
+    const url = !isAppScreen && segments.length <= MAX_CONTENT_PATH_SEGMENTS ? normalizePageUrl(pathname) : undefined;
+    const [menu, page] = await Promise.all([
+      listMenuItems(app.db),
+      url === undefined ? Promise.resolve(undefined) : findPageByUrl(app.db, url),
+    ]);
+    const isMissing = !isAppScreen && !page;
+    reply
+      .status(isMissing ? 404 : 200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8');
+    return render({ page: page ?? null, menu, path: pathname }, page ?? null);
+  });
+}

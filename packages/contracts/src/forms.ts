@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  activationKeyField,
+  deviceIdField,
+  emailField,
+  firstNameField,
+  lastNameField,
+  loginNameField,
+  passwordField,
+} from './fields.js';
+import { messages } from './messages.js';
+
+/** The forms of the specification with their validation rules and messages (§5). */
+export const loginForm = z.object({ username: loginNameField, password: passwordField });
+export type LoginForm = z.infer<typeof loginForm>;
+
+const newPasswordPair = z
+  .object({ password: passwordField, repeatPassword: passwordField })
+  .refine((value) => value.password === value.repeatPassword, {
+    message: messages.passwordMismatch,
+    path: ['repeatPassword'],
+  });
+
+export const registerForm = z
+  .object({ email: emailField, password: passwordField, repeatPassword: passwordField })
+  .refine((value) => value.password === value.repeatPassword, {
+    message: messages.passwordMismatch,
+    path: ['repeatPassword'],
+  });
+export type RegisterForm = z.infer<typeof registerForm>;
+
+export const passwordRequestForm = z.object({ email: emailField });
+export type PasswordRequestForm = z.infer<typeof passwordRequestForm>;
+
+export const passwordChangeForm = newPasswordPair;
+export type PasswordChangeForm = z.infer<typeof passwordChangeForm>;
+
+export const offlineDeviceForm = z.object({ deviceId: deviceIdField });
+export type OfflineDeviceForm = z.infer<typeof offlineDeviceForm>;
+
+const confirmEmail = <T extends { email: string; confirmEmail: string }>(value: T): boolean =>
+  value.email === value.confirmEmail;
+
+export const activationForm = z
+  .object({
+    activationKey: activationKeyField,
+    email: emailField,
+    confirmEmail: emailField,
+    firstName: firstNameField,
+    lastName: lastNameField,
+  })
+  .refine(confirmEmail, { message: messages.emailMismatch, path: ['confirmEmail'] });
+export type ActivationForm = z.infer<typeof activationForm>;
+
+export const transferForm = z
+  .object({
+    email: emailField,
+    confirmEmail: emailField,
+    firstName: firstNameField,
+    lastName: lastNameField,
+  })
+  .refine(confirmEmail, { message: messages.emailMismatch, path: ['confirmEmail'] });
+export type TransferForm = z.infer<typeof transferForm>;
+
+export const supportForm = z.object({
+  email: emailField,
+  productName: z.string().trim().min(4, messages.nameTooShort).max(200, messages.nameTooShort),
+  operatingSystem: z.string().trim().min(4, messages.nameTooShort).max(500, messages.nameTooShort),
+  problemDescription: z.string().trim().min(20, messages.nameTooShort).max(20000, messages.nameTooShort),
+});
+export type SupportForm = z.infer<typeof supportForm>;
+
+export const sendKeyForm = z.object({ email: emailField });
+export type SendKeyForm = z.infer<typeof sendKeyForm>;
+
+export const adminPersonForm = z.object({
+  email: z.string().trim().min(1, messages.emailRequired).max(254),
+  name: z.string().trim().max(200),
+  country: z.string().trim().max(100),
+});
+export type AdminPersonForm = z.infer<typeof adminPersonForm>;
+
+export const adminTransferForm = z.object({
+  newOwnerEmail: z.string().trim().min(1, messages.ownerEmailRequired).max(254),
+  newOwnerName: z.string().trim().max(200),
+});
+export type AdminTransferForm = z.infer<typeof adminTransferForm>;
+
+export const newPageForm = z.object({ url: z.string().trim().min(1, messages.urlMissing).max(500) });
+export type NewPageForm = z.infer<typeof newPageForm>;
+
+export const pageEditForm = z.object({
+  name: z.string().trim().min(1, messages.nameRequired).max(200),
+  url: z.string().trim().min(1, messages.urlRequired).max(500),
+  mainMenuPriority: z.coerce.number({ error: messages.priorityRequired }).int(messages.priorityRequired),
+  isMainMenu: z.boolean(),
+});
+export type PageEditForm = z.infer<typeof pageEditForm>;
+
+export const productEditForm = z.object({
+  name: z.string().trim().min(1, messages.nameRequired).max(100),
+  description: z.string().trim().min(1, messages.required).max(2000),
+  useRsa2048: z.boolean(),
+  privateKey: z.string().trim(),
+  publicKey: z.string().trim(),
+  serials: z.string(),
+});
+export type ProductEditForm = z.infer<typeof productEditForm>;
+
+export const unassignedCreateForm = z.object({
+  ProductName: z.string().min(1, messages.required),
+  DistributorName: z.string().trim().min(1, messages.required).max(200),
+  NumberOfOrders: z.coerce.number({ error: messages.required }).int(messages.required).min(1, messages.required).max(10000),
+});
+export type UnassignedCreateForm = z.infer<typeof unassignedCreateForm>;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { activationKeyField, emailField, firstNameField, lastNameField } from './fields.js';
+
+/** A registered computer (§3). */
+export const device = z.object({
+  id: z.number().int(),
+  deviceName: z.string(),
+  deviceIdHash: z.string(),
+  deviceIdHashEncrypted: z.string(),
+  creationDate: z.string(),
+});
+export type Device = z.infer<typeof device>;
+
+/** A licence as the customer area shows it (§3 "user product entry"). */
+export const userProduct = z.object({
+  name: z.string(),
+  useRsa2048: z.boolean(),
+  serialNew: z.string(),
+  serial2048: z.string(),
+  licenseActivationDate: z.string(),
+  orderId: z.number().int(),
+  orderDevices: z.array(device),
+});
+export type UserProduct = z.infer<typeof userProduct>;
+export const userProducts = z.array(userProduct);
+
+/** POST /userinfo/registerproductfordevice: called by plug-ins and by the offline dialog. */
+export const registerDeviceRequest = z.object({
+  ProductName: z.string().trim().min(1, 'ProductName is required').max(100),
+  Key: z.string().trim().min(1, 'Key is required').max(20000),
+  DeviceIdHash: z.string().max(200),
+  DeviceName: z.string().trim().min(1, 'DeviceName is required').max(200),
+});
+export type RegisterDeviceRequest = z.infer<typeof registerDeviceRequest>;
+/** The answer: the device's machine-bound key file (JSON string). */
+export const registerDeviceResponse = z.string();
+
+/** POST /userinfo/registerproduct: redeem an activation code. */
+export const redeemActivationRequest = z.object({
+  ActivationKey: activationKeyField,
+  Email: emailField,
+  FirstName: firstNameField,
+  LastName: lastNameField,
+});
+export type RedeemActivationRequest = z.infer<typeof redeemActivationRequest>;
+export const redeemActivationResponse = z.object({ email: z.string(), productName: z.string() });
+
+/** GET /userinfo/verifyorderfortransfer/{id}: a short-lived signed token for the checkout tag. */
+export const verifyTransferResponse = z.string();
+
+/** The checkout tag of a licence transfer: token;orderId;email;firstName;lastName. */
+export const transferTag = (parts: {
+  token: string;
+  orderId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+}): string => [parts.token, parts.orderId, parts.email, parts.firstName, parts.lastName].join(';');
+
+/** POST /api/juce/unlock form fields (JUCE's OnlineUnlockStatus). */
+export const juceUnlockRequest = z.object({
+  product: z.string().max(100).default(''),
+  email: z.string().max(254).default(''),
+  pw: z.string().max(200).default(''),
+  os: z.string().max(200).default(''),
+  mach: z.string().max(2000).default(''),
+});
+export type JuceUnlockRequest = z.infer<typeof juceUnlockRequest>;

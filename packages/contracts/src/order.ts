@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { emailField } from './fields.js';
+import { device } from './licence.js';
+
+/** An order is one licence (§3). */
+export const order = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  personId: z.number().int(),
+  serial: z.string(),
+  creationDate: z.string(),
+  serialNew: z.string(),
+  serial2048: z.string(),
+  productName: z.string().optional(),
+  orderDevices: z.array(device).optional(),
+  state: z.enum(['active', 'refunded', 'transferred']).optional(),
+});
+export type Order = z.infer<typeof order>;
+export const orderList = z.array(order);
+
+/** POST /order/: new order (id 0, empty serial, placeholder date). */
+export const orderCreateRequest = z.object({
+  id: z.number().int().optional(),
+  productId: z.number().int().positive('Product is required'),
+  personId: z.number().int().positive('Person is required'),
+  serial: z.string().optional(),
+  creationDate: z.string().optional(),
+});
+export type OrderCreateRequest = z.infer<typeof orderCreateRequest>;
+
+/** POST /order/transfer */
+export const orderTransferRequest = z.object({
+  id: z.union([z.number().int(), z.array(z.number().int()).min(1)]),
+  newOwnerEmail: emailField,
+  newOwnerName: z.string().trim().max(200).default(''),
+});
+export type OrderTransferRequest = z.infer<typeof orderTransferRequest>;
+
+/** POST /order/resend/ */
+export const resendKeyRequest = z.object({ email: emailField, productName: z.string().trim().min(1).max(100) });
+export type ResendKeyRequest = z.infer<typeof resendKeyRequest>;
+
+/** An activation code not yet redeemed (§3). */
+export const unassignedOrder = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  activationKey: z.string(),
+  creationDate: z.string(),
+  distributorName: z.string(),
+  batchNumber: z.number().int(),
+  productName: z.string().optional(),
+});
+export type UnassignedOrder = z.infer<typeof unassignedOrder>;
+export const unassignedOrderList = z.array(unassignedOrder);
+
+/** POST /order/unassigned/create/ */
+export const unassignedCreateRequest = z.object({
+  ProductName: z.string().trim().min(1, 'Required'),
+  DistributorName: z.string().trim().min(1, 'Required').max(200),
+  NumberOfOrders: z.coerce.number().int().min(1, 'Required').max(10000),
+});
+export type UnassignedCreateRequest = z.infer<typeof unassignedCreateRequest>;
+export const unassignedCreateResponse = z.object({ batchNumber: z.number().int(), count: z.number().int() });
+
+export const orderDeviceList = z.array(device);

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** A product (§3); both spellings of the key fields occur, the server answers both. */
+export const product = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  price: z.string(),
+  publicKey: z.string(),
+  publickey: z.string().optional(),
+  privateKey: z.string(),
+  privatekey: z.string().optional(),
+  publicKey2048: z.string().optional(),
+  privateKey2048: z.string().optional(),
+  useRsa2048: z.boolean(),
+});
+export type Product = z.infer<typeof product>;
+export const productList = z.array(product);
+
+/** What anonymous callers of GET /product/ get: no key material. */
+export const publicProduct = product.pick({ id: true, name: true, description: true, price: true, useRsa2048: true });
+export type PublicProduct = z.infer<typeof publicProduct>;
+
+/** POST /product/: create (id 0) and update; keys may be spelled either way. */
+export const productSaveRequest = z.object({
+  id: z.number().int().nonnegative(),
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  description: z.string().trim().min(1, 'Description is required').max(2000),
+  price: z.union([z.string(), z.number()]).transform(String).default('0'),
+  publicKey: z.string().trim().max(4000).optional(),
+  publickey: z.string().trim().max(4000).optional(),
+  privateKey: z.string().trim().max(4000).optional(),
+  privatekey: z.string().trim().max(4000).optional(),
+  publicKey2048: z.string().trim().max(4000).optional(),
+  privateKey2048: z.string().trim().max(4000).optional(),
+  useRsa2048: z.boolean().default(false),
+});
+export type ProductSaveRequest = z.infer<typeof productSaveRequest>;
+
+/** New product default (§4). */
+export const newProductDefaults: Product = {
+  id: 0,
+  name: 'New Name',
+  description: 'New Description',
+  price: '0',
+  publicKey: '',
+  privateKey: '',
+  useRsa2048: false,
+};
+
+/** Product serials record (§3). */
+export const productSerials = z.object({ id: z.number().int().optional(), serials: z.string().max(5_000_000) });
+export type ProductSerials = z.infer<typeof productSerials>;
+
+/** POST /product/generatekeys/{id}: generate the product's key pair(s). */
+export const generatedKeys = z.object({
+  publicKey: z.string(),
+  privateKey: z.string(),
+  publicKey2048: z.string(),
+  privateKey2048: z.string(),
+});
+export type GeneratedKeys = z.infer<typeof generatedKeys>;
