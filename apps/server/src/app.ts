@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { mailboxRoutes } from './mail/mailbox.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -22,6 +23,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Seals and opens private keys at rest. */
+    secretBox: SecretBox;
+    /** Every route with the names of its pre-handlers, for tests that check each audience's guard. */
+    routeTable: { method: string; url: string; guards: string[] }[];
   }
 }
 
@@ -42,12 +47,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
     requestIdHeader: 'x-request-id',
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('config', config);
+  if (!config.KEY_ENCRYPTION_SECRET) throw new Error('KEY_ENCRYPTION_SECRET is missing');
+  app.decorate('secretBox', createSecretBox(config.KEY_ENCRYPTION_SECRET));
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    const handlers = [route.onRequest ?? []].flat();
+    for (const method of [route.method].flat()) {
+      app.routeTable.push({ method, url: route.url, guards: handlers.map((handler) => handler.name) });
+    }
+  });
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);

@@ -46,6 +46,8 @@ type Exponentiation = (block: Buffer) => Buffer;
 
 const CRLF = '\r\n';
 const CHARACTERS_PER_LINE = 70;
+// A presented key file is untrusted input: cap its base-n digits so BigInt work stays small (8 KB at 1024 bits).
+const MAX_DIGITS = 64;
 const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?> ';
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const UTF8_DECODER = new TextDecoder('utf-8', { fatal: true });
@@ -85,7 +87,7 @@ export function createExpiringKeyFile(options: ExpiringKeyFileOptions): string {
 /** Decrypts a key file (or bare hex) with a JUCE public key text as JUCE's client does; null if it is not valid. */
 export function decryptKeyFile(keyFileText: string, publicKeyText: string): DecryptedKeyFile | null {
   const key = loadVerifyingKey(publicKeyText);
-  const value = readKeyFileNumber(keyFileText);
+  const value = readKeyFileNumber(keyFileText, key.modulusLength * 2 * MAX_DIGITS);
   if (value === null) return null;
   const plain = applyJuceRsa(value, key.modulus, key.modulusLength, (block) => applyRawPublic(key, block));
   if (plain === 0n) return null;
@@ -169,14 +171,13 @@ function applyJuceRsa(value: bigint, modulus: bigint, modulusLength: number, exp
 
 // KeyFileUtils::getXmlFromKeyFile + BigInteger::parseString(…, 16): the text after the last "#" (or all of it),
 // every non-hex character skipped; a leading "-" makes the number negative, which applyToValue refuses.
-function readKeyFileNumber(keyFileText: string): bigint | null {
+function readKeyFileNumber(keyFileText: string, maxHexDigits: number): bigint | null {
   const hashIndex = keyFileText.lastIndexOf('#');
   const block = (hashIndex === -1 ? keyFileText : keyFileText.slice(hashIndex + 1)).trim();
   if (block.startsWith('-')) return null;
-  const hex = block.replace(/[^0-9a-fA-F]/g, '');
-  if (hex === '') return null;
-  const value = BigInt('0x' + hex);
-  return value === 0n ? null : value;
+  const hex = block.replace(/[^0-9a-fA-F]/g, '').replace(/^0+/, '');
+  if (hex === '' || hex.length > maxHexDigits) return null;
+  return BigInt('0x' + hex);
 }
 
 // KeyFileUtils::getDataFromKeyFile

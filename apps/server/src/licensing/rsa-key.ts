@@ -102,7 +102,8 @@ export function loadVerifyingKey(publicKeyText: string): VerifyingKey {
   if (cached !== undefined) return cached;
   const { exponent, modulus } = parseKeyText(publicKeyText, 'public');
   const modulusLength = Math.ceil(countBits(modulus) / 8);
-  const base = { modulus, publicExponent: exponent, modulusLength, modulusBytes: writeBigEndian(modulus, modulusLength) };
+  const modulusBytes = writeBigEndian(modulus, modulusLength);
+  const base = { modulus, publicExponent: exponent, modulusLength, modulusBytes };
   let key: VerifyingKey = { ...base, keyObject: importPublicKey(modulus, exponent) };
   if (key.keyObject !== null) {
     const probe = pickRandomBelow(modulus);

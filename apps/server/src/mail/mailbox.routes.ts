@@ -21,7 +21,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mailbox',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['operations'],
         querystring: z.object({ to: z.string().max(254).optional() }),

@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/passwordchange',
-    { preHandler: requireUser, schema: { tags, body: passwordChangeRequest, response: { 200: okResponse } } },
+    { onRequest: requireUser, schema: { tags, body: passwordChangeRequest, response: { 200: okResponse } } },
     async (request) => {
       const actor = actorOf(request);
       await auth.changePassword({ db: app.db, loginId: actor.loginId, token: actor.token, newPassword: request.body.NewPassword });
@@ -44,14 +44,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/logout', { preHandler: requireUser, schema: { tags, response: { 200: okResponse } } }, async (request) => {
+  app.post('/logout', { onRequest: requireUser, schema: { tags, response: { 200: okResponse } } }, async (request) => {
     await auth.logOut({ db: app.db, token: actorOf(request).token });
     return { ok: true as const };
   });
 
   app.delete(
     '/registration/',
-    { preHandler: requireAdmin, schema: { tags, body: deleteRegistrationRequest, response: { 200: okResponse } } },
+    { onRequest: requireAdmin, schema: { tags, body: deleteRegistrationRequest, response: { 200: okResponse } } },
     async (request) => {
       const email = typeof request.body === 'string' ? request.body : request.body.email;
       await auth.deleteLogin({ db: app.db, email });

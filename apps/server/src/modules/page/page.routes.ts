@@ -20,19 +20,19 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/page/menuitems', { schema: { tags, response: { 200: menuItems } } }, () => listMenuItems(app.db));
 
-  app.get('/page/', { preHandler: requireAdmin, schema: { tags, response: { 200: pageList } } }, () => listPages(app.db));
+  app.get('/page/', { onRequest: requireAdmin, schema: { tags, response: { 200: pageList } } }, () => listPages(app.db));
 
-  app.get('/page/:id', { preHandler: requireAdmin, schema: { tags, params: idParam, response: { 200: page } } }, (request) =>
+  app.get('/page/:id', { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: page } } }, (request) =>
     pages.getPage({ db: app.db, id: request.params.id }),
   );
 
-  app.post('/page/', { preHandler: requireAdmin, schema: { tags, body: pageSaveRequest, response: { 200: page } } }, (request) =>
+  app.post('/page/', { onRequest: requireAdmin, schema: { tags, body: pageSaveRequest, response: { 200: page } } }, (request) =>
     pages.savePage({ db: app.db, actor: actorOf(request).name, page: request.body }),
   );
 
   app.delete(
     '/page/:id',
-    { preHandler: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
+    { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
     async (request) => {
       await pages.deletePage({ db: app.db, actor: actorOf(request).name, id: request.params.id });
       return { ok: true as const };

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { listRecentMail } from '../../mail/outbox.js';
+import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
+
+const t = await createTestApp();
+
+describe('register and login', () => {
+  it('registers a customer, logs them in, and refuses a second registration of the address', async () => {
+    const email = uniqueEmail();
+    const registered = await t.request({ method: 'POST', url: '/api/register', body: { email, password: 'pass1234' } });
+    expect(registered.statusCode).toBe(200);
+    expect(registered.json()).toMatchObject({ name: email, isAdmin: false });
+
+    const again = await t.request({ method: 'POST', url: '/api/register', body: { email: email.toUpperCase(), password: 'pass1234' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toBe('This email address is already registered.');
+
+    const loggedIn = await t.request({ method: 'POST', url: '/api/login/', body: { username: email, password: 'pass1234' } });
+    expect(loggedIn.statusCode).toBe(200);
+    expect(loggedIn.json().token).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('creates the person record with the login', async () => {
+    const { email } = await t.registerCustomer();
+    const { rows } = await t.db.query('SELECT p.email FROM login l JOIN person p ON p.id = l.person_id WHERE l.login_name = $1', [email]);
+    expect(rows).toEqual([{ email }]);
+  });
+
+  it('answers invalid input with 400 naming the field and writes nothing', async () => {
+    const response = await t.request({ method: 'POST', url: '/api/register', body: { email: 'not-an-email', password: 'pass1234' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toBe('email: Please enter a valid email address');
+    const short = await t.request({ method: 'POST', url: '/api/register', body: { email: uniqueEmail(), password: 'abc' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.body).toBe('password: Please enter a valid password');
+    const { rows } = await t.db.query(`SELECT count(*)::int AS n FROM login WHERE login_name = 'not-an-email'`);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('logs the administrator in by the name admin', async () => {
+    const token = await t.adminToken();
+    const me = await t.request({ method: 'GET', url: '/api/page/', token });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password with a plain-text message', async () => {
+    const { email } = await t.registerCustomer();
+    const response = await t.request({ method: 'POST', url: '/api/login/', body: { username: email, password: 'wrong-password' } });
+    expect(response.statusCode).toBe(401);
+    expect(response.body).toBe('Wrong email or password');
+  });
+});
+
+describe('sessions', () => {
+  it('revokes the token on logout', async () => {
+    const { token } = await t.registerCustomer();
+    expect((await t.request({ method: 'POST', url: '/api/logout', token })).statusCode).toBe(200);
+    const after = await t.request({ method: 'POST', url: '/api/passwordchange', token, body: { NewPassword: 'another' } });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('refuses an expired session', async () => {
+    const { token } = await t.registerCustomer();
+    await t.db.query(`UPDATE session SET expires_at = now() - interval '1 second'`);
+    const response = await t.request({ method: 'POST', url: '/api/logout', token });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('changes the password and ends the other sessions', async () => {
+    const { email, password, token } = await t.registerCustomer();
+    const otherToken = await t.logIn(email, password);
+    const changed = await t.request({ method: 'POST', url: '/api/passwordchange', token, body: { NewPassword: 'brand-new' } });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: '/api/logout', token: otherToken })).statusCode).toBe(401);
+    await expect(t.logIn(email, password)).rejects.toThrow(/401/);
+    await expect(t.logIn(email, 'brand-new')).resolves.toBeTruthy();
+  });
+});
+
+describe('password request', () => {
+  it('answers the same for unknown addresses and sends nothing', async () => {
+    const unknown = uniqueEmail('nobody');
+    const response = await t.request({ method: 'POST', url: '/api/passwordrequest', body: { email: unknown } });
+    const { email } = await t.registerCustomer();
+    const known = await t.request({ method: 'POST', url: '/api/passwordrequest', body: { email } });
+    expect(response.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(response.body).toBe(known.body);
+    expect(await listRecentMail(t.db, 10, unknown)).toHaveLength(0);
+    expect(await listRecentMail(t.db, 10, email)).toHaveLength(1);
+  });
+
+  it('does not lock the customer out: the old password works until the new one is used', async () => {
+    const { email, password } = await t.registerCustomer();
+    await t.request({ method: 'POST', url: '/api/passwordrequest', body: { email } });
+    const [mail] = await listRecentMail(t.db, 1, email);
+    const newPassword = /Your new password: (\S+)/.exec(mail!.body_text)?.[1];
+    expect(newPassword).toBeTruthy();
+
+    await expect(t.logIn(email, password)).resolves.toBeTruthy();
+    await expect(t.logIn(email, newPassword!)).resolves.toBeTruthy();
+    await expect(t.logIn(email, password)).rejects.toThrow(/401/);
+  });
+
+  it('expires an unused requested password after 24 hours', async () => {
+    const { email } = await t.registerCustomer();
+    await t.request({ method: 'POST', url: '/api/passwordrequest', body: { email } });
+    const [mail] = await listRecentMail(t.db, 1, email);
+    const newPassword = /Your new password: (\S+)/.exec(mail!.body_text)![1]!;
+    await t.db.query(`UPDATE login SET pending_password_expires = now() - interval '1 minute' WHERE login_name = $1`, [email]);
+    await expect(t.logIn(email, newPassword)).rejects.toThrow(/401/);
+  });
+});
+
+describe('rate limits', () => {
+  it('throttles repeated wrong logins for one address without blocking others', async () => {
+    const { email, password } = await t.registerCustomer();
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const response = await t.request({ method: 'POST', url: '/api/login/', ip, body: { username: email, password: 'wrong-pass' } });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    const blocked = await t.request({ method: 'POST', url: '/api/login/', ip, body: { username: email, password } });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.body).toMatch(/Too many attempts/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    const other = await t.registerCustomer();
+    const response = await t.request({ method: 'POST', url: '/api/login/', ip, body: { username: other.email, password: other.password } });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('limits password requests per address', async () => {
+    const email = uniqueEmail();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      statuses.push((await t.request({ method: 'POST', url: '/api/passwordrequest', ip: uniqueIp(), body: { email } })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('guards', () => {
+  const adminRoutes = () => t.app.routeTable.filter((route) => route.guards.includes('requireAdmin'));
+  const userRoutes = () => t.app.routeTable.filter((route) => route.guards.includes('requireUser'));
+  const sample = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
+
+  it('has admin routes to check', () => {
+    expect(adminRoutes().length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('refuses every admin call without a token (401) and to a customer (403)', async () => {
+    const { token } = await t.registerCustomer();
+    for (const route of adminRoutes()) {
+      const anonymous = await t.request({ method: route.method, url: sample(route.url), body: route.method === 'GET' ? undefined : {} });
+      expect(anonymous.statusCode, `${route.method} ${route.url} anonymous`).toBe(401);
+      const customer = await t.request({ method: route.method, url: sample(route.url), token, body: route.method === 'GET' ? undefined : {} });
+      expect(customer.statusCode, `${route.method} ${route.url} customer`).toBe(403);
+    }
+  });
+
+  it('refuses every signed-in call without a token', async () => {
+    for (const route of userRoutes()) {
+      const anonymous = await t.request({ method: route.method, url: sample(route.url), body: route.method === 'GET' ? undefined : {} });
+      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import type { Order } from '@store/contracts/order';
+import type { Queryable } from '../../db/client.js';
+
+export type OrderSource = 'purchase' | 'activation' | 'admin' | 'transfer' | 'import';
+export type OrderState = 'active' | 'refunded' | 'transferred';
+
+export type OrderRow = {
+  id: number;
+  product_id: number;
+  person_id: number;
+  serial: string;
+  serial_new: string;
+  serial_2048: string;
+  creation_date: Date;
+  license_activation_date: Date;
+  source: OrderSource;
+  state: OrderState;
+  provider_order_id: string | null;
+  provider_item: string | null;
+  provider_reference: string | null;
+};
+
+export const toOrder = (row: OrderRow & { product_name?: string }): Order => ({
+  id: row.id,
+  productId: row.product_id,
+  personId: row.person_id,
+  serial: row.serial,
+  creationDate: row.creation_date.toISOString(),
+  serialNew: row.serial_new,
+  serial2048: row.serial_2048,
+  state: row.state,
+  ...(row.product_name === undefined ? {} : { productName: row.product_name }),
+});
+
+/**
+ * Takes the next free serial of the product's pool for `orderId`. SKIP LOCKED lets concurrent orders take
+ * different lines without waiting; the unique index on order_id makes a double hand-out impossible.
+ */
+export async function takeSerial(db: Queryable, productId: number, orderId: number): Promise<string> {
+  const { rows } = await db.query<{ serial: string }>(
+    `UPDATE product_serial SET order_id = $2
+      WHERE id = (SELECT id FROM product_serial WHERE product_id = $1 AND order_id IS NULL
+                   ORDER BY position, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING serial`,
+    [productId, orderId],
+  );
+  return rows[0]?.serial ?? '';
+}
+
+export type NewOrder = {
+  productId: number;
+  personId: number;
+  source: OrderSource;
+  providerOrderId?: string;
+  providerItem?: string;
+  providerReference?: string;
+};
+
+/** Inserts an order; undefined when the provider's order item already made one (webhook retry or resend). */
+export async function insertOrder(db: Queryable, order: NewOrder): Promise<OrderRow | undefined> {
+  const { rows } = await db.query<OrderRow>(
+    `INSERT INTO orders (product_id, person_id, source, provider_order_id, provider_item, provider_reference)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (provider_order_id, provider_item) WHERE provider_order_id IS NOT NULL DO NOTHING
+     RETURNING *`,
+    [order.productId, order.personId, order.source, order.providerOrderId ?? null, order.providerItem ?? null, order.providerReference ?? null],
+  );
+  return rows[0];
+}
+
+export async function setOrderKeys(
+  db: Queryable,
+  orderId: number,
+  keys: { serial?: string; serialNew: string; serial2048: string },
+): Promise<OrderRow> {
+  const { rows } = await db.query<OrderRow>(
+    `UPDATE orders SET serial = coalesce($2, serial), serial_new = $3, serial_2048 = $4 WHERE id = $1 RETURNING *`,
+    [orderId, keys.serial ?? null, keys.serialNew, keys.serial2048],
+  );
+  return rows[0]!;
+}
+
+export async function findOrderById(db: Queryable, id: number): Promise<OrderRow | undefined> {
+  const { rows } = await db.query<OrderRow>('SELECT * FROM orders WHERE id = $1', [id]);
+  return rows[0];
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/test-app.js';
+import { normalizePageUrl } from './page.service.js';
+
+const t = await createTestApp();
+
+describe('public page reads', () => {
+  it('answers a page by its URL with slashes sent as *, compared case-insensitively', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/page/byUrl/*PRODUCTS*Spacey' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Spacey', url: '/products/spacey', isMainMenu: false });
+    expect(response.json().htmlText).toContain('<shop-price product="spacey">');
+  });
+
+  it('answers the home page for *', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/page/byUrl/*' });
+    expect(response.json()).toMatchObject({ url: '/', name: 'Home' });
+  });
+
+  it('answers 404 with plain text for an unknown page', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/page/byUrl/*no*such*page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe('Page not found');
+  });
+
+  it('lists the main menu by priority', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/page/menuitems' });
+    expect(response.json()).toEqual([
+      { name: 'Home', url: '/' },
+      { name: 'Products', url: '/products' },
+      { name: 'Help', url: '/help' },
+      { name: 'About', url: '/about' },
+    ]);
+  });
+});
+
+describe('admin page management', () => {
+  it('creates, updates and deletes a page, and the menu follows at once', async () => {
+    const token = await t.adminToken();
+    const created = await t.request({
+      method: 'POST', url: '/api/page/', token,
+      body: { id: -1, name: 'Press', url: '/press/', htmlText: '<h1>Press</h1>', isMainMenu: true, mainMenuPriority: 5 },
+    });
+    expect(created.statusCode).toBe(200);
+    const page = created.json();
+    expect(page).toMatchObject({ url: '/press', name: 'Press' });
+    expect((await t.request({ method: 'GET', url: '/api/page/menuitems' })).json()).toContainEqual({ name: 'Press', url: '/press' });
+
+    const updated = await t.request({ method: 'POST', url: '/api/page/', token, body: { ...page, name: 'News', isMainMenu: false } });
+    expect(updated.json()).toMatchObject({ id: page.id, name: 'News' });
+    expect((await t.request({ method: 'GET', url: '/api/page/menuitems' })).json()).not.toContainEqual({ name: 'News', url: '/press' });
+    expect((await t.request({ method: 'GET', url: `/api/page/${page.id}`, token })).json().name).toBe('News');
+
+    expect((await t.request({ method: 'DELETE', url: `/api/page/${page.id}`, token })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/page/byUrl/*press' })).statusCode).toBe(404);
+    const { rows } = await t.db.query(`SELECT action, entity FROM audit_log WHERE entity = 'page' ORDER BY id`);
+    expect(rows.map((row) => row.action)).toEqual(['create', 'update', 'delete']);
+  });
+
+  it('refuses a second page with the same URL in another case', async () => {
+    const token = await t.adminToken();
+    const response = await t.request({ method: 'POST', url: '/api/page/', token, body: { id: -1, name: 'Dup', url: '/ABOUT' } });
+    expect(response.statusCode).toBe(409);
+    expect(response.body).toBe('A page with the URL /ABOUT already exists.');
+  });
+
+  it('refuses a URL no content route can reach, and an empty one', async () => {
+    const token = await t.adminToken();
+    const deep = await t.request({ method: 'POST', url: '/api/page/', token, body: { id: -1, name: 'Deep', url: '/a/b/c/d' } });
+    expect(deep.statusCode).toBe(400);
+    const empty = await t.request({ method: 'POST', url: '/api/page/', token, body: { id: -1, name: 'Empty', url: '' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toBe('url: Url is required');
+  });
+
+  it('answers 404 for a missing page id', async () => {
+    const token = await t.adminToken();
+    expect((await t.request({ method: 'GET', url: '/api/page/999999', token })).statusCode).toBe(404);
+    expect((await t.request({ method: 'DELETE', url: '/api/page/999999', token })).statusCode).toBe(404);
+  });
+});
+
+describe('normalizePageUrl', () => {
+  it('keeps one leading slash, drops trailing slashes and queries, and allows three segments', () => {
+    expect(normalizePageUrl('')).toBe('/');
+    expect(normalizePageUrl('about/')).toBe('/about');
+    expect(normalizePageUrl('/a/b/c?x=1')).toBe('/a/b/c');
+    expect(normalizePageUrl('/a/b/c/d')).toBeUndefined();
+    expect(normalizePageUrl('/a/../b')).toBeUndefined();
+  });
+});

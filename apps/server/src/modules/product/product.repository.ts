@@ -1,0 +1,58 @@
+import type { Product, PublicProduct } from '@store/contracts/product';
+import type { Queryable } from '../../db/client.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+
+export type ProductRow = {
+  id: number;
+  name: string;
+  description: string;
+  price: string;
+  public_key: string;
+  private_key_sealed: string;
+  public_key_2048: string;
+  private_key_2048_sealed: string;
+  use_rsa_2048: boolean;
+};
+
+/** The administrator's view: key material opened, both spellings of the key fields. */
+export function toAdminProduct(row: ProductRow, secretBox: SecretBox): Product {
+  const privateKey = secretBox.open(row.private_key_sealed);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    publicKey: row.public_key,
+    publickey: row.public_key,
+    privateKey,
+    privatekey: privateKey,
+    publicKey2048: row.public_key_2048,
+    privateKey2048: secretBox.open(row.private_key_2048_sealed),
+    useRsa2048: row.use_rsa_2048,
+  };
+}
+
+/** What anyone may see of a product: no key material. */
+export const toPublicProduct = (row: ProductRow): PublicProduct => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  price: row.price,
+  useRsa2048: row.use_rsa_2048,
+});
+
+export async function findProductById(db: Queryable, id: number): Promise<ProductRow | undefined> {
+  const { rows } = await db.query<ProductRow>('SELECT * FROM product WHERE id = $1', [id]);
+  return rows[0];
+}
+
+/** The product by name or checkout path (its name in lower case). */
+export async function findProductByName(db: Queryable, name: string): Promise<ProductRow | undefined> {
+  const { rows } = await db.query<ProductRow>('SELECT * FROM product WHERE lower(name) = lower($1)', [name]);
+  return rows[0];
+}
+
+export async function listProducts(db: Queryable): Promise<ProductRow[]> {
+  const { rows } = await db.query<ProductRow>('SELECT * FROM product ORDER BY id');
+  return rows;
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { createPool, type Db } from '../src/db/client.js';
+import { TEMPLATE_DATABASE, TEST_ADMIN_PASSWORD, TEST_KEY_SECRET } from './constants.js';
+import { databaseUrl } from './global-setup.js';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Logs in and answers the bearer token. */
+  logIn: (username: string, password: string) => Promise<string>;
+  adminToken: () => Promise<string>;
+  /** Registers a new customer with a unique address and answers its token and email. */
+  registerCustomer: (password?: string) => Promise<{ token: string; email: string; password: string }>;
+  /** Sends a request as JSON, with a bearer token when given. */
+  request: (options: { method: string; url: string; token?: string; body?: unknown; ip?: string }) => Promise<LightMyRequestResponse>;
+};
+
+/** A fresh database cloned from the migrated, seeded template, and the app built on it; closed after the file. */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const serverUrl = inject('databaseServerUrl');
+  const database = `store_test_${randomBytes(6).toString('hex')}`;
+  const admin = createPool(serverUrl, 1);
+  await admin.query(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.end();
+
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl(serverUrl, database),
+    KEY_ENCRYPTION_SECRET: TEST_KEY_SECRET,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    PUBLIC_URL: 'http://localhost:3000',
+    ...overrides,
+  });
+  const db = createPool(config.DATABASE_URL!, 20);
+  const app = await buildApp({ config, db, isServingWebApp: false });
+  await app.ready();
+
+  afterAll(async () => {
+    await app.close();
+    await db.end();
+    const cleanup = createPool(serverUrl, 1);
+    await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await cleanup.end();
+  });
+
+  const request: TestApp['request'] = ({ method, url, token, body, ip }) =>
+    app.inject({
+      method: method as 'GET',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+      ...(ip ? { remoteAddress: ip } : {}),
+    });
+
+  const logIn = async (username: string, password: string) => {
+    const response = await request({ method: 'POST', url: '/api/login/', body: { username, password }, ip: uniqueIp() });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    return (response.json() as { token: string }).token;
+  };
+  let adminTokenValue: string | undefined;
+
+  return {
+    app,
+    db,
+    config,
+    request,
+    logIn,
+    adminToken: async () => (adminTokenValue ??= await logIn('admin', TEST_ADMIN_PASSWORD)),
+    registerCustomer: async (password = 'secret-password') => {
+      const email = uniqueEmail();
+      const response = await request({ method: 'POST', url: '/api/register', body: { email, password }, ip: uniqueIp() });
+      if (response.statusCode !== 200) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+      return { token: (response.json() as { token: string }).token, email, password };
+    },
+  };
+}
+
+let counter = 0;
+/** A unique address for factories, so tests never depend on each other's data. */
+export const uniqueEmail = (prefix = 'customer') => `${prefix}-${Date.now().toString(36)}-${++counter}-${randomBytes(3).toString('hex')}@example.com`;
+/** A unique client address, so rate limits of one test never touch another. */
+export const uniqueIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${(++counter % 250) + 1}`;

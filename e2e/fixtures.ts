@@ -1,0 +1,43 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Every journey fails on an unexpected console error or uncaught page error. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+let counter = 0;
+/** A unique address per journey, so journeys never depend on each other's data. */
+export const uniqueEmail = (prefix = 'buyer') => `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+/** Registers a new customer through the login page and waits for the customer area. */
+export async function registerThroughUi(page: Page, email: string, password = 'secret-pass'): Promise<void> {
+  await page.goto('/login/');
+  const register = page.getByRole('region', { name: 'Register' });
+  await register.getByLabel('Email').fill(email);
+  await register.getByLabel('Password', { exact: true }).fill(password);
+  await register.getByLabel('Repeat Password').fill(password);
+  await register.getByRole('button', { name: 'REGISTER' }).click();
+  await expect(page).toHaveURL(/\/userarea$/);
+}
+
+/** Logs in through the login page. */
+export async function logInThroughUi(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login/');
+  const login = page.getByRole('region', { name: 'Login' });
+  await login.getByLabel('Email').fill(username);
+  await login.getByLabel('Password').fill(password);
+  await login.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page).toHaveURL(/\/userarea$/);
+}
