@@ -42,14 +42,18 @@ export async function startEmbeddedServer(options: Options): Promise<EmbeddedSer
   });
 
   const isInitialised = await exists(path.join(clusterDir, 'PG_VERSION'));
-  if (!isInitialised) {
-    await fs.rm(clusterDir, { recursive: true, force: true });
-    await server.initialise();
+  try {
+    if (!isInitialised) {
+      await fs.rm(clusterDir, { recursive: true, force: true });
+      await server.initialise();
+    }
+    await stopStaleServer(clusterDir);
+    await server.start();
+  } catch (error) {
+    // As root, PostgreSQL runs as the user postgres, who must be able to reach the directory.
+    const hint = process.getuid?.() === 0 ? ' The user postgres must be able to reach it: choose a DATA_DIR outside /root.' : '';
+    throw new Error(`The embedded PostgreSQL server did not start in ${clusterDir}.${hint} ${String(error ?? '')}`.trim());
   }
-  await stopStaleServer(clusterDir);
-  await server.start().catch((error: unknown) => {
-    throw new Error(`The embedded PostgreSQL server did not start in ${clusterDir}. ${String(error ?? '')}`.trim());
-  });
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     stop: () => server.stop(),

@@ -1,0 +1,9 @@
+export type BenchResult = {
+  name: string;
+  value: number;
+  unit: string;
+  reference?: { name: string; value: number };
+  ratio?: number;
+  target?: string;
+  isMet?: boolean;
+};

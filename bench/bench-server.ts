@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { createPool, type Db } from '../apps/server/src/db/client.js';
+import { startEmbeddedServer } from '../apps/server/src/db/embedded-server.js';
+import { migrateDatabase } from '../apps/server/src/db/migrate.js';
+import { seedDatabase } from '../apps/server/src/db/seed.js';
+import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
+
+export type BenchServer = { app: FastifyInstance; db: Db; url: string; close: () => Promise<void> };
+
+const KEY_SECRET = 'bench-key-encryption-secret';
+export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
+
+/**
+ * The real application on a fresh embedded PostgreSQL in a temporary directory, listening on a free loopback
+ * port, seeded with the demo data.
+ */
+export async function startBenchServer(options: { isServingWebApp?: boolean } = {}): Promise<BenchServer> {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'store-bench-'));
+  await fs.chmod(directory, 0o755);
+  const embedded = await startEmbeddedServer({ directory, isEphemeral: true });
+  const db = createPool(embedded.url, 20);
+  await migrateDatabase(db, async (client) => {
+    await seedDatabase(client, { adminPassword: BENCH_ADMIN_PASSWORD, secretBox: createSecretBox(KEY_SECRET), isDemoData: true });
+  });
+  const config = loadConfig({ DATABASE_URL: embedded.url, KEY_ENCRYPTION_SECRET: KEY_SECRET, LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, db, isServingWebApp: options.isServingWebApp ?? false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    db,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      await db.end();
+      await embedded.stop();
+      await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The product as `npm start` runs it, in its own process (so the load generator does not share its event
+ * loop), on a fresh embedded database in a temporary directory.
+ */
+export async function startServerProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'store-bench-proc-'));
+  await fs.chmod(directory, 0o755);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: directory, LOG_LEVEL: 'warn', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error('the server process exited during start-up');
+    const isUp = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    if (isUp) break;
+    if (attempt > 600) throw new Error('the server process did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
