@@ -1,0 +1,53 @@
+/** The app's screens: route patterns for the router and builders for links (spec §2, DESIGN §9). */
+export const routePatterns = {
+  contentPage: '/:p1?/:p2?/:p3?',
+  login: '/login',
+  lostPassword: '/login/lostpassword',
+  messageView: '/messageview',
+  userArea: '/userarea',
+  activate: '/activate',
+  contactSupport: '/contactsupport',
+  support: '/support',
+  transferLicense: '/transferlicense/:id',
+  directUrlCheckout: '/directurlcheckout/:productName?/:couponCode',
+  purchase: '/purchase/:productName/:couponCode?',
+  sendLicenseKey: '/sendlicensekey/:productName',
+  adminResendSerial: '/admin/resendserial/:productName',
+  adminPersons: '/admin/persons',
+  adminPerson: '/admin/person/:id',
+  adminPages: '/admin/pages',
+  adminPage: '/admin/page/:id',
+  adminProducts: '/admin/products',
+  adminProduct: '/admin/product/:id',
+  adminOrders: '/admin/orders',
+  adminMailbox: '/admin/mailbox',
+} as const;
+
+export const paths = {
+  home: '/',
+  login: '/login',
+  lostPassword: '/login/lostpassword',
+  messageView: '/messageview',
+  userArea: '/userarea',
+  activate: '/activate',
+  support: '/support',
+  contactSupport: '/contactsupport',
+  transferLicense: (orderId: number | string) => `/transferlicense/${orderId}`,
+  purchase: (productName: string, couponCode?: string) =>
+    couponCode ? `/purchase/${productName}/${couponCode}` : `/purchase/${productName}`,
+  sendLicenseKey: (productName: string) => `/sendlicensekey/${productName}`,
+  adminPersons: '/admin/persons',
+  adminPerson: (id: number | string) => `/admin/person/${id}`,
+  adminPages: '/admin/pages',
+  adminPage: (id: number | string) => `/admin/page/${id}`,
+  adminProducts: '/admin/products',
+  adminProduct: (id: number | string) => `/admin/product/${id}`,
+  adminOrders: '/admin/orders',
+  adminMailbox: '/admin/mailbox',
+} as const;
+
+/** Base address of the API (spec §7: "a configured API base address"); the dev server proxies it. */
+export const API_BASE_URL = '/api';
+
+/** Shown in the document title after the page name, as the server does for first paint. */
+export const SITE_NAME = 'Plug-in Store';

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordChangeForm, type PasswordChangeForm } from '@store/contracts/forms';
+import { messages } from '@store/contracts/messages';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { FormField } from '../../../components/form-field';
+import { paths } from '../../../config/paths';
+import { usePasswordChangeMutation } from '../api/change-password';
+
+/** The customer area's Change Password form: success goes to /login (spec §2, §4, §8). */
+export function ChangePasswordForm() {
+  const navigate = useNavigate();
+  const changePassword = usePasswordChangeMutation();
+  const { register, handleSubmit, setError, formState } = useForm<PasswordChangeForm>({
+    resolver: zodResolver(passwordChangeForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { password: '', repeatPassword: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await changePassword.mutateAsync(values);
+      navigate(paths.login);
+    } catch {
+      setError('repeatPassword', { type: 'server', message: messages.passwordChangeFailed });
+    }
+  });
+
+  return (
+    <section aria-labelledby="change-password-heading" className="mt-5">
+      <h2 id="change-password-heading" className="h4 mb-3">
+        Change Password
+      </h2>
+      <form onSubmit={submit} noValidate className="row">
+        <div className="col-md-8 col-lg-6">
+          <FormField
+            id="change-password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            registration={register('password')}
+            error={errors.password?.message}
+          />
+          <FormField
+            id="change-repeat-password"
+            label="Repeat Password"
+            type="password"
+            autoComplete="new-password"
+            registration={register('repeatPassword')}
+            error={errors.repeatPassword?.message}
+          />
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            CHANGE PASSWORD
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
+import { messages } from '@store/contracts/messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LoginPage } from './login-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
+
+const renderLoginPage = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/login']}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/userarea" element={<p>user area</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+const panel = (name: 'Login' | 'Register') => within(screen.getByRole('region', { name }));
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  window.localStorage.clear();
+});
+
+describe('login panel', () => {
+  it('shows the required messages on an empty submit and sends nothing', async () => {
+    renderLoginPage();
+    fireEvent.click(panel('Login').getByRole('button', { name: 'LOGIN' }));
+    expect(await panel('Login').findByText(messages.emailRequired)).toBeTruthy();
+    expect(panel('Login').getByText(messages.passwordInvalid)).toBeTruthy();
+    expect(panel('Login').getByLabelText('Email').className).toContain('is-invalid');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('accepts admin as the login name but no other non-email', async () => {
+    renderLoginPage();
+    const login = panel('Login');
+    fireEvent.change(login.getByLabelText('Email'), { target: { value: 'someone' } });
+    fireEvent.change(login.getByLabelText('Password'), { target: { value: 'abcd' } });
+    fireEvent.click(login.getByRole('button', { name: 'LOGIN' }));
+    expect(await login.findByText(messages.emailInvalid)).toBeTruthy();
+    // Re-validation runs on change.
+    fireEvent.change(login.getByLabelText('Email'), { target: { value: 'admin' } });
+    await vi.waitFor(() => expect(login.queryByText(messages.emailInvalid)).toBeNull());
+  });
+
+  it('shows the server text and the register hint on the password field when login fails', async () => {
+    answer(401, 'Wrong email or password');
+    renderLoginPage();
+    const login = panel('Login');
+    fireEvent.change(login.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(login.getByLabelText('Password'), { target: { value: 'wrong-password' } });
+    fireEvent.click(login.getByRole('button', { name: 'LOGIN' }));
+    expect(await login.findByText(`Wrong email or password${messages.loginFailedSuffix}`)).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/login/');
+    expect(JSON.parse(String(init?.body))).toEqual({ username: 'ann@example.com', password: 'wrong-password' });
+  });
+
+  it('stores the user and opens the user area on success', async () => {
+    answer(200, JSON.stringify({ name: 'ann@example.com', token: 'token-1' }));
+    renderLoginPage();
+    const login = panel('Login');
+    fireEvent.change(login.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(login.getByLabelText('Password'), { target: { value: 'right-password' } });
+    fireEvent.click(login.getByRole('button', { name: 'LOGIN' }));
+    expect(await screen.findByText('user area')).toBeTruthy();
+    expect(window.localStorage.getItem(CURRENT_USER_STORAGE_KEY)).toContain('token-1');
+  });
+});
+
+describe('register panel', () => {
+  it('requires matching passwords of at least 4 characters', async () => {
+    renderLoginPage();
+    const register = panel('Register');
+    fireEvent.change(register.getByLabelText('Email'), { target: { value: 'admin' } });
+    fireEvent.change(register.getByLabelText('Password'), { target: { value: 'abcd' } });
+    fireEvent.change(register.getByLabelText('Repeat Password'), { target: { value: 'abce' } });
+    fireEvent.click(register.getByRole('button', { name: 'REGISTER' }));
+    expect(await register.findByText(messages.emailInvalid)).toBeTruthy();
+    expect(register.getByText(messages.passwordMismatch)).toBeTruthy();
+  });
+
+  it('shows the server text and " Please login." on the repeat field when registering fails', async () => {
+    answer(409, 'This email address is already registered.');
+    renderLoginPage();
+    const register = panel('Register');
+    fireEvent.change(register.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(register.getByLabelText('Password'), { target: { value: 'abcd' } });
+    fireEvent.change(register.getByLabelText('Repeat Password'), { target: { value: 'abcd' } });
+    fireEvent.click(register.getByRole('button', { name: 'REGISTER' }));
+    const message = await register.findByText(`This email address is already registered.${messages.registerFailedSuffix}`);
+    expect(message.id).toBe('register-repeat-password-error');
+  });
+});

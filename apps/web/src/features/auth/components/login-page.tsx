@@ -1,0 +1,32 @@
+import type { CurrentUser } from '@store/contracts/auth';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { logIn } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LoginPanel } from './login-panel';
+import { RegisterPanel } from './register-panel';
+
+/** /login/: Login and Register side by side, stacked on small screens (spec §2). */
+export function LoginPage() {
+  const navigate = useNavigate();
+  useDocumentTitle('Login');
+
+  const handleSignedIn = (user: CurrentUser) => {
+    logIn(user);
+    navigate(paths.userArea, { replace: true });
+  };
+
+  return (
+    <main className="container py-4">
+      <h1 className="visually-hidden">Login or register</h1>
+      <div className="row g-5">
+        <div className="col-md-6">
+          <LoginPanel onSignedIn={handleSignedIn} />
+        </div>
+        <div className="col-md-6">
+          <RegisterPanel onSignedIn={handleSignedIn} />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordRequestForm, type PasswordRequestForm } from '@store/contracts/forms';
+import { passwordSentTo, sendSerialFailed } from '@store/contracts/messages';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { FormField } from '../../../components/form-field';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePasswordRequestMutation } from '../api/request-password';
+
+/** /login/lostpassword: "Request new password" (spec §2, §8). */
+export function LostPasswordPage() {
+  const navigate = useNavigate();
+  const requestPassword = usePasswordRequestMutation();
+  useDocumentTitle('Request new password');
+  const { register, handleSubmit, setError, formState } = useForm<PasswordRequestForm>({
+    resolver: zodResolver(passwordRequestForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await requestPassword.mutateAsync(values);
+      navigate(paths.messageView, { state: { message: passwordSentTo(values.email) } });
+    } catch (error) {
+      setError('email', { type: 'server', message: sendSerialFailed(errorText(error)) });
+    }
+  });
+
+  return (
+    <main className="container py-4">
+      <div className="row">
+        <div className="col-md-8 col-lg-6">
+          <h1 className="h3 mb-3">Request new password</h1>
+          <form onSubmit={submit} noValidate>
+            <FormField
+              id="lost-password-email"
+              label="Enter your email address:"
+              type="email"
+              autoComplete="email"
+              registration={register('email')}
+              error={errors.email?.message}
+            />
+            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+              SEND
+            </button>
+          </form>
+        </div>
+      </div>
+    </main>
+  );
+}

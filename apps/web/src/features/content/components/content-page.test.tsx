@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { messages } from '@store/contracts/messages';
+import type { Page } from '@store/contracts/page';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ContentPage } from './content-page';
+
+const pageOf = (name: string, url: string, htmlText: string): Page => ({
+  id: 1,
+  name,
+  url,
+  htmlText,
+  date: '2024-01-01',
+  isMainMenu: true,
+  mainMenuPriority: 0,
+});
+const home = pageOf('Home', '/', '<h1>Welcome</h1><a href="/help">Help</a> <a href="/help" target="_blank">New tab</a>');
+
+const fetchMock = vi.fn<typeof fetch>();
+const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
+
+function MessageView() {
+  const { state } = useLocation();
+  return <p>{(state as { message?: string } | null)?.message}</p>;
+}
+
+function CurrentPath() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+const renderAt = (path: string, enhance = vi.fn()) => {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[path]}>
+        <CurrentPath />
+        <Routes>
+          <Route path="/messageview" element={<MessageView />} />
+          <Route path="/:p1?/:p2?/:p3?" element={<ContentPage enhance={enhance} />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return enhance;
+};
+
+beforeAll(() => {
+  const data = document.createElement('script');
+  data.type = 'application/json';
+  data.id = 'initial-data';
+  data.textContent = JSON.stringify({ page: home, menu: [], path: '/' });
+  document.body.append(data);
+});
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('content page', () => {
+  it('shows the initial data without fetching, then fetches the page of an in-app link', async () => {
+    const enhance = renderAt('/');
+    const main = screen.getByRole('main');
+    expect(main.className).toBe('container content-page');
+    expect(screen.getByRole('heading', { name: 'Welcome' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(document.title).toBe('Home | Plug-in Store'));
+    expect(enhance).toHaveBeenCalledWith(main);
+
+    // A link to another window is left to the browser.
+    const newTab = screen.getByRole('link', { name: 'New tab' });
+    expect(fireEvent.click(newTab)).toBe(true);
+
+    answer(200, JSON.stringify(pageOf('Help', '/help', '<h1>How to install</h1>')));
+    expect(fireEvent.click(screen.getByRole('link', { name: 'Help' }))).toBe(false);
+    expect(screen.getByTestId('path').textContent).toBe('/help');
+    expect(await screen.findByRole('heading', { name: 'How to install' })).toBeTruthy();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/page/byUrl/*help');
+    expect(screen.getByRole('main').className).toBe('container content-page');
+  });
+
+  it('goes to / when the page does not exist', async () => {
+    answer(404, 'Page not found');
+    answer(200, JSON.stringify(home));
+    renderAt('/products/Nothing');
+    expect(screen.getByRole('main').className).toContain('is-loading');
+    await vi.waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/page/byUrl/*products*Nothing');
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeTruthy();
+  });
+
+  it('shows the load failure message when the server fails', async () => {
+    answer(500, 'Something went wrong on our side. Please try again later.');
+    renderAt('/help');
+    expect(await screen.findByText(messages.pageLoadFailed)).toBeTruthy();
+    expect(screen.getByTestId('path').textContent).toBe('/messageview');
+  });
+});

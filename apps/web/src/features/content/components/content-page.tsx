@@ -1,0 +1,55 @@
+import { messages } from '@store/contracts/messages';
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { normalizeContentPath } from '../../../lib/initial-data';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useContentPage } from '../api/get-page';
+import { getInAppHref } from '../link-interception';
+
+/**
+ * Works on the page's HTML once it is shown (price placeholders, buy buttons); may answer a cleanup function.
+ * The router passes the shop's enhancer, so this feature does not import the checkout feature.
+ */
+export type ContentEnhancer = (container: HTMLElement) => void | (() => void);
+
+type ContentPageProps = { enhance?: ContentEnhancer };
+
+/** A server-supplied content page, rendered as HTML in the same markup the server uses for first paint. */
+export function ContentPage({ enhance }: ContentPageProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const path = normalizeContentPath(location.pathname);
+  const { page, isHidden, failure } = useContentPage(location.pathname);
+  const containerRef = useRef<HTMLElement>(null);
+
+  useDocumentTitle(isHidden ? undefined : page?.name);
+
+  useEffect(() => {
+    if (failure === 'not-found' && path !== '/') navigate(paths.home, { replace: true });
+    if (failure === 'load-failed') navigate(paths.messageView, { state: { message: messages.pageLoadFailed } });
+  }, [failure, path, navigate]);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container || !page || isHidden || !enhance) return;
+    return enhance(container);
+  }, [page, isHidden, enhance]);
+
+  const handleClick = (event: MouseEvent<HTMLElement>) => {
+    const href = getInAppHref(event.nativeEvent, event.currentTarget);
+    if (href === null) return;
+    event.preventDefault();
+    navigate(href);
+  };
+
+  return (
+    <main
+      ref={containerRef}
+      className={isHidden ? 'container content-page is-loading' : 'container content-page'}
+      aria-busy={isHidden || undefined}
+      onClick={handleClick}
+      dangerouslySetInnerHTML={{ __html: page?.htmlText ?? '' }}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { currentUser } from '@store/contracts/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest } from './api-client';
+import { getCurrentUser, logIn } from './session';
+
+const fetchMock = vi.fn<typeof fetch>();
+const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  window.localStorage.clear();
+});
+
+describe('apiRequest', () => {
+  it('parses a JSON answer with the schema', async () => {
+    answer(200, JSON.stringify({ name: 'admin', token: 't', isAdmin: true }));
+    await expect(apiRequest('POST', '/login/', { body: { username: 'admin' }, schema: currentUser })).resolves.toEqual({
+      name: 'admin',
+      token: 't',
+      isAdmin: true,
+    });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/login/');
+    expect(init?.body).toBe('{"username":"admin"}');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('answers undefined for an empty body and sends no content type without a body', async () => {
+    answer(200, '');
+    await expect(apiRequest('POST', '/logout')).resolves.toBeUndefined();
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('content-type')).toBe(false);
+  });
+
+  it('rejects a failure with the status and raw text, and logs the user out', async () => {
+    logIn({ name: 'ann@example.com', token: 'secret' });
+    answer(403, 'Not allowed.');
+    const failure = apiRequest('GET', '/page/', { auth: true });
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ status: 403, text: 'Not allowed.', kind: 'status' });
+    expect(getCurrentUser()).toBeNull();
+  });
+
+  it.each([400, 404, 500])('logs out on any non-success status (%i)', async (status) => {
+    logIn({ name: 'ann@example.com', token: 'secret' });
+    answer(status, 'Nope');
+    await expect(apiRequest('GET', '/page/menuitems')).rejects.toMatchObject({ status, text: 'Nope' });
+    expect(getCurrentUser()).toBeNull();
+  });
+
+  it('sends the bearer token only when asked to', async () => {
+    logIn({ name: 'ann@example.com', token: 'secret' });
+    answer(200, '{"ok":true}');
+    answer(200, '[]');
+    await apiRequest('POST', '/passwordchange', { body: { NewPassword: 'abcd' }, auth: true });
+    await apiRequest('GET', '/page/menuitems');
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('authorization')).toBe('Bearer secret');
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).has('authorization')).toBe(false);
+  });
+
+  it('rejects a success that is not JSON, or not the expected shape, as an invalid response', async () => {
+    answer(200, '<html></html>');
+    await expect(apiRequest('GET', '/page/byUrl/*')).rejects.toMatchObject({ kind: 'invalid-response' });
+    answer(200, '{"name":1}');
+    await expect(apiRequest('GET', '/x', { schema: currentUser })).rejects.toMatchObject({ kind: 'invalid-response' });
+  });
+
+  it('accepts a schema loader', async () => {
+    answer(200, '{"name":"a","token":"b"}');
+    await expect(apiRequest('GET', '/x', { schema: () => Promise.resolve(currentUser) })).resolves.toEqual({
+      name: 'a',
+      token: 'b',
+    });
+  });
+
+  it('turns an unreachable server into a network error without logging out', async () => {
+    logIn({ name: 'ann@example.com', token: 'secret' });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(apiRequest('GET', '/page/menuitems')).rejects.toMatchObject({ kind: 'network', status: 0 });
+    expect(getCurrentUser()).not.toBeNull();
+  });
+});

@@ -1,0 +1,12 @@
+import { ADMIN_USER_NAME } from '@store/contracts/constants';
+import type { CurrentUser } from '@store/contracts/auth';
+import { useSyncExternalStore } from 'react';
+import { getCurrentUser, subscribeToSession } from './session';
+
+/** The signed-in user, re-rendering when it changes. */
+export function useCurrentUser(): CurrentUser | null {
+  return useSyncExternalStore(subscribeToSession, getCurrentUser, () => null);
+}
+
+/** The client's admin rule (spec §6): only decides what the navbar shows; the server enforces roles. */
+export const isAdminUser = (user: CurrentUser | null): boolean => user?.name === ADMIN_USER_NAME;
