@@ -134,8 +134,10 @@ test.describe('accounts', () => {
 
     await logInThroughUi(page, 'admin', e2eAdminPassword);
     await page.getByRole('button', { name: 'ADMIN' }).click();
-    for (const entry of ['PERSONS', 'PAGES', 'PRODUCTS', 'ACTIVATION CODES', 'ACTIVATION PAGE']) {
-      await expect(page.getByRole('link', { name: entry, exact: true })).toBeVisible();
+    const menu = page.getByLabel('ADMIN');
+    const targets = { PERSONS: '/admin/persons', PAGES: '/admin/pages', PRODUCTS: '/admin/products', 'ACTIVATION CODES': '/admin/orders', 'ACTIVATION PAGE': '/activate' };
+    for (const [entry, href] of Object.entries(targets)) {
+      await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveAttribute('href', href);
     }
   });
 });
