@@ -9,6 +9,7 @@ export default defineConfig({
           include: ['packages/**/*.test.ts', 'apps/**/src/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/*.api.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -20,6 +21,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file gets its own database; two at a time suit a 2-core machine.
           maxWorkers: 2,
+          // Projects with their own worker count run as separate groups: unit tests first.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -3,7 +3,8 @@
 // as one closing line: "N passed, N failed".
 import fs from 'node:fs';
 
-const strip = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
+const escape = String.fromCharCode(27);
+const strip = (text) => text.replace(new RegExp(`${escape}\\[[0-9;]*m`, 'g'), '');
 let passed = 0;
 let failed = 0;
 for (const file of process.argv.slice(2)) {
