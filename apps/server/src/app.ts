@@ -15,6 +15,19 @@ import { mailboxRoutes } from './mail/mailbox.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { pageRoutes } from './modules/page/page.routes.js';
+import { catalogRoutes } from './modules/checkout/catalog.routes.js';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
+import { sandboxRoutes } from './sandbox/sandbox.routes.js';
+import { orderRoutes } from './modules/order/order.routes.js';
+import { personRoutes } from './modules/person/person.routes.js';
+import { productRoutes } from './modules/product/product.routes.js';
+import { unassignedRoutes } from './modules/unassigned/unassigned.routes.js';
+import { activationRoutes } from './modules/activation/activation.routes.js';
+import { deviceRoutes } from './modules/device/device.routes.js';
+import { licenceRoutes } from './modules/licence/licence.routes.js';
+import { resendRoutes } from './modules/resend/resend.routes.js';
+import { supportRoutes } from './modules/support/support.routes.js';
+import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -81,10 +94,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(authRoutes);
       await api.register(pageRoutes);
       await api.register(mailboxRoutes);
+      await api.register(licenceRoutes);
+      await api.register(deviceRoutes);
+      await api.register(transferRoutes);
+      await api.register(activationRoutes);
+      await api.register(supportRoutes);
+      await api.register(resendRoutes);
+      await api.register(personRoutes);
+      await api.register(orderRoutes);
+      await api.register(productRoutes);
+      await api.register(unassignedRoutes);
+      await api.register(checkoutRoutes);
+      await api.register(catalogRoutes);
     },
     { prefix: '/api' },
   );
 
+  await app.register(sandboxRoutes);
   if (options.isServingWebApp !== false) await registerWebApp(app);
   return app;
 }

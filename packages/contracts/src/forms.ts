@@ -113,3 +113,32 @@ export const unassignedCreateForm = z.object({
   NumberOfOrders: z.coerce.number({ error: messages.required }).int(messages.required).min(1, messages.required).max(10000),
 });
 export type UnassignedCreateForm = z.infer<typeof unassignedCreateForm>;
+
+/** Whole numbers typed into a text field: an empty field is missing (coercing "" would make it 0). */
+const wholeNumberText = (message: string) =>
+  z.string().trim().min(1, message).regex(/^-?\d{1,9}$/, message).transform(Number);
+
+/** The admin page editor: the fields of pageEditForm, the priority as typed, and the page's HTML. */
+export const adminPageForm = pageEditForm.extend({
+  mainMenuPriority: wholeNumberText(messages.priorityRequired),
+  htmlText: z.string().max(1_000_000),
+});
+export type AdminPageFormInput = z.input<typeof adminPageForm>;
+export type AdminPageForm = z.output<typeof adminPageForm>;
+
+/** The admin product editor: productEditForm plus the price and the separate RSA 2048 key pair the server keeps. */
+export const adminProductForm = productEditForm.extend({
+  price: z.string().trim().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Please enter a valid price'),
+  privateKey2048: z.string().trim(),
+  publicKey2048: z.string().trim(),
+});
+export type AdminProductForm = z.infer<typeof adminProductForm>;
+
+/** The person editor's "New order/license" form: the product (select value: its id). */
+export const adminNewOrderForm = z.object({ productId: z.string().regex(/^\d+$/, messages.required) });
+export type AdminNewOrderForm = z.infer<typeof adminNewOrderForm>;
+
+/** Downloading an activation-code batch: the batch number is required (§5). */
+export const batchDownloadForm = z.object({ batchNumber: wholeNumberText(messages.required).pipe(z.number().positive(messages.required)) });
+export type BatchDownloadFormInput = z.input<typeof batchDownloadForm>;
+export type BatchDownloadForm = z.output<typeof batchDownloadForm>;

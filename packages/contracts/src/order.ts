@@ -63,3 +63,10 @@ export type UnassignedCreateRequest = z.infer<typeof unassignedCreateRequest>;
 export const unassignedCreateResponse = z.object({ batchNumber: z.number().int(), count: z.number().int() });
 
 export const orderDeviceList = z.array(device);
+
+/** POST /order/refreshkeys/: the body is the person; its id is what counts (its saved name and email are used). */
+export const refreshKeysRequest = z.object({ id: z.number().int().positive('Person is required') });
+export type RefreshKeysRequest = z.infer<typeof refreshKeysRequest>;
+
+/** Columns of GET /order/unsassigned that `sort` and `filter` accept. */
+export const unassignedListColumns = ['id', 'activationKey', 'creationDate', 'distributorName', 'batchNumber', 'productName'] as const;

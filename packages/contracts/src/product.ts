@@ -52,7 +52,11 @@ export const newProductDefaults: Product = {
 export const productSerials = z.object({ id: z.number().int().optional(), serials: z.string().max(5_000_000) });
 export type ProductSerials = z.infer<typeof productSerials>;
 
-/** POST /product/generatekeys/{id}: generate the product's key pair(s). */
+/** POST /product/generatekeys/: options of the key generation (both pairs are always generated). */
+export const generateKeysRequest = z.object({ id: z.number().int().optional(), useRsa2048: z.boolean().optional() });
+export type GenerateKeysRequest = z.infer<typeof generateKeysRequest>;
+
+/** The answer of POST /product/generatekeys/: a 1024-bit and a 2048-bit pair, not saved until the product is. */
 export const generatedKeys = z.object({
   publicKey: z.string(),
   privateKey: z.string(),

@@ -1,0 +1,227 @@
+import { DEFAULT_TABLE_PAGE_SIZE } from '@store/contracts/constants';
+import type { ListQuery, Paged } from '@store/contracts/list';
+import type { Db } from '../db/client.js';
+import { badRequest } from './app-error.js';
+
+/**
+ * A list column: the expression it sorts by, and how it filters: case-insensitive "contains" (on
+ * `filterExpression`, text, when the sort expression is not text), or an exact number (ids).
+ */
+export type ListColumn = { expression: string; filter: 'contains' | 'number'; filterExpression?: string };
+
+/** A list the admin tables page, sort and filter in PostgreSQL. */
+export type ListDefinition = {
+  select: string;
+  /** FROM clause with its joins. */
+  from: string;
+  /** A condition every row meets (e.g. "not redeemed"). */
+  where?: string;
+  columns: Record<string, ListColumn>;
+  defaultSort: string;
+  /** A unique expression that breaks ties, so paging is stable. */
+  key: string;
+  /**
+   * Set for a single-table list that may hold millions of rows (`from` is the table, `select` and the sort
+   * expressions name its columns): filtered pages then use the plans of `readFilteredRows`.
+   */
+  isLarge?: boolean;
+};
+
+export type ListRequest = {
+  page: number;
+  pageSize: number;
+  sort: string;
+  isDescending: boolean;
+  filters: { column: string; value: string }[];
+};
+
+/** The plain array (no paging parameters) answers at most this many rows. */
+export const PLAIN_LIST_LIMIT = 10_000;
+
+/** The thresholds of the list plans (tests lower them to reach every plan with a few rows). */
+export type ListTuning = {
+  /**
+   * Up to this many matches a total is counted exactly (a count that stops there); beyond it the planner's
+   * estimate is answered, so no call counts a million rows. Pages before this offset are read forwards while
+   * the count runs; deeper pages in the back half of the list are read backwards from its end ("last page").
+   */
+  exactCountLimit: number;
+  /** A filter estimated to match at most this many rows is read through its index, then sorted. */
+  selectiveMatches: number;
+  /** How many rows in sort order a broad filter may walk to fill its page before its index is used instead. */
+  walkBudget: number;
+};
+export const defaultListTuning: ListTuning = { exactCountLimit: 1_000, selectiveMatches: 5_000, walkBudget: 25_000 };
+
+/** Reads the paging parameters; undefined when there are none (the caller answers the spec's plain array). */
+export function readListRequest(query: ListQuery, definition: ListDefinition): ListRequest | undefined {
+  const { page, pageSize, sort, desc, filter } = query;
+  if (page === undefined && pageSize === undefined && sort === undefined && desc === undefined && filter === undefined) {
+    return undefined;
+  }
+  const sortColumn = sort === undefined || sort === '' ? definition.defaultSort : sort;
+  if (!definition.columns[sortColumn]) throw badRequest(`sort: unknown column ${sortColumn}`);
+  const filters = readFilters(filter ?? '').filter((entry) => entry.value !== '');
+  for (const entry of filters) {
+    if (!definition.columns[entry.column]) throw badRequest(`filter: unknown column ${entry.column}`);
+  }
+  const size = pageSize ?? DEFAULT_TABLE_PAGE_SIZE;
+  return { page: page ?? 0, pageSize: size, sort: sortColumn, isDescending: desc === 'true', filters };
+}
+
+/** Filters as `{"column": "text"}`, or TanStack Table's column filters `[{"id": "column", "value": "text"}]`. */
+function readFilters(text: string): { column: string; value: string }[] {
+  if (text.trim() === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw badRequest('filter: expected JSON such as {"email":"text"}');
+  }
+  const isArray = Array.isArray(parsed);
+  if (!isArray && (parsed === null || typeof parsed !== 'object')) {
+    throw badRequest('filter: expected JSON such as {"email":"text"}');
+  }
+  const entries: [unknown, unknown][] = isArray
+    ? (parsed as ({ id?: unknown; value?: unknown } | null)[]).map((item) => [item?.id, item?.value])
+    : Object.entries(parsed as object);
+  return entries.map(([column, value]) => {
+    if (typeof column !== 'string' || !['string', 'number'].includes(typeof value)) {
+      throw badRequest('filter: each filter is a column name and a text');
+    }
+    return { column, value: String(value).trim() };
+  });
+}
+
+/** A LIKE pattern that matches `text` anywhere, with LIKE's own characters taken literally. */
+const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * One page of the list and its total, all in PostgreSQL. "contains" filters are `lower(col) LIKE '%text%'`, which
+ * the trigram indexes serve; sorting is by the column then the key, which the (column, id) indexes serve.
+ */
+export async function queryPage<Row>(
+  db: Db,
+  definition: ListDefinition,
+  request: ListRequest,
+  tuning: ListTuning = defaultListTuning,
+): Promise<Paged<Row>> {
+  const query = buildQuery(definition, request);
+  const { page, pageSize } = request;
+  const offset = page * pageSize;
+  const estimate = await estimateRows(db, `SELECT 1 FROM ${definition.from} ${query.where}`, query.params);
+  const hasContainsFilter = request.filters.some(({ column }) => definition.columns[column]!.filter === 'contains');
+  const read = async (window: Window) => {
+    const rows =
+      definition.isLarge && hasContainsFilter
+        ? await readFilteredRows(db, definition, query, { ...window, estimate, tuning })
+        : await selectRows(db, definition, query, window);
+    return (window.isBackwards ? rows.reverse() : rows) as Row[];
+  };
+
+  if (offset < tuning.exactCountLimit) {
+    // The count and the page run at once, on two connections of the pool.
+    const [total, rows] = await Promise.all([
+      countRows(db, definition, query, estimate, tuning.exactCountLimit),
+      read({ limit: pageSize, skip: offset, isBackwards: false }),
+    ]);
+    return { rows, total, page, pageSize };
+  }
+  const total = await countRows(db, definition, query, estimate, tuning.exactCountLimit);
+  const remaining = total - offset;
+  if (remaining <= 0) return { rows: [], total, page, pageSize };
+  if (offset <= total / 2) return { rows: await read({ limit: pageSize, skip: offset, isBackwards: false }), total, page, pageSize };
+  const limit = Math.min(pageSize, remaining);
+  return { rows: await read({ limit, skip: total - offset - limit, isBackwards: true }), total, page, pageSize };
+}
+
+type BuiltQuery = { where: string; params: unknown[]; orderBy: (isBackwards: boolean) => string };
+/** Which rows of the sorted list to read; backwards: counted from its end, in reverse order. */
+type Window = { limit: number; skip: number; isBackwards: boolean };
+
+function buildQuery(definition: ListDefinition, request: ListRequest): BuiltQuery {
+  const params: unknown[] = [];
+  const conditions = definition.where ? [definition.where] : [];
+  for (const { column, value } of request.filters) {
+    const spec = definition.columns[column]!;
+    if (spec.filter === 'number') {
+      if (!/^\d{1,15}$/.test(value)) conditions.push('false');
+      else conditions.push(`${spec.expression} = $${params.push(Number(value))}`);
+    } else {
+      conditions.push(`lower(${spec.filterExpression ?? spec.expression}) LIKE $${params.push(containsPattern(value))}`);
+    }
+  }
+  const sortExpression = definition.columns[request.sort]!.expression;
+  const orderBy = (isBackwards: boolean) => {
+    const direction = request.isDescending !== isBackwards ? 'DESC' : 'ASC';
+    return sortExpression === definition.key
+      ? `${definition.key} ${direction}`
+      : `${sortExpression} ${direction}, ${definition.key} ${direction}`;
+  };
+  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params, orderBy };
+}
+
+const windowClause = (query: BuiltQuery) => `LIMIT $${query.params.length + 1} OFFSET $${query.params.length + 2}`;
+
+async function selectRows(db: Db, definition: ListDefinition, query: BuiltQuery, window: Window): Promise<unknown[]> {
+  const { rows } = await db.query(
+    `SELECT ${definition.select} FROM ${definition.from} ${query.where} ORDER BY ${query.orderBy(window.isBackwards)}
+      ${windowClause(query)}`,
+    [...query.params, window.limit, window.skip],
+  );
+  return rows;
+}
+
+/**
+ * A filtered page of a large list. Left to itself the planner walks the sort index until the page is full,
+ * assuming matches are spread evenly; when they are not (a name filter sorted by email: the addresses start with
+ * the name) it walks most of the table. So: a selective filter reads its matches through the trigram index
+ * and sorts them; a broad one walks at most `walkBudget` rows in sort order and, if the page is not full by then,
+ * falls back to the index too (planner estimates of "contains" are too rough to choose up front). `OFFSET 0`
+ * keeps the planner from walking the sort index in the subquery.
+ */
+async function readFilteredRows(
+  db: Db,
+  definition: ListDefinition,
+  query: BuiltQuery,
+  window: Window & { estimate: number; tuning: ListTuning },
+): Promise<unknown[]> {
+  const values = [...query.params, window.limit, window.skip];
+  const orderBy = query.orderBy(window.isBackwards);
+  const table = definition.from;
+  if (window.estimate > window.tuning.selectiveMatches) {
+    const walked = await db.query(
+      `SELECT ${definition.select} FROM (SELECT * FROM ${table} ORDER BY ${orderBy} LIMIT ${window.tuning.walkBudget}) AS ${table}
+        ${query.where} ORDER BY ${orderBy} ${windowClause(query)}`,
+      values,
+    );
+    // A full page holds the first matches in sort order, wherever the walk stopped.
+    if (walked.rows.length === window.limit) return walked.rows;
+  }
+  const { rows } = await db.query(
+    `SELECT * FROM (SELECT ${definition.select} FROM ${table} ${query.where} OFFSET 0) AS ${table}
+      ORDER BY ${orderBy} ${windowClause(query)}`,
+    values,
+  );
+  return rows;
+}
+
+/**
+ * The number of matching rows: the planner's estimate when it is clearly large (no scan at all), else a count
+ * that stops after `limit` + 1 matches, exact up to `limit`; above it the estimate again.
+ */
+async function countRows(db: Db, definition: ListDefinition, query: BuiltQuery, estimate: number, limit: number): Promise<number> {
+  // Estimates of a "contains" filter (or of a table never analysed) are often off by two or three, rarely ten.
+  if (estimate > 10 * limit) return estimate;
+  const { rows } = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM (SELECT 1 FROM ${definition.from} ${query.where} LIMIT ${limit + 1}) AS capped`,
+    query.params,
+  );
+  const count = rows[0]!.count;
+  return count <= limit ? count : Math.max(count, estimate);
+}
+
+async function estimateRows(db: Db, sql: string, params: unknown[]): Promise<number> {
+  const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
+  return Math.round(rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']);
+}

@@ -1,0 +1,30 @@
+import { productList, publicProduct } from '@store/contracts/product';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createAuthHooks } from '../../plugins/auth.js';
+import { listProducts, toAdminProduct, toPublicProduct } from '../product/product.repository.js';
+
+/**
+ * GET /product/: the spec calls it with and without a login. Anyone gets the public fields; the administrator
+ * gets everything, keys included.
+ */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { requireUser } = createAuthHooks(app);
+  // A missing, stale or foreign token is not an error here: the caller is simply served as anonymous.
+  const identifyCallerIfAny = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization) await requireUser(request, reply).catch(() => undefined);
+  };
+
+  app.get(
+    '/product/',
+    {
+      onRequest: identifyCallerIfAny,
+      schema: { tags: ['products'], response: { 200: z.union([productList, z.array(publicProduct)]) } },
+    },
+    async (request) => {
+      const rows = await listProducts(app.db);
+      return request.actor?.isAdmin ? rows.map((row) => toAdminProduct(row, app.secretBox)) : rows.map(toPublicProduct);
+    },
+  );
+};

@@ -1,0 +1,125 @@
+import { LICENSE_TRANSFER_PRODUCT, productPath } from '@store/contracts/constants';
+import type { PoolClient } from 'pg';
+import type { Config } from '../../config.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { licenceMail } from '../../mail/templates.js';
+import { issueOrder } from '../order/order-issue.service.js';
+import { findOrCreatePersonByEmail } from '../person/person.repository.js';
+import { findProductByName, type ProductRow } from '../product/product.repository.js';
+import { completeTransferFromWebhook } from '../transfer/transfer-webhook.js';
+import type { OrderCompletedData } from './webhook-payload.js';
+import { fillPersonDetails } from './webhook.repository.js';
+
+/** More units than any real order of plug-ins has: refused rather than signing thousands of keys. */
+const MAX_LICENCES_PER_ORDER = 1000;
+
+export type OrderCompletedResult = { createdOrderIds: number[]; problems: string[] };
+
+/** One licence per unit: `spacey#0`, `spacey#1`, … numbered per product path across the order's items. */
+export function licenceItemsOf(items: OrderCompletedData['items']): { path: string; providerItem: string }[] {
+  const counters = new Map<string, number>();
+  return items.flatMap((item) => {
+    const path = productPath(item.product.trim());
+    const quantity = item.quantity ?? 1;
+    return Array.from({ length: quantity }, () => {
+      const index = counters.get(path) ?? 0;
+      counters.set(path, index + 1);
+      return { path, providerItem: `${path}#${index}` };
+    });
+  });
+}
+
+const customerOf = (data: OrderCompletedData) => {
+  const account = typeof data.account === 'object' ? data.account : undefined;
+  const contact = data.customer ?? account?.contact ?? undefined;
+  const email = contact?.email?.trim() ?? '';
+  const name = [contact?.first, contact?.last].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
+  const country = (data.address?.country ?? account?.country ?? '').trim().slice(0, 100);
+  return { email, name: name.slice(0, 200), country };
+};
+
+/**
+ * `order.completed` inside the event's transaction: the buyer's person (found or created by email), one licence
+ * per unit with serial and key files, and a licence mail per new licence. The provider's order id plus
+ * `{path}#{n}` identifies each licence, so retries and manual resends (new event id, same order) create nothing
+ * twice. A paid `licensetransfer` hands the order's tags to the transfer module. Unknown product paths are
+ * reported as problems (the event's note) and the other items still become licences.
+ */
+export async function completeOrder(options: {
+  client: PoolClient;
+  secretBox: SecretBox;
+  config: Config;
+  data: OrderCompletedData;
+}): Promise<OrderCompletedResult> {
+  const { client, secretBox, config, data } = options;
+  const customer = customerOf(data);
+  if (!customer.email) throw new Error(`order ${data.id} has no customer email`);
+  const items = licenceItemsOf(data.items);
+  if (items.length > MAX_LICENCES_PER_ORDER) throw new Error(`order ${data.id} has ${items.length} units`);
+  const result: OrderCompletedResult = { createdOrderIds: [], problems: [] };
+
+  if (items.some((item) => item.path === LICENSE_TRANSFER_PRODUCT)) {
+    await completeTransferFromWebhook({
+      client,
+      tags: data.tags ?? undefined,
+      providerOrderId: data.id,
+      customerEmail: customer.email,
+      secretBox,
+      config,
+    });
+  }
+  const licenceItems = items.filter((item) => item.path !== LICENSE_TRANSFER_PRODUCT);
+  if (licenceItems.length === 0) return result;
+
+  const products = new Map<string, ProductRow>();
+  for (const path of new Set(licenceItems.map((item) => item.path))) {
+    const product = await findProductByName(client, path);
+    if (product) products.set(path, product);
+  }
+  const unknownPaths = [...new Set(licenceItems.map((item) => item.path).filter((path) => !products.has(path)))];
+  if (unknownPaths.length > 0) result.problems.push(`unknown product path: ${unknownPaths.join(', ')}`);
+  const knownItems = licenceItems.filter((item) => products.has(item.path));
+  if (knownItems.length === 0) return result;
+
+  const person = await findOrCreatePersonByEmail(client, customer);
+  if ((!person.name && customer.name) || (!person.country && customer.country)) await fillPersonDetails(client, person.id, customer);
+  const owner = { email: person.email, name: person.name || customer.name };
+  for (const item of knownItems) {
+    const product = products.get(item.path)!;
+    const issued = await issueOrder({
+      client,
+      secretBox,
+      supportEmail: config.SUPPORT_EMAIL,
+      order: {
+        productId: product.id,
+        personId: person.id,
+        source: 'purchase',
+        providerOrderId: data.id,
+        providerItem: item.providerItem,
+        providerReference: data.reference ?? undefined,
+      },
+    });
+    if (!issued?.isNew) continue;
+    result.createdOrderIds.push(issued.order.id);
+    await enqueueMail(client, licenceMailFor({ product, owner, order: issued.order, config }));
+  }
+  return result;
+}
+
+function licenceMailFor(options: {
+  product: ProductRow;
+  owner: { email: string; name: string };
+  order: { serial: string; serial_new: string; serial_2048: string };
+  config: Config;
+}) {
+  const { product, owner, order, config } = options;
+  return licenceMail({
+    to: owner.email,
+    ownerName: owner.name,
+    productName: product.name,
+    serial: order.serial,
+    keyFile: product.use_rsa_2048 ? order.serial_2048 : order.serial_new,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  });
+}

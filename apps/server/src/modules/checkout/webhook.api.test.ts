@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { decryptKeyFile } from '../../licensing/juce-key-file.js';
+import { listRecentMail } from '../../mail/outbox.js';
+import { signWebhookBody } from './webhook-signature.js';
+import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
+import { orderCompleted, postWebhook, providerId, returnCreated } from '../../../test/webhook-fixtures.js';
+
+const secret = 'test-webhook-secret';
+const t = await createTestApp({ FASTSPRING_WEBHOOK_SECRET: secret });
+
+const ordersOf = async (providerOrderId: string) =>
+  (
+    await t.db.query(
+      `SELECT o.*, p.name AS product_name, p.public_key, p.public_key_2048, pe.email, pe.name AS person_name, pe.country
+         FROM orders o JOIN product p ON p.id = o.product_id JOIN person pe ON pe.id = o.person_id
+        WHERE o.provider_order_id = $1 ORDER BY o.provider_item`,
+      [providerOrderId],
+    )
+  ).rows;
+const countRows = async (table: string) => (await t.db.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n as number;
+
+describe('webhook signature', () => {
+  it('refuses a missing or wrong signature with 401 and writes nothing', async () => {
+    const before = { events: await countRows('webhook_event'), orders: await countRows('orders') };
+    const event = orderCompleted({ email: uniqueEmail(), items: [{ product: 'punch' }] });
+    for (const signature of ['missing', 'wrong'] as const) {
+      const response = await postWebhook(t.app, [event], { secret, signature });
+      expect(response.statusCode, signature).toBe(401);
+      expect(response.body).toMatch(/signature/);
+    }
+    const original = JSON.stringify({ events: [event] });
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/fastspring/webhook',
+      headers: { 'content-type': 'application/json', 'x-fs-signature': signWebhookBody(secret, original) },
+      payload: original.replace('punch', 'spacey'),
+    });
+    expect(tampered.statusCode).toBe(401);
+    expect({ events: await countRows('webhook_event'), orders: await countRows('orders') }).toEqual(before);
+  });
+
+  it('refuses a signed body that is not a list of events with 400', async () => {
+    const response = await postWebhook(t.app, '{"nope":true}', { secret });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('order.completed', () => {
+  it('creates the person and a licence whose key files decrypt with the product key and name the customer', async () => {
+    const email = uniqueEmail('buyer');
+    const event = orderCompleted({ email, first: 'Ada', last: 'Lovelace', country: 'GB', items: [{ product: 'spacey' }] });
+    const response = await postWebhook(t.app, [event], { secret });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(event.id);
+
+    const [order, ...rest] = await ordersOf(event.data.id as string);
+    expect(rest).toHaveLength(0);
+    expect(order).toMatchObject({ email, person_name: 'Ada Lovelace', country: 'GB', source: 'purchase', state: 'active', provider_item: 'spacey#0' });
+    const key2048 = decryptKeyFile(order.serial_2048, order.public_key_2048);
+    const key1024 = decryptKeyFile(order.serial_new, order.public_key);
+    for (const key of [key2048, key1024]) expect(key).toMatchObject({ user: 'Ada Lovelace', email, app: 'Spacey', mach: '' });
+
+    const mails = await listRecentMail(t.db, 10, email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.attachments).toEqual([{ filename: 'Spacey_SerialKey.txt', content: order.serial_2048, contentType: 'text/plain' }]);
+    const stored = await t.db.query('SELECT processed_at, error FROM webhook_event WHERE id = $1', [event.id]);
+    expect(stored.rows[0].processed_at).toBeInstanceOf(Date);
+    expect(stored.rows[0].error).toBeNull();
+  });
+
+  it('makes one licence per unit: quantity 2 gives 2 licences', async () => {
+    const email = uniqueEmail();
+    const event = orderCompleted({ email, items: [{ product: 'Punch', quantity: 2 }] });
+    expect((await postWebhook(t.app, [event], { secret })).statusCode).toBe(200);
+    const orders = await ordersOf(event.data.id as string);
+    expect(orders.map((order) => order.provider_item)).toEqual(['punch#0', 'punch#1']);
+    expect(await listRecentMail(t.db, 10, email)).toHaveLength(2);
+    const punchKey = decryptKeyFile(orders[0].serial_new, orders[0].public_key);
+    expect(punchKey?.app).toBe('Punch');
+    expect(orders[0].serial_2048).toBe('');
+    const [mail] = await listRecentMail(t.db, 1, email);
+    expect(mail!.attachments[0]).toMatchObject({ filename: 'Punch_SerialKey.txt', content: expect.stringContaining('#') });
+  });
+
+  it('takes the same event posted 10 times at once as one order', async () => {
+    const email = uniqueEmail();
+    const event = orderCompleted({ email, items: [{ product: 'tapewarm' }] });
+    const responses = await Promise.all(Array.from({ length: 10 }, () => postWebhook(t.app, [event], { secret })));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
+    expect(await ordersOf(event.data.id as string)).toHaveLength(1);
+    expect(await listRecentMail(t.db, 10, email)).toHaveLength(1);
+  });
+
+  it('makes no second licence from a manual resend (new event id, same order)', async () => {
+    const email = uniqueEmail();
+    const event = orderCompleted({ email, items: [{ product: 'punch' }] });
+    expect((await postWebhook(t.app, [event], { secret })).statusCode).toBe(200);
+    const resends = [{ ...event, id: providerId() }, { ...event, id: providerId() }];
+    const answers = await Promise.all(resends.map((resend) => postWebhook(t.app, [resend], { secret })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(await ordersOf(event.data.id as string)).toHaveLength(1);
+    expect(await listRecentMail(t.db, 10, email)).toHaveLength(1);
+  });
+
+  it('processes several events of one post, noting unknown product paths without failing', async () => {
+    const first = orderCompleted({ email: uniqueEmail(), items: [{ product: 'punch' }, { product: 'no-such-plugin' }] });
+    const second = orderCompleted({ email: uniqueEmail(), items: [{ product: 'tapewarm' }] });
+    const other = { id: providerId(), type: 'account.created', live: false, processed: false, created: Date.now(), data: {} };
+    const response = await postWebhook(t.app, [first, second, other], { secret });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.split('\n')).toEqual([first.id, second.id, other.id]);
+    expect(await ordersOf(first.data.id as string)).toHaveLength(1);
+    expect(await ordersOf(second.data.id as string)).toHaveLength(1);
+    const { rows } = await t.db.query('SELECT error FROM webhook_event WHERE id = $1', [first.id]);
+    expect(rows[0].error).toBe('unknown product path: no-such-plugin');
+  });
+
+  it('answers 202 with the processed ids when an event fails, records the error, and takes its retry later', async () => {
+    const order = orderCompleted({ email: uniqueEmail(), items: [{ product: 'punch' }] });
+    const early = returnCreated(order.data.id as string); // the refund arrives before its order
+    const good = orderCompleted({ email: uniqueEmail(), items: [{ product: 'punch' }] });
+    const response = await postWebhook(t.app, [early, good], { secret });
+    expect(response.statusCode).toBe(202);
+    expect(response.body).toBe(good.id);
+    const { rows } = await t.db.query('SELECT processed_at, error FROM webhook_event WHERE id = $1', [early.id]);
+    expect(rows[0]).toMatchObject({ processed_at: null, error: expect.stringMatching(/not known yet/) });
+
+    expect((await postWebhook(t.app, [order], { secret })).statusCode).toBe(200);
+    const retry = await postWebhook(t.app, [early], { secret });
+    expect(retry.statusCode).toBe(200);
+    expect((await ordersOf(order.data.id as string)).map((row) => row.state)).toEqual(['refunded']);
+  });
+
+  it('hands a paid licence transfer to the transfer module and makes no licence of it', async () => {
+    const tag = 'token;1;new@example.com;New;Owner';
+    const event = orderCompleted({ email: uniqueEmail(), items: [{ product: 'licensetransfer' }], tags: { licensetransfer: tag } });
+    const response = await postWebhook(t.app, [event], { secret });
+    expect(response.statusCode).toBe(200);
+    expect(await ordersOf(event.data.id as string)).toHaveLength(0);
+  });
+});
+
+describe('return.created', () => {
+  it('marks the purchase refunded and deletes its devices', async () => {
+    const event = orderCompleted({ email: uniqueEmail(), items: [{ product: 'punch', quantity: 2 }] });
+    await postWebhook(t.app, [event], { secret });
+    const orders = await ordersOf(event.data.id as string);
+    for (const [index, order] of orders.entries()) {
+      await t.db.query(
+        `INSERT INTO order_device (order_id, slot, device_id_hash, device_name, device_id_hash_encrypted) VALUES ($1, 1, $2, 'Studio', 'key')`,
+        [order.id, `device-${index}-${order.id}`.padEnd(32, '0')],
+      );
+    }
+    const refund = returnCreated(event.data.id as string);
+    expect((await postWebhook(t.app, [refund], { secret })).statusCode).toBe(200);
+    const after = await ordersOf(event.data.id as string);
+    expect(after.map((order) => order.state)).toEqual(['refunded', 'refunded']);
+    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM order_device WHERE order_id = ANY($1::bigint[])', [orders.map((o) => o.id)]);
+    expect(rows[0].n).toBe(0);
+    // A second refund event of the same purchase is acknowledged without work.
+    expect((await postWebhook(t.app, [returnCreated(event.data.id as string)], { secret })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,80 @@
+import type { Queryable } from '../../db/client.js';
+import type { WebhookEvent } from './webhook-payload.js';
+
+/**
+ * Stores a received event (once per id) as processed and locks its row for the caller's transaction, which does
+ * the work: if the work fails, the transaction and so the row roll back. Answers whether the work is still to
+ * do. Concurrent deliveries of one event wait on the row, so only the first does it; a retry of a processed
+ * event finds it processed; an event stored earlier with an error (processed_at null) is done now.
+ */
+export async function claimWebhookEvent(db: Queryable, event: WebhookEvent): Promise<{ isProcessed: boolean; isNew: boolean }> {
+  const inserted = await db.query(
+    `INSERT INTO webhook_event (id, type, payload, processed_at) VALUES ($1, $2, $3, now()) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [event.id, event.type, JSON.stringify(event)],
+  );
+  if (inserted.rowCount) return { isProcessed: false, isNew: true };
+  const { rows } = await db.query<{ processed_at: Date | null }>('SELECT processed_at FROM webhook_event WHERE id = $1 FOR UPDATE', [
+    event.id,
+  ]);
+  return { isProcessed: rows[0]?.processed_at != null, isNew: false };
+}
+
+/** Marks the event processed, with a note when part of it could not be used (e.g. an unknown product). */
+export async function markWebhookEventProcessed(db: Queryable, id: string, note: string | null): Promise<void> {
+  await db.query('UPDATE webhook_event SET processed_at = now(), error = $2 WHERE id = $1', [id, note]);
+}
+
+/** Keeps an event whose processing failed, with the reason; it stays unprocessed so the provider's retry tries again. */
+export async function recordWebhookEventError(db: Queryable, event: WebhookEvent, error: string): Promise<void> {
+  await db.query(
+    `INSERT INTO webhook_event AS w (id, type, payload, error) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (id) DO UPDATE SET error = excluded.error WHERE w.processed_at IS NULL`,
+    [event.id, event.type, JSON.stringify(event), error.slice(0, 2000)],
+  );
+}
+
+/** The newest stored event of `type` about the provider's order (`data.id`), as received. */
+export async function findEventOfOrder(db: Queryable, type: string, providerOrderId: string): Promise<WebhookEvent | undefined> {
+  const { rows } = await db.query<{ payload: WebhookEvent }>(
+    `SELECT payload FROM webhook_event WHERE type = $1 AND payload->'data'->>'id' = $2 ORDER BY received_at DESC LIMIT 1`,
+    [type, providerOrderId],
+  );
+  return rows[0]?.payload;
+}
+
+/** Whether an `order.completed` of the provider's order was processed already. */
+export async function isOrderCompletedProcessed(db: Queryable, providerOrderId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM webhook_event WHERE type = 'order.completed' AND payload->'data'->>'id' = $1 AND processed_at IS NOT NULL LIMIT 1`,
+    [providerOrderId],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Fills a person's empty name and country from an order (a login creates the person with the email only). */
+export async function fillPersonDetails(db: Queryable, personId: number, details: { name: string; country: string }): Promise<void> {
+  await db.query(
+    `UPDATE person SET name = CASE WHEN name = '' THEN $2 ELSE name END,
+                       country = CASE WHEN country = '' THEN $3 ELSE country END
+      WHERE id = $1 AND ((name = '' AND $2 <> '') OR (country = '' AND $3 <> ''))`,
+    [personId, details.name, details.country],
+  );
+}
+
+/** Revokes the active licences of a purchase: state refunded, devices deleted. Answers the order ids. */
+export async function refundOrdersOfPurchase(db: Queryable, providerOrderId: string): Promise<{ orderIds: number[]; devices: number }> {
+  const { rows } = await db.query<{ id: number }>(
+    `UPDATE orders SET state = 'refunded' WHERE provider_order_id = $1 AND state = 'active' RETURNING id`,
+    [providerOrderId],
+  );
+  const orderIds = rows.map((row) => row.id);
+  if (orderIds.length === 0) return { orderIds, devices: 0 };
+  const deleted = await db.query('DELETE FROM order_device WHERE order_id = ANY($1::bigint[])', [orderIds]);
+  return { orderIds, devices: deleted.rowCount ?? 0 };
+}
+
+/** Whether any order (in any state) came from the provider's order. */
+export async function hasOrdersOfPurchase(db: Queryable, providerOrderId: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM orders WHERE provider_order_id = $1 LIMIT 1', [providerOrderId]);
+  return (rowCount ?? 0) > 0;
+}

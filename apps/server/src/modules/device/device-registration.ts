@@ -1,0 +1,72 @@
+import { MAX_DEVICES_PER_LICENSE } from '@store/contracts/constants';
+import type { Queryable } from '../../db/client.js';
+import { AppError, badRequest } from '../../lib/app-error.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { createDeviceKeyFile } from '../order/licence-keys.js';
+import type { ProductRow } from '../product/product.repository.js';
+import * as repository from './device.repository.js';
+
+export type RegisteredDevice = { keyFile: string; orderId: number; isNew: boolean };
+
+export const deviceLimitMessage = `This licence is already registered on ${MAX_DEVICES_PER_LICENSE} computers. Remove one in your customer area first.`;
+export const noActiveLicenceMessage = (productName: string) => `This key does not belong to an active licence of ${productName}.`;
+
+// Each lost race means a concurrent registration took a slot, and a licence has only four: more is a storm of deletes.
+const MAX_ATTEMPTS = MAX_DEVICES_PER_LICENSE + 2;
+
+/**
+ * Registers a computer on one of the given licences and answers its machine-bound key file. A computer already
+ * registered on one of them gets its stored key and takes no slot; a new one takes the lowest free slot of the
+ * first licence that has one. The database's unique constraints decide races (see insertDeviceInFreeSlot), so
+ * the four-computer rule holds under any concurrency, across processes; a lost race just looks again.
+ */
+export async function registerDeviceOnLicences(options: {
+  db: Queryable;
+  product: ProductRow;
+  licences: readonly repository.LicenceCandidate[];
+  deviceId: string;
+  deviceName: string;
+  secretBox: SecretBox;
+}): Promise<RegisteredDevice> {
+  const { db, product, licences, deviceId } = options;
+  const keyFiles = new Map<number, string>();
+  let states: readonly repository.LicenceDeviceState[] = licences;
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    if (attempt > 1) states = await repository.readDeviceStates(db, licences.map((licence) => licence.order_id), deviceId);
+    const activeStates = states.filter((state) => state.is_active);
+    if (activeStates.length === 0) throw badRequest(noActiveLicenceMessage(product.name));
+    const known = activeStates.find((state) => state.known_key !== null);
+    if (known) return { keyFile: known.known_key!, orderId: known.order_id, isNew: false };
+
+    const free = activeStates.find((state) => state.devices < MAX_DEVICES_PER_LICENSE);
+    const licence = free && licences.find((candidate) => candidate.order_id === free.order_id);
+    if (!licence) throw new AppError('conflict', deviceLimitMessage);
+    const keyFile =
+      keyFiles.get(licence.order_id) ??
+      createDeviceKeyFile({
+        product: withoutUnusedKeyPair(product),
+        owner: { name: licence.owner_name, email: licence.owner_email },
+        secretBox: options.secretBox,
+        deviceId,
+      });
+    keyFiles.set(licence.order_id, keyFile);
+    const inserted = await repository.insertDeviceInFreeSlot(db, {
+      orderId: licence.order_id,
+      deviceId,
+      deviceName: options.deviceName,
+      keyFile,
+      maxDevices: MAX_DEVICES_PER_LICENSE,
+    });
+    if (inserted) return { keyFile, orderId: licence.order_id, isNew: true };
+  }
+  throw new AppError('conflict', 'Many computers are being registered on this licence at once. Please try again.');
+}
+
+/**
+ * A device key of a product with "use RSA 2048" is signed with its 2048-bit pair only: without the 1024-bit pair,
+ * createDeviceKeyFile skips the older-release key it would sign and throw away (two RSA operations per call).
+ */
+const withoutUnusedKeyPair = (product: ProductRow): ProductRow =>
+  product.use_rsa_2048 && product.public_key_2048 !== '' && product.private_key_2048_sealed !== ''
+    ? { ...product, public_key: '', private_key_sealed: '' }
+    : product;

@@ -1,0 +1,73 @@
+import type { JuceUnlockRequest } from '@store/contracts/licence';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest } from '../../lib/app-error.js';
+import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { findLoginByName, type LoginRow } from '../auth/auth.repository.js';
+import { getDecoyHash, verifyPassword } from '../auth/password.js';
+import { findPersonIdOfLogin } from '../licence/licence.repository.js';
+import { findProductByName } from '../product/product.repository.js';
+import { findDeviceIdProblem } from './device-id.js';
+import { findLicencesOfPerson } from './device.repository.js';
+import { registerDeviceOnLicences } from './device-registration.js';
+import { unknownProductMessage } from './device.service.js';
+
+export type UnlockGrant = { message: string; keyFile: string };
+
+/**
+ * JUCE's online unlock: the customer's web login (email and password) must own an active licence of the
+ * product; the machine (`mach`) is registered on it under the four-computer rule, and its key file answered.
+ * Every refusal is an AppError whose text the plug-in shows.
+ */
+export async function unlockWithLogin(options: {
+  db: Db;
+  secretBox: SecretBox;
+  fields: JuceUnlockRequest;
+  ip: string;
+  publicUrl: string;
+}): Promise<UnlockGrant> {
+  const { db, fields } = options;
+  const email = fields.email.trim();
+  await hitRateLimit(db, rateLimits.unlockPerIp, options.ip);
+  if (email !== '') await hitRateLimit(db, rateLimits.unlockPerAddress, email);
+  if (email === '' || fields.pw === '') throw badRequest('Please enter the email address and password of your customer account.');
+
+  const product = await findProductByName(db, fields.product.trim());
+  if (!product) throw badRequest(`${unknownProductMessage(fields.product.trim())} Please contact the vendor of the plug-in.`);
+  const machineId = fields.mach.trim();
+  const problem = findDeviceIdProblem(machineId);
+  if (problem) throw badRequest(`This computer cannot be registered: ${problem}`);
+
+  const login = await verifyLogin(db, email, fields.pw);
+  if (!login) {
+    throw new AppError('unauthorized', `Wrong email or password. Use the login of your customer account at ${options.publicUrl}.`);
+  }
+  const personId = await findPersonIdOfLogin(db, { personId: login.person_id, name: login.login_name });
+  const licences = personId === undefined ? [] : await findLicencesOfPerson(db, machineId, product.id, personId);
+  if (licences.length === 0) throw badRequest(`The account ${email} has no active licence of ${product.name}.`);
+
+  const registered = await registerDeviceOnLicences({
+    db,
+    product,
+    licences,
+    deviceId: machineId,
+    deviceName: deviceNameOf(fields.os),
+    secretBox: options.secretBox,
+  });
+  return { message: `Thanks for registering ${product.name}! This computer is now unlocked.`, keyFile: registered.keyFile };
+}
+
+const deviceNameOf = (operatingSystem: string): string => operatingSystem.trim().slice(0, 200) || 'Online unlock';
+
+/** The login when the password is its current one or a requested one not yet expired (no session is opened). */
+async function verifyLogin(db: Db, email: string, password: string): Promise<LoginRow | undefined> {
+  const login = await findLoginByName(db, email);
+  const isCurrentPassword = await verifyPassword(login?.password_hash ?? (await getDecoyHash()), password);
+  const isPendingPassword =
+    !isCurrentPassword &&
+    login?.pending_password_hash != null &&
+    login.pending_password_expires != null &&
+    login.pending_password_expires > new Date() &&
+    (await verifyPassword(login.pending_password_hash, password));
+  return login && (isCurrentPassword || isPendingPassword) ? login : undefined;
+}

@@ -1,0 +1,71 @@
+import type { Person } from '@store/contracts/person';
+import type { Queryable } from '../../db/client.js';
+import { findOrCreatePersonByEmail } from '../person/person.repository.js';
+
+export type ActiveLicenceRow = {
+  order_id: number;
+  product_name: string;
+  use_rsa_2048: boolean;
+  serial_new: string;
+  serial_2048: string;
+  license_activation_date: Date;
+};
+
+export type DeviceRow = {
+  id: number;
+  order_id: number;
+  slot: number;
+  device_id_hash: string;
+  device_name: string;
+  device_id_hash_encrypted: string;
+  creation_date: Date;
+};
+
+/** The person a login acts for: its own person, else the person with the login's address. */
+export async function findPersonIdOfLogin(db: Queryable, login: { personId: number | null; name: string }): Promise<number | undefined> {
+  if (login.personId !== null) return login.personId;
+  const { rows } = await db.query<{ id: number }>(`SELECT id FROM person WHERE lower(email) = lower($1) AND email <> ''`, [login.name]);
+  return rows[0]?.id;
+}
+
+/** The person's active licences with their product, by product name. */
+export async function listActiveLicences(db: Queryable, personId: number): Promise<ActiveLicenceRow[]> {
+  const { rows } = await db.query<ActiveLicenceRow>(
+    `SELECT o.id AS order_id, p.name AS product_name, p.use_rsa_2048, o.serial_new, o.serial_2048, o.license_activation_date
+       FROM orders o JOIN product p ON p.id = o.product_id
+      WHERE o.person_id = $1 AND o.state = 'active'
+      ORDER BY p.name, o.id`,
+    [personId],
+  );
+  return rows;
+}
+
+export async function listDevicesOfOrders(db: Queryable, orderIds: readonly number[]): Promise<DeviceRow[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await db.query<DeviceRow>(
+    `SELECT id, order_id, slot, device_id_hash, device_name, device_id_hash_encrypted, creation_date
+       FROM order_device WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, creation_date, id`,
+    [orderIds],
+  );
+  return rows;
+}
+
+/** Deletes a device of one of the person's licences; false when there is no such device of theirs. */
+export async function deleteDeviceOfPerson(db: Queryable, deviceId: number, personId: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `DELETE FROM order_device d USING orders o WHERE d.id = $1 AND o.id = d.order_id AND o.person_id = $2`,
+    [deviceId, personId],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * The person with this address (created if needed) for a licence that is issued or moved to them; their name
+ * is filled in when it is still empty (a person made by registering has none), since key files carry it.
+ */
+export async function findOrCreateNamedPerson(db: Queryable, person: { email: string; name: string }): Promise<Person> {
+  const found = await findOrCreatePersonByEmail(db, person);
+  if (found.isNew || found.name !== '' || person.name === '') return { id: found.id, email: found.email, name: found.name, country: found.country };
+  await db.query(`UPDATE person SET name = $2 WHERE id = $1 AND name = ''`, [found.id, person.name]);
+  return { id: found.id, email: found.email, name: person.name, country: found.country };
+}

@@ -1,0 +1,25 @@
+import { okResponse } from '@store/contracts/auth';
+import { idParam } from '@store/contracts/fields';
+import { userProducts } from '@store/contracts/licence';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf, createAuthHooks } from '../../plugins/auth.js';
+import * as licences from './licence.service.js';
+
+/** The customer area: the caller's licences and their computers. */
+export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { requireUser } = createAuthHooks(app);
+  const tags = ['customer area'];
+
+  app.get('/userinfo/products', { onRequest: requireUser, schema: { tags, response: { 200: userProducts } } }, (request) =>
+    licences.listUserProducts({ db: app.db, caller: actorOf(request) }),
+  );
+
+  app.delete(
+    '/userinfo/orderdevice/:id',
+    { onRequest: requireUser, schema: { tags, params: idParam, response: { 200: okResponse } } },
+    async (request) => {
+      await licences.deleteOwnDevice({ db: app.db, caller: actorOf(request), deviceId: request.params.id });
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import type { UserProduct } from '@store/contracts/licence';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import * as repository from './licence.repository.js';
+
+type Caller = { personId: number | null; name: string };
+
+/** The caller's active licences with their registered computers (the customer area). */
+export async function listUserProducts(options: { db: Db; caller: Caller }): Promise<UserProduct[]> {
+  const personId = await repository.findPersonIdOfLogin(options.db, options.caller);
+  if (personId === undefined) return [];
+  const licences = await repository.listActiveLicences(options.db, personId);
+  const devices = await repository.listDevicesOfOrders(
+    options.db,
+    licences.map((licence) => licence.order_id),
+  );
+  return licences.map((licence) => ({
+    name: licence.product_name,
+    useRsa2048: licence.use_rsa_2048,
+    serialNew: licence.serial_new,
+    serial2048: licence.serial_2048,
+    licenseActivationDate: licence.license_activation_date.toISOString(),
+    orderId: licence.order_id,
+    orderDevices: devices
+      .filter((device) => device.order_id === licence.order_id)
+      .map((device) => ({
+        id: device.id,
+        deviceName: device.device_name,
+        deviceIdHash: device.device_id_hash,
+        deviceIdHashEncrypted: device.device_id_hash_encrypted,
+        creationDate: device.creation_date.toISOString(),
+      })),
+  }));
+}
+
+/** Removes one of the caller's computers, freeing its slot; another customer's device is "not found". */
+export async function deleteOwnDevice(options: { db: Db; caller: Caller; deviceId: number }): Promise<void> {
+  const personId = await repository.findPersonIdOfLogin(options.db, options.caller);
+  const isDeleted = personId !== undefined && (await repository.deleteDeviceOfPerson(options.db, options.deviceId, personId));
+  if (!isDeleted) throw notFound('Device not found');
+}

@@ -1,0 +1,72 @@
+import type { Device } from '@store/contracts/licence';
+import type { Queryable } from '../../db/client.js';
+import type { OrderRow } from './order.repository.js';
+
+/** The administrator's reads and writes of licences and their devices. */
+
+export type OrderWithProductRow = OrderRow & { product_name: string };
+
+type DeviceRow = {
+  id: number;
+  order_id: number;
+  device_id_hash: string;
+  device_name: string;
+  device_id_hash_encrypted: string;
+  creation_date: Date;
+};
+
+export const toDevice = (row: DeviceRow): Device => ({
+  id: row.id,
+  deviceName: row.device_name,
+  deviceIdHash: row.device_id_hash,
+  deviceIdHashEncrypted: row.device_id_hash_encrypted,
+  creationDate: row.creation_date.toISOString(),
+});
+
+/** Every licence of the person, whatever its state, with its product's name, oldest first. */
+export async function listOrdersOfPerson(db: Queryable, personId: number): Promise<OrderWithProductRow[]> {
+  const { rows } = await db.query<OrderWithProductRow>(
+    `SELECT o.*, p.name AS product_name FROM orders o JOIN product p ON p.id = o.product_id
+      WHERE o.person_id = $1 ORDER BY o.id`,
+    [personId],
+  );
+  return rows;
+}
+
+/** Locks the person's active licences (in id order) for re-issuing their keys. */
+export async function lockActiveOrdersOfPerson(db: Queryable, personId: number): Promise<OrderWithProductRow[]> {
+  const { rows } = await db.query<OrderWithProductRow>(
+    `SELECT o.*, p.name AS product_name FROM orders o JOIN product p ON p.id = o.product_id
+      WHERE o.person_id = $1 AND o.state = 'active' ORDER BY o.id FOR UPDATE OF o`,
+    [personId],
+  );
+  return rows;
+}
+
+export async function listDevicesOfOrders(db: Queryable, orderIds: readonly number[]): Promise<DeviceRow[]> {
+  const { rows } = await db.query<DeviceRow>(
+    `SELECT id, order_id, device_id_hash, device_name, device_id_hash_encrypted, creation_date
+       FROM order_device WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, slot, id`,
+    [orderIds],
+  );
+  return rows;
+}
+
+export async function setDeviceKeyFile(db: Queryable, deviceId: number, keyFile: string): Promise<void> {
+  await db.query('UPDATE order_device SET device_id_hash_encrypted = $2 WHERE id = $1', [deviceId, keyFile]);
+}
+
+export async function deleteDevice(db: Queryable, id: number): Promise<DeviceRow | undefined> {
+  const { rows } = await db.query<DeviceRow>('DELETE FROM order_device WHERE id = $1 RETURNING *', [id]);
+  return rows[0];
+}
+
+/**
+ * Deletes the licence (its devices go with it). Its serial line is deleted from the pool too: a serial is handed
+ * out once, never twice, so it must not become free again.
+ */
+export async function deleteOrder(db: Queryable, id: number): Promise<OrderRow | undefined> {
+  await db.query('DELETE FROM product_serial WHERE order_id = $1', [id]);
+  const { rows } = await db.query<OrderRow>('DELETE FROM orders WHERE id = $1 RETURNING *', [id]);
+  return rows[0];
+}

@@ -1,0 +1,175 @@
+import type { Device } from '@store/contracts/licence';
+import type { Order, OrderCreateRequest, OrderTransferRequest } from '@store/contracts/order';
+import type { Config } from '../../config.js';
+import { withTransaction, type Db, type Queryable } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { findProductById, type ProductRow } from '../product/product.repository.js';
+import { transferOrders } from '../transfer/transfer.service.js';
+import { createDeviceKeyFile, createLicenceKeys } from './licence-keys.js';
+import * as repository from './order-admin.repository.js';
+import { issueOrder } from './order-issue.service.js';
+import { setOrderKeys, toOrder, type OrderRow } from './order.repository.js';
+
+/** Every licence of the person (all states; `state` tells them apart), with its product's name. */
+export async function listOrdersOfPerson(options: { db: Db; personId: number }): Promise<Order[]> {
+  const rows = await repository.listOrdersOfPerson(options.db, options.personId);
+  return rows.map(toOrder);
+}
+
+/** The computers registered on the licence. */
+export async function listDevicesOfOrder(options: { db: Db; orderId: number }): Promise<Device[]> {
+  const rows = await repository.listDevicesOfOrders(options.db, [options.orderId]);
+  return rows.map(repository.toDevice);
+}
+
+/** A new licence made by the administrator: a serial from the product's pool and fresh key files for the owner. */
+export async function createAdminOrder(options: {
+  db: Db;
+  secretBox: SecretBox;
+  supportEmail: string;
+  actor: string;
+  request: OrderCreateRequest;
+}): Promise<Order> {
+  const { db, secretBox, actor, request } = options;
+  return withTransaction(db, async (client) => {
+    const issued = await issueOrder({
+      client,
+      secretBox,
+      supportEmail: options.supportEmail,
+      order: { productId: request.productId, personId: request.personId, source: 'admin' },
+    });
+    // Without a provider order id there is nothing to deduplicate, so an order is always made.
+    const order = issued!.order;
+    await recordAudit(client, { actor, action: 'create', entity: 'order', entityId: order.id, after: auditView(order) });
+    return toOrder({ ...order, product_name: issued!.productName });
+  });
+}
+
+/** Deletes a licence with its devices; its serial is retired, never handed out again. */
+export async function deleteOrder(options: { db: Db; actor: string; id: number }): Promise<void> {
+  await withTransaction(options.db, async (client) => {
+    const deleted = await repository.deleteOrder(client, options.id);
+    if (!deleted) throw notFound('Order not found');
+    await recordAudit(client, { actor: options.actor, action: 'delete', entity: 'order', entityId: options.id, before: auditView(deleted) });
+  });
+}
+
+/** Deletes a computer from a licence, freeing its slot. */
+export async function deleteDevice(options: { db: Db; actor: string; id: number }): Promise<void> {
+  await withTransaction(options.db, async (client) => {
+    const deleted = await repository.deleteDevice(client, options.id);
+    if (!deleted) throw notFound('Device not found');
+    await recordAudit(client, {
+      actor: options.actor,
+      action: 'delete',
+      entity: 'order-device',
+      entityId: options.id,
+      before: { orderId: deleted.order_id, deviceName: deleted.device_name, deviceIdHash: deleted.device_id_hash },
+    });
+  });
+}
+
+/**
+ * "Refresh Serial Keys": re-issues the key files of the person's active licences, and of their computers, with
+ * the person's saved name and email (after the administrator corrected them). Serials stay as they are.
+ */
+export async function refreshKeysOfPerson(options: { db: Db; secretBox: SecretBox; actor: string; personId: number }): Promise<Order[]> {
+  const { db, secretBox, actor, personId } = options;
+  return withTransaction(db, async (client) => {
+    const { rows: owners } = await client.query<{ name: string; email: string }>(
+      'SELECT name, email FROM person WHERE id = $1 FOR SHARE',
+      [personId],
+    );
+    const owner = owners[0];
+    if (!owner) throw notFound('Person not found');
+    const orders = await repository.lockActiveOrdersOfPerson(client, personId);
+    const refreshed = await reissueKeys(client, { orders, owner, secretBox });
+    await recordAudit(client, {
+      actor,
+      action: 'refresh-keys',
+      entity: 'person',
+      entityId: personId,
+      after: { name: owner.name, email: owner.email, orderIds: orders.map((order) => order.id) },
+    });
+    return refreshed;
+  });
+}
+
+/**
+ * Signs new key files for locked licences (and their computers' machine-bound files) for `owner`, inside the
+ * caller's transaction.
+ */
+export async function reissueKeys(
+  client: Queryable,
+  options: { orders: repository.OrderWithProductRow[]; owner: { name: string; email: string }; secretBox: SecretBox },
+): Promise<Order[]> {
+  const { orders, owner, secretBox } = options;
+  const products = new Map<number, ProductRow>();
+  const productOf = async (id: number) => {
+    const product = products.get(id) ?? (await findProductById(client, id));
+    if (!product) throw notFound('Product not found');
+    products.set(id, product);
+    return product;
+  };
+  const devices = await repository.listDevicesOfOrders(client, orders.map((order) => order.id));
+  const refreshed: Order[] = [];
+  for (const order of orders) {
+    const product = await productOf(order.product_id);
+    const saved = await setOrderKeys(client, order.id, createLicenceKeys({ product, owner, secretBox }));
+    for (const device of devices.filter((candidate) => candidate.order_id === order.id)) {
+      const keyFile = createDeviceKeyFile({ product, owner, secretBox, deviceId: device.device_id_hash });
+      await repository.setDeviceKeyFile(client, device.id, keyFile);
+    }
+    refreshed.push(toOrder({ ...saved, product_name: order.product_name }));
+  }
+  return refreshed;
+}
+
+/** What the audit keeps of a licence: who, what and the serial, not the key files. */
+const auditView = (order: OrderRow) => ({
+  productId: order.product_id,
+  personId: order.person_id,
+  serial: order.serial,
+  source: order.source,
+  state: order.state,
+});
+
+/**
+ * The administrator's direct transfer: moves the licences to the person with the new owner's email (created if
+ * needed) with the shared transfer core (devices removed, keys re-issued, both owners mailed), in one transaction.
+ */
+export async function transferOrdersAsAdmin(options: {
+  db: Db;
+  secretBox: SecretBox;
+  config: Config;
+  actor: string;
+  request: OrderTransferRequest;
+}): Promise<Order[]> {
+  const { db, actor, request } = options;
+  const orderIds = [request.id].flat();
+  return withTransaction(db, async (client) => {
+    const transferred = await transferOrders({
+      client,
+      orderIds,
+      newOwnerEmail: request.newOwnerEmail,
+      newOwnerName: request.newOwnerName,
+      secretBox: options.secretBox,
+      config: options.config,
+    });
+    for (const licence of transferred) {
+      await recordAudit(client, {
+        actor,
+        action: 'transfer',
+        entity: 'order',
+        entityId: licence.orderId,
+        before: { personId: licence.fromPersonId },
+        after: { personId: licence.toPersonId, email: request.newOwnerEmail },
+      });
+    }
+    const owner = transferred[0]!.toPersonId;
+    const orders = await repository.listOrdersOfPerson(client, owner);
+    return orders.filter((order) => orderIds.includes(order.id)).map(toOrder);
+  });
+}

@@ -1,0 +1,81 @@
+import { okResponse } from '@store/contracts/auth';
+import { idParam } from '@store/contracts/fields';
+import {
+  order,
+  orderCreateRequest,
+  orderDeviceList,
+  orderList,
+  orderTransferRequest,
+  refreshKeysRequest,
+} from '@store/contracts/order';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, createAuthHooks } from '../../plugins/auth.js';
+import * as orders from './order-admin.service.js';
+
+/** The administrator's licences of a person: list, devices, new order, delete, refresh keys, transfer. */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { requireAdmin } = createAuthHooks(app);
+  const tags = ['orders'];
+
+  // Unknown ids answer empty lists: the spec's client logs out on any failed call.
+  app.get(
+    '/order/byPerson/:personId',
+    { onRequest: requireAdmin, schema: { tags, params: z.object({ personId: idParam.shape.id }), response: { 200: orderList } } },
+    (request) => orders.listOrdersOfPerson({ db: app.db, personId: request.params.personId }),
+  );
+
+  app.get(
+    '/orderDevice/byOrder/:orderId',
+    { onRequest: requireAdmin, schema: { tags, params: z.object({ orderId: idParam.shape.id }), response: { 200: orderDeviceList } } },
+    (request) => orders.listDevicesOfOrder({ db: app.db, orderId: request.params.orderId }),
+  );
+
+  app.post('/order/', { onRequest: requireAdmin, schema: { tags, body: orderCreateRequest, response: { 200: order } } }, (request) =>
+    orders.createAdminOrder({
+      db: app.db,
+      secretBox: app.secretBox,
+      supportEmail: app.config.SUPPORT_EMAIL,
+      actor: actorOf(request).name,
+      request: request.body,
+    }),
+  );
+
+  app.delete(
+    '/order/:id',
+    { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
+    async (request) => {
+      await orders.deleteOrder({ db: app.db, actor: actorOf(request).name, id: request.params.id });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/order/refreshkeys/',
+    { onRequest: requireAdmin, schema: { tags, body: refreshKeysRequest, response: { 200: orderList } } },
+    (request) =>
+      orders.refreshKeysOfPerson({ db: app.db, secretBox: app.secretBox, actor: actorOf(request).name, personId: request.body.id }),
+  );
+
+  app.post(
+    '/order/transfer',
+    { onRequest: requireAdmin, schema: { tags, body: orderTransferRequest, response: { 200: orderList } } },
+    (request) =>
+      orders.transferOrdersAsAdmin({
+        db: app.db,
+        secretBox: app.secretBox,
+        config: app.config,
+        actor: actorOf(request).name,
+        request: request.body,
+      }),
+  );
+
+  app.delete(
+    '/orderdevice/:id',
+    { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
+    async (request) => {
+      await orders.deleteDevice({ db: app.db, actor: actorOf(request).name, id: request.params.id });
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import type { Person } from '@store/contracts/person';
+import type { Queryable } from '../../db/client.js';
+
+/** The administrator's writes to persons; reads and finds used by other features are in person.repository.ts. */
+
+const columns = 'id, email, name, country';
+type PersonFields = Omit<Person, 'id'>;
+
+/** PostgreSQL's unique_violation: an index such as the one on lower(email) refused the row. */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+export async function findPersonById(db: Queryable, id: number, options: { isLocking?: boolean } = {}): Promise<Person | undefined> {
+  const { rows } = await db.query<Person>(`SELECT ${columns} FROM person WHERE id = $1 ${options.isLocking ? 'FOR UPDATE' : ''}`, [id]);
+  return rows[0];
+}
+
+/** Inserts a person; undefined when another person has that email. */
+export async function insertPerson(db: Queryable, person: PersonFields): Promise<Person | undefined> {
+  const { rows } = await db.query<Person>(
+    `INSERT INTO person (email, name, country) VALUES ($1, $2, $3)
+     ON CONFLICT (lower(email)) WHERE email <> '' DO NOTHING RETURNING ${columns}`,
+    [person.email, person.name, person.country],
+  );
+  return rows[0];
+}
+
+/** Updates a person; throws a unique violation when another person has that email. */
+export async function updatePerson(db: Queryable, id: number, person: PersonFields): Promise<Person | undefined> {
+  const { rows } = await db.query<Person>(
+    `UPDATE person SET email = $2, name = $3, country = $4 WHERE id = $1 RETURNING ${columns}`,
+    [id, person.email, person.name, person.country],
+  );
+  return rows[0];
+}
+
+/** Renames the person's customer login to their new email (the login name is the email). */
+export async function renameLoginOfPerson(db: Queryable, personId: number, email: string): Promise<number> {
+  const result = await db.query(
+    `UPDATE login SET login_name = $2 WHERE person_id = $1 AND NOT is_admin AND login_name <> $2`,
+    [personId, email],
+  );
+  return result.rowCount ?? 0;
+}
+
+export async function countOrdersOfPerson(db: Queryable, personId: number): Promise<number> {
+  const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM orders WHERE person_id = $1', [personId]);
+  return rows[0]!.count;
+}
+
+/** Deletes the person's customer logins (their sessions go with them); answers how many. */
+export async function deleteLoginsOfPerson(db: Queryable, personId: number): Promise<number> {
+  const result = await db.query('DELETE FROM login WHERE person_id = $1 AND NOT is_admin', [personId]);
+  return result.rowCount ?? 0;
+}
+
+export async function deletePerson(db: Queryable, id: number): Promise<Person | undefined> {
+  const { rows } = await db.query<Person>(`DELETE FROM person WHERE id = $1 RETURNING ${columns}`, [id]);
+  return rows[0];
+}

@@ -1,0 +1,30 @@
+import type { ListQuery, Paged } from '@store/contracts/list';
+import type { Person } from '@store/contracts/person';
+import type { Db } from '../../db/client.js';
+import { PLAIN_LIST_LIMIT, queryPage, readListRequest, type ListDefinition } from '../../lib/list-query.js';
+
+/**
+ * The persons list. Each sortable column has a (column, id) index and email and name have trigram indexes on
+ * lower(column) (migrations 001 and 004), so a page stays fast with a million persons.
+ */
+const personList: ListDefinition = {
+  select: 'id, email, name, country',
+  from: 'person',
+  columns: {
+    id: { expression: 'id', filter: 'number' },
+    email: { expression: 'email', filter: 'contains' },
+    name: { expression: 'name', filter: 'contains' },
+    country: { expression: 'country', filter: 'contains' },
+  },
+  defaultSort: 'id',
+  key: 'id',
+  isLarge: true,
+};
+
+/** GET /person/: without paging parameters the spec's plain array (at most PLAIN_LIST_LIMIT, by id); else a page. */
+export async function listPersons(db: Db, query: ListQuery): Promise<Person[] | Paged<Person>> {
+  const request = readListRequest(query, personList);
+  if (request) return queryPage<Person>(db, personList, request);
+  const { rows } = await db.query<Person>(`SELECT id, email, name, country FROM person ORDER BY id LIMIT ${PLAIN_LIST_LIMIT}`);
+  return rows;
+}

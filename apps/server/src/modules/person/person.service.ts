@@ -1,0 +1,82 @@
+import { newPersonDefaults, type Person, type PersonSaveRequest } from '@store/contracts/person';
+import { withTransaction, type Db } from '../../db/client.js';
+import { conflict, notFound } from '../../lib/app-error.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import * as repository from './person-admin.repository.js';
+import { findPersonByEmail } from './person.repository.js';
+
+/** The person with this id; id 0 answers the defaults of a new person (§4). */
+export async function getPerson(options: { db: Db; id: number }): Promise<Person> {
+  if (options.id === 0) return newPersonDefaults;
+  const person = await repository.findPersonById(options.db, options.id);
+  if (!person) throw notFound('Person not found');
+  return person;
+}
+
+/** The person with this email, compared case-insensitively. */
+export async function getPersonByEmail(options: { db: Db; email: string }): Promise<Person> {
+  const person = await findPersonByEmail(options.db, options.email.trim());
+  if (!person) throw notFound('Person not found');
+  return person;
+}
+
+const duplicateEmail = (email: string) => conflict(`A person with the email ${email} already exists.`);
+
+/**
+ * Creates the person (id 0) or updates it. The email is unique (case-insensitive); when it changes, the
+ * person's login is renamed with it, so the customer logs in with the new address and "Delete Login" finds it.
+ */
+export async function savePerson(options: { db: Db; actor: string; person: PersonSaveRequest }): Promise<Person> {
+  const { db, actor, person } = options;
+  const fields = { email: person.email, name: person.name, country: person.country };
+  return withTransaction(db, async (client) => {
+    const before = person.id > 0 ? await repository.findPersonById(client, person.id, { isLocking: true }) : undefined;
+    if (person.id > 0 && !before) throw notFound('Person not found');
+    let saved: Person | undefined;
+    try {
+      saved = before ? await repository.updatePerson(client, person.id, fields) : await repository.insertPerson(client, fields);
+      if (saved && before && before.email !== saved.email && saved.email !== '') {
+        await repository.renameLoginOfPerson(client, saved.id, saved.email);
+      }
+    } catch (error) {
+      if (!repository.isUniqueViolation(error)) throw error;
+      if ((error as { constraint?: string }).constraint === 'login_name_key') {
+        throw conflict(`Another login already uses the email ${person.email}.`);
+      }
+      throw duplicateEmail(person.email);
+    }
+    if (!saved) throw duplicateEmail(person.email);
+    const action = before ? 'update' : 'create';
+    await recordAudit(client, { actor, action, entity: 'person', entityId: saved.id, before, after: saved });
+    return saved;
+  });
+}
+
+/**
+ * Deletes a person who has no licences, with their login and its sessions. A person with licences is refused
+ * rather than leaving licences without an owner (docs/decisions); the foreign key holds it under concurrency too.
+ */
+export async function deletePerson(options: { db: Db; actor: string; id: number }): Promise<void> {
+  const { db, actor, id } = options;
+  await withTransaction(db, async (client) => {
+    const person = await repository.findPersonById(client, id, { isLocking: true });
+    if (!person) throw notFound('Person not found');
+    const licences = await repository.countOrdersOfPerson(client, id);
+    if (licences > 0) throw refusedDeletion(person, licences);
+    const deletedLogins = await repository.deleteLoginsOfPerson(client, id);
+    try {
+      await repository.deletePerson(client, id);
+    } catch (error) {
+      // An order created for the person since the check above: the foreign key refuses the deletion.
+      if ((error as { code?: string }).code === '23503') throw refusedDeletion(person, 1);
+      throw error;
+    }
+    await recordAudit(client, { actor, action: 'delete', entity: 'person', entityId: id, before: person, after: { deletedLogins } });
+  });
+}
+
+const refusedDeletion = (person: Person, licences: number) =>
+  conflict(
+    `${person.email || `Person ${person.id}`} has ${licences === 1 ? 'a licence' : `${licences} licences`} and cannot be deleted. ` +
+      'Transfer or delete the licences first.',
+  );

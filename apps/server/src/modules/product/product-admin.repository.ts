@@ -1,0 +1,90 @@
+import type { Queryable } from '../../db/client.js';
+import type { ProductRow } from './product.repository.js';
+
+/** The administrator's writes to products and their serial pools; shared reads are in product.repository.ts. */
+
+/** A product's stored fields: private keys already sealed. */
+export type ProductFields = Omit<ProductRow, 'id'>;
+
+export async function findProductForUpdate(db: Queryable, id: number): Promise<ProductRow | undefined> {
+  const { rows } = await db.query<ProductRow>('SELECT * FROM product WHERE id = $1 FOR UPDATE', [id]);
+  return rows[0];
+}
+
+/** Inserts a product; undefined when its name is taken (case-insensitive). */
+export async function insertProduct(db: Queryable, product: ProductFields): Promise<ProductRow | undefined> {
+  const { rows } = await db.query<ProductRow>(
+    `INSERT INTO product (name, description, price, public_key, private_key_sealed, public_key_2048,
+                          private_key_2048_sealed, use_rsa_2048)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (lower(name)) DO NOTHING RETURNING *`,
+    fieldValues(product),
+  );
+  return rows[0];
+}
+
+/** Updates a product; throws a unique violation when another product has the name. */
+export async function updateProduct(db: Queryable, id: number, product: ProductFields): Promise<ProductRow> {
+  const { rows } = await db.query<ProductRow>(
+    `UPDATE product SET name = $2, description = $3, price = $4, public_key = $5, private_key_sealed = $6,
+                        public_key_2048 = $7, private_key_2048_sealed = $8, use_rsa_2048 = $9
+      WHERE id = $1 RETURNING *`,
+    [id, ...fieldValues(product)],
+  );
+  return rows[0]!;
+}
+
+const fieldValues = (product: ProductFields) => [
+  product.name,
+  product.description,
+  product.price,
+  product.public_key,
+  product.private_key_sealed,
+  product.public_key_2048,
+  product.private_key_2048_sealed,
+  product.use_rsa_2048,
+];
+
+/** How many licences and activation codes refer to the product. */
+export async function countProductUsage(db: Queryable, id: number): Promise<{ orders: number; activationCodes: number }> {
+  const { rows } = await db.query<{ orders: number; activation_codes: number }>(
+    `SELECT (SELECT count(*)::int FROM orders WHERE product_id = $1) AS orders,
+            (SELECT count(*)::int FROM unassigned_order WHERE product_id = $1) AS activation_codes`,
+    [id],
+  );
+  return { orders: rows[0]!.orders, activationCodes: rows[0]!.activation_codes };
+}
+
+export async function deleteProduct(db: Queryable, id: number): Promise<void> {
+  await db.query('DELETE FROM product WHERE id = $1', [id]);
+}
+
+/** Every line of the product's serial pool, handed out or not, in position order. */
+export async function listSerials(db: Queryable, productId: number): Promise<{ serial: string; isUsed: boolean }[]> {
+  const { rows } = await db.query<{ serial: string; is_used: boolean }>(
+    `SELECT serial, order_id IS NOT NULL AS is_used FROM product_serial WHERE product_id = $1 ORDER BY position, id`,
+    [productId],
+  );
+  return rows.map((row) => ({ serial: row.serial, isUsed: row.is_used }));
+}
+
+/**
+ * Replaces the pool's unused lines with `serials`, in that order. A posted line that was already handed out keeps
+ * its order (it is never handed out twice); handed-out lines that were not posted keep their place before the
+ * posted ones. Lines being taken by a concurrent order are locked by it: the DELETE waits, then skips them.
+ */
+export async function replaceUnusedSerials(db: Queryable, productId: number, serials: string[]): Promise<void> {
+  await db.query('DELETE FROM product_serial WHERE product_id = $1 AND order_id IS NULL', [productId]);
+  await db.query(
+    `INSERT INTO product_serial (product_id, serial, position)
+     SELECT $1, line.serial, line.position::int FROM unnest($2::text[]) WITH ORDINALITY AS line (serial, position)
+     ON CONFLICT (product_id, serial) DO NOTHING`,
+    [productId, serials],
+  );
+  await db.query(
+    `WITH posted AS (SELECT line.serial, line.position FROM unnest($2::text[]) WITH ORDINALITY AS line (serial, position)),
+          ranked AS (SELECT s.id, row_number() OVER (ORDER BY posted.position IS NOT NULL, posted.position, s.position, s.id) AS position
+                       FROM product_serial s LEFT JOIN posted ON posted.serial = s.serial WHERE s.product_id = $1)
+     UPDATE product_serial s SET position = ranked.position FROM ranked WHERE s.id = ranked.id AND s.position <> ranked.position`,
+    [productId, serials],
+  );
+}

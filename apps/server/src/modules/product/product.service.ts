@@ -1,0 +1,150 @@
+import { newProductDefaults, type GeneratedKeys, type Product, type ProductSaveRequest } from '@store/contracts/product';
+import { withTransaction, type Db, type Queryable } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { keyBits, validateKeyPair } from '../../licensing/rsa-key.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import * as repository from './product-admin.repository.js';
+import { generateProductKeyPair } from './product-keys.js';
+import { findProductById, toAdminProduct, type ProductRow } from './product.repository.js';
+
+type KeyPair = { publicKey: string; privateKey: string };
+
+/** The administrator's view of a product, key material included; id 0 answers a new product's defaults (§4). */
+export async function getAdminProduct(options: { db: Db; secretBox: SecretBox; id: number }): Promise<Product> {
+  if (options.id === 0) return { ...newProductDefaults, publickey: '', privatekey: '', publicKey2048: '', privateKey2048: '' };
+  const row = await findProductById(options.db, options.id);
+  if (!row) throw notFound('Product not found');
+  return toAdminProduct(row, options.secretBox);
+}
+
+/**
+ * Creates the product (id 0) or updates it. Pasted key pairs must belong together (nothing is saved otherwise);
+ * "use RSA 2048" needs a 2048-bit pair. Key fields left out keep their stored value. Private keys are sealed at
+ * rest and never written to the audit; a changed public key is recorded there, since licences issued before it
+ * no longer verify with the product's new releases.
+ */
+export async function saveProduct(options: { db: Db; secretBox: SecretBox; actor: string; product: ProductSaveRequest }): Promise<Product> {
+  const { db, secretBox, actor, product } = options;
+  const price = product.price.trim();
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(price)) throw badRequest('price: Please enter a valid price');
+  return withTransaction(db, async (client) => {
+    const before = product.id > 0 ? await repository.findProductForUpdate(client, product.id) : undefined;
+    if (product.id > 0 && !before) throw notFound('Product not found');
+    const stored = before && { pair1024: openPair(before, '1024', secretBox), pair2048: openPair(before, '2048', secretBox) };
+    const pair1024 = {
+      publicKey: product.publicKey ?? product.publickey ?? stored?.pair1024.publicKey ?? '',
+      privateKey: product.privateKey ?? product.privatekey ?? stored?.pair1024.privateKey ?? '',
+    };
+    const pair2048 = {
+      publicKey: product.publicKey2048 ?? stored?.pair2048.publicKey ?? '',
+      privateKey: product.privateKey2048 ?? stored?.pair2048.privateKey ?? '',
+    };
+    checkKeyPair('Key pair', pair1024);
+    checkKeyPair('RSA 2048 key pair', pair2048);
+    if (product.useRsa2048 && pair2048.publicKey === '') {
+      throw badRequest('RSA 2048 key pair: "use RSA 2048" needs a 2048-bit key pair. Generate one or paste it.');
+    }
+    if (pair2048.publicKey !== '' && keyBits(pair2048.publicKey) < 2048) {
+      throw badRequest('RSA 2048 key pair: the key must be at least 2048 bits long.');
+    }
+    const fields: repository.ProductFields = {
+      name: product.name,
+      description: product.description,
+      price,
+      public_key: pair1024.publicKey,
+      private_key_sealed: secretBox.seal(pair1024.privateKey),
+      public_key_2048: pair2048.publicKey,
+      private_key_2048_sealed: secretBox.seal(pair2048.privateKey),
+      use_rsa_2048: product.useRsa2048,
+    };
+    const saved = await writeProduct(client, before?.id, fields);
+    await recordAudit(client, {
+      actor,
+      action: before ? 'update' : 'create',
+      entity: 'product',
+      entityId: saved.id,
+      before: before && auditView(before),
+      after: {
+        ...auditView(saved),
+        isPublicKeyChanged: before !== undefined && before.public_key !== saved.public_key,
+        isPublicKey2048Changed: before !== undefined && before.public_key_2048 !== saved.public_key_2048,
+      },
+    });
+    return toAdminProduct(saved, secretBox);
+  });
+}
+
+async function writeProduct(client: Queryable, id: number | undefined, fields: repository.ProductFields): Promise<ProductRow> {
+  const duplicate = () => conflict(`A product named ${fields.name} already exists.`);
+  try {
+    const saved = id === undefined ? await repository.insertProduct(client, fields) : await repository.updateProduct(client, id, fields);
+    if (!saved) throw duplicate();
+    return saved;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw duplicate();
+    throw error;
+  }
+}
+
+/** A pair is both keys or neither; both must belong together. */
+function checkKeyPair(label: string, pair: KeyPair): void {
+  if (pair.publicKey === '' && pair.privateKey === '') return;
+  if (pair.publicKey === '' || pair.privateKey === '') {
+    throw badRequest(`${label}: paste both the public and the private key, or neither.`);
+  }
+  const problem = validateKeyPair(pair.publicKey, pair.privateKey);
+  if (problem !== null) throw badRequest(`${label}: ${problem}`);
+}
+
+const openPair = (row: ProductRow, size: '1024' | '2048', secretBox: SecretBox): KeyPair =>
+  size === '1024'
+    ? { publicKey: row.public_key, privateKey: secretBox.open(row.private_key_sealed) }
+    : { publicKey: row.public_key_2048, privateKey: secretBox.open(row.private_key_2048_sealed) };
+
+/** What the audit keeps of a product: never its private keys. */
+const auditView = (row: ProductRow) => ({
+  name: row.name,
+  description: row.description,
+  price: row.price,
+  useRsa2048: row.use_rsa_2048,
+  publicKey: row.public_key,
+  publicKey2048: row.public_key_2048,
+});
+
+/** Deletes a product that has no licences and no activation codes; its serial pool goes with it. */
+export async function deleteProduct(options: { db: Db; actor: string; id: number }): Promise<void> {
+  const { db, actor, id } = options;
+  await withTransaction(db, async (client) => {
+    const product = await repository.findProductForUpdate(client, id);
+    if (!product) throw notFound('Product not found');
+    const usage = await repository.countProductUsage(client, id);
+    if (usage.orders > 0 || usage.activationCodes > 0) {
+      const parts = [
+        usage.orders > 0 ? `${usage.orders} ${usage.orders === 1 ? 'licence' : 'licences'}` : '',
+        usage.activationCodes > 0 ? `${usage.activationCodes} activation ${usage.activationCodes === 1 ? 'code' : 'codes'}` : '',
+      ].filter(Boolean);
+      throw conflict(`${product.name} has ${parts.join(' and ')} and cannot be deleted.`);
+    }
+    await repository.deleteProduct(client, id);
+    await recordAudit(client, { actor, action: 'delete', entity: 'product', entityId: id, before: auditView(product) });
+  });
+}
+
+/** Generates a 1024-bit and a 2048-bit pair for the product editor; nothing is saved until the product is. */
+export async function generateProductKeys(options: { db: Db; actor: string; productId?: number }): Promise<GeneratedKeys> {
+  const [pair1024, pair2048] = await Promise.all([generateProductKeyPair(1024), generateProductKeyPair(2048)]);
+  await recordAudit(options.db, {
+    actor: options.actor,
+    action: 'generate-keys',
+    entity: 'product',
+    ...(options.productId ? { entityId: options.productId } : {}),
+    after: { publicKey: pair1024.publicKey, publicKey2048: pair2048.publicKey },
+  });
+  return {
+    publicKey: pair1024.publicKey,
+    privateKey: pair1024.privateKey,
+    publicKey2048: pair2048.publicKey,
+    privateKey2048: pair2048.privateKey,
+  };
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { listRecentMail } from '../../mail/outbox.js';
+import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
+import { giveLicence } from '../licence/licence.test-factory.js';
+
+const t = await createTestApp();
+
+const resend = (email: string, productName = 'Spacey', ip = uniqueIp()) =>
+  t.request({ method: 'POST', url: '/api/order/resend/', body: { email, productName }, ip });
+
+describe('POST /api/order/resend/', () => {
+  it('answers the same for unknown addresses and mails only an owner, one mail per active licence', async () => {
+    const email = uniqueEmail();
+    const first = await giveLicence(t, { email, serial: 'SPACEY-0001' });
+    const second = await giveLicence(t, { email });
+    const refunded = await giveLicence(t, { email });
+    await t.db.query(`UPDATE orders SET state = 'refunded' WHERE id = $1`, [refunded.order.id]);
+    const unknownEmail = uniqueEmail('nobody');
+
+    const unknown = await resend(unknownEmail);
+    const otherProduct = await resend(email, 'Punch');
+    const known = await resend(email.toUpperCase(), 'spacey');
+    for (const response of [unknown, otherProduct, known]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(known.body);
+    }
+    expect(await listRecentMail(t.db, 10, unknownEmail)).toHaveLength(0);
+    const mails = await listRecentMail(t.db, 10, email);
+    expect(mails).toHaveLength(2);
+    const attachments = mails.flatMap((mail) => mail.attachments.map((file) => [file.filename, file.content]));
+    expect(attachments).toEqual(
+      expect.arrayContaining([
+        ['Spacey_SerialKey.txt', first.order.serial_2048],
+        ['Spacey_SerialKey.txt', second.order.serial_2048],
+      ]),
+    );
+    expect(mails.some((mail) => mail.body_text.includes('Your serial number: SPACEY-0001'))).toBe(true);
+  });
+
+  it('limits requests per address', async () => {
+    const email = uniqueEmail();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) statuses.push((await resend(email)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('limits requests per IP', async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt++) statuses.push((await resend(uniqueEmail(), 'Spacey', ip)).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

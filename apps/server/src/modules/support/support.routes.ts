@@ -1,0 +1,20 @@
+import { okResponse } from '@store/contracts/auth';
+import { supportRequest } from '@store/contracts/checkout';
+import { emailField } from '@store/contracts/fields';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendSupportRequest } from './support.service.js';
+
+// The reply goes to this address, so it must look like one (§5: "email required and in pattern").
+const supportRequestBody = supportRequest.extend({ email: emailField });
+
+/** The support request page. */
+export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/product/support/',
+    { schema: { tags: ['support'], body: supportRequestBody, response: { 200: okResponse } } },
+    async (request) => {
+      await sendSupportRequest({ db: app.db, config: app.config, request: request.body, ip: request.ip });
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,28 @@
+import type { SupportRequest } from '@store/contracts/checkout';
+import type { Config } from '../../config.js';
+import { withTransaction, type Db } from '../../db/client.js';
+import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
+import { supportRequestMail } from '../../mail/customer-templates.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { insertSupportRequest } from './support.repository.js';
+
+/** Stores a support request and mails it to the support address, the customer as reply-to (one transaction). */
+export async function sendSupportRequest(options: { db: Db; config: Config; request: SupportRequest; ip: string }): Promise<void> {
+  const { db, request } = options;
+  await hitRateLimit(db, rateLimits.mailPerIp, `support:${options.ip}`);
+  await hitRateLimit(db, rateLimits.mailPerAddress, `support:${request.email}`);
+  await withTransaction(db, async (client) => {
+    const requestId = await insertSupportRequest(client, request);
+    await enqueueMail(
+      client,
+      supportRequestMail({
+        to: options.config.SUPPORT_EMAIL,
+        customerEmail: request.email,
+        productName: request.productName,
+        operatingSystem: request.operatingSystem,
+        problemDescription: request.problemDescription,
+        requestId,
+      }),
+    );
+  });
+}

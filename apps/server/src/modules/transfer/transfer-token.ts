@@ -1,0 +1,41 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+
+export const TRANSFER_TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
+
+/** What a transfer token vouches for: this owner may transfer this licence until `expiresAt`. */
+export type TransferGrant = { orderId: number; personId: number; expiresAt: Date };
+
+// A key of its own, derived from the configured secret, so a token never reveals anything about the others.
+const tokenKey = (secret: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', secret, 'plugin-store', 'licence-transfer-token', 32));
+
+const sign = (secret: string, payload: string): string =>
+  createHmac('sha256', tokenKey(secret)).update(payload).digest('base64url');
+
+/**
+ * A signed token `t1.{orderId}.{personId}.{expiry}.{signature}` (no `;`, so it fits the checkout tag). Binding the
+ * owner makes it worthless once the licence has moved.
+ */
+export function createTransferToken(secret: string, grant: { orderId: number; personId: number; now?: Date }): string {
+  const expiresAt = Math.floor(((grant.now ?? new Date()).getTime() + TRANSFER_TOKEN_LIFETIME_MS) / 1000);
+  const payload = `t1.${grant.orderId}.${grant.personId}.${expiresAt}`;
+  return `${payload}.${sign(secret, payload)}`;
+}
+
+/** The grant of a token signed with `secret` and not expired, else null. */
+export function readTransferToken(secret: string, token: string, now = new Date()): TransferGrant | null {
+  const match = /^(t1\.(\d{1,15})\.(\d{1,15})\.(\d{1,12}))\.([\w-]{43})$/.exec(token.trim());
+  if (!match) return null;
+  const [, payload, orderId, personId, expiry, signature] = match as unknown as [string, string, string, string, string, string];
+  const expected = Buffer.from(sign(secret, payload));
+  if (!timingSafeEqual(expected, Buffer.from(signature))) return null;
+  const expiresAt = new Date(Number(expiry) * 1000);
+  if (expiresAt <= now) return null;
+  return { orderId: Number(orderId), personId: Number(personId), expiresAt };
+}
+
+/** The configured secret the tokens are derived from; buildApp refuses to start without it. */
+export function transferTokenSecretOf(config: { KEY_ENCRYPTION_SECRET?: string | undefined }): string {
+  if (!config.KEY_ENCRYPTION_SECRET) throw new Error('KEY_ENCRYPTION_SECRET is missing');
+  return config.KEY_ENCRYPTION_SECRET;
+}

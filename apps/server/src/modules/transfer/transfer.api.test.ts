@@ -1,0 +1,146 @@
+import { transferTag } from '@store/contracts/licence';
+import { describe, expect, it } from 'vitest';
+import { withTransaction } from '../../db/client.js';
+import { decryptKeyFile } from '../../licensing/juce-key-file.js';
+import { listRecentMail } from '../../mail/outbox.js';
+import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
+import { customerWithLicence, giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
+import { completeTransferFromWebhook } from './transfer-webhook.js';
+import { transferOrders } from './transfer.service.js';
+
+const t = await createTestApp();
+
+const makeOld = (orderId: number, days = 31) =>
+  t.db.query(`UPDATE orders SET license_activation_date = now() - make_interval(days => $2) WHERE id = $1`, [orderId, days]);
+
+const verify = (orderId: number, token: string) => t.request({ method: 'GET', url: `/api/userinfo/verifyorderfortransfer/${orderId}`, token });
+
+const orderOf = async (orderId: number) => (await t.db.query('SELECT * FROM orders WHERE id = $1', [orderId])).rows[0];
+
+const deliver = (tags: unknown, providerOrderId: string, customerEmail = 'payer@example.com') =>
+  withTransaction(t.db, (client) =>
+    completeTransferFromWebhook({ client, tags, providerOrderId, customerEmail, secretBox: t.app.secretBox, config: t.config }),
+  );
+
+/** An owner whose licence is old enough, with a device, and a verified transfer token for it. */
+async function readyToTransfer() {
+  const owner = await customerWithLicence(t);
+  await registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() }, uniqueIp());
+  await makeOld(owner.order.id);
+  const response = await verify(owner.order.id, owner.token);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  return { owner, token: response.json() as string };
+}
+
+describe('GET /api/userinfo/verifyorderfortransfer/{id}', () => {
+  it('refuses before 30 days, then answers a signed token', async () => {
+    const owner = await customerWithLicence(t);
+    const early = await verify(owner.order.id, owner.token);
+    expect(early.statusCode).toBe(400);
+    expect(early.body).toMatch(/^A licence can be transferred 30 days after its activation, from \d{4}-\d{2}-\d{2}\.$/);
+    await makeOld(owner.order.id);
+    const response = await verify(owner.order.id, owner.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatch(new RegExp(`^t1\\.${owner.order.id}\\.\\d+\\.\\d+\\.[\\w-]{43}$`));
+  });
+
+  it("refuses another customer's licence and a refunded one", async () => {
+    const owner = await customerWithLicence(t);
+    const other = await t.registerCustomer();
+    await makeOld(owner.order.id);
+    const foreign = await verify(owner.order.id, other.token);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.body).toBe('You can only transfer your own licences.');
+    await t.db.query(`UPDATE orders SET state = 'refunded' WHERE id = $1`, [owner.order.id]);
+    expect((await verify(owner.order.id, owner.token)).statusCode).toBe(400);
+  });
+});
+
+describe('completeTransferFromWebhook', () => {
+  it('moves the licence, clears its devices, re-issues keys for the new owner and mails both parties', async () => {
+    const { owner, token } = await readyToTransfer();
+    const newEmail = uniqueEmail('new-owner');
+    const tag = transferTag({ token, orderId: owner.order.id, email: newEmail, firstName: 'Ada', lastName: 'Lovelace' });
+
+    expect(await deliver({ transfer: tag }, 'FS-1001')).toBe('completed');
+    const moved = await orderOf(owner.order.id);
+    const { rows: people } = await t.db.query('SELECT id, name FROM person WHERE email = $1', [newEmail]);
+    expect(moved.person_id).toBe(people[0].id);
+    expect(people[0].name).toBe('Ada Lovelace');
+    expect(Date.now() - moved.license_activation_date.getTime()).toBeLessThan(60_000);
+    expect(moved.serial_2048).not.toBe(owner.order.serial_2048);
+    expect(decryptKeyFile(moved.serial_2048, owner.product.public_key_2048)).toMatchObject({ user: 'Ada Lovelace', email: newEmail, app: 'Spacey' });
+    expect(decryptKeyFile(moved.serial_new, owner.product.public_key)).toMatchObject({ email: newEmail });
+    const { rows: devices } = await t.db.query('SELECT 1 FROM order_device WHERE order_id = $1', [owner.order.id]);
+    expect(devices).toHaveLength(0);
+
+    const [newOwnerMail] = await listRecentMail(t.db, 10, newEmail);
+    expect(newOwnerMail!.attachments).toEqual([expect.objectContaining({ filename: 'Spacey_SerialKey.txt', content: moved.serial_2048 })]);
+    const oldOwnerMails = await listRecentMail(t.db, 10, owner.email);
+    expect(oldOwnerMails.map((mail) => mail.subject)).toContain('Your Spacey licence was transferred');
+
+    // The old owner no longer sees it; the old key no longer registers devices.
+    expect((await t.request({ method: 'GET', url: '/api/userinfo/products', token: owner.token })).json()).toEqual([]);
+    const oldKey = await registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() }, uniqueIp());
+    expect(oldKey.statusCode).toBe(400);
+  });
+
+  it('changes nothing when the same provider order arrives again', async () => {
+    const { owner, token } = await readyToTransfer();
+    const newEmail = uniqueEmail('new-owner');
+    const tags = { transfer: transferTag({ token, orderId: owner.order.id, email: newEmail, firstName: 'Ada', lastName: 'Lovelace' }) };
+    expect(await deliver(tags, 'FS-2002')).toBe('completed');
+    const before = await orderOf(owner.order.id);
+    const mailCount = (await listRecentMail(t.db, 1000)).length;
+
+    expect(await deliver(tags, 'FS-2002')).toBe('recorded');
+    expect(await orderOf(owner.order.id)).toEqual(before);
+    expect((await listRecentMail(t.db, 1000)).length).toBe(mailCount);
+  });
+
+  it('ignores a forged or reused token and tells the support address', async () => {
+    const { owner, token } = await readyToTransfer();
+    const forged = transferTag({ token: token.slice(0, -2) + 'xx', orderId: owner.order.id, email: uniqueEmail(), firstName: 'Eve', lastName: 'Mallory' });
+    expect(await deliver({ transfer: forged }, 'FS-3003')).toBe('ignored');
+    expect((await orderOf(owner.order.id)).person_id).toBe(owner.personId);
+    const [supportMail] = await listRecentMail(t.db, 1, t.config.SUPPORT_EMAIL);
+    expect(supportMail!.subject).toBe('Licence transfer of order FS-3003 needs attention');
+    expect(supportMail!.body_text).not.toContain(token);
+
+    const first = transferTag({ token, orderId: owner.order.id, email: uniqueEmail(), firstName: 'Bob', lastName: 'Builder' });
+    expect(await deliver({ data: first }, 'FS-3004')).toBe('completed');
+    const reused = transferTag({ token, orderId: owner.order.id, email: uniqueEmail(), firstName: 'Eve', lastName: 'Mallory' });
+    expect(await deliver({ transfer: reused }, 'FS-3005')).toBe('ignored');
+    expect(await deliver({}, 'FS-3006')).toBe('ignored');
+  });
+});
+
+describe('transferOrders (admin direct transfer)', () => {
+  it('moves several licences at once to a new person', async () => {
+    const owner = await customerWithLicence(t);
+    const punch = await giveLicence(t, { email: owner.email, productName: 'Punch' });
+    const newEmail = uniqueEmail('bought-from-admin');
+    const moved = await withTransaction(t.db, (client) =>
+      transferOrders({ client, orderIds: [owner.order.id, punch.order.id], newOwnerEmail: newEmail, newOwnerName: 'Grace Hopper', secretBox: t.app.secretBox, config: t.config }),
+    );
+    expect(moved.map((licence) => licence.productName).sort()).toEqual(['Punch', 'Spacey']);
+    const { rows } = await t.db.query('SELECT DISTINCT person_id FROM orders WHERE id = ANY($1)', [[owner.order.id, punch.order.id]]);
+    expect(rows).toEqual([{ person_id: moved[0]!.toPersonId }]);
+    const history = await t.db.query('SELECT from_person_id, provider_order_id FROM licence_transfer WHERE order_id = $1', [owner.order.id]);
+    expect(history.rows).toEqual([{ from_person_id: owner.personId, provider_order_id: null }]);
+  });
+
+  it('refuses inactive licences, unknown ones and the current owner, changing nothing', async () => {
+    const owner = await customerWithLicence(t);
+    const transfer = (orderIds: number[], newOwnerEmail: string) =>
+      withTransaction(t.db, (client) =>
+        transferOrders({ client, orderIds, newOwnerEmail, newOwnerName: '', secretBox: t.app.secretBox, config: t.config }),
+      );
+    await expect(transfer([owner.order.id], owner.email.toUpperCase())).rejects.toThrow(/already belongs to/);
+    await expect(transfer([99999999], uniqueEmail())).rejects.toThrow('Licence 99999999 not found');
+    await t.db.query(`UPDATE orders SET state = 'refunded' WHERE id = $1`, [owner.order.id]);
+    await expect(transfer([owner.order.id], uniqueEmail())).rejects.toThrow(/is not active/);
+    expect((await orderOf(owner.order.id)).person_id).toBe(owner.personId);
+  });
+});

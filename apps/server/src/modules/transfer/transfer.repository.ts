@@ -1,0 +1,51 @@
+import type { Queryable } from '../../db/client.js';
+import type { OrderRow } from '../order/order.repository.js';
+
+/** A licence locked for a change of owner, with its product and current owner. */
+export type TransferableLicence = OrderRow & {
+  product_name: string;
+  use_rsa_2048: boolean;
+  owner_email: string;
+  owner_name: string;
+};
+
+/** Locks the licences (in id order, so concurrent transfers never deadlock) and answers them with owner and product. */
+export async function lockLicences(db: Queryable, orderIds: readonly number[]): Promise<TransferableLicence[]> {
+  const { rows } = await db.query<TransferableLicence>(
+    `SELECT o.*, pr.name AS product_name, pr.use_rsa_2048, pe.email AS owner_email, pe.name AS owner_name
+       FROM orders o JOIN product pr ON pr.id = o.product_id JOIN person pe ON pe.id = o.person_id
+      WHERE o.id = ANY($1::bigint[]) ORDER BY o.id FOR UPDATE OF o`,
+    [orderIds],
+  );
+  return rows;
+}
+
+/** Gives the licence to its new owner from now on and removes its computers. */
+export async function moveLicence(db: Queryable, orderId: number, newOwnerId: number): Promise<void> {
+  await db.query(
+    `UPDATE orders SET person_id = $2, license_activation_date = now(), source = 'transfer' WHERE id = $1`,
+    [orderId, newOwnerId],
+  );
+  await db.query('DELETE FROM order_device WHERE order_id = $1', [orderId]);
+}
+
+export async function insertTransferRecord(
+  db: Queryable,
+  record: { orderId: number; fromPersonId: number; toPersonId: number; providerOrderId?: string },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO licence_transfer (order_id, from_person_id, to_person_id, provider_order_id) VALUES ($1, $2, $3, $4)`,
+    [record.orderId, record.fromPersonId, record.toPersonId, record.providerOrderId ?? null],
+  );
+}
+
+/** Whether the provider's order already moved a licence. */
+export async function hasTransferOfProviderOrder(db: Queryable, providerOrderId: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM licence_transfer WHERE provider_order_id = $1', [providerOrderId]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Serialises the deliveries of one provider order's webhook until the transaction ends. */
+export async function lockProviderOrder(db: Queryable, providerOrderId: string): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('licence-transfer:' || $1, 0))`, [providerOrderId]);
+}

@@ -1,0 +1,20 @@
+import { idParam } from '@store/contracts/fields';
+import { verifyTransferResponse } from '@store/contracts/licence';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf, createAuthHooks } from '../../plugins/auth.js';
+import { verifyOrderForTransfer } from './transfer.service.js';
+
+/** The customer's licence transfer: a signed token for the paid checkout (the webhook completes it). */
+export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { requireUser } = createAuthHooks(app);
+
+  app.get(
+    '/userinfo/verifyorderfortransfer/:id',
+    { onRequest: requireUser, schema: { tags: ['customer area'], params: idParam, response: { 200: verifyTransferResponse } } },
+    async (request, reply) => {
+      const token = await verifyOrderForTransfer({ db: app.db, config: app.config, caller: actorOf(request), orderId: request.params.id });
+      // Fastify sends a returned string as it is; the answer is a JSON string, so it is encoded here.
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(token));
+    },
+  );
+};

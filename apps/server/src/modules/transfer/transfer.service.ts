@@ -1,0 +1,109 @@
+import { TRANSFER_MIN_DAYS } from '@store/contracts/constants';
+import type { PoolClient } from 'pg';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { licenceMailOfOrder, licenceTransferredMail, siteUrlOf } from '../../mail/customer-templates.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { findOrCreateNamedPerson, findPersonIdOfLogin } from '../licence/licence.repository.js';
+import { createLicenceKeys } from '../order/licence-keys.js';
+import { findOrderById, setOrderKeys } from '../order/order.repository.js';
+import { findProductById } from '../product/product.repository.js';
+import { createTransferToken, transferTokenSecretOf } from './transfer-token.js';
+import * as repository from './transfer.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type TransferredLicence = { orderId: number; productName: string; fromPersonId: number; toPersonId: number };
+
+/**
+ * Checks that the caller owns the active licence and that 30 days have passed since they got it, and answers a
+ * short-lived signed token for the checkout tag of the paid transfer.
+ */
+export async function verifyOrderForTransfer(options: {
+  db: Db;
+  config: Config;
+  caller: { personId: number | null; name: string };
+  orderId: number;
+}): Promise<string> {
+  const personId = await findPersonIdOfLogin(options.db, options.caller);
+  const order = await findOrderById(options.db, options.orderId);
+  if (!order || personId === undefined || order.person_id !== personId) {
+    throw new AppError('forbidden', 'You can only transfer your own licences.');
+  }
+  if (order.state !== 'active') throw badRequest('This licence is no longer active and cannot be transferred.');
+  const allowedFrom = new Date(order.license_activation_date.getTime() + TRANSFER_MIN_DAYS * DAY_MS);
+  if (allowedFrom > new Date()) {
+    throw badRequest(`A licence can be transferred ${TRANSFER_MIN_DAYS} days after its activation, from ${allowedFrom.toISOString().slice(0, 10)}.`);
+  }
+  return createTransferToken(transferTokenSecretOf(options.config), { orderId: order.id, personId });
+}
+
+/**
+ * Moves licences to a new owner inside the caller's transaction: the person with that address (created if
+ * needed) owns them from now on (license activation date = now), their computers are removed, their key files
+ * re-issued naming the new owner, and both owners are mailed. Every check runs before anything is written, so
+ * a refusal (AppError) leaves the transaction usable. Used by the paid transfer's webhook and the admin's
+ * direct transfer (POST /api/order/transfer).
+ */
+export async function transferOrders(options: {
+  client: PoolClient;
+  orderIds: readonly number[];
+  newOwnerEmail: string;
+  newOwnerName: string;
+  secretBox: SecretBox;
+  config: Config;
+  /** The paid transfer's order at the provider, recorded so its webhook moves the licence once. */
+  providerOrderId?: string;
+  /** When set, each licence must still belong to this person (a customer's own transfer). */
+  expectedOwnerId?: number;
+}): Promise<TransferredLicence[]> {
+  const { client, config } = options;
+  const newOwnerEmail = options.newOwnerEmail.trim();
+  const orderIds = [...new Set(options.orderIds)];
+  if (orderIds.length === 0) throw badRequest('Choose the licences to transfer.');
+  if (newOwnerEmail === '') throw badRequest('Owner email is required');
+
+  const licences = await repository.lockLicences(client, orderIds);
+  const missingId = orderIds.find((id) => !licences.some((licence) => licence.id === id));
+  if (missingId !== undefined) throw notFound(`Licence ${missingId} not found`);
+  for (const licence of licences) {
+    if (licence.state !== 'active') throw badRequest(`Licence ${licence.id} is not active and cannot be transferred.`);
+    if (options.expectedOwnerId !== undefined && licence.person_id !== options.expectedOwnerId) {
+      throw new AppError('forbidden', `Licence ${licence.id} no longer belongs to the person who started the transfer.`);
+    }
+    if (licence.owner_email.toLowerCase() === newOwnerEmail.toLowerCase()) {
+      throw badRequest(`Licence ${licence.id} already belongs to ${newOwnerEmail}.`);
+    }
+  }
+
+  const newOwner = await findOrCreateNamedPerson(client, { email: newOwnerEmail, name: options.newOwnerName.trim() });
+  const siteUrl = siteUrlOf(config);
+  const transferred: TransferredLicence[] = [];
+  for (const licence of licences) {
+    await repository.moveLicence(client, licence.id, newOwner.id);
+    const product = await findProductById(client, licence.product_id);
+    const keys = createLicenceKeys({ product: product!, owner: newOwner, secretBox: options.secretBox });
+    const saved = await setOrderKeys(client, licence.id, keys);
+    await repository.insertTransferRecord(client, {
+      orderId: licence.id,
+      fromPersonId: licence.person_id,
+      toPersonId: newOwner.id,
+      providerOrderId: options.providerOrderId,
+    });
+    const productName = licence.product_name;
+    await enqueueMail(
+      client,
+      licenceMailOfOrder({ to: newOwner.email, ownerName: newOwner.name, productName, useRsa2048: licence.use_rsa_2048, order: saved, siteUrl }),
+    );
+    if (licence.owner_email !== '') {
+      await enqueueMail(
+        client,
+        licenceTransferredMail({ to: licence.owner_email, ownerName: licence.owner_name, productName, newOwnerName: newOwner.name, siteUrl }),
+      );
+    }
+    transferred.push({ orderId: licence.id, productName, fromPersonId: licence.person_id, toPersonId: newOwner.id });
+  }
+  return transferred;
+}

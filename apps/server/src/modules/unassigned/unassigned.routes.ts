@@ -1,0 +1,61 @@
+import { okResponse } from '@store/contracts/auth';
+import { idParam } from '@store/contracts/fields';
+import { listQuery, pagedResponse } from '@store/contracts/list';
+import { unassignedCreateRequest, unassignedCreateResponse, unassignedOrder, unassignedOrderList } from '@store/contracts/order';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, createAuthHooks } from '../../plugins/auth.js';
+import { listOpenCodes } from './unassigned.repository.js';
+import * as codes from './unassigned.service.js';
+
+const batchParam = z.object({ batch: z.coerce.number().int().positive('Batch number is required') });
+
+/** Activation codes ("unassigned orders"): batches for distributors, their download, the open list, deletion. */
+export const unassignedRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { requireAdmin } = createAuthHooks(app);
+  const tags = ['activation codes'];
+
+  app.post(
+    '/order/unassigned/create/',
+    { onRequest: requireAdmin, schema: { tags, body: unassignedCreateRequest, response: { 200: unassignedCreateResponse } } },
+    (request) => codes.createBatch({ db: app.db, actor: actorOf(request).name, request: request.body }),
+  );
+
+  // Spelled so in the specification.
+  app.get(
+    '/order/unsassigned',
+    {
+      onRequest: requireAdmin,
+      schema: { tags, querystring: listQuery, response: { 200: z.union([pagedResponse(unassignedOrder), unassignedOrderList]) } },
+    },
+    (request) => listOpenCodes(app.db, request.query),
+  );
+
+  app.get(
+    '/order/unassigned/productname/:batch',
+    { onRequest: requireAdmin, schema: { tags, params: batchParam, response: { 200: z.string() } } },
+    async (request, reply) => {
+      // A JSON string (the client parses JSON): Fastify would send a returned string as plain text.
+      const name = await codes.getProductNameOfBatch({ db: app.db, batchNumber: request.params.batch });
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(name));
+    },
+  );
+
+  app.get(
+    '/order/unassigned/serials/:batch',
+    { onRequest: requireAdmin, schema: { tags, params: batchParam } },
+    async (request, reply) => {
+      const file = await codes.getBatchFile({ db: app.db, batchNumber: request.params.batch });
+      return reply.type('text/plain; charset=utf-8').send(file);
+    },
+  );
+
+  app.delete(
+    '/order/unassigned/:id',
+    { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
+    async (request) => {
+      await codes.deleteCode({ db: app.db, actor: actorOf(request).name, id: request.params.id });
+      return { ok: true as const };
+    },
+  );
+};

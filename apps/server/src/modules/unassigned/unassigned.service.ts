@@ -1,0 +1,58 @@
+import type { UnassignedCreateRequest } from '@store/contracts/order';
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { findProductByName } from '../product/product.repository.js';
+import * as repository from './unassigned.repository.js';
+
+/** Creates a numbered batch of activation codes for a product and a distributor. */
+export async function createBatch(options: {
+  db: Db;
+  actor: string;
+  request: UnassignedCreateRequest;
+}): Promise<{ batchNumber: number; count: number }> {
+  const { db, actor, request } = options;
+  const product = await findProductByName(db, request.ProductName);
+  if (!product) throw badRequest(`ProductName: There is no product named ${request.ProductName}.`);
+  const batch = await repository.insertBatch(db, {
+    productId: product.id,
+    distributorName: request.DistributorName,
+    count: request.NumberOfOrders,
+  });
+  await recordAudit(db, {
+    actor,
+    action: 'create',
+    entity: 'activation-batch',
+    entityId: batch.batchNumber,
+    after: { productId: product.id, productName: product.name, distributorName: request.DistributorName, count: batch.count },
+  });
+  return batch;
+}
+
+/** The name of the product a batch is for; its download is saved as `{product}.txt`. */
+export async function getProductNameOfBatch(options: { db: Db; batchNumber: number }): Promise<string> {
+  const name = await repository.findProductNameOfBatch(options.db, options.batchNumber);
+  if (name === undefined) throw notFound(`There is no batch ${options.batchNumber}.`);
+  return name;
+}
+
+/** The batch's keys as the distributor's file: one key a line. */
+export async function getBatchFile(options: { db: Db; batchNumber: number }): Promise<string> {
+  const keys = await repository.listKeysOfBatch(options.db, options.batchNumber);
+  if (keys.length === 0) throw notFound(`There is no batch ${options.batchNumber}.`);
+  return `${keys.join('\n')}\n`;
+}
+
+/** Deletes an activation code that was not redeemed; a redeemed one is a licence now and stays. */
+export async function deleteCode(options: { db: Db; actor: string; id: number }): Promise<void> {
+  const result = await repository.deleteOpenCode(options.db, options.id);
+  if (result === undefined) throw notFound('Activation code not found');
+  if (result === 'redeemed') throw conflict('This activation code was redeemed and cannot be deleted.');
+  await recordAudit(options.db, {
+    actor: options.actor,
+    action: 'delete',
+    entity: 'activation-code',
+    entityId: options.id,
+    before: result,
+  });
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+// What the stand-in's browser script keeps and sends: the session object of the SBL (reference §1.3) after
+// its push whitelist, with `products` collapsed by path.
+
+const shortText = z.string().trim().max(300);
+
+export const sandboxCart = z.object({
+  items: z
+    .array(z.object({ path: z.string().trim().toLowerCase().min(1).max(200), quantity: z.number().int().min(0).max(100) }))
+    .max(100)
+    .default([]),
+  coupon: z.string().trim().max(100).default(''),
+  tags: z
+    .record(z.string().max(200), z.unknown())
+    .default({})
+    .refine((tags) => JSON.stringify(tags).length <= 8000, 'Tags are too long.'),
+  paymentContact: z
+    .object({ email: shortText, firstName: shortText, lastName: shortText, country: shortText })
+    .partial()
+    .optional(),
+  country: z.string().trim().max(10).optional(),
+  language: z.string().trim().max(10).optional(),
+});
+export type SandboxCart = z.infer<typeof sandboxCart>;

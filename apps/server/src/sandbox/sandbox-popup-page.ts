@@ -1,0 +1,61 @@
+import { formatMoney } from './sandbox-builder-data.js';
+import type { PricedCart } from './sandbox-pricing.js';
+import type { CheckoutSession } from './sandbox-session-token.js';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+const styles = `
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:transparent;color:#212529}
+.backdrop{min-height:100vh;display:flex;align-items:center;justify-content:center;padding:1rem;box-sizing:border-box}
+.dialog{background:#fff;border-radius:.5rem;box-shadow:0 .5rem 2rem rgba(0,0,0,.35);width:100%;max-width:26rem;padding:1.25rem 1.5rem}
+header{display:flex;justify-content:space-between;align-items:center}h1{font-size:1.25rem;margin:0}
+.close{border:0;background:none;font-size:1.6rem;line-height:1;cursor:pointer;color:#6c757d}
+.note{background:#fff3cd;color:#664d03;border-radius:.25rem;padding:.4rem .6rem;font-size:.85rem}
+table{width:100%;border-collapse:collapse;margin:.5rem 0 1rem}td{padding:.2rem 0}td.amount{text-align:right}
+tr.total td{border-top:1px solid #dee2e6;font-weight:600;padding-top:.4rem}
+label{display:block;font-size:.9rem;margin:.6rem 0 .2rem}
+input{width:100%;box-sizing:border-box;padding:.45rem .6rem;border:1px solid #ced4da;border-radius:.25rem;font-size:1rem}
+button.pay{margin-top:1rem;width:100%;padding:.6rem;border:0;border-radius:.25rem;background:#0d6efd;color:#fff;font-size:1rem;cursor:pointer}
+button.pay:disabled{opacity:.6;cursor:wait}.error{color:#dc3545;font-size:.9rem;min-height:1.2em;margin:.5rem 0 0}`;
+
+const row = (label: string, amount: string, className = '') =>
+  `<tr class="${className}"><td>${escapeHtml(label)}</td><td class="amount">${escapeHtml(amount)}</td></tr>`;
+
+const page = (body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Checkout (sandbox)</title><style>${styles}</style></head>
+<body><div class="backdrop"><div class="dialog" role="dialog" aria-modal="true" aria-labelledby="fsc-title">
+<header><h1 id="fsc-title">Checkout</h1><button type="button" class="close" id="fsc-cancel" aria-label="Close">&times;</button></header>
+${body}
+</div></div><script src="/sandbox/popup.js"></script></body></html>`;
+
+/** The stand-in's payment popup: the order summary and a form with Email, First name, Last name, Country, Pay. */
+export function renderPopupPage(options: { token: string; session: CheckoutSession; priced: PricedCart }): string {
+  const { token, session, priced } = options;
+  const money = (cents: number) => formatMoney(cents, priced.currency);
+  const contact = session.cart.paymentContact ?? {};
+  const lines = priced.items
+    .filter((item) => item.isSelected)
+    .map((item) => row(`${item.display} × ${item.quantity}`, money((item.unitCents - item.unitDiscountCents) * item.quantity)));
+  if (priced.discountCents > 0) lines.push(row('Discount included', `−${money(priced.discountCents)}`));
+  if (priced.taxCents > 0) lines.push(row(`${priced.taxType} ${priced.taxRatePercent}%`, money(priced.taxCents)));
+  lines.push(row('Total', money(priced.totalCents + priced.taxCents), 'total'));
+  const field = (id: string, label: string, type: string, value: string, autocomplete: string) =>
+    `<label for="${id}">${label}</label><input id="${id}" name="${id}" type="${type}" value="${escapeHtml(value)}" autocomplete="${autocomplete}" required>`;
+  return page(`<p class="note">Sandbox: test mode, no payment is taken.</p>
+<table>${lines.join('')}</table>
+<form id="fsc-pay-form" data-session="${escapeHtml(token)}" data-origin="${escapeHtml(session.origin ?? '')}" novalidate>
+${field('email', 'Email', 'email', contact.email ?? '', 'email')}
+${field('firstName', 'First name', 'text', contact.firstName ?? '', 'given-name')}
+${field('lastName', 'Last name', 'text', contact.lastName ?? '', 'family-name')}
+${field('country', 'Country', 'text', contact.country ?? session.cart.country ?? 'US', 'country')}
+<p class="error" id="fsc-error" role="alert"></p>
+<button type="submit" class="pay">Pay</button>
+</form>`);
+}
+
+/** The popup for a session that cannot be used (forged or expired): the reason and the close button. */
+export function renderPopupErrorPage(message: string): string {
+  return page(`<p class="error" role="alert">${escapeHtml(message)}</p>`);
+}

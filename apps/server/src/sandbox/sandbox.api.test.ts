@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { listRecentMail } from '../mail/outbox.js';
+import { createTestApp, uniqueEmail } from '../../test/test-app.js';
+
+// The stand-in posts its webhooks to this server's own listening address (self-webhook.ts), so it must listen.
+const t = await createTestApp();
+await t.app.listen({ port: 0, host: '127.0.0.1' });
+const live = await createTestApp({ FASTSPRING_STOREFRONT: 'example.onfastspring.com/popup-example', FASTSPRING_WEBHOOK_SECRET: 'x' });
+
+type Item = { path: string; selected: boolean; quantity: number; priceValueWithoutTax: number; priceValueWithoutTaxAndDiscounts: number; discountPercentValue: number; display: string };
+type Data = { currency: string; groups: { items: Item[] }[]; coupons: string[]; totalValue: number; taxValue: number; taxRate: string; taxType: string; totalWithTaxValue: number; selections: boolean };
+
+const session = async (cart: object) => {
+  const response = await t.request({ method: 'POST', url: '/sandbox/api/session', body: { cart } });
+  expect(response.statusCode).toBe(200);
+  return response.json() as Data;
+};
+const itemOf = (data: Data, path: string) => data.groups[0]!.items.find((item) => item.path === path)!;
+
+const checkout = async (cart: object) => {
+  const finalized = await t.request({ method: 'POST', url: '/sandbox/api/session/finalize', body: { cart, origin: 'http://localhost:3000/products/spacey' } });
+  expect(finalized.statusCode).toBe(200);
+  const url = (finalized.json() as { url: string }).url;
+  return { url, token: new URL(url, 'http://x').searchParams.get('session')! };
+};
+const pay = (token: string, email: string) =>
+  t.request({ method: 'POST', url: '/sandbox/api/pay', body: { session: token, email, firstName: 'Sam', lastName: 'Sandbox', country: 'DE' } });
+const ordersOf = async (providerOrderId: string) =>
+  (await t.db.query('SELECT * FROM orders WHERE provider_order_id = $1 ORDER BY provider_item', [providerOrderId])).rows;
+
+describe('sandbox script and popup', () => {
+  it('serves the SBL stand-in as a script file under the CSP', async () => {
+    const response = await t.request({ method: 'GET', url: '/sandbox/sbl.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(response.body).toContain("document.querySelector('script#fsc-api')");
+    expect(response.body).not.toMatch(/\beval\(|new Function/);
+    expect(response.headers['content-security-policy']).toMatch(/script-src 'self'/);
+  });
+
+  it('refuses everything when a real storefront is configured', async () => {
+    expect((await live.request({ method: 'GET', url: '/sandbox/sbl.js' })).statusCode).toBe(403);
+    expect((await live.request({ method: 'POST', url: '/sandbox/api/replay', body: { orderId: 'x', kind: 'retry' } })).statusCode).toBe(403);
+  });
+});
+
+describe('sandbox session prices', () => {
+  it('answers the catalogue with prices from the product table, tax from the settings and the product discount', async () => {
+    const data = await session({});
+    expect(data).toMatchObject({ currency: 'USD', taxRate: '20%', taxType: 'VAT', selections: false, coupons: [], totalValue: 0 });
+    expect(data.groups[0]!.items.map((item) => item.path)).toEqual(expect.arrayContaining(['spacey', 'punch', 'tapewarm', 'licensetransfer']));
+    expect(itemOf(data, 'spacey')).toMatchObject({ selected: false, display: 'Spacey', priceValueWithoutTax: 49, priceValueWithoutTaxAndDiscounts: 49, discountPercentValue: 0 });
+    expect(itemOf(data, 'tapewarm')).toMatchObject({ priceValueWithoutTax: 23.2, priceValueWithoutTaxAndDiscounts: 29, discountPercentValue: 20 });
+    expect(itemOf(data, 'licensetransfer')).toMatchObject({ priceValueWithoutTax: 10 });
+  });
+
+  it('prices the cart with the loyalty coupon (15 %, not stacked on a larger product discount) and tax', async () => {
+    const data = await session({ items: [{ path: 'spacey', quantity: 2 }, { path: 'tapewarm', quantity: 1 }], coupon: 'LOYALTY15' });
+    expect(data.coupons).toEqual(['LOYALTY15']);
+    expect(itemOf(data, 'spacey')).toMatchObject({ selected: true, quantity: 2, priceValueWithoutTax: 41.65, discountPercentValue: 15 });
+    expect(itemOf(data, 'tapewarm')).toMatchObject({ selected: true, priceValueWithoutTax: 23.2, discountPercentValue: 20 });
+    expect(data.totalValue).toBe(106.5);
+    expect(data.taxValue).toBe(21.3);
+    expect(data.totalWithTaxValue).toBe(127.8);
+  });
+
+  it('ignores an unknown coupon silently', async () => {
+    const data = await session({ items: [{ path: 'punch', quantity: 1 }], coupon: 'NOPE' });
+    expect(data.coupons).toEqual([]);
+    expect(itemOf(data, 'punch')).toMatchObject({ priceValueWithoutTax: 79, discountPercentValue: 0 });
+  });
+});
+
+describe('sandbox checkout', () => {
+  it('refuses to check out an empty cart', async () => {
+    const response = await t.request({ method: 'POST', url: '/sandbox/api/session/finalize', body: { cart: { items: [] } } });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toBe('Your cart is empty.');
+  });
+
+  it('shows the popup form and, on pay, makes the server post itself a signed webhook that creates the order', async () => {
+    const email = uniqueEmail('sandbox');
+    const cart = { items: [{ path: 'spacey', quantity: 1 }], tags: { note: 'from-test' }, paymentContact: { email } };
+    const { url, token } = await checkout(cart);
+    const popup = await t.request({ method: 'GET', url });
+    expect(popup.statusCode).toBe(200);
+    for (const label of ['Email', 'First name', 'Last name', 'Country']) expect(popup.body).toContain(`>${label}</label>`);
+    expect(popup.body).toContain('<button type="submit" class="pay">Pay</button>');
+    expect(popup.body).toContain('<script src="/sandbox/popup.js"></script>');
+    expect(popup.body).toContain(`value="${email}"`);
+
+    const paid = await pay(token, email);
+    expect(paid.statusCode).toBe(200);
+    const order = paid.json() as { id: string; reference: string };
+    expect(order.id).toMatch(/^[\w-]{22}$/);
+    expect(order.reference).toMatch(/^SBX\d{6}-\d{4}-\d{5}$/);
+
+    const [licence, ...rest] = await ordersOf(order.id);
+    expect(rest).toEqual([]);
+    expect(licence).toMatchObject({ source: 'purchase', state: 'active', provider_reference: order.reference });
+    const person = await t.db.query('SELECT name, country FROM person WHERE id = $1', [licence.person_id]);
+    expect(person.rows[0]).toEqual({ name: 'Sam Sandbox', country: 'DE' });
+    const [mail] = await listRecentMail(t.db, 1, email);
+    expect(mail!.attachments[0]!.filename).toBe('Spacey_SerialKey.txt');
+    const stored = await t.db.query(`SELECT payload FROM webhook_event WHERE type = 'order.completed' AND payload->'data'->>'id' = $1`, [order.id]);
+    expect(stored.rows[0].payload).toMatchObject({ live: false, data: { tags: { note: 'from-test' }, customer: { email } } });
+
+    const again = await pay(token, email);
+    expect(again.json()).toEqual(order);
+    expect(await ordersOf(order.id)).toHaveLength(1);
+  });
+
+  it('refuses a forged session', async () => {
+    const { token } = await checkout({ items: [{ path: 'punch', quantity: 1 }] });
+    const forged = `${Buffer.from(JSON.stringify({ orderId: 'x', cart: { items: [{ path: 'punch', quantity: 9 }] }, createdAt: Date.now() })).toString('base64url')}.${token.split('.')[1]}`;
+    const response = await pay(forged, uniqueEmail());
+    expect(response.statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: `/sandbox/popup?session=${forged}` })).statusCode).toBe(400);
+  });
+});
+
+describe('sandbox replay switch', () => {
+  it('retries, resends and refunds an order through real webhooks without a second licence', async () => {
+    const email = uniqueEmail();
+    const { token } = await checkout({ items: [{ path: 'punch', quantity: 2 }] });
+    const order = (await pay(token, email)).json() as { id: string };
+    const replay = (kind: string, signature?: string) =>
+      t.request({ method: 'POST', url: '/sandbox/api/replay', body: { orderId: order.id, kind, signature } });
+
+    const { rows: first } = await t.db.query(`SELECT id FROM webhook_event WHERE payload->'data'->>'id' = $1`, [order.id]);
+    const retry = (await replay('retry')).json() as { eventId: string; status: number; body: string };
+    expect(retry).toEqual({ eventId: first[0].id, status: 200, body: first[0].id });
+    const resend = (await replay('resend')).json() as { eventId: string; status: number };
+    expect(resend.status).toBe(200);
+    expect(resend.eventId).not.toBe(first[0].id);
+    expect((await replay('resend', 'missing')).json()).toMatchObject({ status: 401 });
+    expect((await replay('resend', 'wrong')).json()).toMatchObject({ status: 401 });
+    expect((await ordersOf(order.id)).map((row) => row.provider_item)).toEqual(['punch#0', 'punch#1']);
+    expect(await listRecentMail(t.db, 10, email)).toHaveLength(2);
+
+    expect((await replay('return')).json()).toMatchObject({ status: 200 });
+    expect((await ordersOf(order.id)).map((row) => row.state)).toEqual(['refunded', 'refunded']);
+  });
+
+  it('answers 404 for an order it never saw', async () => {
+    const response = await t.request({ method: 'POST', url: '/sandbox/api/replay', body: { orderId: 'unknown-order', kind: 'retry' } });
+    expect(response.statusCode).toBe(404);
+  });
+});

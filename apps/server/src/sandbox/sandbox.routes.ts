@@ -1,0 +1,89 @@
+import { emailField } from '@store/contracts/fields';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isSandboxCheckout } from '../config.js';
+import { AppError } from '../lib/app-error.js';
+import { sandboxCart } from './sandbox-cart.js';
+import { renderPopupErrorPage, renderPopupPage } from './sandbox-popup-page.js';
+import * as sandbox from './sandbox.service.js';
+
+const asset = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'assets', name), 'utf8');
+
+const buyer = z.object({
+  session: z.string().min(1).max(20_000),
+  email: emailField,
+  firstName: z.string().trim().min(1, 'First name is required').max(100),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  country: z.string().trim().min(2, 'Country is required').max(56),
+});
+
+/**
+ * The checkout stand-in (DESIGN §6): the SBL script, its session API, the payment popup and a replay switch for
+ * tests. Active only without FASTSPRING_STOREFRONT; with a storefront every route refuses. Anyone can "pay" here,
+ * so an installation that sells for real must configure its storefront.
+ */
+export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const isActive = isSandboxCheckout(app.config);
+  if (isActive) app.log.warn('Checkout sandbox active (no FASTSPRING_STOREFRONT): purchases are free test orders');
+  app.addHook('onRequest', async () => {
+    if (!isActive) throw new AppError('forbidden', 'The checkout sandbox is off: a FastSpring storefront is configured.');
+  });
+  const tags = ['sandbox'];
+  const scripts = { sbl: asset('sbl.js'), popup: asset('popup.js') };
+  const context = () => ({ db: app.db, config: app.config });
+
+  app.get('/sandbox/sbl.js', { schema: { tags } }, (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(scripts.sbl),
+  );
+  app.get('/sandbox/popup.js', { schema: { tags } }, (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(scripts.popup),
+  );
+
+  app.post('/sandbox/api/session', { schema: { tags, body: z.object({ cart: sandboxCart }) } }, (request) =>
+    sandbox.priceSandboxSession({ ...context(), cart: request.body.cart }),
+  );
+
+  app.post(
+    '/sandbox/api/session/finalize',
+    { schema: { tags, body: z.object({ cart: sandboxCart, origin: z.string().max(2000).optional() }), response: { 200: z.object({ url: z.string() }) } } },
+    (request) => sandbox.finalizeSandboxCheckout({ ...context(), cart: request.body.cart, origin: request.body.origin }),
+  );
+
+  app.get('/sandbox/popup', { schema: { tags, querystring: z.object({ session: z.string().max(20_000).default('') }) } }, async (request, reply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    try {
+      const { session, priced } = await sandbox.describeSandboxCheckout({ ...context(), token: request.query.session });
+      return reply.send(renderPopupPage({ token: request.query.session, session, priced }));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return reply.status(400).send(renderPopupErrorPage(error.message));
+    }
+  });
+
+  app.post(
+    '/sandbox/api/pay',
+    { schema: { tags, body: buyer, response: { 200: z.object({ id: z.string(), reference: z.string() }) } } },
+    (request) => {
+      const { session, ...details } = request.body;
+      return sandbox.paySandboxCheckout({ ...context(), server: app.server, token: session, buyer: details });
+    },
+  );
+
+  app.post(
+    '/sandbox/api/replay',
+    {
+      schema: {
+        tags,
+        body: z.object({
+          orderId: z.string().min(1).max(200),
+          kind: z.enum(['retry', 'resend', 'return']),
+          signature: z.enum(['valid', 'missing', 'wrong']).optional(),
+        }),
+        response: { 200: z.object({ eventId: z.string(), status: z.number(), body: z.string() }) },
+      },
+    },
+    (request) => sandbox.replaySandboxEvent({ ...context(), server: app.server, ...request.body }),
+  );
+};

@@ -1,0 +1,97 @@
+import type { Server } from 'node:http';
+import type { Config } from '../config.js';
+import type { Queryable } from '../db/client.js';
+import { AppError } from '../lib/app-error.js';
+import { webhookSecretOf } from '../modules/checkout/webhook-signature.js';
+import { findEventOfOrder } from '../modules/checkout/webhook.repository.js';
+import { toBuilderData } from './sandbox-builder-data.js';
+import type { SandboxCart } from './sandbox-cart.js';
+import { newProviderId, orderCompletedEvent, orderReferenceOf, returnCreatedEvent, type Buyer, type SandboxEvent } from './sandbox-events.js';
+import { priceCart, type PricedCart } from './sandbox-pricing.js';
+import { createSessionToken, readSessionToken } from './sandbox-session-token.js';
+import { listCatalogueProducts, readCheckoutSettings } from './sandbox.repository.js';
+import { postWebhookToSelf, type SignatureMode, type WebhookDelivery } from './self-webhook.js';
+
+type Context = { db: Queryable; config: Config };
+
+const secretOf = (config: Config) => {
+  const secret = webhookSecretOf(config);
+  if (!secret || !config.KEY_ENCRYPTION_SECRET) throw new AppError('unavailable', 'The checkout sandbox has no signing secret.');
+  return { webhook: secret, session: config.KEY_ENCRYPTION_SECRET };
+};
+
+async function price(context: Context, cart: SandboxCart): Promise<PricedCart> {
+  const [products, settings] = await Promise.all([listCatalogueProducts(context.db), readCheckoutSettings(context.db)]);
+  return priceCart({ products, settings, cart, loyaltyCoupon: context.config.LOYALTY_COUPON });
+}
+
+/** The data callback's object for a cart: the whole catalogue, the cart's selections, totals and tax. */
+export async function priceSandboxSession(context: Context & { cart: SandboxCart }) {
+  const priced = await price(context, context.cart);
+  return toBuilderData(priced, { country: context.cart.country ?? context.cart.paymentContact?.country, language: context.cart.language });
+}
+
+/** Checkout: fixes the order id and answers the popup's URL with the signed session in it. */
+export async function finalizeSandboxCheckout(context: Context & { cart: SandboxCart; origin?: string }): Promise<{ url: string }> {
+  const priced = await price(context, context.cart);
+  if (!priced.items.some((item) => item.isSelected)) throw new AppError('badRequest', 'Your cart is empty.');
+  const token = createSessionToken(secretOf(context.config).session, {
+    orderId: newProviderId(),
+    cart: context.cart,
+    origin: context.origin,
+    createdAt: Date.now(),
+  });
+  return { url: `/sandbox/popup?session=${encodeURIComponent(token)}` };
+}
+
+/** What the popup shows: the priced cart and the buyer's details known from `recognize`. */
+export async function describeSandboxCheckout(context: Context & { token: string }) {
+  const session = readSessionToken(secretOf(context.config).session, context.token);
+  return { session, priced: await price(context, session.cart) };
+}
+
+/**
+ * Pay: sends the signed `order.completed` webhook to this server over HTTP first, and answers the order's
+ * `{id, reference}` for the popup-closed callback only when the webhook was taken. Paying twice with one session
+ * posts the same order id again (a resend), which the webhook deduplicates.
+ */
+export async function paySandboxCheckout(context: Context & { server: Server; token: string; buyer: Buyer }) {
+  const secrets = secretOf(context.config);
+  const session = readSessionToken(secrets.session, context.token);
+  const priced = await price(context, session.cart);
+  if (!priced.items.some((item) => item.isSelected)) throw new AppError('badRequest', 'Your cart is empty.');
+  const reference = orderReferenceOf(session.orderId, new Date(session.createdAt));
+  const event = orderCompletedEvent({ session, reference, cart: priced, buyer: context.buyer });
+  const delivery = await postWebhookToSelf({ server: context.server, secret: secrets.webhook, events: [event] });
+  if (delivery.status !== 200) {
+    throw new AppError('unavailable', `The payment went through but the order webhook was refused (HTTP ${delivery.status}).`);
+  }
+  return { id: session.orderId, reference };
+}
+
+export type ReplayKind = 'retry' | 'resend' | 'return';
+
+/**
+ * Test switch: posts an order's webhook again with the same event id (the provider's automatic retry), with a
+ * new event id (a manual resend), or its refund (`return.created`); optionally unsigned or wrongly signed.
+ */
+export async function replaySandboxEvent(
+  context: Context & { server: Server; orderId: string; kind: ReplayKind; signature?: SignatureMode },
+): Promise<WebhookDelivery & { eventId: string }> {
+  const stored = await findEventOfOrder(context.db, 'order.completed', context.orderId);
+  if (!stored) throw new AppError('notFound', 'No order.completed of this order was received.');
+  const original = stored as unknown as SandboxEvent;
+  const event: SandboxEvent =
+    context.kind === 'retry'
+      ? original
+      : context.kind === 'resend'
+        ? { ...original, id: newProviderId(), created: Date.now() }
+        : returnCreatedEvent(original);
+  const delivery = await postWebhookToSelf({
+    server: context.server,
+    secret: secretOf(context.config).webhook,
+    events: [event],
+    signature: context.signature,
+  });
+  return { ...delivery, eventId: event.id };
+}
