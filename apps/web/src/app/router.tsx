@@ -11,17 +11,30 @@ function lazyScreen<Name extends string>(load: () => Promise<Record<Name, Compon
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
-const ComingSoon = lazyScreen(() => import('../components/coming-soon'), 'ComingSoon');
 const LoginPage = lazyScreen(() => import('../features/auth/components/login-page'), 'LoginPage');
 const LostPasswordPage = lazyScreen(() => import('../features/auth/components/lost-password-page'), 'LostPasswordPage');
 const MessageViewRoute = lazyScreen(() => import('./routes/message-view-route'), 'MessageViewRoute');
 const UserAreaRoute = lazyScreen(() => import('./routes/user-area-route'), 'UserAreaRoute');
 const MailboxPage = lazyScreen(() => import('../features/mailbox/components/mailbox-page'), 'MailboxPage');
+const ActivationPage = lazyScreen(() => import('../features/activation/components/activation-page'), 'ActivationPage');
+const SupportPage = lazyScreen(() => import('../features/support/components/support-page'), 'SupportPage');
+const SendKeyPage = lazyScreen(() => import('../features/send-key/components/send-key-page'), 'SendKeyPage');
+const PurchasePage = lazyScreen(() => import('../features/checkout/components/purchase-page'), 'PurchasePage');
+const DirectCheckoutPage = lazyScreen(() => import('../features/checkout/components/direct-checkout-page'), 'DirectCheckoutPage');
+const TransferLicensePage = lazyScreen(() => import('../features/transfer/components/transfer-license-page'), 'TransferLicensePage');
+const PersonsPage = lazyScreen(() => import('../features/admin/persons/components/persons-page'), 'PersonsPage');
+const PersonEditorPage = lazyScreen(() => import('../features/admin/persons/components/person-editor-page'), 'PersonEditorPage');
+const PagesPage = lazyScreen(() => import('../features/admin/pages/components/pages-page'), 'PagesPage');
+// Takes the shop's enhancer for its live preview, like ContentPage.
+const PageEditorPage = lazy(async () => ({ default: (await import('../features/admin/pages/components/page-editor-page')).PageEditorPage }));
+const ProductsPage = lazyScreen(() => import('../features/admin/products/components/products-page'), 'ProductsPage');
+const ProductEditorPage = lazyScreen(() => import('../features/admin/products/components/product-editor-page'), 'ProductEditorPage');
+const ActivationCodesPage = lazyScreen(() => import('../features/admin/activation-codes/components/activation-codes-page'), 'ActivationCodesPage');
+const ResendSerialPage = lazyScreen(() => import('../features/admin/resend-serial/components/resend-serial-page'), 'ResendSerialPage');
 
-const comingSoon = <ComingSoon />;
 const adminOnly = (element: ReactNode) => <RequireUser isAdminOnly>{element}</RequireUser>;
 
-/** The routes of spec §2 and DESIGN §9; screens of later issues show "Coming soon" for now. */
+/** The routes of spec §2 and DESIGN §9. */
 const routes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -30,21 +43,21 @@ const routes: RouteObject[] = [
       { path: route.lostPassword, element: <LostPasswordPage /> },
       { path: route.messageView, element: <MessageViewRoute /> },
       { path: route.userArea, element: <RequireUser><UserAreaRoute /></RequireUser> },
-      { path: route.activate, element: comingSoon },
-      { path: route.contactSupport, element: comingSoon },
-      { path: route.support, element: comingSoon },
-      { path: route.transferLicense, element: comingSoon },
-      { path: route.directUrlCheckout, element: comingSoon },
-      { path: route.purchase, element: comingSoon },
-      { path: route.sendLicenseKey, element: comingSoon },
-      { path: route.adminResendSerial, element: adminOnly(comingSoon) },
-      { path: route.adminPersons, element: adminOnly(comingSoon) },
-      { path: route.adminPerson, element: adminOnly(comingSoon) },
-      { path: route.adminPages, element: adminOnly(comingSoon) },
-      { path: route.adminPage, element: adminOnly(comingSoon) },
-      { path: route.adminProducts, element: adminOnly(comingSoon) },
-      { path: route.adminProduct, element: adminOnly(comingSoon) },
-      { path: route.adminOrders, element: adminOnly(comingSoon) },
+      { path: route.activate, element: <ActivationPage /> },
+      { path: route.contactSupport, element: <SupportPage /> },
+      { path: route.support, element: <SupportPage /> },
+      { path: route.transferLicense, element: <RequireUser><TransferLicensePage /></RequireUser> },
+      { path: route.directUrlCheckout, element: <DirectCheckoutPage /> },
+      { path: route.purchase, element: <PurchasePage /> },
+      { path: route.sendLicenseKey, element: <SendKeyPage /> },
+      { path: route.adminResendSerial, element: adminOnly(<ResendSerialPage />) },
+      { path: route.adminPersons, element: adminOnly(<PersonsPage />) },
+      { path: route.adminPerson, element: adminOnly(<PersonEditorPage />) },
+      { path: route.adminPages, element: adminOnly(<PagesPage />) },
+      { path: route.adminPage, element: adminOnly(<PageEditorPage enhance={renderShopPrices} />) },
+      { path: route.adminProducts, element: adminOnly(<ProductsPage />) },
+      { path: route.adminProduct, element: adminOnly(<ProductEditorPage />) },
+      { path: route.adminOrders, element: adminOnly(<ActivationCodesPage />) },
       { path: route.adminMailbox, element: adminOnly(<MailboxPage />) },
       { path: route.contentPage, element: <ContentPage enhance={renderShopPrices} /> },
       // More than three segments cannot be a content page.

@@ -9,8 +9,47 @@ export const queryKeys = {
     /** Keyed by the signed-in user: the menu reloads whenever the current user changes (spec §4). */
     items: (userName: string | null) => ['menu', 'items', userName ?? ''] as const,
   },
+  checkout: {
+    all: ['checkout'] as const,
+    /** The customer's loyalty coupon code, keyed by the signed-in user. */
+    loyaltyCoupon: (userName: string | null) => ['checkout', 'loyaltyCoupon', userName ?? ''] as const,
+  },
   mailbox: {
     all: ['mailbox'] as const,
     list: (to: string) => ['mailbox', 'list', to] as const,
+  },
+  licences: {
+    all: ['licences'] as const,
+    /** The customer area's licences, keyed by the user the screen was entered with (no other user's cache shows). */
+    userProducts: (userName: string) => ['licences', 'userProducts', userName] as const,
+  },
+  /** The admin screens' data; `search` is a list's page/sort/filter query string. */
+  admin: {
+    all: ['admin'] as const,
+    persons: {
+      all: ['admin', 'persons'] as const,
+      page: (search: string) => ['admin', 'persons', 'page', search] as const,
+      detail: (id: number) => ['admin', 'persons', 'detail', id] as const,
+    },
+    orders: {
+      all: ['admin', 'orders'] as const,
+      byPerson: (personId: number) => ['admin', 'orders', 'byPerson', personId] as const,
+      devices: (orderId: number) => ['admin', 'orders', 'devices', orderId] as const,
+    },
+    pages: {
+      all: ['admin', 'pages'] as const,
+      list: ['admin', 'pages', 'list'] as const,
+      detail: (id: number) => ['admin', 'pages', 'detail', id] as const,
+    },
+    products: {
+      all: ['admin', 'products'] as const,
+      list: ['admin', 'products', 'list'] as const,
+      detail: (id: number) => ['admin', 'products', 'detail', id] as const,
+      serials: (id: number) => ['admin', 'products', 'serials', id] as const,
+    },
+    activationCodes: {
+      all: ['admin', 'activationCodes'] as const,
+      page: (search: string) => ['admin', 'activationCodes', 'page', search] as const,
+    },
   },
 };

@@ -1,11 +1,13 @@
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
+import { LoyaltyBanner } from '../../features/checkout/components/loyalty-banner';
+import { LicenceSection } from '../../features/licences/components/licence-section';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useUserAtNavigation } from '../../lib/use-user-at-navigation';
 
 /**
- * /userarea, the customer area (spec §2): the user name, the licences (next issue: the loyalty banner and the
- * licence list from features/licences go into the marked slot) and the Change Password form.
+ * /userarea, the customer area (spec §2): the user name, the loyalty banner, the licences (features/licences)
+ * and the Change Password form.
  * The router wraps it in RequireUser, which sends visitors without a user to /login.
  */
 export function UserAreaRoute() {
@@ -17,7 +19,9 @@ export function UserAreaRoute() {
       <h1 className="h3 mb-4" data-testid="user-name">
         {user?.name}
       </h1>
-      {/* Licences slot (issue 3): <LicenceSection /> from features/licences. */}
+      {/* Licences slot (issue 3): the loyalty banner goes above the licence list. */}
+      <LoyaltyBanner />
+      <LicenceSection />
       <ChangePasswordForm />
     </main>
   );

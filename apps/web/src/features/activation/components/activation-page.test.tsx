@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { messages } from '@store/contracts/messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ActivationPage } from './activation-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
+const KEY = '1b4e28ba-2fa1-11d2-883f-0016d3cca427';
+
+function MessageView() {
+  const { state } = useLocation();
+  return <p>{(state as { message: string }).message}</p>;
+}
+
+const renderPage = (entry = '/activate') =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/activate" element={<ActivationPage />} />
+          <Route path="/messageview" element={<MessageView />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+const fill = (values: Record<string, string>) => {
+  for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+};
+const validValues = {
+  'Activation Key': KEY,
+  Email: 'ann@example.com',
+  'Confirm Email': 'ann@example.com',
+  'First Name': 'Ann',
+  'Last Name': 'Smith',
+};
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('activation page', () => {
+  it('is titled with the product short name', () => {
+    renderPage('/activate?product=Spacey');
+    expect(screen.getByRole('heading', { name: 'Activate Spacey Product' })).toBeTruthy();
+  });
+
+  it('shows the §5 messages and sends nothing', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Activate Product' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'ACTIVATE' }));
+    expect(await screen.findByText(messages.activationKeyRequired)).toBeTruthy();
+    expect(screen.getByText(messages.firstNameRequired)).toBeTruthy();
+    expect(screen.getByText(messages.lastNameRequired)).toBeTruthy();
+    fill({ ...validValues, 'Activation Key': '1b4e28ba-2fa1-61d2-883f-0016d3cca427', 'Confirm Email': 'bob@example.com' });
+    fireEvent.click(screen.getByRole('button', { name: 'ACTIVATE' }));
+    expect(await screen.findByText(messages.activationKeyInvalid)).toBeTruthy();
+    expect(screen.getByText(messages.emailMismatch)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('thanks on success', async () => {
+    answer(200, JSON.stringify({ email: 'ann@example.com', productName: 'Spacey' }));
+    renderPage();
+    fill(validValues);
+    fireEvent.click(screen.getByRole('button', { name: 'ACTIVATE' }));
+    expect(await screen.findByText('Thanks for activation. We have sent the serial key to ann@example.com')).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      ActivationKey: KEY,
+      Email: 'ann@example.com',
+      FirstName: 'Ann',
+      LastName: 'Smith',
+    });
+  });
+
+  it('shows "Error: {server message}" on the first name field', async () => {
+    answer(400, 'This activation key is not valid or has already been used.');
+    renderPage();
+    fill(validValues);
+    fireEvent.click(screen.getByRole('button', { name: 'ACTIVATE' }));
+    const message = await screen.findByText('Error: This activation key is not valid or has already been used.');
+    expect(message.id).toBe('activation-first-name-error');
+  });
+});

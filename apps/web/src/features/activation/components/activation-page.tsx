@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { activationForm, type ActivationForm } from '@store/contracts/forms';
+import { activationFailed, activationThanks } from '@store/contracts/messages';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormField } from '../../../components/form-field';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useActivationMutation } from '../api/redeem-activation';
+import { activationTitle } from '../activation-title';
+
+/**
+ * /activate (no login): redeems a retailer's activation key (spec §2). Success goes to /messageview with the
+ * thanks; a failure shows "Error: {server message}" on the first name field (spec §8).
+ */
+export function ActivationPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const title = activationTitle(searchParams.get('product'));
+  useDocumentTitle(title);
+  const activate = useActivationMutation();
+  const { register, handleSubmit, setError, formState } = useForm<ActivationForm>({
+    resolver: zodResolver(activationForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { activationKey: '', email: '', confirmEmail: '', firstName: '', lastName: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const activated = await activate.mutateAsync(values);
+      navigate(paths.messageView, { state: { message: activationThanks(activated.email) } });
+    } catch (error) {
+      setError('firstName', { type: 'server', message: activationFailed(errorText(error)) });
+    }
+  });
+
+  return (
+    <main className="container py-4">
+      <div className="row">
+        <div className="col-md-8 col-lg-6">
+          <h1 className="h3 mb-3">{title}</h1>
+          <form onSubmit={submit} noValidate>
+            <FormField
+              id="activation-key"
+              label="Activation Key"
+              autoComplete="off"
+              registration={register('activationKey')}
+              error={errors.activationKey?.message}
+            />
+            <FormField
+              id="activation-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              registration={register('email')}
+              error={errors.email?.message}
+            />
+            <FormField
+              id="activation-confirm-email"
+              label="Confirm Email"
+              type="email"
+              autoComplete="email"
+              registration={register('confirmEmail')}
+              error={errors.confirmEmail?.message}
+            />
+            <FormField
+              id="activation-first-name"
+              label="First Name"
+              autoComplete="given-name"
+              registration={register('firstName')}
+              error={errors.firstName?.message}
+            />
+            <FormField
+              id="activation-last-name"
+              label="Last Name"
+              autoComplete="family-name"
+              registration={register('lastName')}
+              error={errors.lastName?.message}
+            />
+            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+              ACTIVATE
+            </button>
+          </form>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+import type { UnassignedOrder } from '@store/contracts/order';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { DataTable } from '../../../../components/data-table/data-table';
+import { initialTableQuery, toListSearch } from '../../../../components/data-table/table-query';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { ErrorAlert } from '../../shared/error-alert';
+import { formatDateTime } from '../../shared/format-date';
+import { useDeleteCodeMutation, useOpenCodesPage } from '../api/activation-codes-api';
+import { CreateBatchForm } from './create-batch-form';
+import { DownloadBatchForm } from './download-batch-form';
+
+/** The codes not yet redeemed, paged, sorted and filtered by the server, each with X (delete). */
+function OpenCodesTable() {
+  const [query, setQuery] = useState(initialTableQuery);
+  const codes = useOpenCodesPage(toListSearch(query));
+  const { mutate: deleteCode, error: deleteError } = useDeleteCodeMutation();
+
+  const columns = useMemo<ColumnDef<UnassignedOrder>[]>(
+    () => [
+      { accessorKey: 'id', header: 'id', size: 110 },
+      { accessorKey: 'activationKey', header: 'activation key', size: 340 },
+      { id: 'productName', accessorFn: (code) => code.productName ?? '', header: 'product', size: 160 },
+      { accessorKey: 'distributorName', header: 'distributor', size: 200 },
+      { accessorKey: 'batchNumber', header: 'batch', size: 120 },
+      {
+        accessorKey: 'creationDate',
+        header: 'created',
+        size: 210,
+        cell: ({ row }) => <time dateTime={row.original.creationDate}>{formatDateTime(row.original.creationDate)}</time>,
+      },
+      {
+        id: 'delete',
+        header: '',
+        enableSorting: false,
+        enableColumnFilter: false,
+        enableResizing: false,
+        size: 60,
+        cell: ({ row }) => (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            aria-label={`Delete activation code ${row.original.activationKey}`}
+            onClick={() => {
+              if (window.confirm(`Delete the activation code ${row.original.activationKey}?`)) deleteCode(row.original.id);
+            }}
+          >
+            X
+          </button>
+        ),
+      },
+    ],
+    [deleteCode],
+  );
+
+  return (
+    <section className="mt-4" aria-labelledby="open-codes-heading">
+      <h2 id="open-codes-heading" className="h5">
+        Unassigned licences
+      </h2>
+      <ErrorAlert error={deleteError} className="mb-3" />
+      <DataTable
+        label="Unassigned licences"
+        columns={columns}
+        data={codes.data?.rows ?? []}
+        server={{ total: codes.data?.total ?? 0, query, onQueryChange: setQuery }}
+        getRowId={(code) => String(code.id)}
+        isLoading={codes.isFetching}
+        emptyText="No unassigned licences"
+      />
+    </section>
+  );
+}
+
+/** /admin/orders: activation codes for distributors: create a batch, download a batch, the unredeemed codes. */
+export function ActivationCodesPage() {
+  useDocumentTitle('Activation Codes');
+  const [createdBatch, setCreatedBatch] = useState<number>();
+  return (
+    <main className="container py-4">
+      <h1 className="h3 mb-3">Activation Codes</h1>
+      <div className="row g-4">
+        <div className="col-lg-7">
+          <CreateBatchForm onCreated={setCreatedBatch} />
+        </div>
+        <div className="col-lg-5">
+          <DownloadBatchForm suggestedBatch={createdBatch} />
+        </div>
+      </div>
+      <OpenCodesTable />
+    </main>
+  );
+}

@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { unassignedCreateForm, type UnassignedCreateForm } from '@store/contracts/forms';
+import type { z } from 'zod';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../../../components/form-field';
+import { SelectField } from '../../shared/admin-fields';
+import { ErrorAlert } from '../../shared/error-alert';
+import { useAdminProducts } from '../../shared/products-api';
+import { useCreateBatchMutation } from '../api/activation-codes-api';
+
+type CreateBatchFormInput = z.input<typeof unassignedCreateForm>;
+
+/** Create activation keys for a distributor: product, distributor and how many ("Required"); shows the batch. */
+export function CreateBatchForm({ onCreated }: { onCreated: (batchNumber: number) => void }) {
+  const products = useAdminProducts();
+  const createBatch = useCreateBatchMutation();
+  const { register, handleSubmit, formState } = useForm<CreateBatchFormInput, unknown, UnassignedCreateForm>({
+    resolver: zodResolver(unassignedCreateForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { ProductName: '', DistributorName: '', NumberOfOrders: '' },
+  });
+  const { errors } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    const batch = await createBatch.mutateAsync(values).catch(() => undefined);
+    if (batch) onCreated(batch.batchNumber);
+  });
+
+  return (
+    <section className="card h-100" aria-labelledby="create-codes-heading">
+      <div className="card-body">
+        <h2 id="create-codes-heading" className="h5 card-title">
+          Create activation keys for a distributor
+        </h2>
+        <form onSubmit={submit} noValidate>
+          <SelectField id="codes-product" label="Product" registration={register('ProductName')} error={errors.ProductName?.message}>
+            <option value="">Select a product…</option>
+            {products.data?.map((product) => (
+              <option key={product.id} value={product.name}>
+                {product.name}
+              </option>
+            ))}
+          </SelectField>
+          <FormField id="codes-distributor" label="Distributor" registration={register('DistributorName')} error={errors.DistributorName?.message} />
+          <FormField id="codes-count" label="How many" registration={register('NumberOfOrders')} error={errors.NumberOfOrders?.message} />
+          <button type="submit" className="btn btn-primary" disabled={createBatch.isPending}>
+            CREATE
+          </button>
+        </form>
+        {createBatch.data && (
+          <p className="alert alert-success mt-3 mb-0" role="status">
+            Created {createBatch.data.count} activation keys. Batch number: <strong data-testid="batch-number">{createBatch.data.batchNumber}</strong>
+          </p>
+        )}
+        <ErrorAlert error={createBatch.error} />
+      </div>
+    </section>
+  );
+}

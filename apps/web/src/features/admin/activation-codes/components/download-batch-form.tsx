@@ -1,0 +1,47 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { batchFileName } from '@store/contracts/constants';
+import { batchDownloadForm, type BatchDownloadForm, type BatchDownloadFormInput } from '@store/contracts/forms';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../../../components/form-field';
+import { downloadTextFile } from '../../shared/download-text-file';
+import { ErrorAlert } from '../../shared/error-alert';
+import { useDownloadBatchMutation } from '../api/activation-codes-api';
+
+/** Download a batch by its number, saved as `{product}.txt`. */
+export function DownloadBatchForm({ suggestedBatch }: { suggestedBatch: number | undefined }) {
+  const download = useDownloadBatchMutation();
+  const { register, handleSubmit, formState, setValue } = useForm<BatchDownloadFormInput, unknown, BatchDownloadForm>({
+    resolver: zodResolver(batchDownloadForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { batchNumber: '' },
+  });
+
+  // A batch just created is the one most likely to be downloaded next.
+  useEffect(() => {
+    if (suggestedBatch !== undefined) setValue('batchNumber', String(suggestedBatch));
+  }, [suggestedBatch, setValue]);
+
+  const submit = handleSubmit(async ({ batchNumber }) => {
+    const batch = await download.mutateAsync(batchNumber).catch(() => undefined);
+    if (batch) downloadTextFile(batchFileName(batch.productName), batch.text);
+  });
+
+  return (
+    <section className="card h-100" aria-labelledby="download-codes-heading">
+      <div className="card-body">
+        <h2 id="download-codes-heading" className="h5 card-title">
+          Download a batch
+        </h2>
+        <form onSubmit={submit} noValidate>
+          <FormField id="download-batch" label="Batch number" registration={register('batchNumber')} error={formState.errors.batchNumber?.message} />
+          <button type="submit" className="btn btn-primary" disabled={download.isPending}>
+            DOWNLOAD
+          </button>
+        </form>
+        <ErrorAlert error={download.error} />
+      </div>
+    </section>
+  );
+}

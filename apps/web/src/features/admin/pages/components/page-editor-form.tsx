@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adminPageForm, type AdminPageForm, type AdminPageFormInput } from '@store/contracts/forms';
+import type { Page } from '@store/contracts/page';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { FormField } from '../../../../components/form-field';
+import { CheckboxField } from '../../shared/admin-fields';
+import { ErrorAlert } from '../../shared/error-alert';
+import { useSavePageMutation } from '../api/pages-api';
+import { PagePreview, type PreviewEnhancer } from './page-preview';
+
+// CodeMirror is big: it loads with this screen's editor only, never with a visitor's page.
+const HtmlCodeEditor = lazy(async () => ({ default: (await import('./html-code-editor')).HtmlCodeEditor }));
+
+const formValuesOf = (page: Page): AdminPageFormInput => ({
+  name: page.name,
+  url: page.url,
+  mainMenuPriority: String(page.mainMenuPriority),
+  isMainMenu: page.isMainMenu,
+  htmlText: page.htmlText,
+});
+
+type PageEditorFormProps = { page: Page; enhance?: PreviewEnhancer | undefined };
+
+export function PageEditorForm({ page, enhance }: PageEditorFormProps) {
+  const savePage = useSavePageMutation();
+  const [savedUrl, setSavedUrl] = useState('');
+  const { register, handleSubmit, formState, control, reset } = useForm<AdminPageFormInput, unknown, AdminPageForm>({
+    resolver: zodResolver(adminPageForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: formValuesOf(page),
+  });
+  const { errors } = formState;
+  const html = useDeferredValue(useWatch({ control, name: 'htmlText' }));
+
+  const submit = handleSubmit(async (values) => {
+    setSavedUrl('');
+    try {
+      const saved = await savePage.mutateAsync({ id: page.id, date: page.date, ...values });
+      reset(formValuesOf(saved));
+      setSavedUrl(saved.url);
+    } catch {
+      // Shown by the error alert.
+    }
+  });
+
+  // The preview stays outside the form: the page's own buttons and forms must not submit the editor.
+  return (
+    <div className="row g-4">
+      <div className="col-xl-6">
+        <form onSubmit={submit} noValidate aria-label="Page">
+          <div className="row g-3 align-items-start">
+            <div className="col-md-6">
+              <FormField id="page-name" label="Name" registration={register('name')} error={errors.name?.message} />
+            </div>
+            <div className="col-md-6">
+              <FormField id="page-url" label="Url" registration={register('url')} error={errors.url?.message} />
+            </div>
+            <div className="col-md-6">
+              <FormField
+                id="page-priority"
+                label="Main menu priority"
+                registration={register('mainMenuPriority')}
+                error={errors.mainMenuPriority?.message}
+              />
+            </div>
+            <div className="col-md-6 pt-md-4">
+              <CheckboxField id="page-main-menu" label="Main menu" registration={register('isMainMenu')} />
+            </div>
+          </div>
+          <h2 id="page-html-label" className="h6">
+            HTML
+          </h2>
+          <Suspense fallback={<p aria-busy="true">Loading the editor…</p>}>
+            <Controller
+              control={control}
+              name="htmlText"
+              render={({ field }) => (
+                <HtmlCodeEditor value={field.value} onChange={field.onChange} onBlur={field.onBlur} labelId="page-html-label" />
+              )}
+            />
+          </Suspense>
+          {errors.htmlText && <div className="text-danger small mt-1">{errors.htmlText.message}</div>}
+          <div className="d-flex flex-wrap align-items-center gap-3 mt-3">
+            <button type="submit" className="btn btn-primary" disabled={savePage.isPending}>
+              SAVE PAGE
+            </button>
+            {savedUrl && (
+              <span className="text-success" role="status">
+                Page saved. <Link to={savedUrl}>View page</Link>
+              </span>
+            )}
+          </div>
+          <ErrorAlert error={savePage.error} />
+        </form>
+      </div>
+      <div className="col-xl-6">
+        <h2 className="h6">Preview</h2>
+        <PagePreview html={html} enhance={enhance} />
+      </div>
+    </div>
+  );
+}

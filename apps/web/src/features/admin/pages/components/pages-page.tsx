@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { newPageForm, type NewPageForm } from '@store/contracts/forms';
+import type { Page } from '@store/contracts/page';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { DataTable } from '../../../../components/data-table/data-table';
+import { FormField } from '../../../../components/form-field';
+import { paths } from '../../../../config/paths';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { ErrorAlert } from '../../shared/error-alert';
+import { useCreatePageMutation, useDeletePageMutation, usePages } from '../api/pages-api';
+
+const actionColumn = { enableSorting: false, enableColumnFilter: false, enableResizing: false, size: 72 } as const;
+
+/** The new-page form: a URL ("Please enter a URL!"); creates the default page and opens its editor. */
+function NewPageFormSection() {
+  const navigate = useNavigate();
+  const createPage = useCreatePageMutation();
+  const { register, handleSubmit, formState } = useForm<NewPageForm>({
+    resolver: zodResolver(newPageForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { url: '' },
+  });
+  const submit = handleSubmit(async ({ url }) => {
+    const created = await createPage.mutateAsync(url).catch(() => undefined);
+    if (created) navigate(paths.adminPage(created.id));
+  });
+  return (
+    <form className="mb-4" onSubmit={submit} noValidate aria-label="New page">
+      <div className="d-flex flex-wrap align-items-start gap-2">
+        <div className="flex-grow-1" style={{ maxWidth: '28rem' }}>
+          <FormField id="new-page-url" label="Url of the new page" registration={register('url')} error={formState.errors.url?.message} />
+        </div>
+        {/* Level with the input, below its label. */}
+        <button type="submit" className="btn btn-primary" style={{ marginTop: '2rem' }} disabled={createPage.isPending}>
+          NEW PAGE
+        </button>
+      </div>
+      <ErrorAlert error={createPage.error} className="mt-0" />
+    </form>
+  );
+}
+
+/** /admin/pages ("Edit Pages"): the new-page form and the pages with EDIT and X. */
+export function PagesPage() {
+  useDocumentTitle('Edit Pages');
+  const pages = usePages();
+  const { mutate: deletePage, error: deleteError } = useDeletePageMutation();
+
+  const columns = useMemo<ColumnDef<Page>[]>(
+    () => [
+      { accessorKey: 'id', header: 'id', size: 110 },
+      { accessorKey: 'url', header: 'url', size: 220 },
+      { accessorKey: 'name', header: 'name', size: 200 },
+      { id: 'isMainMenu', accessorFn: (page) => (page.isMainMenu ? 'yes' : 'no'), header: 'main menu', size: 120 },
+      { accessorKey: 'mainMenuPriority', header: 'main menu priority', size: 170 },
+      {
+        id: 'edit',
+        header: '',
+        ...actionColumn,
+        cell: ({ row }) => (
+          <Link className="btn btn-sm btn-outline-primary" to={paths.adminPage(row.original.id)}>
+            EDIT
+          </Link>
+        ),
+      },
+      {
+        id: 'delete',
+        header: '',
+        ...actionColumn,
+        cell: ({ row }) => (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            aria-label={`Delete page ${row.original.url}`}
+            onClick={() => {
+              if (window.confirm(`Delete the page ${row.original.url}?`)) deletePage(row.original.id);
+            }}
+          >
+            X
+          </button>
+        ),
+      },
+    ],
+    [deletePage],
+  );
+
+  return (
+    <main className="container py-4">
+      <h1 className="h3 mb-3">Edit Pages</h1>
+      <NewPageFormSection />
+      <ErrorAlert error={deleteError} className="mb-3" />
+      <DataTable
+        label="Pages"
+        columns={columns}
+        data={pages.data ?? []}
+        getRowId={(page) => String(page.id)}
+        isLoading={pages.isPending}
+        emptyText="No pages"
+      />
+    </main>
+  );
+}

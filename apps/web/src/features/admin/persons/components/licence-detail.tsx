@@ -1,0 +1,88 @@
+import { offlineKeyFileName } from '@store/contracts/constants';
+import type { Device } from '@store/contracts/licence';
+import type { Order } from '@store/contracts/order';
+import { downloadTextFile } from '../../shared/download-text-file';
+import { ErrorAlert } from '../../shared/error-alert';
+import { formatDateTime } from '../../shared/format-date';
+import { useDeleteOrderDeviceMutation, useOrderDevices } from '../api/orders-api';
+
+function KeyText({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label fw-semibold">
+        {label}
+      </label>
+      <textarea id={id} className="form-control font-monospace small" rows={3} readOnly value={value} placeholder="(none)" />
+    </div>
+  );
+}
+
+/** A licence's DETAIL: Key 1024 (serialNew), Key 2048 (serial2048) and the registered computers. */
+export function LicenceDetail({ order }: { order: Order }) {
+  const devices = useOrderDevices(order.id);
+  const deleteDevice = useDeleteOrderDeviceMutation();
+  const product = order.productName ?? '';
+
+  const remove = (device: Device) => {
+    if (window.confirm(`Delete the computer ${device.deviceName} from licence ${order.id}?`)) deleteDevice.mutate(device.id);
+  };
+
+  return (
+    <div className="p-2" data-testid={`licence-detail-${order.id}`}>
+      {order.serial !== '' && <KeyText id={`order-${order.id}-serial`} label="Serial" value={order.serial} />}
+      <KeyText id={`order-${order.id}-key1024`} label="Key 1024" value={order.serialNew} />
+      <KeyText id={`order-${order.id}-key2048`} label="Key 2048" value={order.serial2048} />
+      <h3 className="h6">Registered devices</h3>
+      {devices.isPending && <p aria-busy="true">Loading…</p>}
+      {devices.data?.length === 0 && <p className="text-body-secondary mb-0">No devices registered.</p>}
+      {devices.data && devices.data.length > 0 && (
+        <table className="table table-sm align-middle mb-0">
+          <caption className="visually-hidden">Devices of licence {order.id}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Device</th>
+              <th scope="col">Device ID</th>
+              <th scope="col">Registered</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {devices.data.map((device) => (
+              <tr key={device.id} data-testid="device">
+                <td>{device.deviceName}</td>
+                <td className="font-monospace small text-break">{device.deviceIdHash}</td>
+                <td>
+                  <time dateTime={device.creationDate}>{formatDateTime(device.creationDate)}</time>
+                </td>
+                <td className="text-end">
+                  <div className="d-inline-flex flex-wrap justify-content-end gap-2">
+                    {device.deviceIdHashEncrypted !== '' && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-primary"
+                        onClick={() => downloadTextFile(offlineKeyFileName(product), device.deviceIdHashEncrypted)}
+                      >
+                        Download offline Key
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-danger"
+                      disabled={deleteDevice.isPending && deleteDevice.variables === device.id}
+                      onClick={() => remove(device)}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ErrorAlert error={deleteDevice.error} />
+    </div>
+  );
+}

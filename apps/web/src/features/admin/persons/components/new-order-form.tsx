@@ -1,0 +1,47 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adminNewOrderForm, type AdminNewOrderForm } from '@store/contracts/forms';
+import { useForm } from 'react-hook-form';
+import { SelectField } from '../../shared/admin-fields';
+import { ErrorAlert } from '../../shared/error-alert';
+import { useAdminProducts } from '../../shared/products-api';
+import { useCreateOrderMutation } from '../api/orders-api';
+
+/** "New order/license": the product and NEW ORDER; the licences reload afterwards (§4). */
+export function NewOrderForm({ personId }: { personId: number }) {
+  const products = useAdminProducts();
+  const createOrder = useCreateOrderMutation();
+  const { register, handleSubmit, formState } = useForm<AdminNewOrderForm>({
+    resolver: zodResolver(adminNewOrderForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { productId: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    await createOrder.mutateAsync({ productId: Number(values.productId), personId }).catch(() => undefined);
+  });
+
+  return (
+    <section className="card h-100" aria-labelledby="new-order-heading">
+      <div className="card-body">
+        <h2 id="new-order-heading" className="h5 card-title">
+          New order/license
+        </h2>
+        <form onSubmit={submit} noValidate>
+          <SelectField id="new-order-product" label="Product" registration={register('productId')} error={formState.errors.productId?.message}>
+            <option value="">Select a product…</option>
+            {products.data?.map((product) => (
+              <option key={product.id} value={product.id}>
+                {product.name}
+              </option>
+            ))}
+          </SelectField>
+          <button type="submit" className="btn btn-primary" disabled={createOrder.isPending}>
+            NEW ORDER
+          </button>
+        </form>
+        <ErrorAlert error={createOrder.error} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { usePerson } from '../api/persons-api';
+import { LicencesTable } from './licences-table';
+import { NewOrderForm } from './new-order-form';
+import { PersonForm } from './person-form';
+import { TransferForm } from './transfer-form';
+
+/** Ids of the ticked licences (row ids are the order ids). */
+const tickedOrderIds = (selection: RowSelectionState): number[] =>
+  Object.entries(selection)
+    .filter(([, isTicked]) => isTicked)
+    .map(([id]) => Number(id));
+
+/**
+ * /admin/person/{id}: the person form (SAVE, Refresh Serial Keys, Delete Login), a new order, the transfer of the
+ * ticked licences, and the licences with their keys and computers.
+ */
+export function PersonEditorPage() {
+  const personId = Number(useParams().id);
+  const person = usePerson(personId);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  useDocumentTitle('Person');
+
+  return (
+    <main className="container py-4">
+      <h1 className="h3 mb-4">Person {person.data ? `${person.data.id}` : ''}</h1>
+      {person.isPending && <p aria-busy="true">Loading…</p>}
+      {person.data && <PersonForm key={person.data.id} person={person.data} />}
+      <div className="row g-4 mt-1">
+        <div className="col-lg-5">
+          <NewOrderForm personId={personId} />
+        </div>
+        <div className="col-lg-7">
+          <TransferForm orderIds={tickedOrderIds(selection)} onTransferred={() => setSelection({})} />
+        </div>
+      </div>
+      <LicencesTable personId={personId} selection={selection} onSelectionChange={setSelection} />
+    </main>
+  );
+}

@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adminPersonForm, type AdminPersonForm } from '@store/contracts/forms';
+import { adminActionFailed } from '@store/contracts/messages';
+import type { Person } from '@store/contracts/person';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../../../components/form-field';
+import { errorText } from '../../../../lib/api-client';
+import { ErrorAlert } from '../../shared/error-alert';
+import { useRefreshKeysMutation } from '../api/orders-api';
+import { useDeleteLoginMutation, useSavePersonMutation } from '../api/persons-api';
+
+type PersonFormProps = { person: Person };
+
+/** Email (required), name and country; SAVE, "Refresh Serial Keys" and "Delete Login". */
+export function PersonForm({ person }: PersonFormProps) {
+  const savePerson = useSavePersonMutation();
+  const refreshKeys = useRefreshKeysMutation();
+  const deleteLogin = useDeleteLoginMutation();
+  const [notice, setNotice] = useState('');
+  const { register, handleSubmit, formState } = useForm<AdminPersonForm>({
+    resolver: zodResolver(adminPersonForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: person.email, name: person.name, country: person.country },
+  });
+  const { errors } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    setNotice('');
+    await savePerson.mutateAsync({ id: person.id, ...values }).then(
+      () => setNotice('Saved.'),
+      () => undefined,
+    );
+  });
+
+  // Failures of these two are alerted (spec §8).
+  const refreshSerialKeys = () => {
+    setNotice('');
+    refreshKeys.mutate(person, {
+      onSuccess: () => setNotice('Serial keys refreshed.'),
+      onError: (error) => window.alert(adminActionFailed(errorText(error))),
+    });
+  };
+  const removeLogin = () => {
+    setNotice('');
+    if (!window.confirm(`Delete the login of ${person.email}? The person and the licences stay.`)) return;
+    deleteLogin.mutate(person.email, {
+      onSuccess: () => setNotice('Login deleted.'),
+      onError: (error) => window.alert(adminActionFailed(errorText(error))),
+    });
+  };
+
+  return (
+    <section aria-labelledby="person-form-heading">
+      <h2 id="person-form-heading" className="visually-hidden">
+        Person
+      </h2>
+      <form onSubmit={submit} noValidate>
+        <div className="row g-3">
+          <div className="col-md-5">
+            <FormField id="person-email" label="Email" type="email" registration={register('email')} error={errors.email?.message} />
+          </div>
+          <div className="col-md-4">
+            <FormField id="person-name" label="Name" registration={register('name')} error={errors.name?.message} />
+          </div>
+          <div className="col-md-3">
+            <FormField id="person-country" label="Country" registration={register('country')} error={errors.country?.message} />
+          </div>
+        </div>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <button type="submit" className="btn btn-primary" disabled={savePerson.isPending}>
+            SAVE
+          </button>
+          <button type="button" className="btn btn-outline-secondary" disabled={refreshKeys.isPending} onClick={refreshSerialKeys}>
+            Refresh Serial Keys
+          </button>
+          <button type="button" className="btn btn-outline-danger" disabled={deleteLogin.isPending} onClick={removeLogin}>
+            Delete Login
+          </button>
+          {notice && (
+            <span className="text-success" role="status">
+              {notice}
+            </span>
+          )}
+        </div>
+      </form>
+      <ErrorAlert error={savePerson.error} />
+    </section>
+  );
+}

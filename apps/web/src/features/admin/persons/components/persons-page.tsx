@@ -1,0 +1,81 @@
+import type { Person } from '@store/contracts/person';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DataTable } from '../../../../components/data-table/data-table';
+import { initialTableQuery, toListSearch } from '../../../../components/data-table/table-query';
+import { paths } from '../../../../config/paths';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { ErrorAlert } from '../../shared/error-alert';
+import { useCreatePersonMutation, useDeletePersonMutation, usePersonsPage } from '../api/persons-api';
+
+const actionColumn = { enableSorting: false, enableColumnFilter: false, enableResizing: false, size: 72 } as const;
+
+/** /admin/persons: the persons, paged, sorted and filtered by the server; EDIT, X and "New Person". */
+export function PersonsPage() {
+  useDocumentTitle('Persons');
+  const navigate = useNavigate();
+  const [query, setQuery] = useState(initialTableQuery);
+  const persons = usePersonsPage(toListSearch(query));
+  const createPerson = useCreatePersonMutation();
+  const { mutate: deletePerson, error: deleteError } = useDeletePersonMutation();
+
+  const columns = useMemo<ColumnDef<Person>[]>(
+    () => [
+      { accessorKey: 'id', header: 'id', size: 110 },
+      { accessorKey: 'email', header: 'email', size: 360 },
+      { accessorKey: 'name', header: 'name', size: 300 },
+      {
+        id: 'edit',
+        header: '',
+        ...actionColumn,
+        cell: ({ row }) => (
+          <Link className="btn btn-sm btn-outline-primary" to={paths.adminPerson(row.original.id)}>
+            EDIT
+          </Link>
+        ),
+      },
+      {
+        id: 'delete',
+        header: '',
+        ...actionColumn,
+        cell: ({ row }) => (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            aria-label={`Delete person ${row.original.id}`}
+            onClick={() => {
+              if (window.confirm(`Delete the person ${row.original.email || row.original.name}?`)) deletePerson(row.original.id);
+            }}
+          >
+            X
+          </button>
+        ),
+      },
+    ],
+    [deletePerson],
+  );
+
+  const openNewPerson = () => createPerson.mutate(undefined, { onSuccess: (person) => navigate(paths.adminPerson(person.id)) });
+
+  return (
+    <main className="container py-4">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">Persons</h1>
+        <button type="button" className="btn btn-primary" disabled={createPerson.isPending} onClick={openNewPerson}>
+          New Person
+        </button>
+      </div>
+      <ErrorAlert error={createPerson.error ?? deleteError} className="mb-3" />
+      <DataTable
+        label="Persons"
+        columns={columns}
+        data={persons.data?.rows ?? []}
+        server={{ total: persons.data?.total ?? 0, query, onQueryChange: setQuery }}
+        getRowId={(person) => String(person.id)}
+        isLoading={persons.isFetching}
+        emptyText="No persons"
+      />
+    </main>
+  );
+}

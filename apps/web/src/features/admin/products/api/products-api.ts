@@ -1,0 +1,83 @@
+import { okResponse } from '@store/contracts/auth';
+import {
+  generatedKeys,
+  newProductDefaults,
+  product,
+  productSerials,
+  type GeneratedKeys,
+  type Product,
+  type ProductSaveRequest,
+  type ProductSerials,
+} from '@store/contracts/product';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../../lib/api-client';
+import { queryKeys } from '../../../../lib/query-keys';
+import { logLoadError } from '../../shared/log-load-error';
+
+/** GET /product/{id}: the product with its key material. */
+export const getProduct = (id: number, signal?: AbortSignal): Promise<Product> =>
+  apiRequest('GET', `/product/${id}`, { schema: product, auth: true, signal });
+
+export const useProduct = (id: number) =>
+  useQuery({ queryKey: queryKeys.admin.products.detail(id), queryFn: ({ signal }) => logLoadError('product', getProduct(id, signal)) });
+
+/** GET /productserial/{id}: the product's serial list, one a line. */
+export const getProductSerials = (id: number, signal?: AbortSignal): Promise<ProductSerials> =>
+  apiRequest('GET', `/productserial/${id}`, { schema: productSerials, auth: true, signal });
+
+export const useProductSerials = (id: number) =>
+  useQuery({
+    queryKey: queryKeys.admin.products.serials(id),
+    queryFn: ({ signal }) => logLoadError('serials', getProductSerials(id, signal)),
+  });
+
+/** POST /product/: creates (id 0) or updates. */
+export const saveProduct = (body: ProductSaveRequest): Promise<Product> =>
+  apiRequest('POST', '/product/', { body, schema: product, auth: true });
+
+/** POST /productserial/: replaces the serials not handed out yet. */
+export const saveProductSerials = (body: ProductSerials): Promise<ProductSerials> =>
+  apiRequest('POST', '/productserial/', { body, schema: productSerials, auth: true });
+
+/** SAVE PRODUCT: the product, then its serials when they were edited. */
+export const useSaveProductMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (options: { product: ProductSaveRequest; serials?: string }) => {
+      const saved = await saveProduct(options.product);
+      const serials = options.serials === undefined ? undefined : await saveProductSerials({ id: saved.id, serials: options.serials });
+      return { product: saved, serials };
+    },
+    onSuccess: ({ product: saved, serials }) => {
+      queryClient.setQueryData(queryKeys.admin.products.detail(saved.id), saved);
+      if (serials) queryClient.setQueryData(queryKeys.admin.products.serials(saved.id), serials);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.products.list });
+    },
+  });
+};
+
+/** NEW PRODUCT: saves the default product (§4); the caller opens its editor. */
+export const useCreateProductMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => saveProduct(newProductDefaults),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.products.list }),
+  });
+};
+
+/** DELETE /product/{id}: refused while the product has licences or activation codes. */
+export const deleteProduct = (id: number) => apiRequest('DELETE', `/product/${id}`, { schema: okResponse, auth: true });
+
+export const useDeleteProductMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.products.all }),
+  });
+};
+
+/** POST /product/generatekeys/: a fresh 1024-bit and 2048-bit pair, saved only with the product. */
+export const generateKeys = (options: { id: number; useRsa2048: boolean }): Promise<GeneratedKeys> =>
+  apiRequest('POST', '/product/generatekeys/', { body: options, schema: generatedKeys, auth: true });
+
+export const useGenerateKeysMutation = () => useMutation({ mutationFn: generateKeys });

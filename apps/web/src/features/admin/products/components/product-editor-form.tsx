@@ -1,0 +1,157 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adminProductForm, type AdminProductForm } from '@store/contracts/forms';
+import type { Product } from '@store/contracts/product';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormField } from '../../../../components/form-field';
+import { CheckboxField, TextAreaField } from '../../shared/admin-fields';
+import { ErrorAlert } from '../../shared/error-alert';
+import { useGenerateKeysMutation, useSaveProductMutation } from '../api/products-api';
+
+const PUBLIC_KEY_WARNING =
+  'The public key changed. Plug-ins already shipped embed the old public key: they will not accept key files ' +
+  'signed with the new private key, so existing customers need a new build. Change it only for a new release.';
+
+const formValuesOf = (product: Product, serials: string): AdminProductForm => ({
+  name: product.name,
+  description: product.description,
+  price: product.price,
+  useRsa2048: product.useRsa2048,
+  privateKey: product.privateKey,
+  publicKey: product.publicKey,
+  privateKey2048: product.privateKey2048 ?? '',
+  publicKey2048: product.publicKey2048 ?? '',
+  serials,
+});
+
+/** True when a key the product already had was replaced (an empty key may be set freely). */
+const isReplaced = (before: string, after: string) => before.trim() !== '' && before.trim() !== after.trim();
+
+type ProductEditorFormProps = { product: Product; serials: string };
+
+/**
+ * Name, description (required), price, "use RSA 2048", the 1024-bit and 2048-bit key pairs with "Generate keys",
+ * and the serials (10 rows). Nothing is saved until SAVE PRODUCT; a replaced public key is confirmed first.
+ */
+export function ProductEditorForm({ product, serials }: ProductEditorFormProps) {
+  const saveProduct = useSaveProductMutation();
+  const generateKeys = useGenerateKeysMutation();
+  const [saved, setSaved] = useState({ product, serials });
+  const [notice, setNotice] = useState('');
+  const { register, handleSubmit, formState, control, setValue, getValues, reset } = useForm<AdminProductForm>({
+    resolver: zodResolver(adminProductForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: formValuesOf(product, serials),
+  });
+  const { errors } = formState;
+  const [publicKey, publicKey2048] = useWatch({ control, name: ['publicKey', 'publicKey2048'] });
+  const isPublicKeyReplaced =
+    isReplaced(saved.product.publicKey, publicKey) || isReplaced(saved.product.publicKey2048 ?? '', publicKey2048);
+
+  const fillGeneratedKeys = () => {
+    setNotice('');
+    generateKeys.mutate(
+      { id: product.id, useRsa2048: getValues('useRsa2048') },
+      {
+        onSuccess: (keys) => {
+          for (const field of ['publicKey', 'privateKey', 'publicKey2048', 'privateKey2048'] as const) {
+            setValue(field, keys[field], { shouldDirty: true });
+          }
+          setNotice('New keys generated. They are saved with SAVE PRODUCT.');
+        },
+      },
+    );
+  };
+
+  const submit = handleSubmit(async ({ serials: serialText, ...values }) => {
+    setNotice('');
+    if (isPublicKeyReplaced && !window.confirm(`${PUBLIC_KEY_WARNING}\n\nSave the new keys?`)) return;
+    try {
+      const result = await saveProduct.mutateAsync({
+        product: { id: product.id, ...values },
+        serials: serialText === saved.serials ? undefined : serialText,
+      });
+      const savedSerials = result.serials?.serials ?? saved.serials;
+      setSaved({ product: result.product, serials: savedSerials });
+      reset(formValuesOf(result.product, savedSerials));
+      setNotice('Product saved.');
+    } catch {
+      // Shown by the error alert.
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Product">
+      <div className="row g-3">
+        <div className="col-md-4">
+          <FormField id="product-name" label="Name" registration={register('name')} error={errors.name?.message} />
+        </div>
+        <div className="col-md-6">
+          <FormField id="product-description" label="Description" registration={register('description')} error={errors.description?.message} />
+        </div>
+        <div className="col-md-2">
+          <FormField id="product-price" label="Price" registration={register('price')} error={errors.price?.message} />
+        </div>
+      </div>
+      <CheckboxField id="product-rsa2048" label="use RSA 2048" registration={register('useRsa2048')} />
+
+      <fieldset className="mb-3">
+        <legend className="h6 d-flex flex-wrap align-items-center gap-3">
+          Keys
+          <button type="button" className="btn btn-sm btn-outline-secondary" disabled={generateKeys.isPending} onClick={fillGeneratedKeys}>
+            {generateKeys.isPending ? 'Generating…' : 'Generate keys'}
+          </button>
+        </legend>
+        {isPublicKeyReplaced && (
+          <div className="alert alert-warning" role="alert">
+            {PUBLIC_KEY_WARNING}
+          </div>
+        )}
+        <ErrorAlert error={generateKeys.error} className="mb-3" />
+        <div className="row g-3">
+          <div className="col-lg-6">
+            <TextAreaField id="product-private-key" label="Private Key" isMonospace registration={register('privateKey')} error={errors.privateKey?.message} />
+          </div>
+          <div className="col-lg-6">
+            <TextAreaField id="product-public-key" label="Public Key" isMonospace registration={register('publicKey')} error={errors.publicKey?.message} />
+          </div>
+          <div className="col-lg-6">
+            <TextAreaField
+              id="product-private-key-2048"
+              label="Private Key (RSA 2048)"
+              rows={4}
+              isMonospace
+              registration={register('privateKey2048')}
+              error={errors.privateKey2048?.message}
+            />
+          </div>
+          <div className="col-lg-6">
+            <TextAreaField
+              id="product-public-key-2048"
+              label="Public Key (RSA 2048)"
+              rows={4}
+              isMonospace
+              registration={register('publicKey2048')}
+              error={errors.publicKey2048?.message}
+            />
+          </div>
+        </div>
+      </fieldset>
+
+      <TextAreaField id="product-serials" label="Serials (one a line)" rows={10} isMonospace registration={register('serials')} error={errors.serials?.message} />
+
+      <div className="d-flex flex-wrap align-items-center gap-3">
+        <button type="submit" className="btn btn-primary" disabled={saveProduct.isPending}>
+          SAVE PRODUCT
+        </button>
+        {notice && (
+          <span className="text-success" role="status">
+            {notice}
+          </span>
+        )}
+      </div>
+      <ErrorAlert error={saveProduct.error} />
+    </form>
+  );
+}

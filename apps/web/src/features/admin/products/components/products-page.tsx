@@ -1,0 +1,79 @@
+import type { Product } from '@store/contracts/product';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DataTable } from '../../../../components/data-table/data-table';
+import { paths } from '../../../../config/paths';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { ErrorAlert } from '../../shared/error-alert';
+import { useAdminProducts } from '../../shared/products-api';
+import { useCreateProductMutation, useDeleteProductMutation } from '../api/products-api';
+
+const actionColumn = { enableSorting: false, enableColumnFilter: false, enableResizing: false, size: 72 } as const;
+
+/** /admin/products: the products with EDIT and X, and NEW PRODUCT. */
+export function ProductsPage() {
+  useDocumentTitle('Products');
+  const navigate = useNavigate();
+  const products = useAdminProducts();
+  const createProduct = useCreateProductMutation();
+  const { mutate: deleteProduct, error: deleteError } = useDeleteProductMutation();
+
+  const columns = useMemo<ColumnDef<Product>[]>(
+    () => [
+      { accessorKey: 'id', header: 'id', size: 110 },
+      { accessorKey: 'name', header: 'name', size: 200 },
+      { accessorKey: 'description', header: 'description', size: 420 },
+      {
+        id: 'edit',
+        header: '',
+        ...actionColumn,
+        cell: ({ row }) => (
+          <Link className="btn btn-sm btn-outline-primary" to={paths.adminProduct(row.original.id)}>
+            EDIT
+          </Link>
+        ),
+      },
+      {
+        id: 'delete',
+        header: '',
+        ...actionColumn,
+        cell: ({ row }) => (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            aria-label={`Delete product ${row.original.name}`}
+            onClick={() => {
+              if (window.confirm(`Delete the product ${row.original.name}?`)) deleteProduct(row.original.id);
+            }}
+          >
+            X
+          </button>
+        ),
+      },
+    ],
+    [deleteProduct],
+  );
+
+  const openNewProduct = () => createProduct.mutate(undefined, { onSuccess: (product) => navigate(paths.adminProduct(product.id)) });
+
+  return (
+    <main className="container py-4">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">Products</h1>
+        <button type="button" className="btn btn-primary" disabled={createProduct.isPending} onClick={openNewProduct}>
+          NEW PRODUCT
+        </button>
+      </div>
+      <ErrorAlert error={createProduct.error ?? deleteError} className="mb-3" />
+      <DataTable
+        label="Products"
+        columns={columns}
+        data={products.data ?? []}
+        getRowId={(product) => String(product.id)}
+        isLoading={products.isPending}
+        emptyText="No products"
+      />
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { sendKeyForm, type SendKeyForm } from '@store/contracts/forms';
+import { emailSentTo, sendSerialFailed } from '@store/contracts/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useParams } from 'react-router';
+import { FormField } from '../../../../components/form-field';
+import { errorText } from '../../../../lib/api-client';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { useResendSerialMutation } from '../api/resend-serial';
+
+/** /admin/resendserial/{productName}: an email field and SEND; the result shows on the screen. */
+export function ResendSerialPage() {
+  const productName = useParams().productName ?? '';
+  useDocumentTitle('Resend Serial');
+  const resend = useResendSerialMutation();
+  const [result, setResult] = useState('');
+  const { register, handleSubmit, setError, formState } = useForm<SendKeyForm>({
+    resolver: zodResolver(sendKeyForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '' },
+  });
+
+  const submit = handleSubmit(async ({ email }) => {
+    setResult('');
+    try {
+      await resend.mutateAsync({ email, productName });
+      setResult(emailSentTo(email));
+    } catch (error) {
+      setError('email', { type: 'server', message: sendSerialFailed(errorText(error)) });
+    }
+  });
+
+  return (
+    <main className="container py-4" style={{ maxWidth: '36rem' }}>
+      <h1 className="h3 mb-3">Resend serial: {productName}</h1>
+      <form onSubmit={submit} noValidate>
+        <FormField id="resend-email" label="Email" type="email" registration={register('email')} error={formState.errors.email?.message} />
+        <button type="submit" className="btn btn-primary" disabled={resend.isPending}>
+          SEND
+        </button>
+      </form>
+      {result && (
+        <p className="alert alert-success mt-3" role="status">
+          {result}
+        </p>
+      )}
+    </main>
+  );
+}

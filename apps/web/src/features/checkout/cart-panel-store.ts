@@ -1,0 +1,59 @@
+import { useSyncExternalStore } from 'react';
+import { ensureCheckoutLoaded, openCheckout } from '../../lib/checkout/checkout-actions';
+import { getCheckoutState, subscribeToCheckout } from '../../lib/checkout/checkout-store';
+
+/**
+ * Whether the cart panel is open, kept outside the cart control, which remounts when the navbar switches
+ * between its narrow and wide layouts. `errorText` is a checkout failure that followed the panel's Checkout.
+ */
+type CartPanelState = { isOpen: boolean; hasOpened: boolean; errorText: string };
+
+const listeners = new Set<() => void>();
+let state: CartPanelState = { isOpen: false, hasOpened: false, errorText: '' };
+/** The checkout error count when the panel's Checkout was pressed; null when no checkout is pending. */
+let errorsAtCheckout: number | null = null;
+
+const setState = (next: Partial<CartPanelState>) => {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const getState = () => state;
+
+/** The panel's state in a component. */
+export const useCartPanel = (): CartPanelState => useSyncExternalStore(subscribe, getState, getState);
+
+const reportFailure = (error: unknown) => {
+  setState({ isOpen: true, hasOpened: true, errorText: error instanceof Error ? error.message : String(error) });
+};
+
+/** Opens the panel and loads the checkout (and so the cart) if it is not loaded yet. */
+export function openCartPanel(): void {
+  setState({ isOpen: true, hasOpened: true, errorText: '' });
+  ensureCheckoutLoaded().catch(reportFailure);
+}
+
+export function closeCartPanel(): void {
+  setState({ isOpen: false });
+}
+
+/**
+ * The panel's Checkout: closes the panel (the payment popup must get the keyboard focus) and opens the popup.
+ * Should the checkout fail, the panel opens again with the reason.
+ */
+export function checkoutFromCartPanel(): void {
+  errorsAtCheckout = getCheckoutState().error?.sequence ?? 0;
+  closeCartPanel();
+  openCheckout().catch(reportFailure);
+}
+
+subscribeToCheckout(() => {
+  const { error } = getCheckoutState();
+  if (errorsAtCheckout === null || !error || error.sequence <= errorsAtCheckout) return;
+  errorsAtCheckout = null;
+  setState({ isOpen: true, hasOpened: true, errorText: error.text });
+});

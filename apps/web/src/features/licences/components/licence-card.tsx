@@ -1,0 +1,57 @@
+import { serialKeyFileName, productPageUrl } from '@store/contracts/constants';
+import type { UserProduct } from '@store/contracts/licence';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { downloadTextFile } from '../download-text-file';
+import { actualKeyOf, canTransferLicence, hasOlderReleaseKey } from '../licence-rules';
+import { DeviceTable } from './device-table';
+import { OfflineRegistrationDialog } from './offline-registration-dialog';
+
+type LicenceCardProps = { licence: UserProduct; userName: string };
+
+/** One licence: its product page link, key downloads, offline registration, transfer and computers (spec §2, §4). */
+export function LicenceCard({ licence, userName }: LicenceCardProps) {
+  const [isOfflineDialogOpen, setIsOfflineDialogOpen] = useState(false);
+  const headingId = `licence-${licence.orderId}-heading`;
+  const keyFileName = serialKeyFileName(licence.name);
+
+  return (
+    <section aria-labelledby={headingId} className="card mb-4" data-testid="licence">
+      <div className="card-body">
+        <h3 id={headingId} className="h5 card-title mb-3">
+          <Link to={productPageUrl(licence.name)}>{licence.name}</Link>
+        </h3>
+        <div className="d-flex flex-wrap gap-2 mb-3">
+          <button type="button" className="btn btn-primary" onClick={() => downloadTextFile(keyFileName, actualKeyOf(licence))}>
+            Download Actual Key
+          </button>
+          {hasOlderReleaseKey(licence) && (
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              onClick={() => downloadTextFile(keyFileName, licence.serialNew)}
+            >
+              Download key for older releases
+            </button>
+          )}
+          <button type="button" className="btn btn-outline-secondary" onClick={() => setIsOfflineDialogOpen(true)}>
+            Offline Registration
+          </button>
+          {canTransferLicence(licence.licenseActivationDate) && (
+            <Link to={paths.transferLicense(licence.orderId)} className="btn btn-outline-secondary">
+              Transfer License...
+            </Link>
+          )}
+        </div>
+        <DeviceTable licence={licence} userName={userName} />
+      </div>
+      <OfflineRegistrationDialog
+        licence={licence}
+        userName={userName}
+        show={isOfflineDialogOpen}
+        onClose={() => setIsOfflineDialogOpen(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+// @vitest-environment jsdom
+import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
+import type { UserProduct } from '@store/contracts/licence';
+import { messages } from '@store/contracts/messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { LicenceSection } from './licence-section';
+
+const fetchMock = vi.fn<typeof fetch>();
+const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
+const answerJson = (value: unknown) => answer(200, JSON.stringify(value));
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+const spacey: UserProduct = {
+  name: 'Spacey',
+  useRsa2048: true,
+  serialNew: 'key-1024',
+  serial2048: 'key-2048',
+  licenseActivationDate: daysAgo(31),
+  orderId: 7,
+  orderDevices: [
+    { id: 1, deviceName: 'Offline Device', deviceIdHash: 'a'.repeat(32), deviceIdHashEncrypted: 'offline-key', creationDate: daysAgo(1) },
+    { id: 2, deviceName: 'Studio Mac', deviceIdHash: 'b'.repeat(32), deviceIdHashEncrypted: 'mac-key', creationDate: daysAgo(2) },
+  ],
+};
+const punch: UserProduct = {
+  name: 'Punch',
+  useRsa2048: false,
+  serialNew: 'punch-key',
+  serial2048: '',
+  licenseActivationDate: daysAgo(3),
+  orderId: 8,
+  orderDevices: [],
+};
+
+const renderSection = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/userarea']}>
+        <Routes>
+          <Route path="/userarea" element={<LicenceSection />} />
+          <Route path="/login" element={<p>login page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+const licence = async (name: string) => within(await screen.findByRole('region', { name }));
+const sentBody = (call: number): unknown => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body));
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  window.localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify({ name: 'ann@example.com', token: 'token-1' }));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  fetchMock.mockReset();
+  window.localStorage.clear();
+});
+
+describe('licence list', () => {
+  it('says how many computers a licence takes and "No licences found" when there are none', async () => {
+    answerJson([]);
+    renderSection();
+    expect(await screen.findByText(messages.noLicences)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'Your licences (at most 4 computers can be registered per licence)',
+    );
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/userinfo/products');
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer token-1');
+  });
+
+  it('goes to /login when the licences cannot be loaded', async () => {
+    answer(401, 'Please log in.');
+    renderSection();
+    expect(await screen.findByText('login page')).toBeTruthy();
+  });
+
+  it('shows the buttons each licence and device qualifies for', async () => {
+    answerJson([spacey, punch]);
+    renderSection();
+    const spaceyCard = await licence('Spacey');
+    expect(spaceyCard.getByRole('link', { name: 'Spacey' }).getAttribute('href')).toBe('/products/spacey');
+    expect(spaceyCard.getByRole('button', { name: 'Download Actual Key' })).toBeTruthy();
+    expect(spaceyCard.getByRole('button', { name: 'Download key for older releases' })).toBeTruthy();
+    expect(spaceyCard.getByRole('link', { name: 'Transfer License...' }).getAttribute('href')).toBe('/transferlicense/7');
+    const rows = spaceyCard.getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByRole('button', { name: 'Download offline Key' })).toBeTruthy();
+    expect(within(rows[1]!).queryByRole('button', { name: 'Download offline Key' })).toBeNull();
+
+    const punchCard = await licence('Punch');
+    expect(punchCard.getByRole('link', { name: 'Punch' }).getAttribute('href')).toBe('/products/punch');
+    expect(punchCard.queryByRole('button', { name: 'Download key for older releases' })).toBeNull();
+    expect(punchCard.queryByRole('link', { name: 'Transfer License...' })).toBeNull();
+  });
+
+  it('saves the keys as {product}_SerialKey.txt and the offline key as {product}_OfflineKey.txt', async () => {
+    const saved: { name: string; blob: Blob }[] = [];
+    const blobs = new Map<string, Blob>();
+    // jsdom has no object URLs: these stand in for the browser's.
+    const { createObjectURL, revokeObjectURL } = URL;
+    onTestFinished(() => {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    });
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        const url = `blob:test/${blobs.size}`;
+        blobs.set(url, blob);
+        return url;
+      },
+      revokeObjectURL: () => undefined,
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: blobs.get(this.href)! });
+    });
+    answerJson([spacey]);
+    renderSection();
+    const card = await licence('Spacey');
+    fireEvent.click(card.getByRole('button', { name: 'Download Actual Key' }));
+    fireEvent.click(card.getByRole('button', { name: 'Download key for older releases' }));
+    fireEvent.click(card.getByRole('button', { name: 'Download offline Key' }));
+    expect(saved.map((file) => file.name)).toEqual(['Spacey_SerialKey.txt', 'Spacey_SerialKey.txt', 'Spacey_OfflineKey.txt']);
+    expect(await Promise.all(saved.map((file) => file.blob.text()))).toEqual(['key-2048', 'key-1024', 'offline-key']);
+  });
+
+  it('deletes a device and reloads the list', async () => {
+    answerJson([spacey]);
+    answerJson({ ok: true });
+    answerJson([{ ...spacey, orderDevices: spacey.orderDevices.slice(1) }]);
+    renderSection();
+    const card = await licence('Spacey');
+    const offlineRow = card.getAllByRole('row')[1]!;
+    fireEvent.click(within(offlineRow).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(card.queryByText('Offline Device')).toBeNull());
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/userinfo/orderdevice/1');
+    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('DELETE');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('offline registration dialog', () => {
+  const openDialog = async () => {
+    fireEvent.click((await licence('Spacey')).getByRole('button', { name: 'Offline Registration' }));
+    return within(await screen.findByRole('dialog', { name: 'Spacey' }));
+  };
+
+  it('requires a 32-character Device ID', async () => {
+    answerJson([spacey]);
+    renderSection();
+    const dialog = await openDialog();
+    fireEvent.change(dialog.getByLabelText('Device ID of the offline plug-in'), { target: { value: 'x'.repeat(31) } });
+    fireEvent.click(dialog.getByRole('button', { name: 'REGISTER' }));
+    expect(await dialog.findByText(messages.deviceIdInvalid)).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the actual key and "Offline Device", then closes and reloads the list', async () => {
+    answerJson([spacey]);
+    answerJson('device-key-file');
+    answerJson([spacey]);
+    renderSection();
+    const dialog = await openDialog();
+    fireEvent.change(dialog.getByLabelText('Device ID of the offline plug-in'), { target: { value: 'c'.repeat(32) } });
+    fireEvent.click(dialog.getByRole('button', { name: 'REGISTER' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/userinfo/registerproductfordevice');
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('authorization')).toBeNull();
+    expect(sentBody(1)).toEqual({ ProductName: 'Spacey', Key: 'key-2048', DeviceIdHash: 'c'.repeat(32), DeviceName: 'Offline Device' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('shows the server text without quotes, or the generic message without one', async () => {
+    answerJson([spacey]);
+    answer(400, 'Unknown product "Spacey".');
+    answer(500, '');
+    renderSection();
+    const dialog = await openDialog();
+    fireEvent.change(dialog.getByLabelText('Device ID of the offline plug-in'), { target: { value: 'c'.repeat(32) } });
+    fireEvent.click(dialog.getByRole('button', { name: 'REGISTER' }));
+    expect(await dialog.findByText('Unknown product Spacey.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'REGISTER' }));
+    expect(await dialog.findByText(messages.somethingWentWrong)).toBeTruthy();
+  });
+
+  it('CANCEL closes without sending', async () => {
+    answerJson([spacey]);
+    renderSection();
+    const dialog = await openDialog();
+    fireEvent.click(dialog.getByRole('button', { name: 'CANCEL' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { offlineDeviceForm, type OfflineDeviceForm } from '@store/contracts/forms';
+import type { UserProduct } from '@store/contracts/licence';
+import { useForm } from 'react-hook-form';
+import Modal from 'react-bootstrap/Modal';
+import { FormField } from '../../../components/form-field';
+import { ApiError } from '../../../lib/api-client';
+import { useOfflineRegistrationMutation } from '../api/register-offline-device';
+import { actualKeyOf, offlineRegistrationErrorText } from '../licence-rules';
+
+type OfflineRegistrationDialogProps = {
+  licence: UserProduct;
+  userName: string;
+  show: boolean;
+  onClose: () => void;
+};
+
+/** The server's text of a refused registration; none for an unreachable server or an unreadable answer. */
+const serverTextOf = (error: unknown): string | null =>
+  error instanceof ApiError && error.kind === 'status' ? error.text : null;
+
+/**
+ * "Register offline computer" (spec §2): a static-backdrop dialog, not closed by the keyboard, titled with the
+ * product name. REGISTER sends the Device ID with the licence's actual key; success closes it and reloads the
+ * list, failure shows the server's text without quotes under the field (spec §8).
+ */
+export function OfflineRegistrationDialog({ licence, userName, show, onClose }: OfflineRegistrationDialogProps) {
+  const registerDevice = useOfflineRegistrationMutation(userName);
+  const { register, handleSubmit, setError, reset, formState } = useForm<OfflineDeviceForm>({
+    resolver: zodResolver(offlineDeviceForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { deviceId: '' },
+  });
+  const { errors, isSubmitting } = formState;
+  const titleId = `offline-registration-${licence.orderId}-title`;
+  const fieldId = `offline-registration-${licence.orderId}-device-id`;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await registerDevice.mutateAsync({ productName: licence.name, key: actualKeyOf(licence), deviceId: values.deviceId });
+      onClose();
+    } catch (error) {
+      setError('deviceId', { type: 'server', message: offlineRegistrationErrorText(serverTextOf(error)) });
+    }
+  });
+
+  return (
+    <Modal show={show} onHide={onClose} onExited={() => reset()} backdrop="static" keyboard={false} aria-labelledby={titleId}>
+      <form onSubmit={submit} noValidate>
+        <Modal.Header>
+          <Modal.Title id={titleId} as="h2" className="h5">
+            {licence.name}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <FormField
+            id={fieldId}
+            label="Device ID of the offline plug-in"
+            autoComplete="off"
+            registration={register('deviceId')}
+            error={errors.deviceId?.message}
+          />
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={isSubmitting}>
+            CANCEL
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            REGISTER
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,32 @@
+import { OFFLINE_DEVICE_MARKER, TRANSFER_MIN_DAYS } from '@store/contracts/constants';
+import type { Device, UserProduct } from '@store/contracts/licence';
+import { messages } from '@store/contracts/messages';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type LicenceKeys = Pick<UserProduct, 'useRsa2048' | 'serialNew' | 'serial2048'>;
+
+/** "Download Actual Key" (spec §4): the 2048-bit key file when the product uses RSA 2048, else serialNew. */
+export const actualKeyOf = (licence: LicenceKeys): string => (licence.useRsa2048 ? licence.serial2048 : licence.serialNew);
+
+/** "Download key for older releases" shows only when useRsa2048 is set and serialNew is not empty (spec §4). */
+export const hasOlderReleaseKey = (licence: LicenceKeys): boolean => licence.useRsa2048 && licence.serialNew !== '';
+
+/** "Transfer License..." shows only when the activation date is more than 30 days old (spec §4, §9). */
+export function canTransferLicence(licenseActivationDate: string, now: Date = new Date()): boolean {
+  const activatedAt = Date.parse(licenseActivationDate);
+  if (Number.isNaN(activatedAt)) return false;
+  return now.getTime() - activatedAt > TRANSFER_MIN_DAYS * DAY_MS;
+}
+
+/** "Download offline Key" shows only for devices whose name contains "Offline" (spec §4). */
+export const isOfflineDevice = (device: Pick<Device, 'deviceName'>): boolean => device.deviceName.includes(OFFLINE_DEVICE_MARKER);
+
+/**
+ * The offline registration failure (spec §8): the server's error text with its quotes removed, or the generic
+ * message when the server said nothing (no answer, an empty body).
+ */
+export function offlineRegistrationErrorText(serverText: string | null): string {
+  const text = (serverText ?? '').replaceAll('"', '').trim();
+  return text === '' ? messages.somethingWentWrong : text;
+}

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SendKeyPage } from './send-key-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
+
+function MessageView() {
+  const { state } = useLocation();
+  return <p>{(state as { message: string }).message}</p>;
+}
+
+const renderPage = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/sendlicensekey/Spacey']}>
+        <Routes>
+          <Route path="/sendlicensekey/:productName" element={<SendKeyPage />} />
+          <Route path="/messageview" element={<MessageView />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+const send = (email: string) => {
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+  fireEvent.click(screen.getByRole('button', { name: 'SEND' }));
+};
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('send license key page', () => {
+  it('sends the address and the product of the route, then says where the mail went', async () => {
+    answer(200, JSON.stringify({ ok: true }));
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Send License Key' })).toBeTruthy();
+    send('ann@example.com');
+    expect(await screen.findByText('Email sent to ann@example.com')).toBeTruthy();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ email: 'ann@example.com', productName: 'Spacey' });
+  });
+
+  it('shows "Send serial failed: ({message})" on failure', async () => {
+    answer(429, 'Too many requests.');
+    renderPage();
+    send('ann@example.com');
+    expect(await screen.findByText('Send serial failed: (Too many requests.)')).toBeTruthy();
+  });
+});

@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { sendKeyForm, type SendKeyForm } from '@store/contracts/forms';
+import { emailSentTo, sendSerialFailed } from '@store/contracts/messages';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { FormField } from '../../../components/form-field';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useKeyResendMutation } from '../api/resend-key';
+
+/**
+ * /sendlicensekey/{productName} (DESIGN §9): resends the licence key of the product by email. Success goes to
+ * /messageview with "Email sent to {email}"; a failure shows "Send serial failed: ({message})" (spec §8).
+ */
+export function SendKeyPage() {
+  const navigate = useNavigate();
+  const productName = useParams().productName ?? '';
+  useDocumentTitle('Send License Key');
+  const resendKey = useKeyResendMutation();
+  const { register, handleSubmit, setError, formState } = useForm<SendKeyForm>({
+    resolver: zodResolver(sendKeyForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await resendKey.mutateAsync({ email: values.email, productName });
+      navigate(paths.messageView, { state: { message: emailSentTo(values.email) } });
+    } catch (error) {
+      setError('email', { type: 'server', message: sendSerialFailed(errorText(error)) });
+    }
+  });
+
+  return (
+    <main className="container py-4">
+      <div className="row">
+        <div className="col-md-8 col-lg-6">
+          <h1 className="h3 mb-1">Send License Key</h1>
+          <p className="lead mb-3" data-testid="product-name">
+            {productName}
+          </p>
+          <form onSubmit={submit} noValidate>
+            <FormField
+              id="send-key-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              registration={register('email')}
+              error={errors.email?.message}
+            />
+            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+              SEND
+            </button>
+          </form>
+        </div>
+      </div>
+    </main>
+  );
+}

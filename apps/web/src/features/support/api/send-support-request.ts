@@ -1,0 +1,18 @@
+import { okResponse } from '@store/contracts/auth';
+import type { SupportRequest } from '@store/contracts/checkout';
+import type { SupportForm } from '@store/contracts/forms';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /product/support/ (no login) with the request's four fields. */
+export const postSupportRequest = (values: SupportForm) => {
+  const body: SupportRequest = {
+    email: values.email,
+    productName: values.productName,
+    operatingSystem: values.operatingSystem,
+    problemDescription: values.problemDescription,
+  };
+  return apiRequest('POST', '/product/support/', { body, schema: okResponse });
+};
+
+export const useSupportRequestMutation = () => useMutation({ mutationFn: postSupportRequest });

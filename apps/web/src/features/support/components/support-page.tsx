@@ -1,0 +1,101 @@
+import '../../../styles/forms.scss';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { supportForm, type SupportForm } from '@store/contracts/forms';
+import { messages, supportFailed } from '@store/contracts/messages';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormField } from '../../../components/form-field';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSupportRequestMutation } from '../api/send-support-request';
+
+const DESCRIPTION_ID = 'support-problem-description';
+
+/**
+ * /contactsupport and /support (spec §2, DESIGN §9): a support request. Success goes to /messageview with
+ * "Support request sent."; a failure shows "Error: Please try again later! {message}" (spec §8).
+ * A product page may link here with `?product=Name` to fill in the product.
+ */
+export function SupportPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  useDocumentTitle('Support');
+  const sendRequest = useSupportRequestMutation();
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm<SupportForm>({
+    resolver: zodResolver(supportForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', productName: searchParams.get('product') ?? '', operatingSystem: '', problemDescription: '' },
+  });
+  const { errors, isSubmitting } = formState;
+  const descriptionError = errors.problemDescription?.message;
+
+  const submit = handleSubmit(async (values) => {
+    clearErrors('root.server');
+    try {
+      await sendRequest.mutateAsync(values);
+      navigate(paths.messageView, { state: { message: messages.supportSent } });
+    } catch (error) {
+      setError('root.server', { type: 'server', message: supportFailed(errorText(error)) });
+    }
+  });
+
+  return (
+    <main className="container py-4">
+      <div className="row">
+        <div className="col-md-10 col-lg-8">
+          <h1 className="h3 mb-3">Support request</h1>
+          <form onSubmit={submit} noValidate>
+            <FormField
+              id="support-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              registration={register('email')}
+              error={errors.email?.message}
+            />
+            <FormField
+              id="support-product-name"
+              label="Product Name"
+              registration={register('productName')}
+              error={errors.productName?.message}
+            />
+            <FormField
+              id="support-operating-system"
+              label="Operating System and Host Software"
+              registration={register('operatingSystem')}
+              error={errors.operatingSystem?.message}
+            />
+            <div className="mb-3">
+              <label htmlFor={DESCRIPTION_ID} className="form-label">
+                Problem Description
+              </label>
+              <textarea
+                id={DESCRIPTION_ID}
+                rows={8}
+                className={descriptionError ? 'form-control is-invalid' : 'form-control'}
+                aria-invalid={descriptionError ? true : undefined}
+                aria-describedby={descriptionError ? `${DESCRIPTION_ID}-error` : undefined}
+                {...register('problemDescription')}
+              />
+              {descriptionError && (
+                <div id={`${DESCRIPTION_ID}-error`} className="invalid-feedback">
+                  {descriptionError}
+                </div>
+              )}
+            </div>
+            {errors.root?.server && (
+              <div className="alert alert-danger" role="alert">
+                {errors.root.server.message}
+              </div>
+            )}
+            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+              SEND
+            </button>
+          </form>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TRANSFER_TAG_KEY } from '@store/contracts/checkout';
+import { LICENSE_TRANSFER_PRODUCT, TRANSFER_FEE_TEXT } from '@store/contracts/constants';
+import { transferForm, type TransferForm } from '@store/contracts/forms';
+import { transferTag } from '@store/contracts/licence';
+import { transferFailed } from '@store/contracts/messages';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useParams } from 'react-router';
+import { FormField } from '../../../components/form-field';
+import { errorText } from '../../../lib/api-client';
+import { ensureCheckoutLoaded, pushCheckoutSession } from '../../../lib/checkout/checkout-actions';
+import { countCheckoutErrors, useCheckoutState } from '../../../lib/checkout/checkout-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useTransferTokenMutation } from '../api/verify-order-for-transfer';
+
+const reportFailure = (error: unknown) => console.warn('Checkout:', error instanceof Error ? error.message : error);
+
+/**
+ * /transferlicense/{id} (spec §2, §4, DESIGN §5): the new owner's details; submitting asks the server for a
+ * transfer token, then checks out the `licensetransfer` product with the tag token;orderId;email;first;last.
+ * The webhook of the paid order moves the licence. Failures read "License transfer failed. ({message})".
+ */
+export function TransferLicensePage() {
+  const { id = '' } = useParams();
+  const requestToken = useTransferTokenMutation();
+  const [failure, setFailure] = useState('');
+  const [errorMark, setErrorMark] = useState(countCheckoutErrors);
+  const { error: checkoutError } = useCheckoutState();
+  const { register, handleSubmit, formState } = useForm<TransferForm>({
+    resolver: zodResolver(transferForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', confirmEmail: '', firstName: '', lastName: '' },
+  });
+  const { errors, isSubmitting } = formState;
+  useDocumentTitle('Transfer License');
+
+  useEffect(() => {
+    // The checkout is needed on submit: load it while the form is filled in.
+    ensureCheckoutLoaded().catch(reportFailure);
+  }, []);
+
+  const submit = handleSubmit(async (values) => {
+    setFailure('');
+    setErrorMark(countCheckoutErrors());
+    try {
+      const token = await requestToken.mutateAsync(id);
+      const { email, firstName, lastName } = values;
+      const tag = transferTag({ token, orderId: Number(id), email, firstName, lastName });
+      // One self-contained push (reference §5.4): a fresh cart with only the transfer fee, its tag, then checkout.
+      await pushCheckoutSession({
+        reset: true,
+        products: [{ path: LICENSE_TRANSFER_PRODUCT, quantity: 1 }],
+        tags: { [TRANSFER_TAG_KEY]: tag },
+        checkout: true,
+      });
+    } catch (error) {
+      setFailure(errorText(error));
+    }
+  });
+
+  const shownFailure = failure || (checkoutError && checkoutError.sequence > errorMark ? checkoutError.text : '');
+  return (
+    <main className="container py-4">
+      <h1 className="h3 mb-3">Transfer License</h1>
+      <p>
+        A transfer of this licence to a new owner costs {TRANSFER_FEE_TEXT}. It takes effect when the payment
+        notification arrives, which takes a few minutes.
+      </p>
+      <section aria-labelledby="transfer-owner-heading" className="transfer-form">
+        <h2 id="transfer-owner-heading" className="h5 mb-3">
+          New owner
+        </h2>
+        <form onSubmit={submit} noValidate>
+          <FormField
+            id="transfer-email"
+            label="Email"
+            type="email"
+            autoComplete="off"
+            registration={register('email')}
+            error={errors.email?.message}
+          />
+          <FormField
+            id="transfer-confirm-email"
+            label="Confirm Email"
+            type="email"
+            autoComplete="off"
+            registration={register('confirmEmail')}
+            error={errors.confirmEmail?.message}
+          />
+          <FormField
+            id="transfer-first-name"
+            label="First Name"
+            autoComplete="off"
+            registration={register('firstName')}
+            error={errors.firstName?.message}
+          />
+          <FormField
+            id="transfer-last-name"
+            label="Last Name"
+            autoComplete="off"
+            registration={register('lastName')}
+            error={errors.lastName?.message}
+          />
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            TRANSFER LICENSE
+          </button>
+          {shownFailure && (
+            <p className="text-danger mt-3" role="alert" data-testid="transfer-failure">
+              {transferFailed(shownFailure)}
+            </p>
+          )}
+        </form>
+      </section>
+    </main>
+  );
+}

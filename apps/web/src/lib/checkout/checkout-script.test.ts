@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { messages } from '@store/contracts/messages';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handlePopupClosed, loadCheckout } from './checkout-script';
+import { getCheckoutState } from './checkout-store';
+
+describe('loadCheckout', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    delete (window as { fastspring?: unknown }).fastspring;
+  });
+
+  it('adds one script#fsc-api with the sandbox source when the page names no storefront, and answers its builder', async () => {
+    const first = loadCheckout();
+    const second = loadCheckout();
+    const scripts = document.querySelectorAll('script#fsc-api');
+    expect(scripts).toHaveLength(1);
+    const script = scripts[0] as HTMLScriptElement;
+    expect(script.getAttribute('src')).toBe('/sandbox/sbl.js');
+    expect(script.getAttribute('data-storefront')).toBe('');
+    expect(script.getAttribute('data-popup-closed')).toBe('onFSPopupClosed');
+    const dataCallback = script.getAttribute('data-data-callback') ?? '';
+
+    const builder = { push: vi.fn() };
+    (window as { fastspring?: unknown }).fastspring = { builder };
+    script.dispatchEvent(new Event('load'));
+    expect(await first).toBe(builder);
+    expect(second).toBe(first);
+
+    // The script calls the data callback by name on window.
+    (window as unknown as Record<string, (data: unknown) => void>)[dataCallback]?.({ currency: 'CHF', groups: [] });
+    expect(getCheckoutState().data?.currency).toBe('CHF');
+  });
+});
+
+describe('loadCheckout with a storefront', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    vi.resetModules();
+  });
+
+  it("loads FastSpring's Store Builder Library for the storefront the server named", async () => {
+    vi.resetModules();
+    document.head.innerHTML = '<meta name="checkout-storefront" content="vendor.test.onfastspring.com/popup-vendor">';
+    const fresh = await import('./checkout-script');
+    void fresh.loadCheckout().catch(() => undefined);
+    const script = document.querySelector('script#fsc-api');
+    expect(script?.getAttribute('src')).toMatch(/^https:\/\/sbl\.onfastspring\.com\/sbl\/[\d.]+\/fastspring-builder\.min\.js$/);
+    expect(script?.getAttribute('data-storefront')).toBe('vendor.test.onfastspring.com/popup-vendor');
+  });
+});
+
+describe('handlePopupClosed', () => {
+  it('goes to the message view with the thanks only when an order id or reference came back', () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    handlePopupClosed(null);
+    handlePopupClosed({});
+    expect(assign).not.toHaveBeenCalled();
+    handlePopupClosed({ id: 'abc', reference: 'SBX-1' });
+    expect(assign).toHaveBeenCalledWith('/messageview');
+    vi.unstubAllGlobals();
+    expect(messages.thanksForPurchase).toBe('Thanks for your purchase. ');
+  });
+});

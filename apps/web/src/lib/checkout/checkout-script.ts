@@ -1,0 +1,110 @@
+import type { CheckoutSession } from '@store/contracts/checkout';
+import { POPUP_CLOSED_CALLBACK } from '@store/contracts/constants';
+import { messages } from '@store/contracts/messages';
+import { paths } from '../../config/paths';
+import { navigateFromCheckout } from './checkout-navigation';
+import { receiveCheckoutData, receiveCheckoutError } from './checkout-store';
+
+type DataCallback = (data: unknown) => void;
+
+/** The part of `window.fastspring.builder` the shop uses (reference §1.3); the sandbox serves the same. */
+export type CheckoutBuilder = {
+  push: (session: CheckoutSession, callback?: DataCallback) => void;
+  add: (path: string, callback?: DataCallback) => void;
+  remove: (path: string, callback?: DataCallback) => void;
+  promo: (code: string, callback?: DataCallback) => void;
+  tag: (tags: Record<string, string>, callback?: DataCallback) => void;
+  checkout: () => void;
+  reset: () => void;
+};
+
+/** FastSpring's Store Builder Library, the version its documentation shows (reference §1.1). */
+const STORE_BUILDER_URL = 'https://sbl.onfastspring.com/sbl/1.0.3/fastspring-builder.min.js';
+/** The server's stand-in for it, used when the page names no storefront (DESIGN §6). */
+const SANDBOX_BUILDER_URL = '/sandbox/sbl.js';
+const DATA_CALLBACK = 'onFSCheckoutData';
+const ERROR_CALLBACK = 'onFSCheckoutError';
+
+/** The storefront the server put into the page (`<meta name="checkout-storefront">`); empty for the sandbox. */
+const readStorefront = (): string =>
+  document.querySelector('meta[name="checkout-storefront"]')?.getAttribute('content')?.trim() ?? '';
+
+const builderOf = (): CheckoutBuilder | undefined =>
+  (window as { fastspring?: { builder?: CheckoutBuilder } }).fastspring?.builder;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * `onFSPopupClosed`: an order id (or reference) means a completed purchase, which goes to the message view; a
+ * popup closed without one (null) changes nothing. Licences come only from the webhook (reference §5.6).
+ */
+export function handlePopupClosed(orderReference: unknown): void {
+  const isCompleted =
+    isRecord(orderReference) &&
+    ((typeof orderReference.id === 'string' && orderReference.id !== '') ||
+      (typeof orderReference.reference === 'string' && orderReference.reference !== ''));
+  if (isCompleted) navigateFromCheckout(paths.messageView, { state: { message: messages.thanksForPurchase } });
+}
+
+/** The script looks its callbacks up on window by name each time it calls them (reference §1.1). */
+const installCallbacks = () =>
+  Object.assign(window, {
+    [DATA_CALLBACK]: receiveCheckoutData,
+    [ERROR_CALLBACK]: receiveCheckoutError,
+    [POPUP_CLOSED_CALLBACK]: handlePopupClosed,
+  });
+
+function createScript(): HTMLScriptElement {
+  const storefront = readStorefront();
+  const script = document.createElement('script');
+  script.id = 'fsc-api';
+  script.type = 'text/javascript';
+  script.src = storefront ? STORE_BUILDER_URL : SANDBOX_BUILDER_URL;
+  script.dataset.storefront = storefront;
+  script.dataset.dataCallback = DATA_CALLBACK;
+  script.dataset.errorCallback = ERROR_CALLBACK;
+  script.dataset.popupClosed = POPUP_CLOSED_CALLBACK;
+  return script;
+}
+
+let loading: Promise<CheckoutBuilder> | null = null;
+
+/**
+ * Loads the checkout script once per page (reference §5.1: never a second `script#fsc-api`, never reloaded on
+ * navigation) and answers its builder. The first answer of the script fills the store through the data callback.
+ * A failed load is forgotten, so the next call tries again.
+ */
+export function loadCheckout(): Promise<CheckoutBuilder> {
+  loading ??= startLoading();
+  return loading;
+}
+
+function startLoading(): Promise<CheckoutBuilder> {
+  const started = new Promise<CheckoutBuilder>((resolve, reject) => {
+    installCallbacks();
+    const ready = builderOf();
+    if (ready) {
+      resolve(ready);
+      return;
+    }
+    const script = document.querySelector<HTMLScriptElement>('script#fsc-api') ?? createScript();
+    script.addEventListener('load', () => {
+      const builder = builderOf();
+      if (builder) {
+        resolve(builder);
+        return;
+      }
+      script.remove();
+      reject(new Error('The checkout script did not start.'));
+    });
+    script.addEventListener('error', () => {
+      script.remove();
+      reject(new Error('The checkout could not be loaded.'));
+    });
+    if (!script.isConnected) document.head.append(script);
+  });
+  started.catch(() => {
+    if (loading === started) loading = null;
+  });
+  return started;
+}
