@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { signWebhookBody } from '../apps/server/src/modules/checkout/webhook-signature.js';
+import type { BenchResult } from './bench-result.js';
+import { startServerProcess } from './bench-server.js';
+
+const ORDERS = 3000;
+const WARM_UP_ORDERS = 150;
+const CONCURRENCY = 32;
+const TIME_LIMIT_MS = 40_000;
+const TARGET = 200;
+const SECRET = 'bench-webhook-secret';
+const products = ['spacey', 'punch', 'tapewarm'];
+
+/**
+ * Orders per second end to end: signed `order.completed` webhooks (one order each, the demo products in turn, so
+ * a third sign a 2048-bit key file too) posted over HTTP to the product running as `npm start` runs it, in its own
+ * process on a fresh embedded PostgreSQL; each makes a person, a licence with its key files and a licence mail,
+ * and is answered 200 only after its transaction committed. Target: at least 200 orders/s.
+ */
+export default async function run(): Promise<BenchResult[]> {
+  const previousSecret = process.env.FASTSPRING_WEBHOOK_SECRET;
+  process.env.FASTSPRING_WEBHOOK_SECRET = SECRET; // the server process inherits the environment
+  const server = await startServerProcess().finally(() => {
+    if (previousSecret === undefined) delete process.env.FASTSPRING_WEBHOOK_SECRET;
+    else process.env.FASTSPRING_WEBHOOK_SECRET = previousSecret;
+  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  try {
+    let sequence = 0;
+    const postOrder = () => post(server.url, agent, orderBody(sequence++));
+    const postMany = async (count: number, deadline: number) => {
+      let sent = 0;
+      const worker = async () => {
+        while (sent < count && performance.now() < deadline) {
+          sent++;
+          await postOrder();
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      return sent;
+    };
+    await postMany(WARM_UP_ORDERS, Number.POSITIVE_INFINITY);
+    const start = performance.now();
+    const made = await postMany(ORDERS, start + TIME_LIMIT_MS);
+    const rate = made / ((performance.now() - start) / 1000);
+    return [
+      {
+        name: `webhook intake (${made} orders, ${CONCURRENCY} concurrent posts)`,
+        value: rate,
+        unit: 'orders/s',
+        target: `>= ${TARGET} orders/s`,
+        isMet: rate >= TARGET,
+      },
+    ];
+  } finally {
+    agent.destroy();
+    await server.close();
+  }
+}
+
+function orderBody(index: number): { eventId: string; body: string } {
+  const eventId = randomBytes(16).toString('base64url');
+  const orderId = randomBytes(16).toString('base64url');
+  const body = JSON.stringify({
+    events: [
+      {
+        id: eventId,
+        type: 'order.completed',
+        live: false,
+        processed: false,
+        created: Date.now(),
+        data: {
+          id: orderId,
+          reference: `BENCH-${index}`,
+          customer: { first: 'Jane', last: `Doe ${index}`, email: `jane.doe.${index}@example.com` },
+          address: { country: 'CH' },
+          items: [{ product: products[index % products.length], quantity: 1 }],
+          tags: {},
+        },
+      },
+    ],
+  });
+  return { eventId, body };
+}
+
+/** One signed post; 200 with the event id as its body means the order's transaction committed. */
+function post(baseUrl: string, agent: http.Agent, order: { eventId: string; body: string }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}/api/fastspring/webhook`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(order.body),
+          'x-fs-signature': signWebhookBody(SECRET, order.body),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          response.statusCode === 200 && text === order.eventId
+            ? resolve()
+            : reject(new Error(`webhook answered ${response.statusCode}: ${text}`)),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(order.body);
+  });
+}

@@ -1,0 +1,137 @@
+import type { Page } from '@playwright/test';
+import { expect, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
+
+type Licence = { name: string; serialNew: string; serial2048: string; orderId: number };
+
+const cartCount = (page: Page) => page.getByTestId('cart-count');
+const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'Cart' });
+const shopPrice = (page: Page, product: string) => page.locator(`.content-page shop-price[product="${product}"]`).first();
+
+/** Pays in the sandbox's payment popup (iframe#fsc-popup-frame) as a new buyer. */
+async function payInSandboxPopup(page: Page, email: string): Promise<void> {
+  const popup = page.frameLocator('#fsc-popup-frame');
+  await expect(popup.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByLabel('First name').fill('Ada');
+  await popup.getByLabel('Last name').fill('Lovelace');
+  await popup.getByRole('button', { name: 'Pay' }).click();
+}
+
+/** The signed-in customer's licences, asked by the page itself with its stored token. */
+const licencesInBrowser = (page: Page): Promise<Licence[]> =>
+  page.evaluate(async () => {
+    const { token } = JSON.parse(window.localStorage.getItem('currentUser') ?? '{}') as { token?: string };
+    const response = await fetch('/api/userinfo/products', { headers: { authorization: `Bearer ${token}` } });
+    return (await response.json()) as Licence[];
+  });
+
+test.describe('shop', () => {
+  test('a visitor buys Spacey in the sandbox popup and the webhook creates the licence', async ({ page }) => {
+    const email = uniqueEmail('shopper');
+    await page.goto('/products/spacey');
+    await expect(shopPrice(page, 'spacey')).toHaveText('USD 49.00 + VAT');
+    await expect(cartCount(page)).toHaveText('0');
+
+    await page.getByRole('button', { name: 'Buy Spacey' }).click();
+    await expect(cartCount(page)).toHaveText('1');
+    await page.getByTestId('cart-button').click();
+    const cart = cartPanel(page);
+    await expect(cart).toBeVisible();
+    const item = cart.getByTestId('cart-item');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText('Spacey');
+    await expect(item).toContainText('USD 49.00');
+    await expect(cart.getByTestId('cart-tax')).toHaveText(/VAT\s*20%\s*USD 9\.80/);
+    await expect(cart.getByTestId('cart-total')).toHaveText(/Total\s*USD 58\.80/);
+
+    await cart.getByRole('button', { name: 'Checkout' }).click();
+    await expect(cart).toBeHidden();
+    await payInSandboxPopup(page, email);
+    await expect(page).toHaveURL(/\/messageview$/);
+    await expect(page.getByTestId('message')).toHaveText('Thanks for your purchase.');
+    await expect(page.locator('#fsc-popup-frame')).toHaveCount(0);
+    // The script starts a new, empty cart after a purchase.
+    await expect(cartCount(page)).toHaveText('0');
+
+    // The webhook made the buyer a person with a licence: registering with that address shows it.
+    await registerThroughUi(page, email);
+    const licences = await licencesInBrowser(page);
+    expect(licences).toHaveLength(1);
+    expect(licences[0]?.name).toBe('Spacey');
+    expect(licences[0]?.serialNew).toBeTruthy();
+    expect(licences[0]?.serial2048).toBeTruthy();
+
+    // An owner of a licence is offered the loyalty discount, which then applies to the shop's prices.
+    await expect(page.getByText('Get 15% loyalty discount on all products now')).toBeVisible();
+    await page.getByRole('navigation').getByRole('link', { name: 'PRODUCTS', exact: true }).click();
+    await expect(shopPrice(page, 'punch')).toContainText('15 % OFF');
+    await expect(shopPrice(page, 'punch').locator('s')).toHaveText('USD 79.00');
+    await expect(shopPrice(page, 'punch')).toContainText('USD 67.15 + VAT');
+  });
+
+  test('a discounted product shows the struck price and the discount', async ({ page }) => {
+    await page.goto('/products/tapewarm');
+    const price = shopPrice(page, 'tapewarm');
+    await expect(price).toContainText('USD 23.20 + VAT');
+    await expect(price.locator('s')).toHaveText('USD 29.00');
+    await expect(price).toContainText('20 % OFF');
+    // Undiscounted products on the home page show their plain price.
+    await page.getByRole('navigation').getByRole('link', { name: 'HOME', exact: true }).click();
+    await expect(shopPrice(page, 'punch')).toHaveText('USD 79.00 + VAT');
+    await expect(shopPrice(page, 'tapewarm')).toContainText('20 % OFF');
+  });
+
+  test('the cart removes items and says when it is empty', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('cart-button').click();
+    await expect(cartPanel(page).getByText('Your cart is empty')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(cartPanel(page)).toBeHidden();
+
+    const cards = page.locator('.content-page .card');
+    await cards.filter({ hasText: 'Spacey' }).getByRole('button', { name: 'Add to cart' }).click();
+    await expect(cartCount(page)).toHaveText('1');
+    await cards.filter({ hasText: 'Punch' }).getByRole('button', { name: 'Add to cart' }).click();
+    await expect(cartCount(page)).toHaveText('2');
+
+    await page.getByTestId('cart-button').click();
+    const cart = cartPanel(page);
+    await expect(cart.getByTestId('cart-item')).toHaveCount(2);
+    await cart.getByRole('button', { name: 'Remove Spacey' }).click();
+    await expect(cart.getByTestId('cart-item')).toHaveCount(1);
+    await expect(cartCount(page)).toHaveText('1');
+    await cart.getByRole('button', { name: 'Remove Punch' }).click();
+    await expect(cart.getByText('Your cart is empty')).toBeVisible();
+    await expect(cart.getByRole('button', { name: 'Checkout' })).toHaveCount(0);
+    await expect(cartCount(page)).toHaveText('0');
+  });
+
+  test('the cart survives the navbar switching between its wide and narrow layouts', async ({ page }) => {
+    await page.goto('/products/punch');
+    await page.getByRole('button', { name: 'Buy Punch' }).click();
+    await expect(cartCount(page)).toHaveText('1');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(page.getByRole('button', { name: /toggle navigation/i })).toBeVisible();
+    await expect(cartCount(page)).toHaveText('1');
+    await page.getByTestId('cart-button').click();
+    await expect(cartPanel(page).getByTestId('cart-item')).toContainText('Punch');
+  });
+
+  test('the purchase page keeps the product in the cart; a direct checkout opens the popup with the coupon', async ({ page }) => {
+    await page.goto('/purchase/Punch');
+    await expect(page.getByRole('heading', { name: 'Buy Punch' })).toBeVisible();
+    await expect(cartCount(page)).toHaveText('1');
+    await page.getByTestId('cart-button').click();
+    await expect(cartPanel(page).getByTestId('cart-item')).toContainText('Punch');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/directurlcheckout/tapewarm/LOYALTY15');
+    const popup = page.frameLocator('#fsc-popup-frame');
+    await expect(popup.getByText('Tapewarm × 1')).toBeVisible();
+    await expect(popup.getByText('Discount included')).toBeVisible();
+    // Closing the popup without paying stays on the page.
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect(page.locator('#fsc-popup-frame')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/directurlcheckout\/tapewarm\/LOYALTY15$/);
+  });
+});

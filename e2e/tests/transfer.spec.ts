@@ -1,0 +1,94 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { e2eAdminPassword } from '../playwright.config.js';
+import { expect, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function logInByApi(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const response = await request.post('/api/login/', { data: { username, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Gives the customer a Spacey licence the way the administrator does; answers its order id. */
+async function giveSpaceyLicence(request: APIRequestContext, email: string): Promise<number> {
+  const admin = bearer(await logInByApi(request, 'admin', e2eAdminPassword));
+  const products = (await (await request.get('/api/product/')).json()) as { id: number; name: string }[];
+  const spacey = products.find((product) => product.name === 'Spacey');
+  const person = (await (await request.get(`/api/person/byEmail/${encodeURIComponent(email)}`, { headers: admin })).json()) as { id: number };
+  const created = await request.post('/api/order/', {
+    headers: admin,
+    data: { id: 0, productId: spacey?.id, personId: person.id, serial: '', creationDate: '' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const orders = (await (await request.get(`/api/order/byPerson/${person.id}`, { headers: admin })).json()) as { id: number }[];
+  expect(orders).toHaveLength(1);
+  return orders[0]!.id;
+}
+
+/**
+ * A customer whose licence the browser believes is 31 days old (the page's clock runs ahead; the server's does
+ * not), on the Transfer License page reached through the customer area's button.
+ */
+async function openTransferPage(page: Page, request: APIRequestContext): Promise<number> {
+  const email = uniqueEmail('owner');
+  await registerThroughUi(page, email);
+  const orderId = await giveSpaceyLicence(request, email);
+  await page.clock.setFixedTime(new Date(Date.now() + 31 * DAY_MS));
+  await page.goto('/userarea');
+  await page.getByRole('region', { name: 'Spacey' }).getByRole('link', { name: 'Transfer License...' }).click();
+  await expect(page).toHaveURL(new RegExp(`/transferlicense/${orderId}$`));
+  await expect(page.getByRole('heading', { name: 'Transfer License' })).toBeVisible();
+  return orderId;
+}
+
+async function fillNewOwner(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Confirm Email').fill(email);
+  await page.getByLabel('First Name').fill('Grace');
+  await page.getByLabel('Last Name').fill('Hopper');
+}
+
+test.describe('licence transfer', () => {
+  test('validates the new owner and shows the server refusal as "License transfer failed."', async ({ page, request }) => {
+    await openTransferPage(page, request);
+    await expect(page.getByText('costs 10$ + VAT')).toBeVisible();
+    await expect(page.getByText('takes effect when the payment notification arrives, which takes a few minutes')).toBeVisible();
+
+    await page.getByRole('button', { name: 'TRANSFER LICENSE' }).click();
+    await expect(page.getByText('Email is required').first()).toBeVisible();
+    await expect(page.getByText('Frist name is required.')).toBeVisible();
+    await expect(page.getByText('Last name is required.')).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill('new-owner@example.com');
+    await page.getByLabel('Confirm Email').fill('new-owner@example.co');
+    await expect(page.getByText('Email does not match')).toBeVisible();
+
+    // The server counts 30 days on its own clock: this licence is new.
+    await fillNewOwner(page, uniqueEmail('new-owner'));
+    await page.getByRole('button', { name: 'TRANSFER LICENSE' }).click();
+    await expect(page.getByTestId('transfer-failure')).toHaveText(
+      /^License transfer failed\. \(A licence can be transferred 30 days after its activation, from \d{4}-\d{2}-\d{2}\.\)$/,
+    );
+  });
+
+  test('checks out the transfer fee with the tag token;orderId;email;firstName;lastName', async ({ page, request }) => {
+    const orderId = await openTransferPage(page, request);
+    // Stand in for the server's verification (which needs a 30-day-old licence) to follow the checkout.
+    await page.route(`**/api/userinfo/verifyorderfortransfer/${orderId}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify('test-token') }),
+    );
+    const newOwner = uniqueEmail('new-owner');
+    await fillNewOwner(page, newOwner);
+    const finalize = page.waitForRequest((candidate) => candidate.url().endsWith('/sandbox/api/session/finalize'));
+    await page.getByRole('button', { name: 'TRANSFER LICENSE' }).click();
+
+    const { cart } = (await finalize).postDataJSON() as { cart: { items: unknown[]; tags: Record<string, string> } };
+    expect(cart.items).toEqual([{ path: 'licensetransfer', quantity: 1 }]);
+    expect(cart.tags).toEqual({ licensetransfer: `test-token;${orderId};${newOwner};Grace;Hopper` });
+    const popup = page.frameLocator('#fsc-popup-frame');
+    await expect(popup.getByText('License Transfer × 1')).toBeVisible();
+    // The sandbox popup's own money format.
+    await expect(popup.getByText('$10.00').first()).toBeVisible();
+  });
+});
