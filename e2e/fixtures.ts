@@ -43,3 +43,13 @@ export async function logInThroughUi(page: Page, username: string, password: str
   await login.getByRole('button', { name: 'LOGIN' }).click();
   await expect(page).toHaveURL(/\/userarea$/);
 }
+
+/** Pays in the sandbox's payment popup (iframe#fsc-popup-frame) as a new buyer. */
+export async function payInSandboxPopup(page: Page, email: string): Promise<void> {
+  const popup = page.frameLocator('#fsc-popup-frame');
+  await expect(popup.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByLabel('First name').fill('Ada');
+  await popup.getByLabel('Last name').fill('Lovelace');
+  await popup.getByRole('button', { name: 'Pay' }).click();
+}

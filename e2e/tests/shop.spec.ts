@@ -1,21 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
+import { expect, payInSandboxPopup, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
 
 type Licence = { name: string; serialNew: string; serial2048: string; orderId: number };
 
 const cartCount = (page: Page) => page.getByTestId('cart-count');
 const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'Cart' });
 const shopPrice = (page: Page, product: string) => page.locator(`.content-page shop-price[product="${product}"]`).first();
-
-/** Pays in the sandbox's payment popup (iframe#fsc-popup-frame) as a new buyer. */
-async function payInSandboxPopup(page: Page, email: string): Promise<void> {
-  const popup = page.frameLocator('#fsc-popup-frame');
-  await expect(popup.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-  await popup.getByLabel('Email').fill(email);
-  await popup.getByLabel('First name').fill('Ada');
-  await popup.getByLabel('Last name').fill('Lovelace');
-  await popup.getByRole('button', { name: 'Pay' }).click();
-}
 
 /** The signed-in customer's licences, asked by the page itself with its stored token. */
 const licencesInBrowser = (page: Page): Promise<Licence[]> =>

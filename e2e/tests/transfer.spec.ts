@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eAdminPassword } from '../playwright.config.js';
-import { expect, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
+import { expect, payInSandboxPopup, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -90,5 +90,53 @@ test.describe('licence transfer', () => {
     await expect(popup.getByText('License Transfer × 1')).toBeVisible();
     // The sandbox popup's own money format.
     await expect(popup.getByText('$10.00').first()).toBeVisible();
+  });
+
+  test('a licence older than 30 days moves to the new owner through the sandbox checkout', async ({ page, request }) => {
+    const owner = uniqueEmail('owner');
+    await registerThroughUi(page, owner);
+    const orderId = await giveSpaceyLicence(request, owner);
+    const admin = bearer(await logInByApi(request, 'admin', e2eAdminPassword));
+    await page.goto('/userarea');
+    const spacey = page.getByRole('region', { name: 'Spacey' });
+    await expect(spacey).toBeVisible();
+    // A new licence cannot be transferred yet.
+    await expect(spacey.getByRole('link', { name: 'Transfer License...' })).toHaveCount(0);
+
+    // The sandbox's test switch ages the licence on the server's clock.
+    const backdated = await request.post('/sandbox/api/backdate', { headers: admin, data: { orderId, days: 31 } });
+    expect(backdated.ok(), await backdated.text()).toBe(true);
+    await page.reload();
+    await spacey.getByRole('link', { name: 'Transfer License...' }).click();
+    await expect(page).toHaveURL(new RegExp(`/transferlicense/${orderId}$`));
+
+    const newOwner = uniqueEmail('new-owner');
+    await fillNewOwner(page, newOwner);
+    await page.getByRole('button', { name: 'TRANSFER LICENSE' }).click();
+    const popup = page.frameLocator('#fsc-popup-frame');
+    await expect(popup.getByText('License Transfer × 1')).toBeVisible();
+    await payInSandboxPopup(page, owner);
+    await expect(page).toHaveURL(/\/messageview$/);
+    await expect(page.getByTestId('message')).toHaveText('Thanks for your purchase.');
+
+    // The webhook moved the licence: gone from the old owner's area ...
+    await page.goto('/userarea');
+    await expect(page.getByText('No licences found')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Spacey' })).toHaveCount(0);
+    // ... and in the new owner's, with keys made out to the new owner.
+    await page.getByRole('link', { name: 'LOGOUT' }).click();
+    await registerThroughUi(page, newOwner);
+    await expect(page.getByRole('region', { name: 'Spacey' })).toBeVisible();
+    const licences = await page.evaluate(async () => {
+      const { token } = JSON.parse(window.localStorage.getItem('currentUser') ?? '{}') as { token?: string };
+      return (await (await fetch('/api/userinfo/products', { headers: { authorization: `Bearer ${token}` } })).json()) as { orderId: number }[];
+    });
+    expect(licences.map((licence) => licence.orderId)).toEqual([orderId]);
+
+    // Both owners were told.
+    const mailTo = async (to: string) =>
+      (await (await request.get(`/api/mailbox?to=${encodeURIComponent(to)}`, { headers: admin })).json()) as { subject: string }[];
+    expect((await mailTo(owner)).map((mail) => mail.subject)).toContain('Your Spacey licence was transferred');
+    expect((await mailTo(newOwner)).length).toBeGreaterThan(0);
   });
 });

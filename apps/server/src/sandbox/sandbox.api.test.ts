@@ -147,3 +147,33 @@ describe('sandbox replay switch', () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe('sandbox back-date switch', () => {
+  it('lets only the administrator move a licence activation date back, and records it', async () => {
+    const email = uniqueEmail();
+    const { token } = await checkout({ items: [{ path: 'spacey', quantity: 1 }] });
+    const order = (await pay(token, email)).json() as { id: string };
+    const [licence] = await ordersOf(order.id);
+    const body = { orderId: licence.id, days: 31 };
+
+    expect((await t.request({ method: 'POST', url: '/sandbox/api/backdate', body })).statusCode).toBe(401);
+    const customer = await t.registerCustomer();
+    expect((await t.request({ method: 'POST', url: '/sandbox/api/backdate', token: customer.token, body })).statusCode).toBe(403);
+    const [unchanged] = await ordersOf(order.id);
+    expect(unchanged.license_activation_date).toEqual(licence.license_activation_date);
+
+    const response = await t.request({ method: 'POST', url: '/sandbox/api/backdate', token: await t.adminToken(), body });
+    expect(response.statusCode).toBe(200);
+    const [moved] = await ordersOf(order.id);
+    expect(licence.license_activation_date.getTime() - moved.license_activation_date.getTime()).toBe(31 * 24 * 60 * 60 * 1000);
+    expect(new Date((response.json() as { licenseActivationDate: string }).licenseActivationDate)).toEqual(moved.license_activation_date);
+    const { rows: audit } = await t.db.query(`SELECT actor, action FROM audit_log WHERE entity = 'order' AND entity_id = $1`, [String(licence.id)]);
+    expect(audit).toEqual([{ actor: 'admin', action: 'update' }]);
+  });
+
+  it('answers 404 for a licence that does not exist and refuses the switch with a real storefront', async () => {
+    const admin = await t.adminToken();
+    expect((await t.request({ method: 'POST', url: '/sandbox/api/backdate', token: admin, body: { orderId: 999_999_999, days: 31 } })).statusCode).toBe(404);
+    expect((await live.request({ method: 'POST', url: '/sandbox/api/backdate', token: await live.adminToken(), body: { orderId: 1, days: 31 } })).statusCode).toBe(403);
+  });
+});

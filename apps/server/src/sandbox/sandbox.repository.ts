@@ -34,3 +34,14 @@ function readDiscounts(text: string | undefined): Record<string, number> {
     return {};
   }
 }
+
+/** Moves an order's licence activation date back by whole days; answers the dates before and after. */
+export async function backdateActivation(db: Queryable, orderId: number, days: number): Promise<{ before: Date; after: Date } | undefined> {
+  const { rows } = await db.query<{ before: Date; after: Date }>(
+    `UPDATE orders AS o SET license_activation_date = o.license_activation_date - make_interval(days => $2)
+       FROM orders AS old WHERE o.id = $1 AND old.id = o.id
+     RETURNING old.license_activation_date AS before, o.license_activation_date AS after`,
+    [orderId, days],
+  );
+  return rows[0];
+}

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isSandboxCheckout } from '../config.js';
 import { AppError } from '../lib/app-error.js';
+import { actorOf, createAuthHooks } from '../plugins/auth.js';
 import { sandboxCart } from './sandbox-cart.js';
 import { renderPopupErrorPage, renderPopupPage } from './sandbox-popup-page.js';
 import * as sandbox from './sandbox.service.js';
@@ -31,6 +32,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isActive) throw new AppError('forbidden', 'The checkout sandbox is off: a FastSpring storefront is configured.');
   });
   const tags = ['sandbox'];
+  const { requireAdmin } = createAuthHooks(app);
   const scripts = { sbl: asset('sbl.js'), popup: asset('popup.js') };
   const context = () => ({ db: app.db, config: app.config });
 
@@ -85,5 +87,20 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => sandbox.replaySandboxEvent({ ...context(), server: app.server, ...request.body }),
+  );
+
+  // A licence becomes transferable 30 days after its activation: this switch lets the administrator of a sandbox
+  // installation (and the journeys) move that date back instead of waiting a month.
+  app.post(
+    '/sandbox/api/backdate',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        body: z.object({ orderId: z.number().int().positive(), days: z.number().int().min(1).max(3650) }),
+        response: { 200: z.object({ licenseActivationDate: z.string() }) },
+      },
+    },
+    (request) => sandbox.backdateLicence({ ...context(), actor: actorOf(request).name, ...request.body }),
   );
 };

@@ -9,7 +9,8 @@ import type { SandboxCart } from './sandbox-cart.js';
 import { newProviderId, orderCompletedEvent, orderReferenceOf, returnCreatedEvent, type Buyer, type SandboxEvent } from './sandbox-events.js';
 import { priceCart, type PricedCart } from './sandbox-pricing.js';
 import { createSessionToken, readSessionToken } from './sandbox-session-token.js';
-import { listCatalogueProducts, readCheckoutSettings } from './sandbox.repository.js';
+import { backdateActivation, listCatalogueProducts, readCheckoutSettings } from './sandbox.repository.js';
+import { recordAudit } from '../modules/audit/audit.repository.js';
 import { postWebhookToSelf, type SignatureMode, type WebhookDelivery } from './self-webhook.js';
 
 type Context = { db: Queryable; config: Config };
@@ -94,4 +95,19 @@ export async function replaySandboxEvent(
     signature: context.signature,
   });
   return { ...delivery, eventId: event.id };
+}
+
+/** Test switch: moves a licence's activation date `days` back (audited like any administrator's change). */
+export async function backdateLicence(context: Context & { actor: string; orderId: number; days: number }) {
+  const moved = await backdateActivation(context.db, context.orderId, context.days);
+  if (!moved) throw new AppError('notFound', 'No such licence.');
+  await recordAudit(context.db, {
+    actor: context.actor,
+    action: 'update',
+    entity: 'order',
+    entityId: context.orderId,
+    before: { licenseActivationDate: moved.before },
+    after: { licenseActivationDate: moved.after },
+  });
+  return { licenseActivationDate: moved.after.toISOString() };
 }

@@ -91,6 +91,8 @@ export async function completeOrder(options: {
       client,
       secretBox,
       supportEmail: config.SUPPORT_EMAIL,
+      product,
+      owner,
       order: {
         productId: product.id,
         personId: person.id,

@@ -44,7 +44,7 @@ export async function registerDeviceOnLicences(options: {
     const keyFile =
       keyFiles.get(licence.order_id) ??
       createDeviceKeyFile({
-        product: withoutUnusedKeyPair(product),
+        product,
         owner: { name: licence.owner_name, email: licence.owner_email },
         secretBox: options.secretBox,
         deviceId,
@@ -61,12 +61,3 @@ export async function registerDeviceOnLicences(options: {
   }
   throw new AppError('conflict', 'Many computers are being registered on this licence at once. Please try again.');
 }
-
-/**
- * A device key of a product with "use RSA 2048" is signed with its 2048-bit pair only: without the 1024-bit pair,
- * createDeviceKeyFile skips the older-release key it would sign and throw away (two RSA operations per call).
- */
-const withoutUnusedKeyPair = (product: ProductRow): ProductRow =>
-  product.use_rsa_2048 && product.public_key_2048 !== '' && product.private_key_2048_sealed !== ''
-    ? { ...product, public_key: '', private_key_sealed: '' }
-    : product;

@@ -84,6 +84,29 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
     expect(rows.map((row) => row.slot)).toEqual([1, 2, 3, 4]);
   });
 
+  it('takes one slot for one computer registering at once under differently cased IDs', async () => {
+    const owner = await giveLicence(t, { email: uniqueEmail() });
+    const deviceId = randomDeviceId().toLowerCase();
+    const spellings = Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? deviceId : deviceId.toUpperCase()));
+    const responses = await Promise.all(
+      spellings.map((spelling) =>
+        registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: spelling, DeviceName: 'Studio' }, uniqueIp()),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(responses.map((response) => response.body)).size).toBe(1);
+    const { rows } = await t.db.query('SELECT slot, device_id_hash FROM order_device WHERE order_id = $1', [owner.order.id]);
+    expect(rows.map((row) => row.slot)).toEqual([1]);
+    const otherSpelling = rows[0].device_id_hash === deviceId ? deviceId.toUpperCase() : deviceId;
+    // The database itself holds the rule: another spelling of a registered ID cannot take a second slot.
+    await expect(
+      t.db.query(
+        `INSERT INTO order_device (order_id, slot, device_id_hash, device_name, device_id_hash_encrypted) VALUES ($1, 2, $2, 'x', 'x')`,
+        [owner.order.id, otherSpelling],
+      ),
+    ).rejects.toThrow(/duplicate key/);
+  });
+
   it('has the database refuse a fifth slot or a second row in a taken slot, whoever writes', async () => {
     const owner = await giveLicence(t, { email: uniqueEmail() });
     const insert = (slot: number) =>

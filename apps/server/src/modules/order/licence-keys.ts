@@ -9,38 +9,44 @@ type Owner = { name: string; email: string };
 const signingKey = (publicKey: string, sealedPrivateKey: string, secretBox: SecretBox) =>
   publicKey && sealedPrivateKey ? loadSigningKey(secretBox.open(sealedPrivateKey), publicKey) : undefined;
 
+type KeyFileOptions = { product: ProductRow; owner: Owner; secretBox: SecretBox; machineNumbers: string };
+
+/** One key file signed with the product's 1024-bit (`serialNew`) or 2048-bit pair; empty without that pair. */
+function createProductKeyFile(options: KeyFileOptions & { size: 1024 | 2048 }): string {
+  const { product, owner } = options;
+  const key =
+    options.size === 2048
+      ? signingKey(product.public_key_2048, product.private_key_2048_sealed, options.secretBox)
+      : signingKey(product.public_key, product.private_key_sealed, options.secretBox);
+  if (!key) return '';
+  return createKeyFile({
+    appName: product.name,
+    userName: owner.name || owner.email,
+    userEmail: owner.email,
+    machineNumbers: options.machineNumbers,
+    privateKey: key,
+  });
+}
+
 /**
  * The licence's JUCE key files: `serialNew` with the product's 1024-bit pair, `serial2048` with its 2048-bit pair
  * when "use RSA 2048" is set. user = owner's name, email = owner's email, app = product name, mach = the given
  * machine IDs (empty for a licence's serial key; the Device ID for a device's offline key).
  */
-export function createLicenceKeys(options: {
-  product: ProductRow;
-  owner: Owner;
-  secretBox: SecretBox;
-  machineNumbers?: string;
-}): LicenceKeys {
-  const { product, owner, secretBox } = options;
-  const fileFor = (publicKey: string, sealedPrivateKey: string) => {
-    const key = signingKey(publicKey, sealedPrivateKey, secretBox);
-    return key
-      ? createKeyFile({
-          appName: product.name,
-          userName: owner.name || owner.email,
-          userEmail: owner.email,
-          machineNumbers: options.machineNumbers ?? '',
-          privateKey: key,
-        })
-      : '';
-  };
+export function createLicenceKeys(options: { product: ProductRow; owner: Owner; secretBox: SecretBox; machineNumbers?: string }): LicenceKeys {
+  const base = { ...options, machineNumbers: options.machineNumbers ?? '' };
   return {
-    serialNew: fileFor(product.public_key, product.private_key_sealed),
-    serial2048: product.use_rsa_2048 ? fileFor(product.public_key_2048, product.private_key_2048_sealed) : '',
+    serialNew: createProductKeyFile({ ...base, size: 1024 }),
+    serial2048: options.product.use_rsa_2048 ? createProductKeyFile({ ...base, size: 2048 }) : '',
   };
 }
 
-/** The key file a device gets: bound to its Device ID, signed with the key the current releases use. */
+/**
+ * The key file a device gets: bound to its Device ID, signed with the key the current releases use (2048-bit
+ * when "use RSA 2048" is set and the pair exists, else 1024-bit). Only that one file is signed.
+ */
 export function createDeviceKeyFile(options: { product: ProductRow; owner: Owner; secretBox: SecretBox; deviceId: string }): string {
-  const keys = createLicenceKeys({ ...options, machineNumbers: options.deviceId });
-  return options.product.use_rsa_2048 && keys.serial2048 ? keys.serial2048 : keys.serialNew;
+  const base = { ...options, machineNumbers: options.deviceId };
+  const file2048 = options.product.use_rsa_2048 ? createProductKeyFile({ ...base, size: 2048 }) : '';
+  return file2048 || createProductKeyFile({ ...base, size: 1024 });
 }

@@ -3,10 +3,11 @@ import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emptySerialPoolMail } from '../../mail/templates.js';
-import { findProductById } from '../product/product.repository.js';
+import { findProductById, type ProductRow } from '../product/product.repository.js';
 import { createLicenceKeys } from './licence-keys.js';
 import { insertOrder, setOrderKeys, takeSerial, type NewOrder, type OrderRow } from './order.repository.js';
 
+type Owner = { name: string; email: string };
 export type IssuedOrder = { order: OrderRow; productName: string; isNew: boolean };
 
 /**
@@ -19,24 +20,26 @@ export async function issueOrder(options: {
   secretBox: SecretBox;
   supportEmail: string;
   order: NewOrder;
+  /** The order's product and owner when the caller has them already (a webhook issuing several licences). */
+  product?: ProductRow;
+  owner?: Owner;
 }): Promise<IssuedOrder | undefined> {
   const { client, secretBox, order } = options;
-  const product = await findProductById(client, order.productId);
+  const product = options.product ?? (await findProductById(client, order.productId));
   if (!product) throw new AppError('notFound', 'Product not found');
-  const { rows: owners } = await client.query<{ name: string; email: string }>('SELECT name, email FROM person WHERE id = $1', [
-    order.personId,
-  ]);
-  const owner = owners[0];
+  const owner = options.owner ?? (await findOwner(client, order.personId));
   if (!owner) throw new AppError('notFound', 'Person not found');
 
   const inserted = await insertOrder(client, order);
   if (!inserted) return undefined;
-  const serial = await takeSerial(client, product.id, inserted.id);
-  if (!serial) {
-    const { rowCount } = await client.query('SELECT 1 FROM product_serial WHERE product_id = $1 LIMIT 1', [product.id]);
-    if (rowCount) await enqueueMail(client, emptySerialPoolMail({ to: options.supportEmail, productName: product.name, orderId: inserted.id }));
-  }
+  const { serial, hasPool } = await takeSerial(client, product.id, inserted.id);
+  if (!serial && hasPool) await enqueueMail(client, emptySerialPoolMail({ to: options.supportEmail, productName: product.name, orderId: inserted.id }));
   const keys = createLicenceKeys({ product, owner, secretBox });
   const saved = await setOrderKeys(client, inserted.id, { serial, ...keys });
   return { order: saved, productName: product.name, isNew: true };
+}
+
+async function findOwner(client: PoolClient, personId: number): Promise<Owner | undefined> {
+  const { rows } = await client.query<Owner>('SELECT name, email FROM person WHERE id = $1', [personId]);
+  return rows[0];
 }

@@ -36,15 +36,23 @@ export const toOrder = (row: OrderRow & { product_name?: string }): Order => ({
  * Takes the next free serial of the product's pool for `orderId`. SKIP LOCKED lets concurrent orders take
  * different lines without waiting; the unique index on order_id makes a double hand-out impossible.
  */
-export async function takeSerial(db: Queryable, productId: number, orderId: number): Promise<string> {
-  const { rows } = await db.query<{ serial: string }>(
-    `UPDATE product_serial SET order_id = $2
-      WHERE id = (SELECT id FROM product_serial WHERE product_id = $1 AND order_id IS NULL
-                   ORDER BY position, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING serial`,
+/**
+ * Hands the next unused serial of the product's pool to the order (never the same line twice, even under
+ * concurrent orders: `SKIP LOCKED`). `hasPool` says whether the product has a pool at all, so an empty answer
+ * can be told apart: a pool that ran out, or a product sold without serials.
+ */
+export async function takeSerial(db: Queryable, productId: number, orderId: number): Promise<{ serial: string; hasPool: boolean }> {
+  const { rows } = await db.query<{ serial: string | null; has_pool: boolean }>(
+    `WITH taken AS (
+       UPDATE product_serial SET order_id = $2
+        WHERE id = (SELECT id FROM product_serial WHERE product_id = $1 AND order_id IS NULL
+                     ORDER BY position, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING serial)
+     SELECT (SELECT serial FROM taken) AS serial,
+            EXISTS (SELECT 1 FROM product_serial WHERE product_id = $1) AS has_pool`,
     [productId, orderId],
   );
-  return rows[0]?.serial ?? '';
+  return { serial: rows[0]?.serial ?? '', hasPool: rows[0]?.has_pool ?? false };
 }
 
 export type NewOrder = {

@@ -3,7 +3,7 @@ import type { Device, UserProduct } from '@store/contracts/licence';
 import { messages } from '@store/contracts/messages';
 import { errorText } from '../../../lib/api-client';
 import { useDeleteDeviceMutation } from '../api/delete-device';
-import { downloadTextFile } from '../download-text-file';
+import { downloadTextFile } from '../../../lib/download-text-file';
 import { isOfflineDevice } from '../licence-rules';
 
 type DeviceTableProps = { licence: UserProduct; userName: string };

@@ -3,7 +3,7 @@ import type { UserProduct } from '@store/contracts/licence';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { downloadTextFile } from '../download-text-file';
+import { downloadTextFile } from '../../../lib/download-text-file';
 import { actualKeyOf, canTransferLicence, hasOlderReleaseKey } from '../licence-rules';
 import { DeviceTable } from './device-table';
 import { OfflineRegistrationDialog } from './offline-registration-dialog';

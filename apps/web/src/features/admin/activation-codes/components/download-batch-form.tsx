@@ -4,7 +4,7 @@ import { batchDownloadForm, type BatchDownloadForm, type BatchDownloadFormInput 
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../../components/form-field';
-import { downloadTextFile } from '../../shared/download-text-file';
+import { downloadTextFile } from '../../../../lib/download-text-file';
 import { ErrorAlert } from '../../shared/error-alert';
 import { useDownloadBatchMutation } from '../api/activation-codes-api';
 

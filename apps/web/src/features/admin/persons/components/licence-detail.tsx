@@ -1,7 +1,7 @@
 import { offlineKeyFileName } from '@store/contracts/constants';
 import type { Device } from '@store/contracts/licence';
 import type { Order } from '@store/contracts/order';
-import { downloadTextFile } from '../../shared/download-text-file';
+import { downloadTextFile } from '../../../../lib/download-text-file';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatDateTime } from '../../shared/format-date';
 import { useDeleteOrderDeviceMutation, useOrderDevices } from '../api/orders-api';
