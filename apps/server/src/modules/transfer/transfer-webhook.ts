@@ -7,7 +7,7 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { findTransferTag } from './transfer-tag.js';
 import { readTransferToken, transferTokenSecretOf } from './transfer-token.js';
 import { transferOrders } from './transfer.service.js';
-import { hasTransferOfProviderOrder, lockProviderOrder } from './transfer.repository.js';
+import { hasTransferOfProviderOrder, lockProviderOrder, recordTransferRefusal } from './transfer.repository.js';
 
 /**
  * `completed`: the licence moved now; `recorded`: this provider order already moved it (a repeated delivery,
@@ -19,7 +19,7 @@ export type TransferWebhookOutcome = 'completed' | 'recorded' | 'ignored';
  * Completes a paid licence transfer (the `licensetransfer` product) in the webhook's transaction: reads the
  * tag `token;orderId;email;firstName;lastName` from the order's tags, verifies the token (signed, unexpired,
  * for that licence and its owner at the time) and moves the licence to the new owner. A refusal is not retried
- * (it would fail again): it is mailed to the support address for a person to settle.
+ * (it would fail again): it is recorded and mailed to the support address once, for a person to settle.
  */
 export async function completeTransferFromWebhook(options: {
   client: PoolClient;
@@ -35,6 +35,8 @@ export async function completeTransferFromWebhook(options: {
 
   const tag = findTransferTag(options.tags);
   const refuse = async (reason: string, tagText = ''): Promise<'ignored'> => {
+    // Told once per provider order: a redelivery of a refused transfer is refused again, quietly.
+    if (!(await recordTransferRefusal(client, providerOrderId, reason))) return 'ignored';
     const mail = { to: config.SUPPORT_EMAIL, providerOrderId, customerEmail: options.customerEmail, reason, tag: tagText };
     await enqueueMail(client, transferFailedMail(mail));
     return 'ignored';

@@ -113,6 +113,14 @@ describe('completeTransferFromWebhook', () => {
     const reused = transferTag({ token, orderId: owner.order.id, email: uniqueEmail(), firstName: 'Eve', lastName: 'Mallory' });
     expect(await deliver({ transfer: reused }, 'FS-3005')).toBe('ignored');
     expect(await deliver({}, 'FS-3006')).toBe('ignored');
+
+    // A redelivery of a refused transfer changes nothing and does not write to the support address again.
+    const supportMails = (await listRecentMail(t.db, 1000, t.config.SUPPORT_EMAIL)).length;
+    expect(await deliver({}, 'FS-3006')).toBe('ignored');
+    expect(await deliver({ transfer: forged }, 'FS-3003')).toBe('ignored');
+    expect((await listRecentMail(t.db, 1000, t.config.SUPPORT_EMAIL)).length).toBe(supportMails);
+    const { rows } = await t.db.query(`SELECT provider_order_id FROM licence_transfer_refusal WHERE provider_order_id LIKE 'FS-300%' ORDER BY 1`);
+    expect(rows.map((row) => row.provider_order_id)).toEqual(['FS-3003', 'FS-3005', 'FS-3006']);
   });
 });
 

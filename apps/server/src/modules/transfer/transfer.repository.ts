@@ -49,3 +49,12 @@ export async function hasTransferOfProviderOrder(db: Queryable, providerOrderId:
 export async function lockProviderOrder(db: Queryable, providerOrderId: string): Promise<void> {
   await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('licence-transfer:' || $1, 0))`, [providerOrderId]);
 }
+
+/** Records that the provider order's transfer was refused; false when it was recorded before (a redelivery). */
+export async function recordTransferRefusal(db: Queryable, providerOrderId: string, reason: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'INSERT INTO licence_transfer_refusal (provider_order_id, reason) VALUES ($1, $2) ON CONFLICT (provider_order_id) DO NOTHING',
+    [providerOrderId, reason.slice(0, 2000)],
+  );
+  return (rowCount ?? 0) > 0;
+}
