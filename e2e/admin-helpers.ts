@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
+import { e2eAdminPassword } from './playwright.config.js';
+import { expect } from './fixtures.js';
+
+export type Order = { id: number; productName?: string; serial: string; serialNew: string; serial2048: string };
+
+export const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** The administrator's API calls, for the data a journey needs before it starts. */
+export async function adminApi(request: APIRequestContext) {
+  const login = await request.post('/api/login/', { data: { username: 'admin', password: e2eAdminPassword } });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    async createPerson(email: string, name: string): Promise<number> {
+      const answer = await request.post('/api/person/', { headers, data: { id: 0, email, name, country: 'CH' } });
+      expect(answer.ok(), await answer.text()).toBe(true);
+      return ((await answer.json()) as { id: number }).id;
+    },
+    async ordersOf(personId: number): Promise<Order[]> {
+      const answer = await request.get(`/api/order/byPerson/${personId}`, { headers });
+      expect(answer.ok()).toBe(true);
+      return (await answer.json()) as Order[];
+    },
+    async personIdOf(email: string): Promise<number> {
+      const answer = await request.get(`/api/person/byEmail/${encodeURIComponent(email)}`, { headers });
+      expect(answer.ok()).toBe(true);
+      return ((await answer.json()) as { id: number }).id;
+    },
+  };
+}
+
+/** Confirms every dialog (delete confirmations) and keeps their texts. */
+export function acceptDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+/** A textarea's value: the browser turns the key files' CRLF line ends into LF. */
+export const asTextareaValue = (text: string) => text.replace(/\r\n/g, '\n');
+
+export const savedText = async (download: Download) => readFile(await download.path(), 'utf8');

@@ -1,0 +1,130 @@
+import { acceptDialogs, adminApi, asTextareaValue, suffix } from '../admin-helpers.js';
+import { e2eAdminPassword } from '../playwright.config.js';
+import { expect, logInThroughUi, test, uniqueEmail } from '../fixtures.js';
+
+test.describe('admin pages and products', () => {
+  test.beforeEach(async ({ page }) => {
+    await logInThroughUi(page, 'admin', e2eAdminPassword);
+  });
+
+  test('a page is created and edited with a live preview, then shows on the site and in the menu', async ({ page }) => {
+    acceptDialogs(page);
+    const name = `Journey ${suffix()}`;
+    const url = `/${name.toLowerCase().replace(' ', '-')}`;
+    await page.goto('/admin/pages');
+    await expect(page.getByRole('heading', { name: 'Edit Pages' })).toBeVisible();
+    await page.getByRole('button', { name: 'NEW PAGE' }).click();
+    await expect(page.getByText('Please enter a URL!')).toBeVisible();
+    await page.getByLabel('Url of the new page').fill(url);
+    await page.getByRole('button', { name: 'NEW PAGE' }).click();
+    await expect(page).toHaveURL(/\/admin\/page\/\d+$/);
+
+    const form = page.getByRole('form', { name: 'Page' });
+    await expect(form.getByLabel('Url')).toHaveValue(url);
+    await form.getByLabel('Main menu priority').fill('');
+    await form.getByRole('button', { name: 'SAVE PAGE' }).click();
+    await expect(form.getByText('Name is required')).toBeVisible();
+    await expect(form.getByText('Priority is required')).toBeVisible();
+    await form.getByLabel('Url').fill('');
+    await expect(form.getByText('Url is required')).toBeVisible();
+    await form.getByLabel('Url').fill(url);
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Main menu priority').fill('50');
+    await form.getByLabel('Main menu', { exact: true }).check();
+
+    // The preview shows the HTML as typed, prices included, like the public page.
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByRole('heading', { name: 'Hello World!!' })).toBeVisible();
+    const editor = page.locator('.cm-content');
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText('<h1>Fresh from the editor</h1><p>Spacey costs <shop-price product="spacey"></shop-price></p>');
+    await expect(preview.getByRole('heading', { name: 'Fresh from the editor' })).toBeVisible();
+    await expect(preview.locator('.content-page shop-price')).toContainText('+ VAT');
+
+    await form.getByRole('button', { name: 'SAVE PAGE' }).click();
+    await expect(form.getByRole('status')).toContainText('Page saved.');
+
+    // The menu updates at once, in upper case, and the page is live.
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('link', { name: name.toUpperCase(), exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${url}$`));
+    await expect(page.locator('main.content-page').getByRole('heading', { name: 'Fresh from the editor' })).toBeVisible();
+    await expect(page.locator('main.content-page shop-price')).toContainText('+ VAT');
+
+    // Listed, then deleted: gone from the list and the menu.
+    await page.goto('/admin/pages');
+    const table = page.getByRole('table', { name: 'Pages' });
+    await table.getByRole('searchbox', { name: 'Filter url' }).fill(url);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('cell', { name, exact: true })).toBeVisible();
+    await table.getByRole('button', { name: `Delete page ${url}` }).click();
+    await expect(table.getByText('No pages')).toBeVisible();
+    await expect(nav.getByRole('link', { name: name.toUpperCase(), exact: true })).toHaveCount(0);
+  });
+
+  test('a new product gets generated keys and serials, and a new order takes a serial', async ({ page, request }) => {
+    const dialogs = acceptDialogs(page);
+    const api = await adminApi(request);
+    const name = `Plug${suffix()}`;
+    const serials = [`${name}-SERIAL-1`, `${name}-SERIAL-2`, `${name}-SERIAL-3`];
+
+    await page.goto('/admin/products');
+    await page.getByRole('button', { name: 'NEW PRODUCT' }).click();
+    await expect(page).toHaveURL(/\/admin\/product\/\d+$/);
+    const form = page.getByRole('form', { name: 'Product' });
+    await expect(form.getByLabel('Name')).toHaveValue('New Name');
+    await expect(form.getByLabel('Description')).toHaveValue('New Description');
+    await form.getByLabel('Name').fill('');
+    await form.getByLabel('Description').fill('');
+    await form.getByRole('button', { name: 'SAVE PRODUCT' }).click();
+    await expect(form.getByText('Name is required')).toBeVisible();
+    await expect(form.getByText('Required', { exact: true })).toBeVisible();
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Description').fill('A journey plug-in');
+    await form.getByLabel('Price').fill('49');
+    await form.getByLabel('use RSA 2048').check();
+
+    await form.getByRole('button', { name: 'Generate keys' }).click();
+    await expect(form.getByLabel('Public Key', { exact: true })).toHaveValue(/^[0-9a-f]+,[0-9a-f]+$/);
+    await expect(form.getByLabel('Private Key (RSA 2048)')).toHaveValue(/^[0-9a-f]+,[0-9a-f]+$/);
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    await expect(form.getByLabel('Serials (one a line)')).toHaveAttribute('rows', '10');
+    await form.getByLabel('Serials (one a line)').fill(serials.join('\n'));
+    await form.getByRole('button', { name: 'SAVE PRODUCT' }).click();
+    await expect(form.getByRole('status')).toHaveText('Product saved.');
+    expect(dialogs).toEqual([]);
+
+    // New keys for a product that has keys: warned, and confirmed before saving.
+    await form.getByRole('button', { name: 'Generate keys' }).click();
+    await expect(form.getByText(/The public key changed/)).toBeVisible();
+    await form.getByRole('button', { name: 'SAVE PRODUCT' }).click();
+    await expect(form.getByRole('status')).toHaveText('Product saved.');
+    expect(dialogs.at(-1)).toContain('The public key changed');
+
+    // A mismatched pair is refused by the server, with its reason.
+    await form.getByLabel('Private Key', { exact: true }).fill('3,abcdef');
+    await form.getByRole('button', { name: 'SAVE PRODUCT' }).click();
+    await expect(form.getByRole('alert')).toContainText('Key pair');
+    await logInThroughUi(page, 'admin', e2eAdminPassword);
+
+    // A new order takes the first serial.
+    const email = uniqueEmail('buyer');
+    const personId = await api.createPerson(email, 'Bea Buyer');
+    await page.goto(`/admin/person/${personId}`);
+    await page.getByLabel('Product', { exact: true }).selectOption({ label: name });
+    await page.getByRole('button', { name: 'NEW ORDER' }).click();
+    const licences = page.getByRole('table', { name: 'Licences' });
+    await expect(licences.getByRole('cell', { name, exact: true })).toBeVisible();
+    const [order] = await api.ordersOf(personId);
+    expect(order?.serial).toBe(serials[0]);
+    await licences.getByRole('button', { name: `DETAIL of licence ${order!.id}` }).click();
+    await expect(page.getByLabel('Serial', { exact: true })).toHaveValue(serials[0]!);
+    await expect(page.getByLabel('Key 2048')).toHaveValue(asTextareaValue(order!.serial2048));
+
+    await page.goto('/admin/products');
+    const table = page.getByRole('table', { name: 'Products' });
+    await expect(table.getByRole('cell', { name, exact: true })).toBeVisible();
+    await expect(table.getByRole('cell', { name: 'A journey plug-in' })).toBeVisible();
+  });
+});
