@@ -76,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  acceptEmptyJsonBodies(app);
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
@@ -113,4 +114,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sandboxRoutes);
   if (options.isServingWebApp !== false) await registerWebApp(app);
   return app;
+}
+
+/**
+ * A POST without a body but with `content-type: application/json` (what many HTTP clients send for calls such as
+ * logout) counts as no body rather than a 400; any other body goes through Fastify's own JSON parser, with its
+ * prototype-poisoning protection.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
 }

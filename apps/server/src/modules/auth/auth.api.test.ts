@@ -60,6 +60,16 @@ describe('sessions', () => {
     expect(after.statusCode).toBe(401);
   });
 
+  it('takes a logout sent with a JSON content type and no body, and still refuses malformed or poisoned JSON', async () => {
+    const { token } = await t.registerCustomer();
+    const post = (payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload });
+    expect((await post('{"a":')).statusCode).toBe(400);
+    expect((await post('{"__proto__":{"isAdmin":true}}')).statusCode).toBe(400);
+    expect((await post('')).statusCode).toBe(200);
+    expect((await post('')).statusCode).toBe(401);
+  });
+
   it('refuses an expired session', async () => {
     const { token } = await t.registerCustomer();
     await t.db.query(`UPDATE session SET expires_at = now() - interval '1 second'`);
