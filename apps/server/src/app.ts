@@ -14,6 +14,7 @@ import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { mailboxRoutes } from './mail/mailbox.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createPageCache, type PageCache } from './modules/page/page-cache.js';
 import { pageRoutes } from './modules/page/page.routes.js';
 import { catalogRoutes } from './modules/checkout/catalog.routes.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     secretBox: SecretBox;
     /** Every route with the names of its pre-handlers, for tests that check each audience's guard. */
     routeTable: { method: string; url: string; guards: string[] }[];
+    /** The public pages and the menu, cached until the page table changes. */
+    pageCache: PageCache;
   }
 }
 
@@ -68,6 +71,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!config.KEY_ENCRYPTION_SECRET) throw new Error('KEY_ENCRYPTION_SECRET is missing');
   app.decorate('secretBox', createSecretBox(config.KEY_ENCRYPTION_SECRET));
   app.decorate('routeTable', []);
+  app.decorate('pageCache', await createPageCache(db, app.log));
+  app.addHook('onClose', () => app.pageCache.close());
   app.addHook('onRoute', (route) => {
     const handlers = [route.onRequest ?? []].flat();
     for (const method of [route.method].flat()) {

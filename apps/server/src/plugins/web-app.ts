@@ -5,7 +5,6 @@ import { MAX_CONTENT_PATH_SEGMENTS } from '@store/contracts/constants';
 import type { InitialData, Page } from '@store/contracts/page';
 import type { FastifyInstance } from 'fastify';
 import { isSandboxCheckout } from '../config.js';
-import { findPageByUrl, listMenuItems } from '../modules/page/page.repository.js';
 import { normalizePageUrl } from '../modules/page/page.service.js';
 
 /** First path segments that belong to the app's own screens, not to content pages. */
@@ -67,8 +66,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     const isAppScreen = appScreens.has((segments[0] ?? '').toLowerCase());
     const url = !isAppScreen && segments.length <= MAX_CONTENT_PATH_SEGMENTS ? normalizePageUrl(pathname) : undefined;
     const [menu, page] = await Promise.all([
-      listMenuItems(app.db),
-      url === undefined ? Promise.resolve(undefined) : findPageByUrl(app.db, url),
+      app.pageCache.menu(),
+      url === undefined ? Promise.resolve(undefined) : app.pageCache.pageByUrl(url),
     ]);
     const isMissing = !isAppScreen && !page;
     reply

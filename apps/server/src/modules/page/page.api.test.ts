@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { createPool } from '../../db/client.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { normalizePageUrl } from './page.service.js';
 
@@ -77,6 +79,43 @@ describe('admin page management', () => {
     const token = await t.adminToken();
     expect((await t.request({ method: 'GET', url: '/api/page/999999', token })).statusCode).toBe(404);
     expect((await t.request({ method: 'DELETE', url: '/api/page/999999', token })).statusCode).toBe(404);
+  });
+});
+
+describe('cached public pages', () => {
+  const readAbout = async (app = t.app) => {
+    const response = await app.inject({ method: 'GET', url: '/api/page/byUrl/*about' });
+    return response.json() as { htmlText: string; name: string };
+  };
+  const menuNames = async (app = t.app) =>
+    ((await app.inject({ method: 'GET', url: '/api/page/menuitems' })).json() as { name: string }[]).map((item) => item.name);
+
+  it('serves a change made straight in the database (a migration, another process) once it is committed', async () => {
+    await readAbout();
+    await menuNames(); // both cached now
+    await t.db.query(`UPDATE page SET html_text = '<p>Edited in SQL</p>', name = 'About us' WHERE url = '/about'`);
+    await expect.poll(async () => (await readAbout()).htmlText, { timeout: 5_000 }).toBe('<p>Edited in SQL</p>');
+    await expect.poll(menuNames, { timeout: 5_000 }).toContain('About us');
+  });
+
+  it("serves a page saved through one process from another process's cache", async () => {
+    const db = createPool(t.config.DATABASE_URL!, 3);
+    const other = await buildApp({ config: t.config, db, isServingWebApp: false });
+    try {
+      const before = await readAbout(other);
+      const saved = await t.request({
+        method: 'POST',
+        url: '/api/page/',
+        token: await t.adminToken(),
+        body: { ...before, htmlText: '<p>Saved by the first process</p>' },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await readAbout()).htmlText).toBe('<p>Saved by the first process</p>'); // this process: at once
+      await expect.poll(async () => (await readAbout(other)).htmlText, { timeout: 5_000 }).toBe('<p>Saved by the first process</p>');
+    } finally {
+      await other.close();
+      await db.end();
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import type { Page, PageSaveRequest } from '@store/contracts/page';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import type { PageCache } from './page-cache.js';
 import * as repository from './page.repository.js';
 
 /**
@@ -18,9 +19,9 @@ export function normalizePageUrl(raw: string): string | undefined {
 }
 
 /** The page at this URL, compared case-insensitively. */
-export async function getPageByUrl(options: { db: Db; url: string }): Promise<Page> {
+export async function getPageByUrl(options: { pages: Pick<PageCache, 'pageByUrl'>; url: string }): Promise<Page> {
   const url = normalizePageUrl(options.url);
-  const page = url === undefined ? undefined : await repository.findPageByUrl(options.db, url);
+  const page = url === undefined ? undefined : await options.pages.pageByUrl(url);
   if (!page) throw notFound('Page not found');
   return page;
 }
