@@ -6,6 +6,7 @@ import { initialTableQuery, toListSearch } from '../../../../components/data-tab
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatDateTime } from '../../shared/format-date';
+import { deleteColumn } from '../../shared/row-action-columns';
 import { useDeleteCodeMutation, useOpenCodesPage } from '../api/activation-codes-api';
 import { CreateBatchForm } from './create-batch-form';
 import { DownloadBatchForm } from './download-batch-form';
@@ -29,26 +30,12 @@ function OpenCodesTable() {
         size: 210,
         cell: ({ row }) => <time dateTime={row.original.creationDate}>{formatDateTime(row.original.creationDate)}</time>,
       },
-      {
-        id: 'delete',
-        header: '',
-        enableSorting: false,
-        enableColumnFilter: false,
-        enableResizing: false,
+      deleteColumn({
+        label: (code) => `Delete activation code ${code.activationKey}`,
+        confirmText: (code) => `Delete the activation code ${code.activationKey}?`,
+        onDelete: (code) => deleteCode(code.id),
         size: 60,
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            aria-label={`Delete activation code ${row.original.activationKey}`}
-            onClick={() => {
-              if (window.confirm(`Delete the activation code ${row.original.activationKey}?`)) deleteCode(row.original.id);
-            }}
-          >
-            X
-          </button>
-        ),
-      },
+      }),
     ],
     [deleteCode],
   );

@@ -4,15 +4,14 @@ import type { Page } from '@store/contracts/page';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { FormField } from '../../../../components/form-field';
 import { paths } from '../../../../config/paths';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { ErrorAlert } from '../../shared/error-alert';
+import { deleteColumn, editColumn } from '../../shared/row-action-columns';
 import { useCreatePageMutation, useDeletePageMutation, usePages } from '../api/pages-api';
-
-const actionColumn = { enableSorting: false, enableColumnFilter: false, enableResizing: false, size: 72 } as const;
 
 /** The new-page form: a URL ("Please enter a URL!"); creates the default page and opens its editor. */
 function NewPageFormSection() {
@@ -57,33 +56,12 @@ export function PagesPage() {
       { accessorKey: 'name', header: 'name', size: 200 },
       { id: 'isMainMenu', accessorFn: (page) => (page.isMainMenu ? 'yes' : 'no'), header: 'main menu', size: 120 },
       { accessorKey: 'mainMenuPriority', header: 'main menu priority', size: 170 },
-      {
-        id: 'edit',
-        header: '',
-        ...actionColumn,
-        cell: ({ row }) => (
-          <Link className="btn btn-sm btn-outline-primary" to={paths.adminPage(row.original.id)}>
-            EDIT
-          </Link>
-        ),
-      },
-      {
-        id: 'delete',
-        header: '',
-        ...actionColumn,
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            aria-label={`Delete page ${row.original.url}`}
-            onClick={() => {
-              if (window.confirm(`Delete the page ${row.original.url}?`)) deletePage(row.original.id);
-            }}
-          >
-            X
-          </button>
-        ),
-      },
+      editColumn((page) => paths.adminPage(page.id)),
+      deleteColumn({
+        label: (page) => `Delete page ${page.url}`,
+        confirmText: (page) => `Delete the page ${page.url}?`,
+        onDelete: (page) => deletePage(page.id),
+      }),
     ],
     [deletePage],
   );

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatDateTime } from '../../shared/format-date';
+import { actionColumn, deleteColumn } from '../../shared/row-action-columns';
 import { useDeleteOrderMutation, useOrdersOfPerson } from '../api/orders-api';
 import { LicenceDetail } from './licence-detail';
 
@@ -12,8 +13,6 @@ type LicencesTableProps = {
   selection: RowSelectionState;
   onSelectionChange: OnChangeFn<RowSelectionState>;
 };
-
-const actionColumn = { enableSorting: false, enableColumnFilter: false, enableResizing: false } as const;
 
 /** The person's licences: tick box, ID, ProductName, CreationDate, a DETAIL toggle and X (delete). */
 export function LicencesTable({ personId, selection, onSelectionChange }: LicencesTableProps) {
@@ -24,7 +23,6 @@ export function LicencesTable({ personId, selection, onSelectionChange }: Licenc
     () => [
       {
         id: 'select',
-        header: '',
         ...actionColumn,
         size: 44,
         cell: ({ row }) => (
@@ -58,7 +56,6 @@ export function LicencesTable({ personId, selection, onSelectionChange }: Licenc
       },
       {
         id: 'detail',
-        header: '',
         ...actionColumn,
         size: 96,
         cell: ({ row }) => (
@@ -73,26 +70,12 @@ export function LicencesTable({ personId, selection, onSelectionChange }: Licenc
           </button>
         ),
       },
-      {
-        id: 'delete',
-        header: '',
-        ...actionColumn,
+      deleteColumn({
+        label: (order) => `Delete licence ${order.id}`,
+        confirmText: (order) => `Delete licence ${order.id} (${order.productName ?? ''}) and its computers?`,
+        onDelete: (order) => deleteOrder(order.id),
         size: 60,
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            aria-label={`Delete licence ${row.original.id}`}
-            onClick={() => {
-              if (window.confirm(`Delete licence ${row.original.id} (${row.original.productName ?? ''}) and its computers?`)) {
-                deleteOrder(row.original.id);
-              }
-            }}
-          >
-            X
-          </button>
-        ),
-      },
+      }),
     ],
     [deleteOrder],
   );

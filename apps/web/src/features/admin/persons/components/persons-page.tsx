@@ -1,15 +1,14 @@
 import type { Person } from '@store/contracts/person';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { initialTableQuery, toListSearch } from '../../../../components/data-table/table-query';
 import { paths } from '../../../../config/paths';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { ErrorAlert } from '../../shared/error-alert';
+import { deleteColumn, editColumn } from '../../shared/row-action-columns';
 import { useCreatePersonMutation, useDeletePersonMutation, usePersonsPage } from '../api/persons-api';
-
-const actionColumn = { enableSorting: false, enableColumnFilter: false, enableResizing: false, size: 72 } as const;
 
 /** /admin/persons: the persons, paged, sorted and filtered by the server; EDIT, X and "New Person". */
 export function PersonsPage() {
@@ -25,33 +24,12 @@ export function PersonsPage() {
       { accessorKey: 'id', header: 'id', size: 110 },
       { accessorKey: 'email', header: 'email', size: 360 },
       { accessorKey: 'name', header: 'name', size: 300 },
-      {
-        id: 'edit',
-        header: '',
-        ...actionColumn,
-        cell: ({ row }) => (
-          <Link className="btn btn-sm btn-outline-primary" to={paths.adminPerson(row.original.id)}>
-            EDIT
-          </Link>
-        ),
-      },
-      {
-        id: 'delete',
-        header: '',
-        ...actionColumn,
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            aria-label={`Delete person ${row.original.id}`}
-            onClick={() => {
-              if (window.confirm(`Delete the person ${row.original.email || row.original.name}?`)) deletePerson(row.original.id);
-            }}
-          >
-            X
-          </button>
-        ),
-      },
+      editColumn((person) => paths.adminPerson(person.id)),
+      deleteColumn({
+        label: (person) => `Delete person ${person.id}`,
+        confirmText: (person) => `Delete the person ${person.email || person.name}?`,
+        onDelete: (person) => deletePerson(person.id),
+      }),
     ],
     [deletePerson],
   );

@@ -1,15 +1,14 @@
 import type { Product } from '@store/contracts/product';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { paths } from '../../../../config/paths';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { ErrorAlert } from '../../shared/error-alert';
+import { deleteColumn, editColumn } from '../../shared/row-action-columns';
 import { useAdminProducts } from '../../shared/products-api';
 import { useCreateProductMutation, useDeleteProductMutation } from '../api/products-api';
-
-const actionColumn = { enableSorting: false, enableColumnFilter: false, enableResizing: false, size: 72 } as const;
 
 /** /admin/products: the products with EDIT and X, and NEW PRODUCT. */
 export function ProductsPage() {
@@ -24,33 +23,12 @@ export function ProductsPage() {
       { accessorKey: 'id', header: 'id', size: 110 },
       { accessorKey: 'name', header: 'name', size: 200 },
       { accessorKey: 'description', header: 'description', size: 420 },
-      {
-        id: 'edit',
-        header: '',
-        ...actionColumn,
-        cell: ({ row }) => (
-          <Link className="btn btn-sm btn-outline-primary" to={paths.adminProduct(row.original.id)}>
-            EDIT
-          </Link>
-        ),
-      },
-      {
-        id: 'delete',
-        header: '',
-        ...actionColumn,
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            aria-label={`Delete product ${row.original.name}`}
-            onClick={() => {
-              if (window.confirm(`Delete the product ${row.original.name}?`)) deleteProduct(row.original.id);
-            }}
-          >
-            X
-          </button>
-        ),
-      },
+      editColumn((product) => paths.adminProduct(product.id)),
+      deleteColumn({
+        label: (product) => `Delete product ${product.name}`,
+        confirmText: (product) => `Delete the product ${product.name}?`,
+        onDelete: (product) => deleteProduct(product.id),
+      }),
     ],
     [deleteProduct],
   );
