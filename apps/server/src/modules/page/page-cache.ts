@@ -42,7 +42,7 @@ export async function createPageCache(db: Db, log: FastifyBaseLogger): Promise<P
       const client = await db.connect();
       client.on('notification', clear);
       client.on('error', (error) => {
-        log.warn({ err: error }, 'page cache: the listening connection failed; reading pages from the database');
+        if (!isClosed) log.warn({ err: error }, 'page cache: the listening connection failed; reading pages from the database');
         drop(client, error);
       });
       await client.query(`LISTEN ${CHANNEL}`);
@@ -54,10 +54,14 @@ export async function createPageCache(db: Db, log: FastifyBaseLogger): Promise<P
       scheduleReconnect();
     }
   };
-  const drop = (client: pg.PoolClient, error?: Error) => {
+  // A failing connection may report more than one error (the server's message, then the closed socket).
+  const dropped = new WeakSet<pg.PoolClient>();
+  const drop = (client: pg.PoolClient, error: Error) => {
+    if (dropped.has(client)) return;
+    dropped.add(client);
     if (listener === client) listener = undefined;
     clear();
-    client.release(error ?? true);
+    client.release(error);
     scheduleReconnect();
   };
   const scheduleReconnect = () => {
@@ -104,7 +108,8 @@ export async function createPageCache(db: Db, log: FastifyBaseLogger): Promise<P
       const client = listener;
       listener = undefined;
       clear();
-      if (client) {
+      if (client && !dropped.has(client)) {
+        dropped.add(client);
         await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
         client.release();
       }

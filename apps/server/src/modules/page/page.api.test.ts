@@ -98,6 +98,25 @@ describe('cached public pages', () => {
     await expect.poll(menuNames, { timeout: 5_000 }).toContain('About us');
   });
 
+  it('reads from the database while its listening connection is down, and caches again once it is back', async () => {
+    const listeners = async () =>
+      (await t.db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN page_changed'`)).rows;
+    const [listener] = await listeners();
+    expect(listener).toBeDefined();
+    await readAbout();
+    await t.db.query('SELECT pg_terminate_backend($1)', [listener!.pid]);
+    // The process hears of the lost connection at once (a local socket), well before it reconnects (1 s).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // No notification can arrive now; the change must show anyway.
+    await t.db.query(`UPDATE page SET html_text = '<p>Changed while deaf</p>' WHERE url = '/about'`);
+    expect((await readAbout()).htmlText).toBe('<p>Changed while deaf</p>');
+
+    await expect.poll(async () => (await listeners()).filter((row) => row.pid !== listener!.pid).length, { timeout: 10_000 }).toBe(1);
+    await readAbout();
+    await t.db.query(`UPDATE page SET html_text = '<p>Heard again</p>' WHERE url = '/about'`);
+    await expect.poll(async () => (await readAbout()).htmlText, { timeout: 5_000 }).toBe('<p>Heard again</p>');
+  });
+
   it("serves a page saved through one process from another process's cache", async () => {
     const db = createPool(t.config.DATABASE_URL!, 3);
     const other = await buildApp({ config: t.config, db, isServingWebApp: false });
