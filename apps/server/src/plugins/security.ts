@@ -1,12 +1,16 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** Origins the FastSpring Store Builder Library loads from and opens its popup on. */
 const checkoutOrigins = ['https://*.onfastspring.com', 'https://*.fastspring.com'];
 
-/** Security headers, with a content security policy that admits the checkout script's origin and nothing else. */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
+/**
+ * Security headers, with a content security policy that admits the checkout script's origin and nothing else.
+ * Helmet's middleware is built once and applied to every response (its Fastify plugin would rebuild it, CSP
+ * included, on each request).
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -27,5 +31,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 }
