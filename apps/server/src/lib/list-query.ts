@@ -60,10 +60,10 @@ export function readListRequest(query: ListQuery, definition: ListDefinition): L
     return undefined;
   }
   const sortColumn = sort === undefined || sort === '' ? definition.defaultSort : sort;
-  if (!definition.columns[sortColumn]) throw badRequest(`sort: unknown column ${sortColumn}`);
+  if (!Object.hasOwn(definition.columns, sortColumn)) throw badRequest(`sort: unknown column ${sortColumn}`);
   const filters = readFilters(filter ?? '').filter((entry) => entry.value !== '');
   for (const entry of filters) {
-    if (!definition.columns[entry.column]) throw badRequest(`filter: unknown column ${entry.column}`);
+    if (!Object.hasOwn(definition.columns, entry.column)) throw badRequest(`filter: unknown column ${entry.column}`);
   }
   const size = pageSize ?? DEFAULT_TABLE_PAGE_SIZE;
   return { page: page ?? 0, pageSize: size, sort: sortColumn, isDescending: desc === 'true', filters };
@@ -146,7 +146,8 @@ function buildQuery(definition: ListDefinition, request: ListRequest): BuiltQuer
     const spec = definition.columns[column]!;
     if (spec.filter === 'number') {
       if (!/^\d{1,15}$/.test(value)) conditions.push('false');
-      else conditions.push(`${spec.expression} = $${params.push(Number(value))}`);
+      // As bigint: an integer column compared with a number past its range matches nothing instead of failing.
+      else conditions.push(`${spec.expression} = $${params.push(Number(value))}::bigint`);
     } else {
       conditions.push(`lower(${spec.filterExpression ?? spec.expression}) LIKE $${params.push(containsPattern(value))}`);
     }

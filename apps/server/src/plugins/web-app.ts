@@ -6,6 +6,7 @@ import type { InitialData, Page } from '@store/contracts/page';
 import type { FastifyInstance } from 'fastify';
 import { isSandboxCheckout } from '../config.js';
 import { normalizePageUrl } from '../modules/page/page.service.js';
+import { pickEncoding, precompress } from './content-encoding.js';
 
 /** First path segments that belong to the app's own screens, not to content pages. */
 const appScreens = new Set([
@@ -57,6 +58,14 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       .replace('<!--app-data-->', `<script type="application/json" id="initial-data">${toScriptJson(data)}</script>`);
   };
 
+  // Content pages and the app's screens are the same for every visitor (the session lives in the browser), so
+  // each is rendered and compressed once and kept until a page changes (decision 010). Unknown pages are
+  // rendered each time: their paths are the visitors' to choose.
+  const renderedPage = (pathname: string, page: Page | null) =>
+    app.pageCache.derive(`html:${pathname}`, async () =>
+      precompress(render({ page, menu: await app.pageCache.menu(), path: pathname }, page)),
+    );
+
   app.get('/*', { logLevel: 'info' }, async (request, reply) => {
     const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
@@ -65,15 +74,16 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     const segments = pathname.split('/').filter(Boolean);
     const isAppScreen = appScreens.has((segments[0] ?? '').toLowerCase());
     const url = !isAppScreen && segments.length <= MAX_CONTENT_PATH_SEGMENTS ? normalizePageUrl(pathname) : undefined;
-    const [menu, page] = await Promise.all([
-      app.pageCache.menu(),
-      url === undefined ? Promise.resolve(undefined) : app.pageCache.pageByUrl(url),
-    ]);
-    const isMissing = !isAppScreen && !page;
-    reply
-      .status(isMissing ? 404 : 200)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8');
-    return render({ page: page ?? null, menu, path: pathname }, page ?? null);
+    const page = url === undefined ? undefined : await app.pageCache.pageByUrl(url);
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (!isAppScreen && !page) {
+      return reply.status(404).send(render({ page: null, menu: await app.pageCache.menu(), path: pathname }, null));
+    }
+    const body = await renderedPage(pathname, page ?? null);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding');
+    // With Content-Encoding set, the compression plugin leaves the answer as it is.
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? body[encoding] : body.identity);
   });
 }

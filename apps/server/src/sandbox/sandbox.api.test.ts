@@ -124,8 +124,13 @@ describe('sandbox replay switch', () => {
     const email = uniqueEmail();
     const { token } = await checkout({ items: [{ path: 'punch', quantity: 2 }] });
     const order = (await pay(token, email)).json() as { id: string };
+    const admin = await t.adminToken();
     const replay = (kind: string, signature?: string) =>
-      t.request({ method: 'POST', url: '/sandbox/api/replay', body: { orderId: order.id, kind, signature } });
+      t.request({ method: 'POST', url: '/sandbox/api/replay', token: admin, body: { orderId: order.id, kind, signature } });
+    // Without the administrator's token the switch refuses (a return would refund someone's order).
+    expect((await t.request({ method: 'POST', url: '/sandbox/api/replay', body: { orderId: order.id, kind: 'return' } })).statusCode).toBe(401);
+    const customer = await t.registerCustomer();
+    expect((await t.request({ method: 'POST', url: '/sandbox/api/replay', token: customer.token, body: { orderId: order.id, kind: 'return' } })).statusCode).toBe(403);
 
     const { rows: first } = await t.db.query(`SELECT id FROM webhook_event WHERE payload->'data'->>'id' = $1`, [order.id]);
     const retry = (await replay('retry')).json() as { eventId: string; status: number; body: string };
@@ -143,7 +148,7 @@ describe('sandbox replay switch', () => {
   });
 
   it('answers 404 for an order it never saw', async () => {
-    const response = await t.request({ method: 'POST', url: '/sandbox/api/replay', body: { orderId: 'unknown-order', kind: 'retry' } });
+    const response = await t.request({ method: 'POST', url: '/sandbox/api/replay', token: await t.adminToken(), body: { orderId: 'unknown-order', kind: 'retry' } });
     expect(response.statusCode).toBe(404);
   });
 });

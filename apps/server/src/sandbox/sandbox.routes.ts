@@ -73,9 +73,11 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Replaying a return refunds an order: only the administrator may pull this switch.
   app.post(
     '/sandbox/api/replay',
     {
+      onRequest: requireAdmin,
       schema: {
         tags,
         body: z.object({

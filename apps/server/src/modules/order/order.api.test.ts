@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { listRecentMail } from '../../mail/outbox.js';
 import { decryptKeyFile } from '../../licensing/juce-key-file.js';
 import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
 
@@ -112,6 +113,27 @@ describe('devices and deletion', () => {
   });
 });
 
+describe('serial pool', () => {
+  it('waits for a serial list being saved instead of issuing a licence without a serial', async () => {
+    const { product, person } = await setUp();
+    // The administrator's save, caught in the middle: old unused lines deleted, new ones not yet committed. The
+    // order's insert waits on the product's row lock (its foreign key), then finds the new list.
+    const saver = await t.db.connect();
+    try {
+      await saver.query('BEGIN');
+      await saver.query('SELECT 1 FROM product WHERE id = $1 FOR UPDATE', [product.id]);
+      await saver.query('DELETE FROM product_serial WHERE product_id = $1 AND order_id IS NULL', [product.id]);
+      await saver.query(`INSERT INTO product_serial (product_id, serial, position) VALUES ($1, 'NEW-1', 1)`, [product.id]);
+      const ordering = newOrder(product, person);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await saver.query('COMMIT');
+      expect((await ordering).serial).toBe('NEW-1');
+    } finally {
+      saver.release();
+    }
+  });
+});
+
 describe('admin transfer', () => {
   it('moves the licences to the new owner (created if needed), clears devices and re-issues keys', async () => {
     const { product, person } = await setUp();
@@ -129,7 +151,11 @@ describe('admin transfer', () => {
     const newOwner = (await admin('GET', `/api/person/byEmail/${encodeURIComponent(newOwnerEmail)}`)).json() as Person;
     expect(newOwner.name).toBe('Nora New');
     const owned = (await admin('GET', `/api/order/byPerson/${newOwner.id}`)).json() as Order[];
-    expect(owned.map((order) => order.serial)).toEqual(['SER-1', 'SER-2']);
+    // New serials from the pool (SER-3, then none: the three-line pool ran out, which the support address hears);
+    // the sellers' SER-1 and SER-2 are retired.
+    expect(owned.map((order) => order.serial)).toEqual(['SER-3', '']);
+    const [poolAlert] = await listRecentMail(t.db, 1, t.config.SUPPORT_EMAIL);
+    expect(poolAlert!.body_text).toContain(String(second.id));
     expect(decryptKeyFile(owned[0]!.serialNew, product.publicKey)).toMatchObject({ user: 'Nora New', email: newOwnerEmail });
     expect((await admin('GET', `/api/order/byPerson/${person.id}`)).json()).toEqual([]);
     expect((await admin('GET', `/api/orderDevice/byOrder/${first.id}`)).json()).toEqual([]);

@@ -39,13 +39,15 @@ export const toOrder = (row: OrderRow & { product_name?: string }): Order => ({
 /**
  * Hands the next unused serial of the product's pool to the order (never the same line twice, even under
  * concurrent orders: `SKIP LOCKED`). `hasPool` says whether the product has a pool at all, so an empty answer
- * can be told apart: a pool that ran out, or a product sold without serials.
+ * can be told apart: a pool that ran out, or a product sold without serials. Call it in the order's transaction
+ * after inserting the order: the insert's foreign-key lock on the product waits for a serial list being saved
+ * (the save holds the product's row lock), so the pool is never read half-replaced.
  */
 export async function takeSerial(db: Queryable, productId: number, orderId: number): Promise<{ serial: string; hasPool: boolean }> {
   const { rows } = await db.query<{ serial: string | null; has_pool: boolean }>(
     `WITH taken AS (
        UPDATE product_serial SET order_id = $2
-        WHERE id = (SELECT id FROM product_serial WHERE product_id = $1 AND order_id IS NULL
+        WHERE id = (SELECT id FROM product_serial WHERE product_id = $1 AND order_id IS NULL AND retired_at IS NULL
                      ORDER BY position, id LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING serial)
      SELECT (SELECT serial FROM taken) AS serial,
@@ -53,6 +55,11 @@ export async function takeSerial(db: Queryable, productId: number, orderId: numb
     [productId, orderId],
   );
   return { serial: rows[0]?.serial ?? '', hasPool: rows[0]?.has_pool ?? false };
+}
+
+/** Retires the serial the order holds: it stays in the pool's history, free of the order, never handed out again. */
+export async function retireSerialOfOrder(db: Queryable, orderId: number): Promise<void> {
+  await db.query('UPDATE product_serial SET order_id = NULL, retired_at = now() WHERE order_id = $1', [orderId]);
 }
 
 export type NewOrder = {

@@ -6,14 +6,19 @@ import { findPageByUrl, listMenuItems } from './page.repository.js';
 
 /** The channel migration 007's trigger notifies after every change of the page table. */
 const CHANNEL = 'page_changed';
-/** Pages kept at most (only pages that exist are kept, so unknown URLs cannot fill it). */
-const MAX_PAGES = 1_000;
+/** Pages kept at most (only pages that exist are kept, so unknown URLs cannot fill it), and derived values. */
+const MAX_ENTRIES = 1_000;
 const RECONNECT_DELAY_MS = 1_000;
 
 export type PageCache = {
   menu: () => Promise<MenuItem[]>;
   /** The page at a normalised URL, compared case-insensitively; undefined when there is none. */
   pageByUrl: (url: string) => Promise<Page | undefined>;
+  /**
+   * A value computed from the pages (a rendered, compressed page), kept as long as they are. Callers keep only
+   * what belongs to pages that exist: a full cache starts over.
+   */
+  derive: <T>(key: string, compute: () => Promise<T>) => Promise<T>;
   /** Forgets everything; called after this process changed a page (other processes hear the notification). */
   clear: () => void;
   close: () => Promise<void>;
@@ -28,6 +33,7 @@ export type PageCache = {
 export async function createPageCache(db: Db, log: FastifyBaseLogger): Promise<PageCache> {
   let menu: Promise<MenuItem[]> | undefined;
   const pages = new Map<string, Promise<Page | undefined>>();
+  const derived = new Map<string, Promise<unknown>>();
   let listener: pg.PoolClient | undefined;
   let isClosed = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
@@ -35,23 +41,28 @@ export async function createPageCache(db: Db, log: FastifyBaseLogger): Promise<P
   const clear = () => {
     menu = undefined;
     pages.clear();
+    derived.clear();
   };
 
   const listen = async (): Promise<void> => {
+    let client: pg.PoolClient | undefined;
     try {
-      const client = await db.connect();
-      client.on('notification', clear);
-      client.on('error', (error) => {
+      client = await db.connect();
+      const connection = client;
+      connection.on('notification', clear);
+      connection.on('error', (error) => {
         if (!isClosed) log.warn({ err: error }, 'page cache: the listening connection failed; reading pages from the database');
-        drop(client, error);
+        drop(connection, error);
       });
-      await client.query(`LISTEN ${CHANNEL}`);
-      if (isClosed) return client.release();
+      await connection.query(`LISTEN ${CHANNEL}`);
+      if (isClosed) return connection.release();
       clear(); // changes made while nobody listened
-      listener = client;
+      listener = connection;
     } catch (error) {
       log.warn({ err: error }, 'page cache: cannot listen for page changes; retrying');
-      scheduleReconnect();
+      // A connection that could not LISTEN goes back (destroyed), or the retries would drain the pool.
+      if (client) drop(client, error instanceof Error ? error : new Error(String(error)));
+      else scheduleReconnect();
     }
   };
   // A failing connection may report more than one error (the server's message, then the closed socket).
@@ -98,8 +109,15 @@ export async function createPageCache(db: Db, log: FastifyBaseLogger): Promise<P
       );
       // Only pages that exist stay; a full cache starts over rather than growing without bound.
       if (!page) pages.delete(key);
-      else if (pages.size > MAX_PAGES) clear();
+      else if (pages.size > MAX_ENTRIES) clear();
       return page;
+    },
+    derive: <T>(key: string, compute: () => Promise<T>): Promise<T> => {
+      if (!listener) return compute();
+      const cached = derived.get(key) as Promise<T> | undefined;
+      if (cached) return cached;
+      if (derived.size >= MAX_ENTRIES) derived.clear();
+      return remember(compute, (value) => (value ? derived.set(key, value) : derived.delete(key)));
     },
     clear,
     close: async () => {

@@ -95,6 +95,9 @@ describe('persons list', () => {
     expect((await list({ filter: '{"password":"x"}' })).statusCode).toBe(400);
     expect((await list({ filter: 'not json' })).body).toBe('filter: expected JSON such as {"email":"text"}');
     expect((await list({ pageSize: '15' })).statusCode).toBe(400);
+    // Names of inherited object properties are no columns either.
+    expect((await list({ sort: 'constructor' })).body).toBe('sort: unknown column constructor');
+    expect((await list({ filter: '{"toString":"x"}' })).body).toBe('filter: unknown column toString');
   });
 });
 

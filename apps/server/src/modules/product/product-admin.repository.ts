@@ -58,10 +58,10 @@ export async function deleteProduct(db: Queryable, id: number): Promise<void> {
   await db.query('DELETE FROM product WHERE id = $1', [id]);
 }
 
-/** Every line of the product's serial pool, handed out or not, in position order. */
+/** Every line of the product's serial pool, handed out (or retired) or not, in position order. */
 export async function listSerials(db: Queryable, productId: number): Promise<{ serial: string; isUsed: boolean }[]> {
   const { rows } = await db.query<{ serial: string; is_used: boolean }>(
-    `SELECT serial, order_id IS NOT NULL AS is_used FROM product_serial WHERE product_id = $1 ORDER BY position, id`,
+    `SELECT serial, order_id IS NOT NULL OR retired_at IS NOT NULL AS is_used FROM product_serial WHERE product_id = $1 ORDER BY position, id`,
     [productId],
   );
   return rows.map((row) => ({ serial: row.serial, isUsed: row.is_used }));
@@ -73,7 +73,7 @@ export async function listSerials(db: Queryable, productId: number): Promise<{ s
  * posted ones. Lines being taken by a concurrent order are locked by it: the DELETE waits, then skips them.
  */
 export async function replaceUnusedSerials(db: Queryable, productId: number, serials: string[]): Promise<void> {
-  await db.query('DELETE FROM product_serial WHERE product_id = $1 AND order_id IS NULL', [productId]);
+  await db.query('DELETE FROM product_serial WHERE product_id = $1 AND order_id IS NULL AND retired_at IS NULL', [productId]);
   await db.query(
     `INSERT INTO product_serial (product_id, serial, position)
      SELECT $1, line.serial, line.position::int FROM unnest($2::text[]) WITH ORDINALITY AS line (serial, position)

@@ -23,9 +23,12 @@ const deliver = (tags: unknown, providerOrderId: string, customerEmail = 'payer@
   );
 
 /** An owner whose licence is old enough, with a device, and a verified transfer token for it. */
-async function readyToTransfer() {
-  const owner = await customerWithLicence(t);
-  await registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() }, uniqueIp());
+const readyToTransfer = () => readyToTransferProduct('Spacey');
+
+async function readyToTransferProduct(productName: string) {
+  const owner = await customerWithLicence(t, productName);
+  const key = owner.order.serial_2048 || owner.order.serial_new;
+  await registerDevice(t, { ProductName: productName, Key: key, DeviceIdHash: randomDeviceId() }, uniqueIp());
   await makeOld(owner.order.id);
   const response = await verify(owner.order.id, owner.token);
   expect(response.statusCode).toBe(200);
@@ -84,6 +87,36 @@ describe('completeTransferFromWebhook', () => {
     expect((await t.request({ method: 'GET', url: '/api/userinfo/products', token: owner.token })).json()).toEqual([]);
     const oldKey = await registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() }, uniqueIp());
     expect(oldKey.statusCode).toBe(400);
+  });
+
+  it("gives the licence a new serial from the pool, so the seller's serial registers nothing", async () => {
+    const product = (await t.db.query(`SELECT id FROM product WHERE name = 'Punch'`)).rows[0];
+    const serials = [`PUNCH-A-${randomDeviceId()}`, `PUNCH-B-${randomDeviceId()}`];
+    await t.db.query(
+      `INSERT INTO product_serial (product_id, serial, position) SELECT $1, s, n FROM unnest($2::text[]) WITH ORDINALITY AS x (s, n)`,
+      [product.id, serials],
+    );
+    const { owner, token } = await readyToTransferProduct('Punch');
+    expect(owner.order.serial).toBe(serials[0]);
+    const tag = transferTag({ token, orderId: owner.order.id, email: uniqueEmail('new-owner'), firstName: 'Ada', lastName: 'Lovelace' });
+    expect(await deliver({ transfer: tag }, 'FS-1101')).toBe('completed');
+    expect((await orderOf(owner.order.id)).serial).toBe(serials[1]);
+    const withOldSerial = await registerDevice(t, { ProductName: 'Punch', Key: serials[0]!, DeviceIdHash: randomDeviceId() }, uniqueIp());
+    expect(withOldSerial.statusCode).toBe(400);
+    const withNewSerial = await registerDevice(t, { ProductName: 'Punch', Key: serials[1]!, DeviceIdHash: randomDeviceId() }, uniqueIp());
+    expect(withNewSerial.statusCode).toBe(200);
+    // The seller's line is retired: shown as handed out, offered to no other order, kept by a later save.
+    const { rows } = await t.db.query('SELECT serial, order_id, retired_at IS NOT NULL AS retired FROM product_serial WHERE product_id = $1 ORDER BY position', [product.id]);
+    expect(rows).toEqual([
+      { serial: serials[0], order_id: null, retired: true },
+      { serial: serials[1], order_id: owner.order.id, retired: false },
+    ]);
+    const admin = await t.adminToken();
+    const saved = await t.request({ method: 'POST', url: '/api/productserial/', token: admin, body: { id: product.id, serials: serials.join('\n') } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await t.db.query('SELECT count(*)::int AS n FROM product_serial WHERE product_id = $1 AND order_id IS NULL AND retired_at IS NULL', [product.id])).rows[0].n).toBe(0);
+    const other = await giveLicence(t, { email: uniqueEmail(), productName: 'Punch' });
+    expect(other.order.serial).toBe('');
   });
 
   it('changes nothing when the same provider order arrives again', async () => {

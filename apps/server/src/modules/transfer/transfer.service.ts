@@ -6,9 +6,10 @@ import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { licenceMailOfOrder, licenceTransferredMail, siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
+import { emptySerialPoolMail } from '../../mail/templates.js';
 import { findOrCreateNamedPerson, findPersonIdOfLogin } from '../licence/licence.repository.js';
 import { createLicenceKeys } from '../order/licence-keys.js';
-import { findOrderById, setOrderKeys } from '../order/order.repository.js';
+import { findOrderById, retireSerialOfOrder, setOrderKeys, takeSerial } from '../order/order.repository.js';
 import { findProductById } from '../product/product.repository.js';
 import { createTransferToken, transferTokenSecretOf } from './transfer-token.js';
 import * as repository from './transfer.repository.js';
@@ -43,7 +44,7 @@ export async function verifyOrderForTransfer(options: {
 /**
  * Moves licences to a new owner inside the caller's transaction: the person with that address (created if
  * needed) owns them from now on (license activation date = now), their computers are removed, their key files
- * re-issued naming the new owner, and both owners are mailed. Every check runs before anything is written, so
+ * re-issued naming the new owner, their serial replaced, and both owners are mailed. Every check runs before anything is written, so
  * a refusal (AppError) leaves the transaction usable. Used by the paid transfer's webhook and the admin's
  * direct transfer (POST /api/order/transfer).
  */
@@ -85,7 +86,14 @@ export async function transferOrders(options: {
     await repository.moveLicence(client, licence.id, newOwner.id);
     const product = await findProductById(client, licence.product_id);
     const keys = createLicenceKeys({ product: product!, owner: newOwner, secretBox: options.secretBox });
-    const saved = await setOrderKeys(client, licence.id, keys);
+    // The seller's serial must stop proving ownership: the licence takes the next one of the pool (none when the
+    // product has no pool or it ran out, which the administrator is told of), and the old one stays retired.
+    await retireSerialOfOrder(client, licence.id);
+    const { serial, hasPool } = await takeSerial(client, licence.product_id, licence.id);
+    if (!serial && hasPool) {
+      await enqueueMail(client, emptySerialPoolMail({ to: config.SUPPORT_EMAIL, productName: licence.product_name, orderId: licence.id }));
+    }
+    const saved = await setOrderKeys(client, licence.id, { serial, ...keys });
     await repository.insertTransferRecord(client, {
       orderId: licence.id,
       fromPersonId: licence.person_id,

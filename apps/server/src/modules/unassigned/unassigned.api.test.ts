@@ -80,5 +80,10 @@ describe('activation code batches', () => {
     expect(noCount.body).toBe('NumberOfOrders: Required');
     expect((await admin('GET', '/api/order/unassigned/productname/99999')).statusCode).toBe(404);
     expect((await admin('GET', '/api/order/unassigned/serials/99999')).statusCode).toBe(404);
+    // Past PostgreSQL's integer range: a clear 400, and a filter that matches nothing, never a 500.
+    expect((await admin('GET', '/api/order/unassigned/serials/3000000000')).statusCode).toBe(400);
+    const filtered = await admin('GET', `/api/order/unsassigned?page=0&pageSize=10&filter=${encodeURIComponent('{"batchNumber":"99999999999"}')}`);
+    expect(filtered.statusCode, filtered.body).toBe(200);
+    expect(filtered.json()).toMatchObject({ rows: [], total: 0 });
   });
 });

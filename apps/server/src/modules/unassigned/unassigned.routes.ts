@@ -8,7 +8,8 @@ import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { listOpenCodes } from './unassigned.repository.js';
 import * as codes from './unassigned.service.js';
 
-const batchParam = z.object({ batch: z.coerce.number().int().positive('Batch number is required') });
+// Batch numbers are PostgreSQL integers.
+const batchParam = z.object({ batch: z.coerce.number().int().positive('Batch number is required').max(2_147_483_647) });
 
 /** Activation codes ("unassigned orders"): batches for distributors, their download, the open list, deletion. */
 export const unassignedRoutes: FastifyPluginAsyncZod = async (app) => {

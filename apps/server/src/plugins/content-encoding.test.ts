@@ -1,0 +1,33 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { pickEncoding, precompress } from './content-encoding.js';
+
+describe('pickEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.1', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0', 'gzip'],
+    ['gzip;q=0, br;q=0', undefined],
+    ['identity', undefined],
+    ['deflate', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ])('answers %j with %s', (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
+  });
+});
+
+describe('precompress', () => {
+  it('keeps the text and its brotli and gzip forms, which decompress to it', () => {
+    const text = '<main>Plug-ins that sound like records – “ü”</main>'.repeat(20);
+    const body = precompress(text);
+    expect(body.identity.toString('utf8')).toBe(text);
+    expect(brotliDecompressSync(body.br).toString('utf8')).toBe(text);
+    expect(gunzipSync(body.gzip).toString('utf8')).toBe(text);
+    expect(body.br.length).toBeLessThan(body.identity.length);
+  });
+});

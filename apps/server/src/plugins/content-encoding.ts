@@ -1,0 +1,35 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip';
+/** A body with its compressed forms, made once for an answer that is sent many times. */
+export type PrecompressedBody = { identity: Buffer; br: Buffer; gzip: Buffer };
+
+export function precompress(text: string): PrecompressedBody {
+  const identity = Buffer.from(text, 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/**
+ * The encoding to answer with for an `Accept-Encoding` header (RFC 9110 §12.5.3): brotli or gzip when accepted
+ * with a non-zero quality (`*` counts for both), brotli first at equal quality; undefined for identity.
+ */
+export function pickEncoding(header: string | undefined): Encoding | undefined {
+  const qualities = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    if (name === '') continue;
+    const q = parameters.find((parameter) => /^q=/i.test(parameter));
+    const quality = q === undefined ? 1 : Number.parseFloat(q.slice(2));
+    qualities.set(name.toLowerCase(), Number.isFinite(quality) ? quality : 0);
+  }
+  const qualityOf = (encoding: Encoding) => qualities.get(encoding) ?? qualities.get('*') ?? 0;
+  const br = qualityOf('br');
+  const gzip = qualityOf('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return undefined;
+}
