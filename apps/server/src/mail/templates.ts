@@ -52,3 +52,16 @@ export const licenceMail = (options: {
     .join('\n'),
   attachments: [{ filename: serialKeyFileName(options.productName), content: options.keyFile, contentType: 'text/plain' }],
 });
+
+/** Alert to the administrator: a paid order names products the store does not know, so they made no licence. */
+export const unknownProductMail = (options: { to: string; providerOrderId: string; customerEmail: string; paths: string[] }): OutgoingMail => ({
+  to: options.to,
+  subject: `Order ${options.providerOrderId} names unknown products`,
+  text: [
+    `The paid order ${options.providerOrderId} of ${options.customerEmail} names products that no product of the store is`,
+    `called: ${options.paths.join(', ')}. They made no licence; the order's other products did.`,
+    '',
+    "Make the storefront's product paths match the product names (in lower case), then create the customer's",
+    'licences in the person editor (New order/license), or resend the order from FastSpring.',
+  ].join('\n'),
+});

@@ -3,7 +3,7 @@ import type { PoolClient } from 'pg';
 import type { Config } from '../../config.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { licenceMail } from '../../mail/templates.js';
+import { licenceMail, unknownProductMail } from '../../mail/templates.js';
 import { issueOrder } from '../order/order-issue.service.js';
 import { findOrCreatePersonByEmail } from '../person/person.repository.js';
 import { findProductByName, type ProductRow } from '../product/product.repository.js';
@@ -78,7 +78,12 @@ export async function completeOrder(options: {
     if (product) products.set(path, product);
   }
   const unknownPaths = [...new Set(licenceItems.map((item) => item.path).filter((path) => !products.has(path)))];
-  if (unknownPaths.length > 0) result.problems.push(`unknown product path: ${unknownPaths.join(', ')}`);
+  if (unknownPaths.length > 0) {
+    result.problems.push(`unknown product path: ${unknownPaths.join(', ')}`);
+    // The provider is not asked to retry (it would fail again): a person must settle it.
+    const alert = { to: config.SUPPORT_EMAIL, providerOrderId: data.id, customerEmail: customer.email, paths: unknownPaths };
+    await enqueueMail(client, unknownProductMail(alert));
+  }
   const knownItems = licenceItems.filter((item) => products.has(item.path));
   if (knownItems.length === 0) return result;
 

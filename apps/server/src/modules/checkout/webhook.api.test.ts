@@ -113,6 +113,9 @@ describe('order.completed', () => {
     expect(await ordersOf(second.data.id as string)).toHaveLength(1);
     const { rows } = await t.db.query('SELECT error FROM webhook_event WHERE id = $1', [first.id]);
     expect(rows[0].error).toBe('unknown product path: no-such-plugin');
+    const [alert] = await listRecentMail(t.db, 1, t.config.SUPPORT_EMAIL);
+    expect(alert!.subject).toBe(`Order ${first.data.id} names unknown products`);
+    expect(alert!.body_text).toContain('no-such-plugin');
   });
 
   it('answers 202 with the processed ids when an event fails, records the error, and takes its retry later', async () => {
