@@ -32,7 +32,7 @@ export async function registerDeviceOnLicences(options: {
   const keyFiles = new Map<number, string>();
   let states: readonly repository.LicenceDeviceState[] = licences;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    if (attempt > 1) states = await repository.readDeviceStates(db, licences.map((licence) => licence.order_id), deviceId);
+    if (attempt > 1) states = await repository.readDeviceStates(db, licences, deviceId);
     const activeStates = states.filter((state) => state.is_active);
     if (activeStates.length === 0) throw badRequest(noActiveLicenceMessage(product.name));
     const known = activeStates.find((state) => state.known_key !== null);
@@ -52,6 +52,7 @@ export async function registerDeviceOnLicences(options: {
     keyFiles.set(licence.order_id, keyFile);
     const inserted = await repository.insertDeviceInFreeSlot(db, {
       orderId: licence.order_id,
+      ownerId: licence.person_id,
       deviceId,
       deviceName: options.deviceName,
       keyFile,

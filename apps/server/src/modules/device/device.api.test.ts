@@ -107,6 +107,28 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
     ).rejects.toThrow(/duplicate key/);
   });
 
+  it('puts no device on a licence that moves to a new owner while the computer registers', async () => {
+    const owner = await giveLicence(t, { email: uniqueEmail() });
+    const buyer = await giveLicence(t, { email: uniqueEmail('buyer'), productName: 'Punch' });
+    // A transfer in progress: the licence row is updated, its devices cleared, not yet committed.
+    const transfer = await t.db.connect();
+    try {
+      await transfer.query('BEGIN');
+      await transfer.query('UPDATE orders SET person_id = $2 WHERE id = $1', [owner.order.id, buyer.personId]);
+      await transfer.query('DELETE FROM order_device WHERE order_id = $1', [owner.order.id]);
+      const registering = registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() }, uniqueIp());
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await transfer.query('COMMIT');
+      const response = await registering;
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toBe('This key does not belong to an active licence of Spacey.');
+    } finally {
+      transfer.release();
+    }
+    const { rows } = await t.db.query('SELECT 1 FROM order_device WHERE order_id = $1', [owner.order.id]);
+    expect(rows).toEqual([]);
+  });
+
   it('has the database refuse a fifth slot or a second row in a taken slot, whoever writes', async () => {
     const owner = await giveLicence(t, { email: uniqueEmail() });
     const insert = (slot: number) =>

@@ -4,12 +4,18 @@ import type { Queryable } from '../../db/client.js';
 export type LicenceDeviceState = { order_id: number; is_active: boolean; devices: number; known_key: string | null };
 
 /** An active licence a device may be registered on: its owner (whom the key file names), key files and devices. */
-export type LicenceCandidate = LicenceDeviceState & { owner_name: string; owner_email: string; serial_new: string; serial_2048: string };
+export type LicenceCandidate = LicenceDeviceState & {
+  person_id: number;
+  owner_name: string;
+  owner_email: string;
+  serial_new: string;
+  serial_2048: string;
+};
 
 // Every finder answers the licences with their device state for the asking device ($1), saving a round trip.
 // The hot queries are named (prepared once per connection): planning them costs more than running them.
 const selectCandidates = (condition: string) =>
-  `SELECT o.id AS order_id, true AS is_active, pe.name AS owner_name, pe.email AS owner_email, o.serial_new, o.serial_2048,
+  `SELECT o.id AS order_id, true AS is_active, o.person_id, pe.name AS owner_name, pe.email AS owner_email, o.serial_new, o.serial_2048,
           (SELECT count(*)::int FROM order_device d WHERE d.order_id = o.id) AS devices,
           (SELECT min(d.device_id_hash_encrypted) FROM order_device d
             WHERE d.order_id = o.id AND lower(d.device_id_hash) = lower($1)) AS known_key
@@ -56,15 +62,23 @@ export async function findLicencesByKeyText(db: Queryable, deviceId: string, pro
   return rows;
 }
 
-/** For each licence: whether it is still active, its device count, and the stored key of this device (JUCE compares IDs ignoring case). */
-export async function readDeviceStates(db: Queryable, orderIds: readonly number[], deviceId: string): Promise<LicenceDeviceState[]> {
+/**
+ * For each licence: whether it is still active and still the same owner's, its device count, and the stored key
+ * of this device (JUCE compares IDs ignoring case).
+ */
+export async function readDeviceStates(
+  db: Queryable,
+  licences: readonly { order_id: number; person_id: number }[],
+  deviceId: string,
+): Promise<LicenceDeviceState[]> {
   const { rows } = await db.query<LicenceDeviceState>({
     name: 'device-states',
-    text: `SELECT o.id AS order_id, o.state = 'active' AS is_active, count(d.id)::int AS devices,
-            min(d.device_id_hash_encrypted) FILTER (WHERE lower(d.device_id_hash) = lower($2)) AS known_key
-       FROM orders o LEFT JOIN order_device d ON d.order_id = o.id
-      WHERE o.id = ANY($1::bigint[]) GROUP BY o.id ORDER BY o.id`,
-    values: [orderIds, deviceId],
+    text: `SELECT o.id AS order_id, bool_and(o.state = 'active' AND o.person_id = c.person_id) AS is_active, count(d.id)::int AS devices,
+            min(d.device_id_hash_encrypted) FILTER (WHERE lower(d.device_id_hash) = lower($3)) AS known_key
+       FROM unnest($1::bigint[], $2::bigint[]) AS c (order_id, person_id)
+       JOIN orders o ON o.id = c.order_id LEFT JOIN order_device d ON d.order_id = o.id
+      GROUP BY o.id ORDER BY o.id`,
+    values: [licences.map((licence) => licence.order_id), licences.map((licence) => licence.person_id), deviceId],
   });
   return rows;
 }
@@ -76,18 +90,20 @@ export async function readDeviceStates(db: Queryable, orderIds: readonly number[
  */
 export async function insertDeviceInFreeSlot(
   db: Queryable,
-  device: { orderId: number; deviceId: string; deviceName: string; keyFile: string; maxDevices: number },
+  device: { orderId: number; ownerId: number; deviceId: string; deviceName: string; keyFile: string; maxDevices: number },
 ): Promise<{ id: number } | undefined> {
   const { rows } = await db.query<{ id: number }>({
     name: 'device-insert-in-free-slot',
-    text: `INSERT INTO order_device (order_id, slot, device_id_hash, device_name, device_id_hash_encrypted)
-     SELECT $1, free.slot, $2, $3, $4 FROM generate_series(1, $5::int) AS free (slot)
+    // The share lock waits for a transfer or refund of the licence in progress, then sees its outcome: a key file
+    // signed for the previous owner never lands on a moved or refunded licence.
+    text: `WITH licence AS (SELECT id FROM orders WHERE id = $1 AND state = 'active' AND person_id = $6 FOR SHARE)
+     INSERT INTO order_device (order_id, slot, device_id_hash, device_name, device_id_hash_encrypted)
+     SELECT licence.id, free.slot, $2, $3, $4 FROM licence, generate_series(1, $5::int) AS free (slot)
       WHERE NOT EXISTS (SELECT 1 FROM order_device d WHERE d.order_id = $1 AND d.slot = free.slot)
-        AND EXISTS (SELECT 1 FROM orders o WHERE o.id = $1 AND o.state = 'active')
       ORDER BY free.slot LIMIT 1
      ON CONFLICT DO NOTHING
      RETURNING id`,
-    values: [device.orderId, device.deviceId, device.deviceName, device.keyFile, device.maxDevices],
+    values: [device.orderId, device.deviceId, device.deviceName, device.keyFile, device.maxDevices, device.ownerId],
   });
   return rows[0];
 }
