@@ -42,13 +42,18 @@ export function orderCompleted(options: {
 }
 
 /** A `return.created` of the whole order `orderId`. */
-export const returnCreated = (orderId: string): TestEvent => ({
+export const returnCreated = (orderId: string, options: { items?: { product: string; quantity: number }[]; returnId?: string } = {}): TestEvent => ({
   id: providerId(),
   type: 'return.created',
   live: false,
   processed: false,
   created: Date.now(),
-  data: { return: providerId(), reference: 'TST-RETURN', original: { id: orderId, order: orderId, reference: 'TST' } },
+  data: {
+    return: options.returnId ?? providerId(),
+    reference: 'TST-RETURN',
+    original: { id: orderId, order: orderId, reference: 'TST' },
+    ...(options.items ? { items: options.items } : {}),
+  },
 });
 
 /** Posts events (or a raw body) to the webhook route, signed with `secret` unless told otherwise. */

@@ -37,4 +37,6 @@ export type OrderCompletedData = z.infer<typeof orderCompletedData>;
 export const returnCreatedData = z.looseObject({
   return: text.nullish(),
   original: z.looseObject({ id: text.nullish(), order: text.nullish(), reference: text.nullish() }),
+  /** What was returned; without it the whole purchase is. */
+  items: z.array(z.looseObject({ product: text, quantity: z.number().int().min(0).max(100_000).nullish() })).max(1000).nullish(),
 });

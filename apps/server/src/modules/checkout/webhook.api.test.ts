@@ -163,4 +163,25 @@ describe('return.created', () => {
     // A second refund event of the same purchase is acknowledged without work.
     expect((await postWebhook(t.app, [returnCreated(event.data.id as string)], { secret })).statusCode).toBe(200);
   });
+
+  it('refunds only the returned units of a partial return, the last issued first, and a resent return once', async () => {
+    const event = orderCompleted({ email: uniqueEmail(), items: [{ product: 'punch', quantity: 3 }, { product: 'tapewarm' }] });
+    await postWebhook(t.app, [event], { secret });
+    const orderId = event.data.id as string;
+    const states = async () => (await ordersOf(orderId)).map((order) => `${order.provider_item} ${order.state}`);
+    const partial = returnCreated(orderId, { items: [{ product: 'punch', quantity: 1 }] });
+    expect((await postWebhook(t.app, [partial], { secret })).statusCode).toBe(200);
+    expect(await states()).toEqual(['punch#0 active', 'punch#1 active', 'punch#2 refunded', 'tapewarm#0 active']);
+
+    // The same return resent with a new event id refunds nothing more.
+    const resent = { ...returnCreated(orderId, { items: [{ product: 'punch', quantity: 1 }], returnId: partial.data.return as string }) };
+    expect((await postWebhook(t.app, [resent], { secret })).statusCode).toBe(200);
+    expect(await states()).toEqual(['punch#0 active', 'punch#1 active', 'punch#2 refunded', 'tapewarm#0 active']);
+
+    // A second return of the rest of the line, and one with no items (the whole purchase), refund the rest.
+    await postWebhook(t.app, [returnCreated(orderId, { items: [{ product: 'Punch', quantity: 5 }] })], { secret });
+    expect(await states()).toEqual(['punch#0 refunded', 'punch#1 refunded', 'punch#2 refunded', 'tapewarm#0 active']);
+    await postWebhook(t.app, [returnCreated(orderId)], { secret });
+    expect(await states()).toEqual(['punch#0 refunded', 'punch#1 refunded', 'punch#2 refunded', 'tapewarm#0 refunded']);
+  });
 });

@@ -62,15 +62,41 @@ export async function fillPersonDetails(db: Queryable, personId: number, details
 }
 
 /** Revokes the active licences of a purchase: state refunded, devices deleted. Answers the order ids. */
-export async function refundOrdersOfPurchase(db: Queryable, providerOrderId: string): Promise<{ orderIds: number[]; devices: number }> {
-  const { rows } = await db.query<{ id: number }>(
-    `UPDATE orders SET state = 'refunded' WHERE provider_order_id = $1 AND state = 'active' RETURNING id`,
-    [providerOrderId],
-  );
+export async function refundOrdersOfPurchase(
+  db: Queryable,
+  providerOrderId: string,
+  returned?: readonly { path: string; quantity: number }[],
+): Promise<{ orderIds: number[]; devices: number }> {
+  const { rows } = returned
+    ? // Per returned line: that many of its active licences, the last issued first ({path}#n, highest n).
+      await db.query<{ id: number }>(
+        `UPDATE orders SET state = 'refunded' WHERE id IN (
+           SELECT o.id FROM unnest($2::text[], $3::int[]) AS r (path, quantity)
+             CROSS JOIN LATERAL (
+               SELECT id FROM orders
+                WHERE provider_order_id = $1 AND state = 'active' AND split_part(provider_item, '#', 1) = r.path
+                ORDER BY id DESC LIMIT r.quantity) AS o)
+         RETURNING id`,
+        [providerOrderId, returned.map((line) => line.path), returned.map((line) => line.quantity)],
+      )
+    : await db.query<{ id: number }>(
+        `UPDATE orders SET state = 'refunded' WHERE provider_order_id = $1 AND state = 'active' RETURNING id`,
+        [providerOrderId],
+      );
   const orderIds = rows.map((row) => row.id);
   if (orderIds.length === 0) return { orderIds, devices: 0 };
   const deleted = await db.query('DELETE FROM order_device WHERE order_id = ANY($1::bigint[])', [orderIds]);
   return { orderIds, devices: deleted.rowCount ?? 0 };
+}
+
+/** Whether another event of this return (same return id, another event id: a manual resend) was processed. */
+export async function isReturnProcessed(db: Queryable, returnId: string, eventId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM webhook_event
+      WHERE type = 'return.created' AND payload->'data'->>'return' = $1 AND id <> $2 AND processed_at IS NOT NULL LIMIT 1`,
+    [returnId, eventId],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 /** Whether any order (in any state) came from the provider's order. */

@@ -1,3 +1,4 @@
+import { productPath } from '@store/contracts/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PoolClient } from 'pg';
 import { isSandboxCheckout, type Config } from '../../config.js';
@@ -10,6 +11,7 @@ import {
   claimWebhookEvent,
   hasOrdersOfPurchase,
   isOrderCompletedProcessed,
+  isReturnProcessed,
   markWebhookEventProcessed,
   recordWebhookEventError,
   refundOrdersOfPurchase,
@@ -75,14 +77,20 @@ async function processEvent(context: Context, client: PoolClient, event: Webhook
 }
 
 /**
- * `return.created`: the purchase's licences become refunded and lose their devices. A return that arrives before
- * its order (webhooks can be delayed) fails, so the provider retries it after the order is in.
+ * `return.created`: the returned licences become refunded and lose their devices: per returned line its quantity
+ * (the last issued first), or the whole purchase when the return lists no items. A resend of a return already
+ * processed changes nothing. A return that arrives before its order (webhooks can be delayed) fails, so the
+ * provider retries it after the order is in.
  */
 async function revokePurchase(client: PoolClient, event: WebhookEvent): Promise<string | null> {
   const data = returnCreatedData.parse(event.data);
   const providerOrderId = data.original.id ?? data.original.order;
   if (!providerOrderId) throw new Error('the return names no original order');
-  const { orderIds } = await refundOrdersOfPurchase(client, providerOrderId);
+  if (data.return && (await isReturnProcessed(client, data.return, event.id))) return 'return already processed';
+  const returned = data.items?.length
+    ? data.items.map((item) => ({ path: productPath(item.product.trim()), quantity: item.quantity ?? 1 }))
+    : undefined;
+  const { orderIds } = await refundOrdersOfPurchase(client, providerOrderId, returned);
   if (orderIds.length > 0) return null;
   if (await hasOrdersOfPurchase(client, providerOrderId)) return 'licences already revoked';
   if (await isOrderCompletedProcessed(client, providerOrderId)) return 'the purchase made no licences';
