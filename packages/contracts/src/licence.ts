@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFLINE_DEVICE_MARKER } from './constants.js';
 import { activationKeyField, emailField, firstNameField, lastNameField } from './fields.js';
 
 /** A registered computer (§3). */
@@ -10,6 +11,9 @@ export const device = z.object({
   creationDate: z.string(),
 });
 export type Device = z.infer<typeof device>;
+
+/** "Download offline Key" shows only for devices whose name contains "Offline" (spec §4), everywhere. */
+export const isOfflineDevice = (device: Pick<Device, 'deviceName'>): boolean => device.deviceName.includes(OFFLINE_DEVICE_MARKER);
 
 /** A licence as the customer area shows it (§3 "user product entry"). */
 export const userProduct = z.object({

@@ -66,7 +66,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       precompress(render({ page, menu: await app.pageCache.menu(), path: pathname }, page)),
     );
 
-  app.get('/*', { logLevel: 'info' }, async (request, reply) => {
+  app.get('/*', async (request, reply) => {
     const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
       return reply.status(404).type('text/plain').send('Not found');

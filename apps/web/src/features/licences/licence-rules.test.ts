@@ -1,6 +1,7 @@
 import { messages } from '@store/contracts/messages';
 import { describe, expect, it } from 'vitest';
-import { actualKeyOf, canTransferLicence, hasOlderReleaseKey, isOfflineDevice, offlineRegistrationErrorText } from './licence-rules';
+import { actualKeyOf, canTransferLicence, hasOlderReleaseKey, offlineRegistrationErrorText } from './licence-rules';
+import { isOfflineDevice } from '@store/contracts/licence';
 
 describe('download buttons', () => {
   it('"Download Actual Key" gives serial2048 with RSA 2048, else serialNew', () => {

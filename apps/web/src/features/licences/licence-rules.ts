@@ -1,5 +1,5 @@
-import { OFFLINE_DEVICE_MARKER, TRANSFER_MIN_DAYS } from '@store/contracts/constants';
-import type { Device, UserProduct } from '@store/contracts/licence';
+import { TRANSFER_MIN_DAYS } from '@store/contracts/constants';
+import type { UserProduct } from '@store/contracts/licence';
 import { messages } from '@store/contracts/messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,9 +18,6 @@ export function canTransferLicence(licenseActivationDate: string, now: Date = ne
   if (Number.isNaN(activatedAt)) return false;
   return now.getTime() - activatedAt > TRANSFER_MIN_DAYS * DAY_MS;
 }
-
-/** "Download offline Key" shows only for devices whose name contains "Offline" (spec §4). */
-export const isOfflineDevice = (device: Pick<Device, 'deviceName'>): boolean => device.deviceName.includes(OFFLINE_DEVICE_MARKER);
 
 /**
  * The offline registration failure (spec §8): the server's error text with its quotes removed, or the generic

@@ -30,8 +30,9 @@ export function ActivationPage() {
 
   const submit = handleSubmit(async (values) => {
     try {
-      const activated = await activate.mutateAsync(values);
-      navigate(paths.messageView, { state: { message: activationThanks(activated.email) } });
+      await activate.mutateAsync(values);
+      // The address as the customer typed it (spec: "We have sent the serial key to {email}").
+      navigate(paths.messageView, { state: { message: activationThanks(values.email) } });
     } catch (error) {
       setError('firstName', { type: 'server', message: activationFailed(errorText(error)) });
     }

@@ -26,8 +26,9 @@ export function ContentPage({ enhance }: ContentPageProps) {
   useDocumentTitle(isHidden ? undefined : page?.name);
 
   useEffect(() => {
+    // Going home from a missing home page would show nothing: that counts as a failure to load.
     if (failure === 'not-found' && path !== '/') navigate(paths.home, { replace: true });
-    if (failure === 'load-failed') navigate(paths.messageView, { state: { message: messages.pageLoadFailed } });
+    else if (failure !== undefined) navigate(paths.messageView, { state: { message: messages.pageLoadFailed } });
   }, [failure, path, navigate]);
 
   useEffect(() => {

@@ -1,10 +1,9 @@
 import { offlineKeyFileName } from '@store/contracts/constants';
-import type { Device, UserProduct } from '@store/contracts/licence';
+import { isOfflineDevice, type Device, type UserProduct } from '@store/contracts/licence';
 import { messages } from '@store/contracts/messages';
 import { errorText } from '../../../lib/api-client';
 import { useDeleteDeviceMutation } from '../api/delete-device';
 import { downloadTextFile } from '../../../lib/download-text-file';
-import { isOfflineDevice } from '../licence-rules';
 
 type DeviceTableProps = { licence: UserProduct; userName: string };
 

@@ -1,5 +1,5 @@
 import { offlineKeyFileName } from '@store/contracts/constants';
-import type { Device } from '@store/contracts/licence';
+import { isOfflineDevice, type Device } from '@store/contracts/licence';
 import type { Order } from '@store/contracts/order';
 import { downloadTextFile } from '../../../../lib/download-text-file';
 import { ErrorAlert } from '../../shared/error-alert';
@@ -58,7 +58,7 @@ export function LicenceDetail({ order }: { order: Order }) {
                 </td>
                 <td className="text-end">
                   <div className="d-inline-flex flex-wrap justify-content-end gap-2">
-                    {device.deviceIdHashEncrypted !== '' && (
+                    {isOfflineDevice(device) && (
                       <button
                         type="button"
                         className="btn btn-sm btn-outline-primary"
