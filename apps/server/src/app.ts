@@ -11,6 +11,7 @@ import {
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
+import { createSigningPool, signOnThisThread, type KeyFileSigner } from './licensing/signing-pool.js';
 import { mailboxRoutes } from './mail/mailbox.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -43,6 +44,7 @@ declare module 'fastify' {
     routeTable: { method: string; url: string; guards: string[] }[];
     /** The public pages and the menu, cached until the page table changes. */
     pageCache: PageCache;
+    keyFileSigner: KeyFileSigner;
   }
 }
 
@@ -73,6 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('routeTable', []);
   app.decorate('pageCache', await createPageCache(db, app.log));
   app.addHook('onClose', () => app.pageCache.close());
+  app.decorate('keyFileSigner', config.signingThreads > 0 ? createSigningPool(config.signingThreads) : signOnThisThread);
+  app.addHook('onClose', () => app.keyFileSigner.close());
   app.addHook('onRoute', (route) => {
     const handlers = [route.onRequest ?? []].flat();
     for (const method of [route.method].flat()) {

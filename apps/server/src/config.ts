@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -28,9 +29,11 @@ const configSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   WEB_DIST_DIR: optionalText,
+  /** Threads that sign key files (0: on the event loop); by default one fewer than the machine's cores, at least 1. */
+  SIGNING_THREADS: z.coerce.number().int().min(0).max(64).optional(),
 });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string; webDistDir: string };
+export type Config = z.infer<typeof configSchema> & { dataDir: string; webDistDir: string; signingThreads: number };
 
 /** Parses the environment once; fails fast with every problem listed. The only reader of process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -48,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...config,
     dataDir: path.resolve(config.DATA_DIR),
     webDistDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : webDistDefault,
+    signingThreads: config.SIGNING_THREADS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1)),
   };
 }
 

@@ -52,8 +52,28 @@ const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?> ';
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const UTF8_DECODER = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * A key file whose RSA blocks are still to be put through the private key: `finish` takes them signed, in
+ * order, and answers the file. Lets the exponentiations run elsewhere (a signing thread) while the rest stays here.
+ */
+export interface UnsignedKeyFile {
+  readonly key: SigningKey;
+  readonly blocks: readonly Buffer[];
+  readonly finish: (signedBlocks: readonly Buffer[]) => string;
+}
+
 /** Creates a JUCE key file exactly as KeyGeneration::generateKeyFile does (comment times in UTC). */
 export function createKeyFile(options: KeyFileOptions): string {
+  return signKeyFileHere(prepareKeyFile(options));
+}
+
+/** Creates a JUCE expiring key file exactly as KeyGeneration::generateExpiringKeyFile does. */
+export function createExpiringKeyFile(options: ExpiringKeyFileOptions): string {
+  return signKeyFileHere(prepareExpiringKeyFile(options));
+}
+
+/** A key file as createKeyFile makes it, before its blocks are signed. */
+export function prepareKeyFile(options: KeyFileOptions): UnsignedKeyFile {
   const date = options.date ?? new Date();
   const fields = readFields(options);
   const attributes: Array<[string, string]> = [
@@ -64,11 +84,11 @@ export function createKeyFile(options: KeyFileOptions): string {
     ['date', formatJuceHex(date)],
   ];
   const comment = options.comment ?? createComment(fields, date);
-  return assembleKeyFile(comment, attributes, options.privateKey);
+  return prepareAssembly(comment, attributes, options.privateKey);
 }
 
-/** Creates a JUCE expiring key file exactly as KeyGeneration::generateExpiringKeyFile does. */
-export function createExpiringKeyFile(options: ExpiringKeyFileOptions): string {
+/** An expiring key file as createExpiringKeyFile makes it, before its blocks are signed. */
+export function prepareExpiringKeyFile(options: ExpiringKeyFileOptions): UnsignedKeyFile {
   const date = options.date ?? new Date();
   const fields = readFields(options);
   const attributes: Array<[string, string]> = [
@@ -81,8 +101,12 @@ export function createExpiringKeyFile(options: ExpiringKeyFileOptions): string {
   ];
   const comment =
     options.comment ?? `${createComment(fields, date)}${CRLF}Expires: ${formatJuceTime(options.expiryTime)}`;
-  return assembleKeyFile(comment, attributes, options.privateKey);
+  return prepareAssembly(comment, attributes, options.privateKey);
 }
+
+/** Signs a prepared key file on this thread. */
+export const signKeyFileHere = (file: UnsignedKeyFile): string =>
+  file.finish(file.blocks.map((block) => signRawPrivate(file.key, block)));
 
 /** Decrypts a key file (or bare hex) with a JUCE public key text as JUCE's client does; null if it is not valid. */
 export function decryptKeyFile(keyFileText: string, publicKeyText: string): DecryptedKeyFile | null {
@@ -129,19 +153,26 @@ function createComment(fields: KeyFileFields, date: Date): string {
 }
 
 // KeyFileUtils::createKeyFile: comment, blank line, "#" + hex in 70-character lines, trailing CRLF.
-function assembleKeyFile(comment: string, attributes: ReadonlyArray<[string, string]>, key: SigningKey): string {
+function prepareAssembly(comment: string, attributes: ReadonlyArray<[string, string]>, key: SigningKey): UnsignedKeyFile {
   const element = attributes.map(([name, value]) => ` ${name}="${escapeJuceXml(value, 'attribute')}"`).join('');
-  const hex = '#' + encryptPlaintext(`${XML_HEADER}<key${element}/>`, key);
-  const lines = [comment, ''];
-  for (let start = 0; start < hex.length; start += CHARACTERS_PER_LINE) {
-    lines.push(hex.slice(start, start + CHARACTERS_PER_LINE));
-  }
-  lines.push('');
-  return lines.join(CRLF);
+  const encryption = prepareEncryption(`${XML_HEADER}<key${element}/>`, key);
+  return {
+    key,
+    blocks: encryption.blocks,
+    finish: (signedBlocks) => {
+      const hex = '#' + encryption.toHex(signedBlocks);
+      const lines = [comment, ''];
+      for (let start = 0; start < hex.length; start += CHARACTERS_PER_LINE) {
+        lines.push(hex.slice(start, start + CHARACTERS_PER_LINE));
+      }
+      lines.push('');
+      return lines.join(CRLF);
+    },
+  };
 }
 
 // KeyFileUtils::encryptXML: UTF-8 bytes loaded little-endian, RSAKey::applyToValue, BigInteger::toString(16).
-function encryptPlaintext(plaintext: string, key: SigningKey): string {
+function prepareEncryption(plaintext: string, key: SigningKey): { blocks: Buffer[]; toHex: (signed: readonly Buffer[]) => string } {
   const bytes = Buffer.from(plaintext, 'utf8');
   if (bytes.length <= key.modulusLength) {
     // Fast path without BigInt: the whole message is one base-n digit.
@@ -149,24 +180,34 @@ function encryptPlaintext(plaintext: string, key: SigningKey): string {
     bytes.copy(block, key.modulusLength - bytes.length);
     block.subarray(key.modulusLength - bytes.length).reverse();
     if (block.compare(key.modulusBytes) < 0) {
-      return signRawPrivate(key, block).toString('hex').replace(/^0+/, '') || '0';
+      return { blocks: [block], toHex: (signed) => signed[0]!.toString('hex').replace(/^0+/, '') || '0' };
     }
   }
   const value = readBigEndian(Buffer.from(bytes).reverse());
-  return applyJuceRsa(value, key.modulus, key.modulusLength, (block) => signRawPrivate(key, block)).toString(16);
+  return {
+    blocks: toDigitBlocks(value, key.modulus, key.modulusLength),
+    toHex: (signed) => fromDigitBlocks(signed, key.modulus).toString(16),
+  };
 }
 
 // RSAKey::applyToValue: exponentiate each base-n digit, least significant first, rebuilding the result in
 // reverse digit order. Applying it with the other exponent reverses the order back.
 function applyJuceRsa(value: bigint, modulus: bigint, modulusLength: number, exponentiate: Exponentiation): bigint {
-  let remaining = value;
-  let result = 0n;
-  while (remaining > 0n) {
-    const digit = remaining % modulus;
-    remaining /= modulus;
-    result = result * modulus + readBigEndian(exponentiate(writeBigEndian(digit, modulusLength)));
+  return fromDigitBlocks(toDigitBlocks(value, modulus, modulusLength).map(exponentiate), modulus);
+}
+
+/** The base-n digits of `value`, least significant first, each a big-endian block of the modulus's length. */
+function toDigitBlocks(value: bigint, modulus: bigint, modulusLength: number): Buffer[] {
+  const blocks: Buffer[] = [];
+  for (let remaining = value; remaining > 0n; remaining /= modulus) {
+    blocks.push(writeBigEndian(remaining % modulus, modulusLength));
   }
-  return result;
+  return blocks;
+}
+
+/** The exponentiated digits rebuilt into one number, the first one most significant (JUCE's order). */
+function fromDigitBlocks(blocks: readonly Buffer[], modulus: bigint): bigint {
+  return blocks.reduce((result, block) => result * modulus + readBigEndian(block), 0n);
 }
 
 // KeyFileUtils::getXmlFromKeyFile + BigInteger::parseString(…, 16): the text after the last "#" (or all of it),

@@ -2,6 +2,7 @@ import { MAX_DEVICES_PER_LICENSE } from '@store/contracts/constants';
 import type { Queryable } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { createDeviceKeyFile } from '../order/licence-keys.js';
 import type { ProductRow } from '../product/product.repository.js';
 import * as repository from './device.repository.js';
@@ -27,6 +28,7 @@ export async function registerDeviceOnLicences(options: {
   deviceId: string;
   deviceName: string;
   secretBox: SecretBox;
+  signer: KeyFileSigner;
 }): Promise<RegisteredDevice> {
   const { db, product, licences, deviceId } = options;
   const keyFiles = new Map<number, string>();
@@ -43,12 +45,13 @@ export async function registerDeviceOnLicences(options: {
     if (!licence) throw new AppError('conflict', deviceLimitMessage);
     const keyFile =
       keyFiles.get(licence.order_id) ??
-      createDeviceKeyFile({
+      (await createDeviceKeyFile({
         product,
         owner: { name: licence.owner_name, email: licence.owner_email },
         secretBox: options.secretBox,
         deviceId,
-      });
+        signer: options.signer,
+      }));
     keyFiles.set(licence.order_id, keyFile);
     const inserted = await repository.insertDeviceInFreeSlot(db, {
       orderId: licence.order_id,

@@ -2,6 +2,7 @@ import type { RegisterDeviceRequest } from '@store/contracts/licence';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
+import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { findProductByName } from '../product/product.repository.js';
 import { findDeviceIdProblem } from './device-id.js';
@@ -21,6 +22,7 @@ export const unknownProductMessage = (productName: string) => `Unknown product "
 export async function registerDeviceWithKey(options: {
   db: Db;
   secretBox: SecretBox;
+  signer: KeyFileSigner;
   registration: RegisterDeviceRequest;
   ip: string;
 }): Promise<string> {
@@ -44,6 +46,7 @@ export async function registerDeviceWithKey(options: {
       deviceId,
       deviceName: registration.DeviceName,
       secretBox: options.secretBox,
+      signer: options.signer,
     });
     return registered.keyFile;
   } finally {

@@ -35,6 +35,7 @@ export const juceUnlockRoutes: FastifyPluginAsyncZod = async (app) => {
       const grant = await unlockWithLogin({
         db: app.db,
         secretBox: app.secretBox,
+        signer: app.keyFileSigner,
         fields: request.body,
         ip: request.ip,
         publicUrl: app.config.PUBLIC_URL ?? 'our website',

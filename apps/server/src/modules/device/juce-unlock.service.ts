@@ -2,6 +2,7 @@ import type { JuceUnlockRequest } from '@store/contracts/licence';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
+import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { findLoginByName, type LoginRow } from '../auth/auth.repository.js';
 import { getDecoyHash, verifyPassword } from '../auth/password.js';
@@ -22,6 +23,7 @@ export type UnlockGrant = { message: string; keyFile: string };
 export async function unlockWithLogin(options: {
   db: Db;
   secretBox: SecretBox;
+  signer: KeyFileSigner;
   fields: JuceUnlockRequest;
   ip: string;
   publicUrl: string;
@@ -53,6 +55,7 @@ export async function unlockWithLogin(options: {
     deviceId: machineId,
     deviceName: deviceNameOf(fields.os),
     secretBox: options.secretBox,
+    signer: options.signer,
   });
   return { message: `Thanks for registering ${product.name}! This computer is now unlocked.`, keyFile: registered.keyFile };
 }

@@ -1,4 +1,5 @@
-import { createKeyFile } from '../../licensing/juce-key-file.js';
+import { prepareKeyFile, signKeyFileHere, type UnsignedKeyFile } from '../../licensing/juce-key-file.js';
+import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { loadSigningKey } from '../../licensing/rsa-key.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { ProductRow } from '../product/product.repository.js';
@@ -11,21 +12,27 @@ const signingKey = (publicKey: string, sealedPrivateKey: string, secretBox: Secr
 
 type KeyFileOptions = { product: ProductRow; owner: Owner; secretBox: SecretBox; machineNumbers: string };
 
-/** One key file signed with the product's 1024-bit (`serialNew`) or 2048-bit pair; empty without that pair. */
-function createProductKeyFile(options: KeyFileOptions & { size: 1024 | 2048 }): string {
+/** One key file for the product's 1024-bit (`serialNew`) or 2048-bit pair, before signing; undefined without that pair. */
+function prepareProductKeyFile(options: KeyFileOptions & { size: 1024 | 2048 }): UnsignedKeyFile | undefined {
   const { product, owner } = options;
   const key =
     options.size === 2048
       ? signingKey(product.public_key_2048, product.private_key_2048_sealed, options.secretBox)
       : signingKey(product.public_key, product.private_key_sealed, options.secretBox);
-  if (!key) return '';
-  return createKeyFile({
+  if (!key) return undefined;
+  return prepareKeyFile({
     appName: product.name,
     userName: owner.name || owner.email,
     userEmail: owner.email,
     machineNumbers: options.machineNumbers,
     privateKey: key,
   });
+}
+
+/** One key file signed here with the product's 1024-bit or 2048-bit pair; empty without that pair. */
+function createProductKeyFile(options: KeyFileOptions & { size: 1024 | 2048 }): string {
+  const file = prepareProductKeyFile(options);
+  return file ? signKeyFileHere(file) : '';
 }
 
 /**
@@ -43,10 +50,17 @@ export function createLicenceKeys(options: { product: ProductRow; owner: Owner; 
 
 /**
  * The key file a device gets: bound to its Device ID, signed with the key the current releases use (2048-bit
- * when "use RSA 2048" is set and the pair exists, else 1024-bit). Only that one file is signed.
+ * when "use RSA 2048" is set and the pair exists, else 1024-bit). Only that one file is signed, by `signer`
+ * (off the event loop: a registration is the one request that signs on demand).
  */
-export function createDeviceKeyFile(options: { product: ProductRow; owner: Owner; secretBox: SecretBox; deviceId: string }): string {
+export async function createDeviceKeyFile(options: {
+  product: ProductRow;
+  owner: Owner;
+  secretBox: SecretBox;
+  deviceId: string;
+  signer: KeyFileSigner;
+}): Promise<string> {
   const base = { ...options, machineNumbers: options.deviceId };
-  const file2048 = options.product.use_rsa_2048 ? createProductKeyFile({ ...base, size: 2048 }) : '';
-  return file2048 || createProductKeyFile({ ...base, size: 1024 });
+  const file = (options.product.use_rsa_2048 ? prepareProductKeyFile({ ...base, size: 2048 }) : undefined) ?? prepareProductKeyFile({ ...base, size: 1024 });
+  return file ? options.signer.sign(file) : '';
 }

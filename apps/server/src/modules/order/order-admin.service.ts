@@ -7,6 +7,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { findProductById, type ProductRow } from '../product/product.repository.js';
 import { transferOrders } from '../transfer/transfer.service.js';
+import { signOnThisThread } from '../../licensing/signing-pool.js';
 import { createDeviceKeyFile, createLicenceKeys } from './licence-keys.js';
 import * as repository from './order-admin.repository.js';
 import { issueOrder } from './order-issue.service.js';
@@ -119,7 +120,8 @@ export async function reissueKeys(
     const product = await productOf(order.product_id);
     const saved = await setOrderKeys(client, order.id, createLicenceKeys({ product, owner, secretBox }));
     for (const device of devices.filter((candidate) => candidate.order_id === order.id)) {
-      const keyFile = createDeviceKeyFile({ product, owner, secretBox, deviceId: device.device_id_hash });
+      // Rare, inside a transaction: signed here rather than queued behind registrations.
+      const keyFile = await createDeviceKeyFile({ product, owner, secretBox, deviceId: device.device_id_hash, signer: signOnThisThread });
       await repository.setDeviceKeyFile(client, device.id, keyFile);
     }
     refreshed.push(toOrder({ ...saved, product_name: order.product_name }));
