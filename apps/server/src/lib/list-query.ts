@@ -1,6 +1,6 @@
 import { DEFAULT_TABLE_PAGE_SIZE } from '@store/contracts/constants';
 import type { ListQuery, Paged } from '@store/contracts/list';
-import type { Db } from '../db/client.js';
+import { withTransaction, type Db } from '../db/client.js';
 import { badRequest } from './app-error.js';
 
 /**
@@ -199,12 +199,17 @@ async function readFilteredRows(
     // A full page holds the first matches in sort order, wherever the walk stopped.
     if (walked.rows.length === window.limit) return walked.rows;
   }
-  const { rows } = await db.query(
-    `SELECT * FROM (SELECT ${definition.select} FROM ${table} ${query.where} OFFSET 0) AS ${table}
-      ORDER BY ${orderBy} ${windowClause(query)}`,
-    values,
-  );
-  return rows;
+  // Reading every match is the costly plan: worth PostgreSQL's parallel workers, which it starts only for scans
+  // far larger than these by default.
+  return withTransaction(db, async (client) => {
+    await client.query(`SET LOCAL parallel_setup_cost = 0; SET LOCAL parallel_tuple_cost = 0`);
+    const { rows } = await client.query(
+      `SELECT * FROM (SELECT ${definition.select} FROM ${table} ${query.where} OFFSET 0) AS ${table}
+        ORDER BY ${orderBy} ${windowClause(query)}`,
+      values,
+    );
+    return rows;
+  });
 }
 
 /**
