@@ -53,12 +53,20 @@ test.describe('admin persons', () => {
       data: { ProductName: 'Spacey', Key: order!.serial2048 || order!.serialNew, DeviceIdHash: deviceId, DeviceName: 'Offline Device' },
     });
     expect(registration.ok(), await registration.text()).toBe(true);
+    const onlineRegistration = await request.post('/api/userinfo/registerproductfordevice', {
+      data: { ProductName: 'Spacey', Key: order!.serialNew, DeviceIdHash: `${deviceId.slice(0, 31)}F`, DeviceName: 'Studio Mac' },
+    });
+    expect(onlineRegistration.ok(), await onlineRegistration.text()).toBe(true);
 
     await licences.getByRole('button', { name: `DETAIL of licence ${order!.id}` }).click();
     await expect(page.getByLabel('Key 1024')).toHaveValue(asTextareaValue(order!.serialNew));
     await expect(page.getByLabel('Key 2048')).toHaveValue(asTextareaValue(order!.serial2048));
     expect(order!.serial2048).not.toBe('');
-    const device = page.getByTestId('device');
+    // Only a device named "Offline" offers the offline key file (spec §4), here as in the customer area.
+    const online = page.getByTestId('device').filter({ hasText: 'Studio Mac' });
+    await expect(online).toBeVisible();
+    await expect(online.getByRole('button', { name: 'Download offline Key' })).toHaveCount(0);
+    const device = page.getByTestId('device').filter({ hasText: 'Offline Device' });
     await expect(device).toContainText('Offline Device');
     await expect(device).toContainText(deviceId);
     const downloading = page.waitForEvent('download');
@@ -68,8 +76,10 @@ test.describe('admin persons', () => {
     expect((await savedText(offlineKey)).length).toBeGreaterThan(100);
 
     await device.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('No devices registered.')).toBeVisible();
+    await expect(page.getByTestId('device')).toHaveCount(1);
     expect(dialogs.at(-1)).toContain('Offline Device');
+    await online.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('No devices registered.')).toBeVisible();
 
     // Transfer the ticked licence.
     const transfer = page.getByRole('region', { name: 'Transfer license' });
