@@ -1,7 +1,8 @@
+import http from 'node:http';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -45,6 +46,8 @@ declare module 'fastify' {
     /** The public pages and the menu, cached until the page table changes. */
     pageCache: PageCache;
     keyFileSigner: KeyFileSigner;
+    /** Sets the handler that may answer a request before Fastify routes it (see `FrontHandler`). */
+    setFrontHandler: (handler: FrontHandler) => void;
   }
 }
 
@@ -56,15 +59,36 @@ export type BuildOptions = {
   isServingWebApp?: boolean;
 };
 
+/**
+ * Answers a request itself (true) before Fastify routes it, or leaves it to Fastify (false). The web app uses it
+ * to send public pages it already has in memory (decision 010); `inject` in tests always goes through Fastify.
+ */
+export type FrontHandler = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
+
+/** Fastify's own default: longer than the idle timeouts of common load balancers (60 s). */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /** Builds the whole application without listening: what main.ts starts and what tests inject into. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  let frontHandler: FrontHandler | undefined;
   const app = Fastify({
+    serverFactory: (handler) => {
+      const server = http.createServer((request, response) => {
+        if (!frontHandler?.(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      return server;
+    },
     logger: options.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
     requestIdHeader: 'x-request-id',
+    // What Fastify refuses before routing (a path that is not valid percent-encoding) answers plain text too.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).type('text/plain; charset=utf-8').send(error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request');
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,6 +99,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('routeTable', []);
   app.decorate('pageCache', await createPageCache(db, app.log));
   app.addHook('onClose', () => app.pageCache.close());
+  app.decorate('setFrontHandler', (handler: FrontHandler) => {
+    frontHandler = handler;
+  });
   app.decorate('keyFileSigner', config.signingThreads > 0 ? createSigningPool(config.signingThreads) : signOnThisThread);
   app.addHook('onClose', () => app.keyFileSigner.close());
   app.addHook('onRoute', (route) => {

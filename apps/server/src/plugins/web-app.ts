@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MAX_CONTENT_PATH_SEGMENTS } from '@store/contracts/constants';
@@ -6,7 +7,7 @@ import type { InitialData, Page } from '@store/contracts/page';
 import type { FastifyInstance } from 'fastify';
 import { isSandboxCheckout } from '../config.js';
 import { normalizePageUrl } from '../modules/page/page.service.js';
-import { pickEncoding, precompress } from './content-encoding.js';
+import { pickEncoding, precompress, type PrecompressedBody } from './content-encoding.js';
 
 /** First path segments that belong to the app's own screens, not to content pages. */
 const appScreens = new Set([
@@ -59,15 +60,11 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   };
 
   // Content pages and the app's screens are the same for every visitor (the session lives in the browser), so
-  // each is rendered and compressed once and kept until a page changes (decision 010). Unknown pages are
-  // rendered each time: their paths are the visitors' to choose.
-  const renderedPage = (pathname: string, page: Page | null) =>
-    app.pageCache.derive(`html:${pathname}`, async () =>
-      precompress(render({ page, menu: await app.pageCache.menu(), path: pathname }, page)),
-    );
-
+  // each answer is rendered and compressed once, with its headers, and kept until a page changes (decision 010).
+  // Unknown pages are rendered each time: their paths are the visitors' to choose.
   app.get('/*', async (request, reply) => {
-    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    const pathname = pathOf(request.url);
+    if (pathname === undefined) return reply.status(400).type('text/plain').send('Malformed URL');
     if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
       return reply.status(404).type('text/plain').send('Not found');
     }
@@ -79,11 +76,51 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     if (!isAppScreen && !page) {
       return reply.status(404).send(render({ page: null, menu: await app.pageCache.menu(), path: pathname }, null));
     }
-    const body = await renderedPage(pathname, page ?? null);
-    const encoding = pickEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
+    const answer = await app.pageCache.derive(answerKey(pathname), async () =>
+      toMemoryAnswer(reply.getHeaders() as OutgoingHttpHeaders, precompress(render({ page: page ?? null, menu: await app.pageCache.menu(), path: pathname }, page ?? null))),
+    );
+    const encoding = pickEncoding(request.headers['accept-encoding']);
     // With Content-Encoding set, the compression plugin leaves the answer as it is.
     if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding ? body[encoding] : body.identity);
+    return reply.send(answer.bodies[encoding ?? 'identity']);
   });
+
+  // Later requests for a path answered above are sent from memory before Fastify routes them: the same bytes and
+  // headers (security headers included), without the routing, hooks and logging of a request. A cache in front of
+  // the site would do the same; this one forgets an answer as soon as a page changes.
+  app.setFrontHandler((request, response) => {
+    if (request.method !== 'GET') return false;
+    const pathname = pathOf(request.url ?? '/');
+    const answer = pathname === undefined ? undefined : app.pageCache.peek<MemoryAnswer>(answerKey(pathname));
+    if (!answer) return false;
+    const encoding = pickEncoding(request.headers['accept-encoding']) ?? 'identity';
+    response.writeHead(200, answer.headers[encoding]);
+    response.end(answer.bodies[encoding]);
+    return true;
+  });
+}
+
+/** A whole answer kept in memory: the body in each encoding, and the headers that go with each. */
+type MemoryAnswer = { bodies: PrecompressedBody; headers: Record<keyof PrecompressedBody, OutgoingHttpHeaders> };
+
+const answerKey = (pathname: string) => `answer:${pathname}`;
+
+/** The decoded path of a request URL without its query; undefined when it is not valid percent-encoding. */
+function pathOf(url: string): string | undefined {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '/');
+  } catch {
+    return undefined;
+  }
+}
+
+function toMemoryAnswer(replyHeaders: OutgoingHttpHeaders, bodies: PrecompressedBody): MemoryAnswer {
+  const { 'content-length': _length, 'content-encoding': _encoding, ...common } = replyHeaders;
+  const headersOf = (encoding: keyof PrecompressedBody): OutgoingHttpHeaders => ({
+    ...common,
+    ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+    'content-length': bodies[encoding].length,
+  });
+  return { bodies, headers: { identity: headersOf('identity'), br: headersOf('br'), gzip: headersOf('gzip') } };
 }

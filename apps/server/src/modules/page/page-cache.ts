@@ -19,6 +19,8 @@ export type PageCache = {
    * what belongs to pages that exist: a full cache starts over.
    */
   derive: <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+  /** The value `derive` computed for `key` once it is ready, without waiting; undefined otherwise. */
+  peek: <T>(key: string) => T | undefined;
   /** Forgets everything; called after this process changed a page (other processes hear the notification). */
   clear: () => void;
   close: () => Promise<void>;
@@ -34,6 +36,7 @@ export async function createPageCache(db: Db, log: FastifyBaseLogger): Promise<P
   let menu: Promise<MenuItem[]> | undefined;
   const pages = new Map<string, Promise<Page | undefined>>();
   const derived = new Map<string, Promise<unknown>>();
+  const settled = new Map<string, unknown>();
   let listener: pg.PoolClient | undefined;
   let isClosed = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
@@ -42,6 +45,7 @@ export async function createPageCache(db: Db, log: FastifyBaseLogger): Promise<P
     menu = undefined;
     pages.clear();
     derived.clear();
+    settled.clear();
   };
 
   const listen = async (): Promise<void> => {
@@ -116,9 +120,16 @@ export async function createPageCache(db: Db, log: FastifyBaseLogger): Promise<P
       if (!listener) return compute();
       const cached = derived.get(key) as Promise<T> | undefined;
       if (cached) return cached;
-      if (derived.size >= MAX_ENTRIES) derived.clear();
-      return remember(compute, (value) => (value ? derived.set(key, value) : derived.delete(key)));
+      if (derived.size >= MAX_ENTRIES) {
+        derived.clear();
+        settled.clear();
+      }
+      const value = remember(compute, (computing) => (computing ? derived.set(key, computing) : derived.delete(key)));
+      // Kept for peek unless the cache was cleared while it was computed.
+      value.then((ready) => derived.get(key) === value && settled.set(key, ready), () => undefined);
+      return value;
     },
+    peek: <T>(key: string): T | undefined => (listener ? (settled.get(key) as T | undefined) : undefined),
     clear,
     close: async () => {
       isClosed = true;

@@ -1,0 +1,112 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.js';
+import { buildApp } from '../app.js';
+
+const t = await createTestApp();
+// A stand-in for the built web app's index.html, so these tests do not depend on a web build.
+const distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-web-app-'));
+await fs.writeFile(
+  path.join(distDir, 'index.html'),
+  '<!doctype html><html><head><title>App</title><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
+);
+const web = await buildApp({ config: { ...t.config, webDistDir: distDir }, db: t.db, isServingWebApp: true });
+// Counts the requests Fastify routed; an answer sent from memory never reaches it.
+let routedRequests = 0;
+web.addHook('onRequest', async () => {
+  routedRequests += 1;
+});
+await web.listen({ port: 0, host: '127.0.0.1' });
+const { port } = web.server.address() as { port: number };
+
+afterAll(async () => {
+  await web.close();
+  await fs.rm(distDir, { recursive: true, force: true });
+});
+
+type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; text: string };
+
+/** A request over a real connection (inject would skip the server's front handler), the body decoded by hand. */
+function send(pathname: string, options: { method?: string; acceptEncoding?: string } = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const headers = options.acceptEncoding === undefined ? {} : { 'accept-encoding': options.acceptEncoding };
+    const request = http.request({ host: '127.0.0.1', port, path: pathname, method: options.method ?? 'GET', headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const encoding = response.headers['content-encoding'];
+        const decoded = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: decoded.toString('utf8') });
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** Headers that must be the same whether Fastify or the memory answered (Date and the connection's aside). */
+const stableHeaders = ({ date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest }: http.IncomingHttpHeaders) => rest;
+
+describe('content pages served from memory', () => {
+  it('answers a page through Fastify once, then from memory with the same bytes and headers in every encoding', async () => {
+    const routedBefore = routedRequests;
+    const first = await send('/products/spacey', { acceptEncoding: 'gzip' });
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('<shop-price product="spacey">');
+    expect(routedRequests).toBe(routedBefore + 1);
+
+    const again = await send('/products/spacey?utm_source=newsletter', { acceptEncoding: 'gzip' });
+    expect(stableHeaders(again.headers)).toEqual(stableHeaders(first.headers));
+    expect(again.text).toBe(first.text);
+    expect(again.headers['content-security-policy']).toContain('https://*.onfastspring.com');
+    expect(again.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'accept-encoding', 'cache-control': 'no-cache' });
+
+    const brotli = await send('/products/spacey', { acceptEncoding: 'gzip, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.text).toBe(first.text);
+    const plain = await send('/products/spacey');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(first.text));
+    expect(plain.text).toBe(first.text);
+    expect(routedRequests).toBe(routedBefore + 1);
+  });
+
+  it('forgets the answer when a page changes, also when another process changed it', async () => {
+    const token = await t.adminToken();
+    await send('/about');
+    const about = (await t.request({ method: 'GET', url: '/api/page/byUrl/*about' })).json();
+    // Saved through another app instance: this one hears of it through the database's notification only.
+    const saved = await t.request({ method: 'POST', url: '/api/page/', token, body: { ...about, htmlText: '<h1>About us, revised</h1>' } });
+    expect(saved.statusCode).toBe(200);
+    await expect.poll(async () => (await send('/about')).text, { timeout: 5_000 }).toContain('About us, revised');
+
+    // The menu is in every page's initial data: a new menu entry reaches the cached product page too.
+    await send('/products/spacey');
+    const created = await t.request({
+      method: 'POST', url: '/api/page/', token,
+      body: { id: -1, name: 'Press room', url: '/press-room', htmlText: '<h1>Press</h1>', isMainMenu: true, mainMenuPriority: 9 },
+    });
+    expect(created.statusCode).toBe(200);
+    await expect.poll(async () => (await send('/products/spacey')).text, { timeout: 5_000 }).toContain('Press room');
+  });
+
+  it('leaves unknown pages, other methods and the API to Fastify', async () => {
+    const routedBefore = routedRequests;
+    expect((await send('/no/such/page')).status).toBe(404);
+    expect((await send('/no/such/page')).status).toBe(404);
+    expect((await send('/products/spacey', { method: 'POST' })).status).toBe(404);
+    expect((await send('/api/page/menuitems')).status).toBe(200);
+    expect(routedRequests).toBe(routedBefore + 4);
+  });
+
+  it('refuses a malformed URL with 400', async () => {
+    const answer = await send('/%E0%A4%A');
+    expect(answer.status).toBe(400);
+    expect(answer.text).toBe('Malformed URL');
+  });
+});
