@@ -73,13 +73,19 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     const url = !isAppScreen && segments.length <= MAX_CONTENT_PATH_SEGMENTS ? normalizePageUrl(pathname) : undefined;
     const page = url === undefined ? undefined : await app.pageCache.pageByUrl(url);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    if (!isAppScreen && !page) {
-      return reply.status(404).send(render({ page: null, menu: await app.pageCache.menu(), path: pathname }, null));
-    }
+    const notFound = async () => reply.status(404).send(render({ page: null, menu: await app.pageCache.menu(), path: pathname }, null));
+    if (!isAppScreen && !page) return notFound();
     reply.header('vary', 'accept-encoding');
-    const answer = await app.pageCache.derive(answerKey(pathname), async () =>
-      toMemoryAnswer(reply.getHeaders() as OutgoingHttpHeaders, precompress(render({ page: page ?? null, menu: await app.pageCache.menu(), path: pathname }, page ?? null))),
-    );
+    const headers = reply.getHeaders() as OutgoingHttpHeaders;
+    const answer = await app.pageCache.derive(answerKey(pathname), async () => {
+      // Read again in here: a page read before a change was heard of must not be kept after it. The change
+      // clears the cache, and only reads that start after that may fill it again.
+      const current = url === undefined ? undefined : await app.pageCache.pageByUrl(url);
+      if (!isAppScreen && !current) return undefined;
+      const data = { page: current ?? null, menu: await app.pageCache.menu(), path: pathname };
+      return toMemoryAnswer(headers, precompress(render(data, current ?? null)));
+    });
+    if (!answer) return notFound();
     const encoding = pickEncoding(request.headers['accept-encoding']);
     // With Content-Encoding set, the compression plugin leaves the answer as it is.
     if (encoding) reply.header('content-encoding', encoding);
