@@ -73,9 +73,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, db } = options;
   let frontHandler: FrontHandler | undefined;
   const app = Fastify({
+    // Plain HTTP/1.1 (TLS ends at the proxy). Node's own request and header timeouts apply, which are stricter
+    // than Fastify's defaults (none). A closing server leaves every request to Fastify, which answers 503.
     serverFactory: (handler) => {
       const server = http.createServer((request, response) => {
-        if (!frontHandler?.(request, response)) handler(request, response);
+        if (!server.listening || !frontHandler?.(request, response)) handler(request, response);
       });
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       return server;

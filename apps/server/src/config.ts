@@ -29,7 +29,7 @@ const configSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   WEB_DIST_DIR: optionalText,
-  /** Threads that sign key files (0: on the event loop); by default one fewer than the machine's cores, at least 1. */
+  /** Threads that sign key files (0: on the event loop); by default one fewer than the machine's cores, 1 to 4. */
   SIGNING_THREADS: z.coerce.number().int().min(0).max(64).optional(),
 });
 

@@ -27,6 +27,8 @@ parentPort.on('message', ({ id, key, blocks }) => {
 });
 `;
 
+class ThreadStoppedError extends Error {}
+
 type Reply = { id: number; signed?: Uint8Array[]; error?: string };
 type Pending = { resolve: (signed: Buffer[]) => void; reject: (error: Error) => void };
 type Thread = { worker: Worker; pending: Map<number, Pending> };
@@ -62,7 +64,8 @@ export function createSigningPool(size: number): KeyFileSigner {
       else pending.reject(new Error(`Signing failed: ${error ?? 'no answer'}`));
     });
     worker.on('error', (error) => failAll(error));
-    worker.on('exit', (code) => failAll(new Error(`The signing thread stopped (exit code ${code}).`)));
+    worker.on('exit', (code) => failAll(new ThreadStoppedError(`The signing thread stopped (exit code ${code}).`)));
+    worker.on('messageerror', (error) => failAll(error));
     threads[slot] = thread;
     return thread;
   };
@@ -82,11 +85,20 @@ export function createSigningPool(size: number): KeyFileSigner {
       if (keyObject === null || isClosed) return signOnThisThread.sign(file);
       const thread = pick();
       const id = nextId++;
-      const signed = await new Promise<Buffer[]>((resolve, reject) => {
-        thread.pending.set(id, { resolve, reject });
-        thread.worker.ref();
-        thread.worker.postMessage({ id, key: keyObject, blocks: file.blocks });
-      });
+      let signed: Buffer[];
+      try {
+        signed = await new Promise<Buffer[]>((resolve, reject) => {
+          thread.pending.set(id, { resolve, reject });
+          thread.worker.ref();
+          thread.worker.postMessage({ id, key: keyObject, blocks: file.blocks });
+        });
+      } catch (error) {
+        thread.pending.delete(id);
+        if (thread.pending.size === 0) thread.worker.unref();
+        // A thread that died (out of memory, terminated) takes no registration with it: sign here instead.
+        if (error instanceof ThreadStoppedError && !isClosed) return signOnThisThread.sign(file);
+        throw error;
+      }
       return file.finish(signed);
     },
     close: async () => {

@@ -95,13 +95,25 @@ describe('content pages served from memory', () => {
     await expect.poll(async () => (await send('/products/spacey')).text, { timeout: 5_000 }).toContain('Press room');
   });
 
-  it('leaves unknown pages, other methods and the API to Fastify', async () => {
+  it('leaves unknown pages, other spellings of a page, deeper app screens, other methods and the API to Fastify', async () => {
     const routedBefore = routedRequests;
     expect((await send('/no/such/page')).status).toBe(404);
     expect((await send('/no/such/page')).status).toBe(404);
+    // Visitors may invent any number of these: rendered each time, never kept.
+    for (const spelling of ['/About', '/about/', '/About', '/admin/person/7', '/admin/person/7']) {
+      const answer = await send(spelling, { acceptEncoding: 'gzip' });
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('<script type="application/json" id="initial-data">');
+    }
     expect((await send('/products/spacey', { method: 'POST' })).status).toBe(404);
     expect((await send('/api/page/menuitems')).status).toBe(200);
-    expect(routedRequests).toBe(routedBefore + 4);
+    expect(routedRequests).toBe(routedBefore + 9);
+
+    // An app screen's top path is kept like a page.
+    await send('/login');
+    const routedAfterFirst = routedRequests;
+    expect((await send('/login')).status).toBe(200);
+    expect(routedRequests).toBe(routedAfterFirst);
   });
 
   it('refuses a malformed URL with 400', async () => {

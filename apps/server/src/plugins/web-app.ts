@@ -75,6 +75,10 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     const notFound = async () => reply.status(404).send(render({ page: null, menu: await app.pageCache.menu(), path: pathname }, null));
     if (!isAppScreen && !page) return notFound();
+    // Kept in memory: each page at its own URL, and each app screen's top path (a bounded set). Other spellings
+    // ("/About", "/about/", "/admin/person/7") are rendered each time, as visitors may invent any number of them.
+    const isKept = page ? pathname === page.url : segments.length === 1;
+    if (!isKept) return reply.send(render({ page: page ?? null, menu: await app.pageCache.menu(), path: pathname }, page ?? null));
     reply.header('vary', 'accept-encoding');
     const headers = reply.getHeaders() as OutgoingHttpHeaders;
     const answer = await app.pageCache.derive(answerKey(pathname), async () => {
@@ -121,8 +125,12 @@ function pathOf(url: string): string | undefined {
   }
 }
 
+/** Headers that belong to one request or one answer, never replayed from memory to other visitors. */
+const isPerRequestHeader = (name: string) =>
+  ['content-length', 'content-encoding', 'set-cookie', 'x-request-id', 'date'].includes(name) || name.startsWith('access-control-');
+
 function toMemoryAnswer(replyHeaders: OutgoingHttpHeaders, bodies: PrecompressedBody): MemoryAnswer {
-  const { 'content-length': _length, 'content-encoding': _encoding, ...common } = replyHeaders;
+  const common = Object.fromEntries(Object.entries(replyHeaders).filter(([name]) => !isPerRequestHeader(name.toLowerCase())));
   const headersOf = (encoding: keyof PrecompressedBody): OutgoingHttpHeaders => ({
     ...common,
     ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
