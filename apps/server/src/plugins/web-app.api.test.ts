@@ -31,9 +31,12 @@ afterAll(async () => {
 type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; text: string };
 
 /** A request over a real connection (inject would skip the server's front handler), the body decoded by hand. */
-function send(pathname: string, options: { method?: string; acceptEncoding?: string } = {}): Promise<RawAnswer> {
+function send(pathname: string, options: { method?: string; acceptEncoding?: string; ifNoneMatch?: string } = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const headers = options.acceptEncoding === undefined ? {} : { 'accept-encoding': options.acceptEncoding };
+    const headers = {
+      ...(options.acceptEncoding === undefined ? {} : { 'accept-encoding': options.acceptEncoding }),
+      ...(options.ifNoneMatch === undefined ? {} : { 'if-none-match': options.ifNoneMatch }),
+    };
     const request = http.request({ host: '127.0.0.1', port, path: pathname, method: options.method ?? 'GET', headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -114,6 +117,29 @@ describe('content pages served from memory', () => {
     const routedAfterFirst = routedRequests;
     expect((await send('/login')).status).toBe(200);
     expect(routedRequests).toBe(routedAfterFirst);
+  });
+
+  it('answers a revalidation with 304 while the page is unchanged, from memory and through Fastify alike', async () => {
+    const first = await send('/products/spacey', { acceptEncoding: 'gzip' });
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^W\/"[\w-]{32}"$/);
+    const routedBefore = routedRequests;
+    const revalidated = await send('/products/spacey', { acceptEncoding: 'br', ifNoneMatch: `"other", ${etag}` });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.text).toBe('');
+    expect(revalidated.headers).toMatchObject({ etag, 'cache-control': 'no-cache', vary: 'accept-encoding' });
+    expect(routedRequests).toBe(routedBefore);
+    const injected = await web.inject({ method: 'GET', url: '/products/spacey', headers: { 'if-none-match': etag } });
+    expect(injected.statusCode).toBe(304);
+    expect(injected.body).toBe('');
+    expect((await send('/products/spacey', { ifNoneMatch: 'W/"stale"' })).status).toBe(200);
+
+    // A changed page has another tag: the old one gets the whole page again.
+    const token = await t.adminToken();
+    const spacey = (await t.request({ method: 'GET', url: '/api/page/byUrl/*products*spacey' })).json();
+    await t.request({ method: 'POST', url: '/api/page/', token, body: { ...spacey, htmlText: `${spacey.htmlText}<p>New preset pack</p>` } });
+    await expect.poll(async () => (await send('/products/spacey', { ifNoneMatch: etag })).status, { timeout: 5_000 }).toBe(200);
+    expect((await send('/products/spacey', { ifNoneMatch: etag })).text).toContain('New preset pack');
   });
 
   it('refuses a malformed URL with 400', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
@@ -90,6 +91,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       return toMemoryAnswer(headers, precompress(render(data, current ?? null)));
     });
     if (!answer) return notFound();
+    reply.header('etag', answer.etag);
+    if (isFresh(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
     const encoding = pickEncoding(request.headers['accept-encoding']);
     // With Content-Encoding set, the compression plugin leaves the answer as it is.
     if (encoding) reply.header('content-encoding', encoding);
@@ -104,6 +107,11 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     const pathname = pathOf(request.url ?? '/');
     const answer = pathname === undefined ? undefined : app.pageCache.peek<MemoryAnswer>(answerKey(pathname));
     if (!answer) return false;
+    if (isFresh(request.headers['if-none-match'], answer.etag)) {
+      response.writeHead(304, answer.notModifiedHeaders);
+      response.end();
+      return true;
+    }
     const encoding = pickEncoding(request.headers['accept-encoding']) ?? 'identity';
     response.writeHead(200, answer.headers[encoding]);
     response.end(answer.bodies[encoding]);
@@ -111,8 +119,23 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** A whole answer kept in memory: the body in each encoding, and the headers that go with each. */
-type MemoryAnswer = { bodies: PrecompressedBody; headers: Record<keyof PrecompressedBody, OutgoingHttpHeaders> };
+/**
+ * A whole answer kept in memory: the body in each encoding, the headers that go with each, and its entity tag
+ * (weak: the encodings differ in bytes, not in content) with the headers of a 304 answer to a revalidation.
+ */
+type MemoryAnswer = {
+  bodies: PrecompressedBody;
+  headers: Record<keyof PrecompressedBody, OutgoingHttpHeaders>;
+  etag: string;
+  notModifiedHeaders: OutgoingHttpHeaders;
+};
+
+/** If-None-Match against an entity tag, compared weakly as RFC 9110 §13.1.2 asks for GET. */
+function isFresh(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
 
 const answerKey = (pathname: string) => `answer:${pathname}`;
 
@@ -131,10 +154,18 @@ const isPerRequestHeader = (name: string) =>
 
 function toMemoryAnswer(replyHeaders: OutgoingHttpHeaders, bodies: PrecompressedBody): MemoryAnswer {
   const common = Object.fromEntries(Object.entries(replyHeaders).filter(([name]) => !isPerRequestHeader(name.toLowerCase())));
+  const etag = `W/"${createHash('sha256').update(bodies.identity).digest('base64url').slice(0, 32)}"`;
   const headersOf = (encoding: keyof PrecompressedBody): OutgoingHttpHeaders => ({
     ...common,
+    etag,
     ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
     'content-length': bodies[encoding].length,
   });
-  return { bodies, headers: { identity: headersOf('identity'), br: headersOf('br'), gzip: headersOf('gzip') } };
+  const { 'content-type': _type, ...notModifiedHeaders } = common;
+  return {
+    bodies,
+    headers: { identity: headersOf('identity'), br: headersOf('br'), gzip: headersOf('gzip') },
+    etag,
+    notModifiedHeaders: { ...notModifiedHeaders, etag },
+  };
 }
