@@ -24,14 +24,16 @@ const tooMany = (retryAfterSeconds: number) =>
  * processes) and refuses with 429 once the limit is passed.
  */
 export async function hitRateLimit(db: Queryable, rule: RateLimitRule, subject: string): Promise<void> {
-  const { rows } = await db.query<{ hits: number; retry_after: number }>(
-    `INSERT INTO rate_limit AS r (key, window_start, hits) VALUES ($1, now(), 1)
+  const { rows } = await db.query<{ hits: number; retry_after: number }>({
+    // Named (prepared once per connection): it runs before every login, registration and activation.
+    name: 'rate-limit-hit',
+    text: `INSERT INTO rate_limit AS r (key, window_start, hits) VALUES ($1, now(), 1)
      ON CONFLICT (key) DO UPDATE SET
        hits = CASE WHEN r.window_start <= now() - make_interval(secs => $2) THEN 1 ELSE r.hits + 1 END,
        window_start = CASE WHEN r.window_start <= now() - make_interval(secs => $2) THEN now() ELSE r.window_start END
      RETURNING hits, ceil(extract(epoch FROM r.window_start + make_interval(secs => $2) - now()))::int AS retry_after`,
-    [`${rule.name}:${subject.toLowerCase()}`, rule.windowSeconds],
-  );
+    values: [`${rule.name}:${subject.toLowerCase()}`, rule.windowSeconds],
+  });
   const row = rows[0];
   if (row && row.hits > rule.limit) throw tooMany(Math.max(1, row.retry_after));
 }

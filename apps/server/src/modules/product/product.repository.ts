@@ -48,7 +48,14 @@ export async function findProductById(db: Queryable, id: number): Promise<Produc
 
 /** The product by name or checkout path (its name in lower case). */
 export async function findProductByName(db: Queryable, name: string): Promise<ProductRow | undefined> {
-  const { rows } = await db.query<ProductRow>('SELECT * FROM product WHERE lower(name) = lower($1)', [name]);
+  // Named (prepared once per connection): every plug-in activation looks its product up. The columns are listed,
+  // so a migration adding one does not break the statement prepared by a process still running the old code.
+  const { rows } = await db.query<ProductRow>({
+    name: 'product-by-name',
+    text: `SELECT id, name, description, price, public_key, private_key_sealed, public_key_2048, private_key_2048_sealed, use_rsa_2048
+             FROM product WHERE lower(name) = lower($1)`,
+    values: [name],
+  });
   return rows[0];
 }
 
