@@ -89,3 +89,22 @@ describe('list pages under every plan', () => {
     }
   });
 });
+
+describe('the persons search index (migration 009)', () => {
+  it('answers a filter on name and email in one index scan, not an intersection of two', async () => {
+    const client = await t.db.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL enable_seqscan = off'); // a test database is small enough to be read whole
+      const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(
+        `EXPLAIN (FORMAT JSON) SELECT id FROM person WHERE lower(name) LIKE '%lena%' AND lower(email) LIKE '%proton%'`,
+      );
+      const plan = JSON.stringify(rows[0]!['QUERY PLAN']);
+      expect([...plan.matchAll(/"Index Name":"([^"]+)"/g)].map((match) => match[1])).toEqual(['person_search_trgm']);
+      expect(plan).not.toContain('BitmapAnd');
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+});

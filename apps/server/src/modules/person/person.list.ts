@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { PLAIN_LIST_LIMIT, queryPage, readListRequest, type ListDefinition } from '../../lib/list-query.js';
 
 /**
- * The persons list. Each sortable column has a (column, id) index and email and name have trigram indexes on
- * lower(column) (migrations 001 and 004), so a page stays fast with a million persons.
+ * The persons list. Each sortable column has a (column, id) index (migration 004) and one trigram index covers
+ * lower(name) and lower(email) (migration 009), so a page stays fast with a million persons.
  */
 const personList: ListDefinition = {
   select: 'id, email, name, country',
