@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { listenForTableChanges } from './db/table-changes.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createSigningPool, signOnThisThread, type KeyFileSigner } from './licensing/signing-pool.js';
 import { mailboxRoutes } from './mail/mailbox.routes.js';
@@ -18,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createPageCache, type PageCache } from './modules/page/page-cache.js';
 import { pageRoutes } from './modules/page/page.routes.js';
+import { createProductCache, type ProductCache } from './modules/product/product-cache.js';
 import { catalogRoutes } from './modules/checkout/catalog.routes.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
@@ -45,6 +47,8 @@ declare module 'fastify' {
     routeTable: { method: string; url: string; guards: string[] }[];
     /** The public pages and the menu, cached until the page table changes. */
     pageCache: PageCache;
+    /** The products by name, for the plug-in endpoints; cached until the product table changes. */
+    productCache: ProductCache;
     keyFileSigner: KeyFileSigner;
     /** Sets the handler that may answer a request before Fastify routes it (see `FrontHandler`). */
     setFrontHandler: (handler: FrontHandler) => void;
@@ -99,8 +103,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!config.KEY_ENCRYPTION_SECRET) throw new Error('KEY_ENCRYPTION_SECRET is missing');
   app.decorate('secretBox', createSecretBox(config.KEY_ENCRYPTION_SECRET));
   app.decorate('routeTable', []);
-  app.decorate('pageCache', await createPageCache(db, app.log));
-  app.addHook('onClose', () => app.pageCache.close());
+  const tableChanges = await listenForTableChanges(db, app.log);
+  app.addHook('onClose', () => tableChanges.close());
+  app.decorate('pageCache', createPageCache(db, tableChanges));
+  app.decorate('productCache', createProductCache(tableChanges));
   app.decorate('setFrontHandler', (handler: FrontHandler) => {
     frontHandler = handler;
   });

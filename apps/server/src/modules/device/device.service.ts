@@ -4,7 +4,7 @@ import { badRequest } from '../../lib/app-error.js';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { findProductByName } from '../product/product.repository.js';
+import type { ProductCache } from '../product/product-cache.js';
 import { findDeviceIdProblem } from './device-id.js';
 import { noActiveLicenceMessage, registerDeviceOnLicences } from './device-registration.js';
 import { findLicencesForKey } from './licence-key-match.js';
@@ -21,6 +21,7 @@ export const unknownProductMessage = (productName: string) => `Unknown product "
  */
 export async function registerDeviceWithKey(options: {
   db: Db;
+  products: ProductCache;
   secretBox: SecretBox;
   signer: KeyFileSigner;
   registration: RegisterDeviceRequest;
@@ -35,7 +36,7 @@ export async function registerDeviceWithKey(options: {
     const problem = findDeviceIdProblem(deviceId, registration.DeviceName);
     if (problem) throw badRequest(problem);
 
-    const product = await findProductByName(db, registration.ProductName);
+    const product = await options.products.byName(db, registration.ProductName);
     if (!product) throw badRequest(unknownProductMessage(registration.ProductName));
     const licences = await findLicencesForKey(db, { product, key: registration.Key, deviceId });
     if (licences.length === 0) throw badRequest(noActiveLicenceMessage(product.name));

@@ -34,6 +34,7 @@ export const juceUnlockRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const grant = await unlockWithLogin({
         db: app.db,
+        products: app.productCache,
         secretBox: app.secretBox,
         signer: app.keyFileSigner,
         fields: request.body,

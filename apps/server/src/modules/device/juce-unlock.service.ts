@@ -7,7 +7,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { findLoginByName, type LoginRow } from '../auth/auth.repository.js';
 import { getDecoyHash, verifyPassword } from '../auth/password.js';
 import { findPersonIdOfLogin } from '../licence/licence.repository.js';
-import { findProductByName } from '../product/product.repository.js';
+import type { ProductCache } from '../product/product-cache.js';
 import { findDeviceIdProblem } from './device-id.js';
 import { findLicencesOfPerson } from './device.repository.js';
 import { registerDeviceOnLicences } from './device-registration.js';
@@ -22,6 +22,7 @@ export type UnlockGrant = { message: string; keyFile: string };
  */
 export async function unlockWithLogin(options: {
   db: Db;
+  products: ProductCache;
   secretBox: SecretBox;
   signer: KeyFileSigner;
   fields: JuceUnlockRequest;
@@ -34,7 +35,7 @@ export async function unlockWithLogin(options: {
   if (email !== '') await hitRateLimit(db, rateLimits.unlockPerAddress, email);
   if (email === '' || fields.pw === '') throw badRequest('Please enter the email address and password of your customer account.');
 
-  const product = await findProductByName(db, fields.product.trim());
+  const product = await options.products.byName(db, fields.product.trim());
   if (!product) throw badRequest(`${unknownProductMessage(fields.product.trim())} Please contact the vendor of the plug-in.`);
   const machineId = fields.mach.trim();
   const problem = findDeviceIdProblem(machineId);

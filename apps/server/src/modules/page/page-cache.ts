@@ -1,14 +1,10 @@
 import type { MenuItem, Page } from '@store/contracts/page';
-import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
 import type { Db } from '../../db/client.js';
+import type { TableChanges } from '../../db/table-changes.js';
 import { findPageByUrl, listMenuItems } from './page.repository.js';
 
-/** The channel migration 007's trigger notifies after every change of the page table. */
-const CHANNEL = 'page_changed';
 /** Pages kept at most (only pages that exist are kept, so unknown URLs cannot fill it), and derived values. */
 const MAX_ENTRIES = 1_000;
-const RECONNECT_DELAY_MS = 1_000;
 
 export type PageCache = {
   menu: () => Promise<MenuItem[]>;
@@ -23,23 +19,18 @@ export type PageCache = {
   peek: <T>(key: string) => T | undefined;
   /** Forgets everything; called after this process changed a page (other processes hear the notification). */
   clear: () => void;
-  close: () => Promise<void>;
 };
 
 /**
- * The public pages and the menu, read by every visitor's request, kept in memory. Every process LISTENs on
- * `page_changed`, which a statement-level trigger on the page table notifies after any committed change (the
- * admin API, a migration, a manual SQL edit), and forgets the cache when it arrives. While the listening
- * connection is down the cache is bypassed, so a process never serves a page it might have missed a change of.
+ * The public pages and the menu, read by every visitor's request, kept in memory and forgotten after every
+ * committed change of the page table (`page_changed`, migration 007). While changes are not heard the cache is
+ * bypassed, so a process never serves a page it might have missed a change of.
  */
-export async function createPageCache(db: Db, log: FastifyBaseLogger): Promise<PageCache> {
+export function createPageCache(db: Db, changes: TableChanges): PageCache {
   let menu: Promise<MenuItem[]> | undefined;
   const pages = new Map<string, Promise<Page | undefined>>();
   const derived = new Map<string, Promise<unknown>>();
   const settled = new Map<string, unknown>();
-  let listener: pg.PoolClient | undefined;
-  let isClosed = false;
-  let reconnectTimer: NodeJS.Timeout | undefined;
 
   const clear = () => {
     menu = undefined;
@@ -47,46 +38,8 @@ export async function createPageCache(db: Db, log: FastifyBaseLogger): Promise<P
     derived.clear();
     settled.clear();
   };
-
-  const listen = async (): Promise<void> => {
-    let client: pg.PoolClient | undefined;
-    try {
-      client = await db.connect();
-      const connection = client;
-      connection.on('notification', clear);
-      connection.on('error', (error) => {
-        if (!isClosed) log.warn({ err: error }, 'page cache: the listening connection failed; reading pages from the database');
-        drop(connection, error);
-      });
-      await connection.query(`LISTEN ${CHANNEL}`);
-      if (isClosed) return connection.release();
-      clear(); // changes made while nobody listened
-      listener = connection;
-    } catch (error) {
-      log.warn({ err: error }, 'page cache: cannot listen for page changes; retrying');
-      // A connection that could not LISTEN goes back (destroyed), or the retries would drain the pool.
-      if (client) drop(client, error instanceof Error ? error : new Error(String(error)));
-      else scheduleReconnect();
-    }
-  };
-  // A failing connection may report more than one error (the server's message, then the closed socket).
-  const dropped = new WeakSet<pg.PoolClient>();
-  const drop = (client: pg.PoolClient, error: Error) => {
-    if (dropped.has(client)) return;
-    dropped.add(client);
-    if (listener === client) listener = undefined;
-    clear();
-    client.release(error);
-    scheduleReconnect();
-  };
-  const scheduleReconnect = () => {
-    if (isClosed || reconnectTimer) return;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      void listen();
-    }, RECONNECT_DELAY_MS);
-    reconnectTimer.unref();
-  };
+  changes.subscribe('page_changed', clear);
+  const isListening = changes.isListening;
 
   /** A cached read, dropped again when it fails so the next request tries afresh. */
   const remember = <T>(read: () => Promise<T>, store: (value: Promise<T> | undefined) => void): Promise<T> => {
@@ -96,14 +49,13 @@ export async function createPageCache(db: Db, log: FastifyBaseLogger): Promise<P
     return value;
   };
 
-  await listen();
   return {
     menu: () => {
-      if (!listener) return listMenuItems(db);
+      if (!isListening()) return listMenuItems(db);
       return menu ?? remember(() => listMenuItems(db), (value) => (menu = value));
     },
     pageByUrl: async (url) => {
-      if (!listener) return findPageByUrl(db, url);
+      if (!isListening()) return findPageByUrl(db, url);
       const key = url.toLowerCase();
       const cached = pages.get(key);
       if (cached) return cached;
@@ -117,7 +69,7 @@ export async function createPageCache(db: Db, log: FastifyBaseLogger): Promise<P
       return page;
     },
     derive: <T>(key: string, compute: () => Promise<T>): Promise<T> => {
-      if (!listener) return compute();
+      if (!isListening()) return compute();
       const cached = derived.get(key) as Promise<T> | undefined;
       if (cached) return cached;
       if (derived.size >= MAX_ENTRIES) {
@@ -129,19 +81,7 @@ export async function createPageCache(db: Db, log: FastifyBaseLogger): Promise<P
       value.then((ready) => derived.get(key) === value && settled.set(key, ready), () => undefined);
       return value;
     },
-    peek: <T>(key: string): T | undefined => (listener ? (settled.get(key) as T | undefined) : undefined),
+    peek: <T>(key: string): T | undefined => (isListening() ? (settled.get(key) as T | undefined) : undefined),
     clear,
-    close: async () => {
-      isClosed = true;
-      clearTimeout(reconnectTimer);
-      const client = listener;
-      listener = undefined;
-      clear();
-      if (client && !dropped.has(client)) {
-        dropped.add(client);
-        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-        client.release();
-      }
-    },
   };
 }

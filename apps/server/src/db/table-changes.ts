@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Db } from './client.js';
+
+const RECONNECT_DELAY_MS = 1_000;
+
+/**
+ * Notifications of committed table changes, for the caches every process keeps (pages, products). A statement
+ * trigger on each cached table notifies its channel (migrations 007 and 010) after any change, whoever makes it:
+ * the admin API of any process, a migration, a manual SQL edit.
+ */
+export type TableChanges = {
+  /** True while notifications are heard. A cache must read the database while it is false: it could miss one. */
+  isListening: () => boolean;
+  /**
+   * Calls `forget` after every notification on `channel`, and whenever notifications may have been missed (the
+   * listening connection was lost or came back).
+   */
+  subscribe: (channel: ChangeChannel, forget: () => void) => void;
+  close: () => Promise<void>;
+};
+
+/** The channels the triggers notify. */
+export type ChangeChannel = 'page_changed' | 'product_changed';
+const CHANNELS: readonly ChangeChannel[] = ['page_changed', 'product_changed'];
+
+/**
+ * LISTENs on every channel on one connection of the pool, held for the life of the process. When that connection
+ * fails, every subscriber forgets, and it is opened again a second later.
+ */
+export async function listenForTableChanges(db: Db, log: FastifyBaseLogger): Promise<TableChanges> {
+  const subscribers = new Map<ChangeChannel, (() => void)[]>();
+  let listener: pg.PoolClient | undefined;
+  let isClosed = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  const notify = (channel: ChangeChannel) => {
+    for (const forget of subscribers.get(channel) ?? []) forget();
+  };
+  const notifyAll = () => CHANNELS.forEach(notify);
+
+  const listen = async (): Promise<void> => {
+    let client: pg.PoolClient | undefined;
+    try {
+      client = await db.connect();
+      const connection = client;
+      connection.on('notification', (message) => {
+        if ((CHANNELS as readonly string[]).includes(message.channel)) notify(message.channel as ChangeChannel);
+      });
+      connection.on('error', (error) => {
+        if (!isClosed) log.warn({ err: error }, 'table changes: the listening connection failed; caches read the database');
+        drop(connection, error);
+      });
+      await connection.query(CHANNELS.map((channel) => `LISTEN ${channel}`).join('; '));
+      if (isClosed) return connection.release();
+      notifyAll(); // changes made while nobody listened
+      listener = connection;
+    } catch (error) {
+      log.warn({ err: error }, 'table changes: cannot listen; retrying');
+      // A connection that could not LISTEN goes back (destroyed), or the retries would drain the pool.
+      if (client) drop(client, error instanceof Error ? error : new Error(String(error)));
+      else scheduleReconnect();
+    }
+  };
+  // A failing connection may report more than one error (the server's message, then the closed socket).
+  const dropped = new WeakSet<pg.PoolClient>();
+  const drop = (client: pg.PoolClient, error: Error) => {
+    if (dropped.has(client)) return;
+    dropped.add(client);
+    if (listener === client) listener = undefined;
+    notifyAll();
+    client.release(error);
+    scheduleReconnect();
+  };
+  const scheduleReconnect = () => {
+    if (isClosed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      void listen();
+    }, RECONNECT_DELAY_MS);
+    reconnectTimer.unref();
+  };
+
+  await listen();
+  return {
+    isListening: () => listener !== undefined,
+    subscribe: (channel, forget) => {
+      subscribers.set(channel, [...(subscribers.get(channel) ?? []), forget]);
+    },
+    close: async () => {
+      isClosed = true;
+      clearTimeout(reconnectTimer);
+      const client = listener;
+      listener = undefined;
+      notifyAll();
+      if (client && !dropped.has(client)) {
+        dropped.add(client);
+        await client.query('UNLISTEN *').catch(() => undefined);
+        client.release();
+      }
+    },
+  };
+}
