@@ -234,4 +234,19 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
     expect(statuses.slice(0, 60).every((status) => status === 400)).toBe(true);
     expect(statuses[60]).toBe(429);
   });
+
+  it('counts registrations that pass and registrations refused early against one limit per IP', async () => {
+    const owner = await giveLicence(t, { email: uniqueEmail() });
+    const ip = uniqueIp();
+    const deviceId = randomDeviceId();
+    const responses = [];
+    for (let attempt = 0; attempt < 61; attempt++) {
+      // Even attempts: the same computer again (counted in the query that finds the licence); odd: a bad Device ID.
+      const body = { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: attempt % 2 === 0 ? deviceId : '01' };
+      responses.push(await registerDevice(t, body, ip));
+    }
+    expect(responses.slice(0, 60).map((response) => response.statusCode)).toEqual(Array.from({ length: 60 }, (_, index) => (index % 2 === 0 ? 200 : 400)));
+    expect(responses[60]!.statusCode).toBe(429);
+    expect(Number(responses[60]!.headers['retry-after'])).toBeGreaterThan(0);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { rateLimitHitSql, rateLimitHitValues, refuseOverLimit, type RateLimitHit } from '../../lib/rate-limit.js';
 
 /** The devices of a licence as a registration sees them: how many, and the stored key of the asking device. */
 export type LicenceDeviceState = { order_id: number; is_active: boolean; devices: number; known_key: string | null };
@@ -23,34 +24,60 @@ const selectCandidates = (condition: string) =>
     WHERE o.product_id = $2 AND o.state = 'active' AND ${condition}
     ORDER BY o.id`;
 
-/** Active licences of the product whose serial number is `serial` (case-insensitive). */
-export async function findLicencesBySerial(db: Queryable, deviceId: string, productId: number, serial: string): Promise<LicenceCandidate[]> {
-  const { rows } = await db.query<LicenceCandidate>({
-    name: 'device-licences-by-serial',
-    text: selectCandidates(`o.serial <> '' AND lower(o.serial) = lower($3)`),
-    values: [deviceId, productId, serial],
+/**
+ * Runs a named finder. With `hit`, the rate limit of the asking caller is counted in the same statement (the
+ * plug-in registration's first query: one round trip fewer on every activation) and a hit over the limit is
+ * refused with 429.
+ */
+async function findCandidates(
+  db: Queryable,
+  finder: { name: string; condition: string; values: [deviceId: string, productId: number, value: unknown] },
+  hit: RateLimitHit | undefined,
+): Promise<LicenceCandidate[]> {
+  if (!hit) {
+    const { rows } = await db.query<LicenceCandidate>({ name: finder.name, text: selectCandidates(finder.condition), values: finder.values });
+    return rows;
+  }
+  const { rows } = await db.query<LicenceCandidate & { limit_hits: number; limit_retry_after: number }>({
+    name: `${finder.name}-counted`,
+    text: `WITH hit AS (${rateLimitHitSql(4, 5)})
+      SELECT hit.hits AS limit_hits, hit.retry_after AS limit_retry_after, candidate.*
+        FROM hit LEFT JOIN (${selectCandidates(finder.condition)}) AS candidate ON true
+       ORDER BY candidate.order_id`,
+    values: [...finder.values, ...rateLimitHitValues(hit)],
   });
-  return rows;
+  const counted = rows[0];
+  refuseOverLimit(hit.rule, counted && { hits: counted.limit_hits, retry_after: counted.limit_retry_after });
+  return rows.filter((row) => row.order_id !== null);
+}
+
+/** Active licences of the product whose serial number is `serial` (case-insensitive). */
+export function findLicencesBySerial(
+  db: Queryable,
+  deviceId: string,
+  productId: number,
+  serial: string,
+  hit?: RateLimitHit,
+): Promise<LicenceCandidate[]> {
+  const condition = `o.serial <> '' AND lower(o.serial) = lower($3)`;
+  return findCandidates(db, { name: 'device-licences-by-serial', condition, values: [deviceId, productId, serial] }, hit);
 }
 
 /** Active licences of the product owned by the person with this address. */
-export async function findLicencesByOwnerEmail(db: Queryable, deviceId: string, productId: number, email: string): Promise<LicenceCandidate[]> {
-  const { rows } = await db.query<LicenceCandidate>({
-    name: 'device-licences-by-owner-email',
-    text: selectCandidates(`lower(pe.email) = lower($3) AND pe.email <> ''`),
-    values: [deviceId, productId, email],
-  });
-  return rows;
+export function findLicencesByOwnerEmail(
+  db: Queryable,
+  deviceId: string,
+  productId: number,
+  email: string,
+  hit?: RateLimitHit,
+): Promise<LicenceCandidate[]> {
+  const condition = `lower(pe.email) = lower($3) AND pe.email <> ''`;
+  return findCandidates(db, { name: 'device-licences-by-owner-email', condition, values: [deviceId, productId, email] }, hit);
 }
 
 /** Active licences of the product owned by the person. */
 export async function findLicencesOfPerson(db: Queryable, deviceId: string, productId: number, personId: number): Promise<LicenceCandidate[]> {
-  const { rows } = await db.query<LicenceCandidate>({
-    name: 'device-licences-of-person',
-    text: selectCandidates('o.person_id = $3'),
-    values: [deviceId, productId, personId],
-  });
-  return rows;
+  return findCandidates(db, { name: 'device-licences-of-person', condition: 'o.person_id = $3', values: [deviceId, productId, personId] }, undefined);
 }
 
 /** Active licences of the product holding exactly this key file, whitespace ignored. */

@@ -32,13 +32,16 @@ export async function registerDeviceWithKey(options: {
   // One connection for the few short queries of a registration (no transaction: the constraints decide races).
   const db = await options.db.connect();
   try {
-    await hitRateLimit(db, deviceRegistrationPerIp, options.ip);
+    // Every request counts against the address's limit before any work that costs (signing): a refused one
+    // here, the others in the statement that finds their licences.
+    const hit = { rule: deviceRegistrationPerIp, subject: options.ip };
     const problem = findDeviceIdProblem(deviceId, registration.DeviceName);
-    if (problem) throw badRequest(problem);
-
-    const product = await options.products.byName(db, registration.ProductName);
-    if (!product) throw badRequest(unknownProductMessage(registration.ProductName));
-    const licences = await findLicencesForKey(db, { product, key: registration.Key, deviceId });
+    const product = problem ? undefined : await options.products.byName(db, registration.ProductName);
+    if (problem !== null || !product) {
+      await hitRateLimit(db, hit.rule, hit.subject);
+      throw badRequest(problem ?? unknownProductMessage(registration.ProductName));
+    }
+    const licences = await findLicencesForKey(db, { product, key: registration.Key, deviceId, hit });
     if (licences.length === 0) throw badRequest(noActiveLicenceMessage(product.name));
     const registered = await registerDeviceOnLicences({
       db,
