@@ -1,6 +1,6 @@
 import type { Device } from '@store/contracts/licence';
 import type { Queryable } from '../../db/client.js';
-import type { OrderRow } from './order.repository.js';
+import { retireSerialOfOrder, type OrderRow } from './order.repository.js';
 
 /** The administrator's reads and writes of licences and their devices. */
 
@@ -62,11 +62,11 @@ export async function deleteDevice(db: Queryable, id: number): Promise<DeviceRow
 }
 
 /**
- * Deletes the licence (its devices go with it). Its serial line is deleted from the pool too: a serial is handed
- * out once, never twice, so it must not become free again.
+ * Deletes the licence (its devices go with it). Its serial line is retired, not freed: a serial is handed out
+ * once, never twice, and the retired line stays in the pool, so pasting the list again cannot add it as new.
  */
 export async function deleteOrder(db: Queryable, id: number): Promise<OrderRow | undefined> {
-  await db.query('DELETE FROM product_serial WHERE order_id = $1', [id]);
+  await retireSerialOfOrder(db, id);
   const { rows } = await db.query<OrderRow>('DELETE FROM orders WHERE id = $1 RETURNING *', [id]);
   return rows[0];
 }
