@@ -8,6 +8,7 @@ export const rateLimits = {
   loginFailuresPerAddress: { name: 'login-address', limit: 5, windowSeconds: 15 * 60 },
   loginPerIp: { name: 'login-ip', limit: 100, windowSeconds: 15 * 60 },
   registerPerIp: { name: 'register-ip', limit: 30, windowSeconds: 10 * 60 },
+  registerPerAddress: { name: 'register-address', limit: 5, windowSeconds: 60 * 60 },
   passwordRequestPerAddress: { name: 'password-request-address', limit: 3, windowSeconds: 60 * 60 },
   passwordRequestPerIp: { name: 'password-request-ip', limit: 30, windowSeconds: 60 * 60 },
   mailPerAddress: { name: 'mail-address', limit: 5, windowSeconds: 60 * 60 },

@@ -151,6 +151,44 @@ describe('rate limits', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
+
+  it('limits password requests per IP, known addresses or not', async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt++) {
+      statuses.push((await t.request({ method: 'POST', url: '/api/passwordrequest', ip, body: { email: uniqueEmail() } })).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('limits login attempts per IP across addresses', async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 101; attempt++) {
+      const body = { username: uniqueEmail(), password: 'not-the-password' };
+      statuses.push((await t.request({ method: 'POST', url: '/api/login/', ip, body })).statusCode);
+    }
+    expect(statuses.slice(0, 100).every((status) => status === 401)).toBe(true);
+    expect(statuses[100]).toBe(429);
+  });
+
+  it('limits registrations per IP and per address', async () => {
+    const ip = uniqueIp();
+    const perIp: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt++) {
+      perIp.push((await t.request({ method: 'POST', url: '/api/register', ip, body: { email: uniqueEmail(), password: 'secret-password-1' } })).statusCode);
+    }
+    expect(perIp.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(perIp[30]).toBe(429);
+
+    const email = uniqueEmail();
+    const perAddress: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      perAddress.push((await t.request({ method: 'POST', url: '/api/register', ip: uniqueIp(), body: { email, password: 'secret-password-1' } })).statusCode);
+    }
+    expect(perAddress).toEqual([200, 409, 409, 409, 409, 429]);
+  });
 });
 
 describe('guards', () => {

@@ -45,6 +45,7 @@ export async function logIn(options: { db: Db; username: string; password: strin
 export async function register(options: { db: Db; email: string; password: string; ip: string }): Promise<CurrentUser> {
   const { db, email, password, ip } = options;
   await hitRateLimit(db, rateLimits.registerPerIp, ip);
+  await hitRateLimit(db, rateLimits.registerPerAddress, email);
   const passwordHash = await hashPassword(password);
   return withTransaction(db, async (client) => {
     const person = await findOrCreatePersonByEmail(client, { email });
@@ -67,10 +68,11 @@ export async function requestPassword(options: { db: Db; email: string; ip: stri
   const { db, email, ip } = options;
   await hitRateLimit(db, rateLimits.passwordRequestPerIp, ip);
   await hitRateLimit(db, rateLimits.passwordRequestPerAddress, email);
-  const login = await repository.findLoginByName(db, email);
-  if (!login || login.is_admin) return;
+  // Hashed before the address is looked up: an unknown address takes as long to answer as a known one.
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
+  const login = await repository.findLoginByName(db, email);
+  if (!login || login.is_admin) return;
   await withTransaction(db, async (client) => {
     await repository.setPendingPassword(client, login.id, passwordHash);
     await enqueueMail(client, passwordResetMail({ to: login.login_name, password }));
