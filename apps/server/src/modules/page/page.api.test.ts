@@ -59,6 +59,17 @@ describe('admin page management', () => {
     expect(rows.map((row) => row.action)).toEqual(['create', 'update', 'delete']);
   });
 
+  it('creates a page without a name (the new-page default) but refuses to save one without a name', async () => {
+    const token = await t.adminToken();
+    const created = await t.request({ method: 'POST', url: '/api/page/', token, body: { id: -1, url: '/unnamed' } });
+    expect(created.statusCode, created.body).toBe(200);
+    const page = created.json();
+    const renamed = await t.request({ method: 'POST', url: '/api/page/', token, body: { ...page, name: '  ', htmlText: '<p>Changed</p>' } });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.body).toBe('name: Name is required');
+    expect((await t.request({ method: 'GET', url: `/api/page/${page.id}`, token })).json()).toMatchObject({ name: '', htmlText: page.htmlText });
+  });
+
   it('refuses a second page with the same URL in another case', async () => {
     const token = await t.adminToken();
     const response = await t.request({ method: 'POST', url: '/api/page/', token, body: { id: -1, name: 'Dup', url: '/ABOUT' } });

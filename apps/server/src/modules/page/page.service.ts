@@ -1,5 +1,6 @@
 import { MAX_CONTENT_PATH_SEGMENTS } from '@store/contracts/constants';
 import type { Page, PageSaveRequest } from '@store/contracts/page';
+import { messages } from '@store/contracts/messages';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -39,6 +40,8 @@ export async function savePage(options: { db: Db; actor: string; page: PageSaveR
   if (url === undefined) {
     throw badRequest(`url: A page URL has at most ${MAX_CONTENT_PATH_SEGMENTS} segments of letters, digits and dashes`);
   }
+  // A new page starts without a name (§4's default, "New page" then opens the editor); a saved one keeps one.
+  if (page.id > 0 && page.name === '') throw badRequest(`name: ${messages.nameRequired}`);
   const fields = { ...page, url };
   const before = page.id > 0 ? await repository.findPageById(db, page.id) : undefined;
   if (page.id > 0 && !before) throw notFound('Page not found');
