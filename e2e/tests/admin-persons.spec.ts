@@ -104,6 +104,10 @@ test.describe('admin persons', () => {
     await page.getByLabel('Email').fill(newOwner);
     await page.getByRole('button', { name: 'SEND' }).click();
     await expect(page.getByRole('status')).toHaveText(`Email sent to ${newOwner}`);
+    // An address without a licence of the product is the administrator's mistake, and said so.
+    await page.getByLabel('Email').fill('nobody-here@example.com');
+    await page.getByRole('button', { name: 'SEND' }).click();
+    await expect(page.getByText('Send serial failed: (nobody-here@example.com has no active licence of Spacey.)')).toBeVisible();
 
     // A refused Delete Login is alerted as "Error: ({message})".
     await page.goto(`/admin/person/${personId}`);

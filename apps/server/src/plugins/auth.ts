@@ -39,6 +39,13 @@ export function createAuthHooks(app: FastifyInstance) {
       const actor = await authenticate(app, request);
       if (!actor.isAdmin) throw new AppError('forbidden', 'Only the administrator may do this.');
     },
+    /**
+     * For calls anyone may make that do more for a signed-in caller: sets the actor when the token is valid. A
+     * missing, stale or foreign token is not an error; the caller is simply served as anonymous.
+     */
+    identifyCallerIfAny: async (request: FastifyRequest, _reply: FastifyReply) => {
+      if (request.headers.authorization) await authenticate(app, request).catch(() => undefined);
+    },
   };
 }
 

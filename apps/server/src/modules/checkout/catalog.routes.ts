@@ -1,5 +1,4 @@
 import { productList, publicProduct } from '@store/contracts/product';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAuthHooks } from '../../plugins/auth.js';
@@ -10,11 +9,7 @@ import { listProducts, toAdminProduct, toPublicProduct } from '../product/produc
  * gets everything, keys included.
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { requireUser } = createAuthHooks(app);
-  // A missing, stale or foreign token is not an error here: the caller is simply served as anonymous.
-  const identifyCallerIfAny = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.authorization) await requireUser(request, reply).catch(() => undefined);
-  };
+  const { identifyCallerIfAny } = createAuthHooks(app);
 
   app.get(
     '/product/',
