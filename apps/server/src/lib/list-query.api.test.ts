@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
-import { defaultListTuning, queryPage, type ListDefinition, type ListRequest, type ListTuning } from './list-query.js';
+import { answerList, defaultListTuning, queryPage, selectPlainList, TRUNCATED_LIST_HEADER, type ListDefinition, type ListRequest, type ListTuning } from './list-query.js';
 
 const t = await createTestApp();
 type Row = { id: number; email: string; name: string; country: string };
@@ -106,5 +106,22 @@ describe('the persons search index (migration 009)', () => {
       await client.query('ROLLBACK');
       client.release();
     }
+  });
+});
+
+describe('the plain array', () => {
+  it('holds the first rows by the key and says in a header when it was cut short', async () => {
+    const { definition, all } = await seed();
+    const headers: Record<string, string> = {};
+    const reply = { header: (name: string, value: string) => ((headers[name] = value), reply) } as unknown as Parameters<typeof answerList>[0];
+
+    const cut = await selectPlainList<Row>(t.db, definition, 25);
+    expect(answerList(reply, cut)).toEqual(all.slice(0, 25));
+    expect(headers).toEqual({ [TRUNCATED_LIST_HEADER]: '25' });
+
+    delete headers[TRUNCATED_LIST_HEADER];
+    const whole = await selectPlainList<Row>(t.db, definition, 60);
+    expect(answerList(reply, whole)).toEqual(all);
+    expect(headers).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import { DEFAULT_TABLE_PAGE_SIZE } from '@store/contracts/constants';
 import type { ListQuery, Paged } from '@store/contracts/list';
+import type { FastifyReply } from 'fastify';
 import { withTransaction, type Db } from '../db/client.js';
 import { badRequest } from './app-error.js';
 
@@ -37,6 +38,29 @@ export type ListRequest = {
 
 /** The plain array (no paging parameters) answers at most this many rows. */
 export const PLAIN_LIST_LIMIT = 10_000;
+
+/** The spec's plain array of a list call without paging parameters; `isTruncated` when there were more rows. */
+export type PlainList<Row> = { kind: 'plain'; rows: Row[]; isTruncated: boolean };
+
+/** The header a plain array carries when it was cut at PLAIN_LIST_LIMIT rows: its value is that limit. */
+export const TRUNCATED_LIST_HEADER = 'x-list-truncated';
+
+/** The first `limit` rows of the list by its key: the spec's plain array, which a million rows cannot be. */
+export async function selectPlainList<Row>(db: Db, definition: ListDefinition, limit = PLAIN_LIST_LIMIT): Promise<PlainList<Row>> {
+  const where = definition.where ? `WHERE ${definition.where}` : '';
+  const { rows } = await db.query(`SELECT ${definition.select} FROM ${definition.from} ${where} ORDER BY ${definition.key} LIMIT $1`, [limit + 1]);
+  return { kind: 'plain', rows: rows.slice(0, limit) as Row[], isTruncated: rows.length > limit };
+}
+
+/**
+ * What a list route answers: a page as it is, or the plain array, saying in a header when it was cut short (the
+ * array itself has no room for it).
+ */
+export function answerList<Row>(reply: FastifyReply, list: Paged<Row> | PlainList<Row>): Row[] | Paged<Row> {
+  if (!('kind' in list)) return list;
+  if (list.isTruncated) void reply.header(TRUNCATED_LIST_HEADER, String(list.rows.length));
+  return list.rows;
+}
 
 /** The thresholds of the list plans (tests lower them to reach every plan with a few rows). */
 export type ListTuning = {

@@ -1,7 +1,7 @@
 import type { ListQuery, Paged } from '@store/contracts/list';
 import type { Person } from '@store/contracts/person';
 import type { Db } from '../../db/client.js';
-import { PLAIN_LIST_LIMIT, queryPage, readListRequest, type ListDefinition } from '../../lib/list-query.js';
+import { queryPage, readListRequest, selectPlainList, type ListDefinition, type PlainList } from '../../lib/list-query.js';
 
 /**
  * The persons list. Each sortable column has a (column, id) index (migration 004) and one trigram index covers
@@ -22,9 +22,7 @@ const personList: ListDefinition = {
 };
 
 /** GET /person/: without paging parameters the spec's plain array (at most PLAIN_LIST_LIMIT, by id); else a page. */
-export async function listPersons(db: Db, query: ListQuery): Promise<Person[] | Paged<Person>> {
+export async function listPersons(db: Db, query: ListQuery): Promise<PlainList<Person> | Paged<Person>> {
   const request = readListRequest(query, personList);
-  if (request) return queryPage<Person>(db, personList, request);
-  const { rows } = await db.query<Person>(`SELECT id, email, name, country FROM person ORDER BY id LIMIT ${PLAIN_LIST_LIMIT}`);
-  return rows;
+  return request ? queryPage<Person>(db, personList, request) : selectPlainList<Person>(db, personList);
 }

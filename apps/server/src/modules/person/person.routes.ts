@@ -4,6 +4,7 @@ import { listQuery, pagedResponse } from '@store/contracts/list';
 import { person, personList, personSaveRequest } from '@store/contracts/person';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerList } from '../../lib/list-query.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { listPersons } from './person.list.js';
 import * as persons from './person.service.js';
@@ -19,7 +20,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
       schema: { tags, querystring: listQuery, response: { 200: z.union([pagedResponse(person), personList]) } },
     },
-    (request) => listPersons(app.db, request.query),
+    async (request, reply) => answerList(reply, await listPersons(app.db, request.query)),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import type { ListQuery, Paged } from '@store/contracts/list';
 import type { UnassignedOrder } from '@store/contracts/order';
 import type { Db, Queryable } from '../../db/client.js';
-import { PLAIN_LIST_LIMIT, queryPage, readListRequest, type ListDefinition } from '../../lib/list-query.js';
+import { queryPage, readListRequest, selectPlainList, type ListDefinition, type PlainList } from '../../lib/list-query.js';
 
 type UnassignedRow = {
   id: number;
@@ -46,16 +46,10 @@ const openCodes: ListDefinition = {
 };
 
 /** Without paging parameters the plain array (at most PLAIN_LIST_LIMIT, by id); with them one page and the total. */
-export async function listOpenCodes(db: Db, query: ListQuery): Promise<UnassignedOrder[] | Paged<UnassignedOrder>> {
+export async function listOpenCodes(db: Db, query: ListQuery): Promise<PlainList<UnassignedOrder> | Paged<UnassignedOrder>> {
   const request = readListRequest(query, openCodes);
-  if (request) {
-    const page = await queryPage<UnassignedRow>(db, openCodes, request);
-    return { ...page, rows: page.rows.map(toUnassignedOrder) };
-  }
-  const { rows } = await db.query<UnassignedRow>(
-    `SELECT ${openCodes.select} FROM ${openCodes.from} WHERE ${openCodes.where} ORDER BY u.id LIMIT ${PLAIN_LIST_LIMIT}`,
-  );
-  return rows.map(toUnassignedOrder);
+  const list = request ? await queryPage<UnassignedRow>(db, openCodes, request) : await selectPlainList<UnassignedRow>(db, openCodes);
+  return { ...list, rows: list.rows.map(toUnassignedOrder) };
 }
 
 /** Creates `count` codes (random UUID v4 keys) for one product and distributor in a new batch, in one statement. */

@@ -4,6 +4,7 @@ import { listQuery, pagedResponse } from '@store/contracts/list';
 import { unassignedCreateRequest, unassignedCreateResponse, unassignedOrder, unassignedOrderList } from '@store/contracts/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerList } from '../../lib/list-query.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { listOpenCodes } from './unassigned.repository.js';
 import * as codes from './unassigned.service.js';
@@ -29,7 +30,7 @@ export const unassignedRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
       schema: { tags, querystring: listQuery, response: { 200: z.union([pagedResponse(unassignedOrder), unassignedOrderList]) } },
     },
-    (request) => listOpenCodes(app.db, request.query),
+    async (request, reply) => answerList(reply, await listOpenCodes(app.db, request.query)),
   );
 
   app.get(
