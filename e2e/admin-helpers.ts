@@ -4,6 +4,7 @@ import { e2eAdminPassword } from './playwright.config.js';
 import { expect } from './fixtures.js';
 
 export type Order = { id: number; productName?: string; serial: string; serialNew: string; serial2048: string };
+export type Product = { id: number; name: string; useRsa2048: boolean; publicKey: string; publicKey2048?: string };
 
 export const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -23,6 +24,16 @@ export async function adminApi(request: APIRequestContext) {
       const answer = await request.get(`/api/order/byPerson/${personId}`, { headers });
       expect(answer.ok()).toBe(true);
       return (await answer.json()) as Order[];
+    },
+    /** The product of that name as its editor loads it (GET /product/{id}), public keys included. */
+    async productNamed(name: string): Promise<Product> {
+      const list = await request.get('/api/product/', { headers });
+      expect(list.ok()).toBe(true);
+      const listed = ((await list.json()) as Product[]).find((product) => product.name === name);
+      expect(listed, `product ${name}`).toBeDefined();
+      const answer = await request.get(`/api/product/${listed!.id}`, { headers });
+      expect(answer.ok()).toBe(true);
+      return (await answer.json()) as Product;
     },
     async personIdOf(email: string): Promise<number> {
       const answer = await request.get(`/api/person/byEmail/${encodeURIComponent(email)}`, { headers });

@@ -44,12 +44,15 @@ export async function logInThroughUi(page: Page, username: string, password: str
   await expect(page).toHaveURL(/\/userarea$/);
 }
 
+/** The name every sandbox buyer pays with; the webhook makes it the new person's name. */
+export const sandboxBuyer = { firstName: 'Ada', lastName: 'Lovelace', fullName: 'Ada Lovelace' };
+
 /** Pays in the sandbox's payment popup (iframe#fsc-popup-frame) as a new buyer. */
 export async function payInSandboxPopup(page: Page, email: string): Promise<void> {
   const popup = page.frameLocator('#fsc-popup-frame');
   await expect(popup.getByRole('heading', { name: 'Checkout' })).toBeVisible();
   await popup.getByLabel('Email').fill(email);
-  await popup.getByLabel('First name').fill('Ada');
-  await popup.getByLabel('Last name').fill('Lovelace');
+  await popup.getByLabel('First name').fill(sandboxBuyer.firstName);
+  await popup.getByLabel('Last name').fill(sandboxBuyer.lastName);
   await popup.getByRole('button', { name: 'Pay' }).click();
 }

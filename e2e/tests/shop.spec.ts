@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, payInSandboxPopup, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
+import { decryptKeyFile } from '../../apps/server/src/licensing/juce-key-file.js';
+import { adminApi } from '../admin-helpers.js';
+import { expect, payInSandboxPopup, registerThroughUi, sandboxBuyer, test, uniqueEmail } from '../fixtures.js';
 
-type Licence = { name: string; serialNew: string; serial2048: string; orderId: number };
+type Licence = { name: string; useRsa2048: boolean; serialNew: string; serial2048: string; orderId: number };
 
 const cartCount = (page: Page) => page.getByTestId('cart-count');
 const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'Cart' });
@@ -16,7 +18,7 @@ const licencesInBrowser = (page: Page): Promise<Licence[]> =>
   });
 
 test.describe('shop', () => {
-  test('a visitor buys Spacey in the sandbox popup and the webhook creates the licence', async ({ page }) => {
+  test('a visitor buys Spacey in the sandbox popup and the webhook creates the licence', async ({ page, request }) => {
     const email = uniqueEmail('shopper');
     await page.goto('/products/spacey');
     await expect(shopPrice(page, 'spacey')).toHaveText('USD 49.00 + VAT');
@@ -47,9 +49,16 @@ test.describe('shop', () => {
     await registerThroughUi(page, email);
     const licences = await licencesInBrowser(page);
     expect(licences).toHaveLength(1);
-    expect(licences[0]?.name).toBe('Spacey');
-    expect(licences[0]?.serialNew).toBeTruthy();
-    expect(licences[0]?.serial2048).toBeTruthy();
+    const [licence] = licences;
+    expect(licence?.name).toBe('Spacey');
+    expect(licence?.useRsa2048).toBe(true);
+
+    // Both key files decrypt with Spacey's public keys, as the plug-in reads them, and name the buyer.
+    const spacey = await (await adminApi(request)).productNamed('Spacey');
+    expect(spacey.useRsa2048).toBe(true);
+    const owner = { email, user: sandboxBuyer.fullName, app: 'Spacey' };
+    expect(decryptKeyFile(licence!.serial2048, spacey.publicKey2048 ?? '')).toMatchObject(owner);
+    expect(decryptKeyFile(licence!.serialNew, spacey.publicKey)).toMatchObject(owner);
 
     // An owner of a licence is offered the loyalty discount, which then applies to the shop's prices.
     await expect(page.getByText('Get 15% loyalty discount on all products now')).toBeVisible();
