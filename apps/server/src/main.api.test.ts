@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+const ADMIN_PASSWORD = 'main-test-admin-password';
+
+type Product = { child: ChildProcess; exited: Promise<number | null>; output: () => string };
+
+/** Starts the product as `npm start` does (the web app is not needed here) on its own port and data directory. */
+function startProduct(dataDir: string, port: number): Product {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repositoryRoot,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitUntilHealthy(port: number, product: Product): Promise<void> {
+  for (let waited = 0; waited < 90_000; waited += 250) {
+    if (product.child.exitCode !== null) throw new Error(`the product exited: ${product.output()}`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the product did not become healthy: ${product.output()}`);
+}
+
+async function postmasterPid(dataDir: string): Promise<number> {
+  const content = await fs.readFile(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8');
+  return Number.parseInt(content.split('\n')[0]!, 10);
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
+
+describe('starting and stopping the product (npm start)', () => {
+  const started: Product[] = [];
+  const postgresPids: number[] = [];
+  afterAll(() => {
+    // Whatever a failed run left behind: the products, and the PostgreSQL servers a kill -9 orphans.
+    for (const product of started) if (product.child.exitCode === null) product.child.kill('SIGKILL');
+    for (const pid of postgresPids) if (isAlive(pid)) process.kill(pid, 'SIGINT');
+  });
+
+  it('comes up again with its data after a kill -9, and stops cleanly, its PostgreSQL too, on Ctrl-C', { timeout: 240_000 }, async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-main-test-'));
+    await fs.chmod(dataDir, 0o755); // as root, the embedded server runs as the user postgres
+    try {
+      const firstPort = freePort();
+      const first = startProduct(dataDir, firstPort);
+      started.push(first);
+      await waitUntilHealthy(firstPort, first);
+      expect(first.output()).toContain(`The store is running at`);
+      const stalePostgres = await postmasterPid(dataDir);
+      postgresPids.push(stalePostgres);
+      first.child.kill('SIGKILL');
+      await first.exited;
+      expect(isAlive(stalePostgres)).toBe(true); // the killed run's PostgreSQL still holds the data directory
+
+      const secondPort = freePort();
+      const second = startProduct(dataDir, secondPort);
+      started.push(second);
+      await waitUntilHealthy(secondPort, second);
+      expect(isAlive(stalePostgres)).toBe(false);
+      const login = await fetch(`http://127.0.0.1:${secondPort}/api/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      });
+      expect(login.status).toBe(200); // the same database, seeded once
+      expect(second.output()).not.toContain('First start');
+
+      const postgres = await postmasterPid(dataDir);
+      postgresPids.push(postgres);
+      second.child.kill('SIGINT');
+      expect(await second.exited).toBe(0);
+      expect(isAlive(postgres)).toBe(false);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
