@@ -1,6 +1,6 @@
 import { acceptDialogs, adminApi, asTextareaValue, suffix } from '../admin-helpers.js';
 import { e2eAdminPassword } from '../playwright.config.js';
-import { expect, logInThroughUi, test, uniqueEmail } from '../fixtures.js';
+import { expect, logInThroughUi, payInSandboxPopup, test, uniqueEmail } from '../fixtures.js';
 
 test.describe('admin pages and products', () => {
   test.beforeEach(async ({ page }) => {
@@ -63,7 +63,7 @@ test.describe('admin pages and products', () => {
     await expect(nav.getByRole('link', { name: name.toUpperCase(), exact: true })).toHaveCount(0);
   });
 
-  test('a new product gets generated keys and serials, and a new order takes a serial', async ({ page, request }) => {
+  test('a new product gets generated keys and serials; a new order and a purchase each take one', async ({ page, request }) => {
     const dialogs = acceptDialogs(page);
     const api = await adminApi(request);
     const name = `Plug${suffix()}`;
@@ -121,6 +121,28 @@ test.describe('admin pages and products', () => {
     await licences.getByRole('button', { name: `DETAIL of licence ${order!.id}` }).click();
     await expect(page.getByLabel('Serial', { exact: true })).toHaveValue(serials[0]!);
     await expect(page.getByLabel('Key 2048')).toHaveValue(asTextareaValue(order!.serial2048));
+
+    // A purchase through the sandbox checkout takes the next serial.
+    const buyerEmail = uniqueEmail('purchaser');
+    await page.goto(`/purchase/${name.toLowerCase()}`);
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await payInSandboxPopup(page, buyerEmail);
+    await expect(page.getByTestId('message')).toHaveText('Thanks for your purchase.');
+    const buyerId = await api.personIdOf(buyerEmail);
+    const [purchase] = await api.ordersOf(buyerId);
+    expect(purchase?.serial).toBe(serials[1]);
+    await page.goto(`/admin/person/${buyerId}`);
+    await expect(licences.getByRole('cell', { name, exact: true })).toBeVisible();
+    await licences.getByRole('button', { name: `DETAIL of licence ${purchase!.id}` }).click();
+    await expect(page.getByLabel('Serial', { exact: true })).toHaveValue(serials[1]!);
+
+    // The third serial is still free: the buyer's next order gets it.
+    await page.getByLabel('Product', { exact: true }).selectOption({ label: name });
+    await page.getByRole('button', { name: 'NEW ORDER' }).click();
+    await expect(licences.getByRole('cell', { name, exact: true })).toHaveCount(2);
+    const buyerOrders = await api.ordersOf(buyerId);
+    expect(buyerOrders.map((buyerOrder) => buyerOrder.serial).sort()).toEqual([serials[1], serials[2]]);
 
     await page.goto('/admin/products');
     const table = page.getByRole('table', { name: 'Products' });

@@ -1,3 +1,4 @@
+import { rateLimits } from '../../apps/server/src/lib/rate-limit.js';
 import { e2eAdminPassword } from '../playwright.config.js';
 import { expect, logInThroughUi, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
 
@@ -52,12 +53,17 @@ test.describe('accounts', () => {
     const register = page.getByRole('region', { name: 'Register' });
     await register.getByRole('button', { name: 'REGISTER' }).click();
     await expect(register.getByText('Email is required')).toBeVisible();
+    const registerPassword = register.getByLabel('Password', { exact: true });
+    await expect(registerPassword).toHaveAccessibleDescription('Please enter a valid password');
+    await registerPassword.fill('abc');
+    await expect(registerPassword).toHaveAccessibleDescription('Please enter a valid password');
     await register.getByLabel('Email').fill('admin');
     await expect(register.getByText('Please enter a valid email address')).toBeVisible();
     await register.getByLabel('Password', { exact: true }).fill('abcd');
     await register.getByLabel('Repeat Password').fill('abce');
     await register.getByRole('button', { name: 'REGISTER' }).click();
     await expect(register.getByText('Password does not match')).toBeVisible();
+    await expect(registerPassword).toHaveAccessibleDescription('');
   });
 
   test('a wrong password shows the server text and the registration hint', async ({ page }) => {
@@ -104,6 +110,23 @@ test.describe('accounts', () => {
     await logInThroughUi(page, email, 'new-secret');
   });
 
+  test('a password change after the session ended shows "Error while changing password."', async ({ page, request }) => {
+    const email = uniqueEmail();
+    await registerThroughUi(page, email);
+    // A password change on another device ends every other session, this browser's included.
+    const elsewhere = await request.post('/api/login/', { data: { username: email, password: 'secret-pass' } });
+    const { token } = (await elsewhere.json()) as { token: string };
+    const change = await request.post('/api/passwordchange', { headers: { authorization: `Bearer ${token}` }, data: { NewPassword: 'changed-elsewhere' } });
+    expect(change.ok()).toBe(true);
+
+    const form = page.getByRole('region', { name: 'Change Password' });
+    await form.getByLabel('Password', { exact: true }).fill('new-secret');
+    await form.getByLabel('Repeat Password').fill('new-secret');
+    await form.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+    await expect(form.getByLabel('Repeat Password')).toHaveAccessibleDescription('Error while changing password.');
+    await expect(page).toHaveURL(/\/userarea$/);
+  });
+
   test('the customer area sends a visitor without a user to the login', async ({ page }) => {
     await page.goto('/userarea');
     await expect(page).toHaveURL(/\/login\/?$/);
@@ -123,6 +146,20 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'SEND' }).click();
     await expect(page).toHaveURL(/\/messageview$/);
     await expect(page.getByText(`An email with your new password has been sent to ${email}`)).toBeVisible();
+  });
+
+  test('a refused password request shows "Send serial failed: (…)" with the server text', async ({ page, request }) => {
+    const email = uniqueEmail('forgetful');
+    // The server answers a few requests an hour per address, then refuses with its plain-text reason.
+    for (let attempt = 0; attempt < rateLimits.passwordRequestPerAddress.limit; attempt++) {
+      expect((await request.post('/api/passwordrequest', { data: { email } })).ok()).toBe(true);
+    }
+    await page.goto('/login/lostpassword');
+    const field = page.getByLabel('Enter your email address:');
+    await field.fill(email);
+    await page.getByRole('button', { name: 'SEND' }).click();
+    await expect(field).toHaveAccessibleDescription('Send serial failed: (Too many attempts. Please wait a few minutes and try again.)');
+    await expect(page).toHaveURL(/\/login\/lostpassword$/);
   });
 
   test('the administrator sees ADMIN, a customer does not', async ({ page }) => {
