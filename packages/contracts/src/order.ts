@@ -39,6 +39,12 @@ export type OrderTransferRequest = z.infer<typeof orderTransferRequest>;
 /** POST /order/resend/ */
 export const resendKeyRequest = z.object({ email: emailField, productName: z.string().trim().min(1).max(100) });
 export type ResendKeyRequest = z.infer<typeof resendKeyRequest>;
+/**
+ * The answer of POST /order/resend/: `{ok: true}` for anyone, whether or not a mail went out; the administrator's
+ * call also says how many licences were mailed (0: the address has no active licence of the product).
+ */
+export const resendKeyResponse = z.object({ ok: z.literal(true), mailed: z.number().int().nonnegative().optional() });
+export type ResendKeyResponse = z.infer<typeof resendKeyResponse>;
 
 /** An activation code not yet redeemed (§3). */
 export const unassignedOrder = z.object({

@@ -1,7 +1,6 @@
 import type { ResendKeyRequest } from '@store/contracts/order';
 import type { Config } from '../../config.js';
 import { withTransaction, type Db } from '../../db/client.js';
-import { notFound } from '../../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { licenceMailOfOrder, siteUrlOf } from '../../mail/customer-templates.js';
@@ -11,8 +10,8 @@ import { findActiveLicencesOfOwner } from './resend.repository.js';
 /**
  * Mails the keys of the address's active licences of the product, one mail per licence, to that address
  * only. For anyone the caller answers the same whether or not there were any, so nobody learns who owns what,
- * and the public mail limits apply. For the administrator (`admin`: the name) no limits apply, each mail is
- * audited, and an address without such a licence is a 404 the screen shows.
+ * and the public mail limits apply. For the administrator (`admin`: the name) no limits apply and each mail is
+ * audited. Answers how many licences were mailed.
  */
 export async function resendLicenceKeys(options: {
   db: Db;
@@ -20,17 +19,14 @@ export async function resendLicenceKeys(options: {
   request: ResendKeyRequest;
   ip: string;
   admin?: string;
-}): Promise<void> {
+}): Promise<number> {
   const { db, request, admin } = options;
   if (admin === undefined) {
     await hitRateLimit(db, rateLimits.mailPerIp, `resend:${options.ip}`);
     await hitRateLimit(db, rateLimits.mailPerAddress, `resend:${request.email}`);
   }
-  await withTransaction(db, async (client) => {
+  return withTransaction(db, async (client) => {
     const licences = await findActiveLicencesOfOwner(client, request.email, request.productName);
-    if (admin !== undefined && licences.length === 0) {
-      throw notFound(`${request.email} has no active licence of ${request.productName}.`);
-    }
     for (const licence of licences) {
       if (admin !== undefined) {
         await recordAudit(client, { actor: admin, action: 'resend-keys', entity: 'order', entityId: licence.id, after: { to: licence.owner_email } });
@@ -47,5 +43,6 @@ export async function resendLicenceKeys(options: {
         }),
       );
     }
+    return licences.length;
   });
 }

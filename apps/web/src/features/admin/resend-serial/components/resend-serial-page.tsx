@@ -25,7 +25,11 @@ export function ResendSerialPage() {
   const submit = handleSubmit(async ({ email }) => {
     setResult('');
     try {
-      await resend.mutateAsync({ email, productName });
+      const { mailed } = await resend.mutateAsync({ email, productName });
+      if (mailed === 0) {
+        setError('email', { type: 'server', message: sendSerialFailed(`${email} has no active licence of ${productName}.`) });
+        return;
+      }
       setResult(emailSentTo(email));
     } catch (error) {
       setError('email', { type: 'server', message: sendSerialFailed(errorText(error)) });
