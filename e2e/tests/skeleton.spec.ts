@@ -112,7 +112,12 @@ test.describe('accounts', () => {
 
   test('a password change after the session ended shows "Error while changing password."', async ({ page, request }) => {
     const email = uniqueEmail();
+    // The customer area's own requests are answered first: one failing later would log out and leave the page.
+    const areaLoaded = Promise.all(
+      ['/api/userinfo/products', '/api/fastspring/loyaltycoupon'].map((path) => page.waitForResponse((response) => response.url().endsWith(path))),
+    );
     await registerThroughUi(page, email);
+    await areaLoaded;
     // A password change on another device ends every other session, this browser's included.
     const elsewhere = await request.post('/api/login/', { data: { username: email, password: 'secret-pass' } });
     const { token } = (await elsewhere.json()) as { token: string };

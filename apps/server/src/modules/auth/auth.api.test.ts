@@ -143,51 +143,39 @@ describe('rate limits', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  /** The statuses of `count` calls made one after another; `body` may differ per attempt. */
+  const statusesOf = async (count: number, call: { url: string; ip?: string; body: (attempt: number) => object }) => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < count; attempt++) {
+      const response = await t.request({ method: 'POST', url: call.url, ip: call.ip ?? uniqueIp(), body: call.body(attempt) });
+      statuses.push(response.statusCode);
+    }
+    return statuses;
+  };
+  /** `allowed` times `status`, then 429. */
+  const limited = (allowed: number, status: number) => [...Array.from({ length: allowed }, () => status), 429];
+
   it('limits password requests per address', async () => {
     const email = uniqueEmail();
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 4; attempt++) {
-      statuses.push((await t.request({ method: 'POST', url: '/api/passwordrequest', ip: uniqueIp(), body: { email } })).statusCode);
-    }
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(await statusesOf(4, { url: '/api/passwordrequest', body: () => ({ email }) })).toEqual(limited(3, 200));
   });
 
   it('limits password requests per IP, known addresses or not', async () => {
-    const ip = uniqueIp();
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 31; attempt++) {
-      statuses.push((await t.request({ method: 'POST', url: '/api/passwordrequest', ip, body: { email: uniqueEmail() } })).statusCode);
-    }
-    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
-    expect(statuses[30]).toBe(429);
+    const call = { url: '/api/passwordrequest', ip: uniqueIp(), body: () => ({ email: uniqueEmail() }) };
+    expect(await statusesOf(31, call)).toEqual(limited(30, 200));
   });
 
   it('limits login attempts per IP across addresses', async () => {
-    const ip = uniqueIp();
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 101; attempt++) {
-      const body = { username: uniqueEmail(), password: 'not-the-password' };
-      statuses.push((await t.request({ method: 'POST', url: '/api/login/', ip, body })).statusCode);
-    }
-    expect(statuses.slice(0, 100).every((status) => status === 401)).toBe(true);
-    expect(statuses[100]).toBe(429);
+    const call = { url: '/api/login/', ip: uniqueIp(), body: () => ({ username: uniqueEmail(), password: 'not-the-password' }) };
+    expect(await statusesOf(101, call)).toEqual(limited(100, 401));
   });
 
   it('limits registrations per IP and per address', async () => {
-    const ip = uniqueIp();
-    const perIp: number[] = [];
-    for (let attempt = 0; attempt < 31; attempt++) {
-      perIp.push((await t.request({ method: 'POST', url: '/api/register', ip, body: { email: uniqueEmail(), password: 'secret-password-1' } })).statusCode);
-    }
-    expect(perIp.slice(0, 30).every((status) => status === 200)).toBe(true);
-    expect(perIp[30]).toBe(429);
-
+    const perIp = { url: '/api/register', ip: uniqueIp(), body: () => ({ email: uniqueEmail(), password: 'secret-password-1' }) };
+    expect(await statusesOf(31, perIp)).toEqual(limited(30, 200));
     const email = uniqueEmail();
-    const perAddress: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt++) {
-      perAddress.push((await t.request({ method: 'POST', url: '/api/register', ip: uniqueIp(), body: { email, password: 'secret-password-1' } })).statusCode);
-    }
-    expect(perAddress).toEqual([200, 409, 409, 409, 409, 429]);
+    const perAddress = { url: '/api/register', body: () => ({ email, password: 'secret-password-1' }) };
+    expect(await statusesOf(6, perAddress)).toEqual([200, 409, 409, 409, 409, 429]);
   });
 });
 
