@@ -181,6 +181,10 @@ test.describe('accounts', () => {
     for (const [entry, href] of Object.entries(targets)) {
       await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveAttribute('href', href);
     }
+    // This server has no SMTP: the development mailbox is the sixth entry (with SMTP there are only the five).
+    await expect(menu.getByRole('link')).toHaveCount(6);
+    await expect(menu.getByRole('link').last()).toHaveText('MAILBOX');
+    await expect(menu.getByRole('link').last()).toHaveAttribute('href', '/admin/mailbox');
   });
 });
 

@@ -148,3 +148,18 @@ describe('content pages served from memory', () => {
     expect(answer.text).toBe('Malformed URL');
   });
 });
+
+describe('what the page tells the app about the server', () => {
+  it('offers the development mailbox only while no SMTP is configured', async () => {
+    expect((await web.inject({ method: 'GET', url: '/about' })).body).toContain('<meta name="dev-mailbox" content="on">');
+    const withSmtp = await buildApp({ config: { ...t.config, webDistDir: distDir, SMTP_URL: 'smtp://mail.example.com:587' }, db: t.db, isServingWebApp: true });
+    try {
+      const page = await withSmtp.inject({ method: 'GET', url: '/about' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<meta name="checkout-storefront"');
+      expect(page.body).not.toContain('dev-mailbox');
+    } finally {
+      await withSmtp.close();
+    }
+  });
+});

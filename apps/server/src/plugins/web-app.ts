@@ -37,6 +37,8 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const checkoutMeta = isSandboxCheckout(app.config)
     ? '<meta name="checkout-storefront" content="">'
     : `<meta name="checkout-storefront" content="${escapeHtml(app.config.FASTSPRING_STOREFRONT ?? '')}">`;
+  // Without SMTP the mail stays in the development mailbox, and the admin menu offers it (decision 011).
+  const headMeta = app.config.SMTP_URL ? checkoutMeta : `${checkoutMeta}<meta name="dev-mailbox" content="on">`;
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -55,7 +57,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     const body = page ? `<main class="container content-page">${page.htmlText}</main>` : '';
     return template
       .replace(/<title>.*?<\/title>/s, `<title>${title}</title>`)
-      .replace('<!--app-head-->', checkoutMeta)
+      .replace('<!--app-head-->', headMeta)
       .replace('<!--app-html-->', body)
       .replace('<!--app-data-->', `<script type="application/json" id="initial-data">${toScriptJson(data)}</script>`);
   };

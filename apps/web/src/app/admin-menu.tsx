@@ -9,14 +9,20 @@ const adminEntries = [
   { label: 'PRODUCTS', to: paths.adminProducts },
   { label: 'ACTIVATION CODES', to: paths.adminOrders },
   { label: 'ACTIVATION PAGE', to: paths.activate },
-  { label: 'MAILBOX', to: paths.adminMailbox },
-] as const;
+];
 
-/** The ADMIN dropdown (spec §2), loaded only for the administrator. */
+/** The server says so (`<meta name="dev-mailbox">`) when no SMTP is configured and mail stays in its mailbox. */
+const hasDevMailbox = () => document.querySelector('meta[name="dev-mailbox"]') !== null;
+
+/**
+ * The ADMIN dropdown (spec §2), loaded only for the administrator: the five specified entries, and MAILBOX only
+ * while the development mailbox holds the mail (decision 011).
+ */
 export function AdminMenu() {
+  const entries = hasDevMailbox() ? [...adminEntries, { label: 'MAILBOX', to: paths.adminMailbox }] : adminEntries;
   return (
     <NavDropdown title="ADMIN" id="admin-menu">
-      {adminEntries.map((entry) => (
+      {entries.map((entry) => (
         <NavDropdown.Item key={entry.to} as={Link} to={entry.to}>
           {entry.label}
         </NavDropdown.Item>
