@@ -81,3 +81,22 @@ describe('API reference', () => {
     expect(document.paths['/api/fastspring/webhook']).toHaveProperty('post');
   });
 });
+
+describe('texts PostgreSQL cannot store', () => {
+  it('refuses a JSON body holding a NUL character with 400 before any handler runs', async () => {
+    const before = (await t.db.query('SELECT count(*)::int AS n FROM rate_limit')).rows[0].n as number;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/userinfo/registerproductfordevice',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"ProductName":"Spacey","Key":"SER\\u0000-1","DeviceIdHash":"0123456789ABCDEF0123456789ABCDEF","DeviceName":"Studio"}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toBe('Texts must not contain NUL characters.');
+    expect((await t.db.query('SELECT count(*)::int AS n FROM rate_limit')).rows[0].n).toBe(before);
+    // The escaped text of a backslash followed by "u0000" is no NUL.
+    const literal = await t.request({ method: 'POST', url: '/api/userinfo/registerproductfordevice', body: { ProductName: 'Spacey', Key: 'SER\\u0000', DeviceIdHash: '0123456789ABCDEF0123456789ABCDEF', DeviceName: 'Studio' } });
+    expect(literal.statusCode).toBe(400);
+    expect(literal.body).toBe('This key does not belong to an active licence of Spacey.');
+  });
+});

@@ -11,7 +11,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { listenForTableChanges } from './db/table-changes.js';
+import { listenForTableChanges, type TableChanges } from './db/table-changes.js';
+import { badRequest } from './lib/app-error.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createSigningPool, signOnThisThread, type KeyFileSigner } from './licensing/signing-pool.js';
 import { mailboxRoutes } from './mail/mailbox.routes.js';
@@ -49,6 +50,8 @@ declare module 'fastify' {
     pageCache: PageCache;
     /** The products by name, for the plug-in endpoints; cached until the product table changes. */
     productCache: ProductCache;
+    /** The notifications the caches forget on; while they are not heard, the caches read the database. */
+    tableChanges: TableChanges;
     keyFileSigner: KeyFileSigner;
     /** Sets the handler that may answer a request before Fastify routes it (see `FrontHandler`). */
     setFrontHandler: (handler: FrontHandler) => void;
@@ -103,10 +106,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!config.KEY_ENCRYPTION_SECRET) throw new Error('KEY_ENCRYPTION_SECRET is missing');
   app.decorate('secretBox', createSecretBox(config.KEY_ENCRYPTION_SECRET));
   app.decorate('routeTable', []);
-  const tableChanges = await listenForTableChanges(db, app.log);
-  app.addHook('onClose', () => tableChanges.close());
-  app.decorate('pageCache', createPageCache(db, tableChanges));
-  app.decorate('productCache', createProductCache(tableChanges));
+  app.decorate('tableChanges', await listenForTableChanges(db, app.log));
+  app.addHook('onClose', () => app.tableChanges.close());
+  app.decorate('pageCache', createPageCache(db, app.tableChanges));
+  app.decorate('productCache', createProductCache(app.tableChanges));
   app.decorate('setFrontHandler', (handler: FrontHandler) => {
     frontHandler = handler;
   });
@@ -163,7 +166,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 /**
  * A POST without a body but with `content-type: application/json` (what many HTTP clients send for calls such as
  * logout) counts as no body rather than a 400; any other body goes through Fastify's own JSON parser, with its
- * prototype-poisoning protection.
+ * prototype-poisoning protection. A text holding a NUL character (`\u0000`), which PostgreSQL cannot store, is
+ * refused here with 400, before any handler counts, signs or queries anything with it.
  */
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -171,6 +175,14 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text === '') return done(null, undefined);
-    parseJson(request, text, done);
+    parseJson(request, text, (error, value) => {
+      if (!error && text.includes('\\u0000') && holdsNul(value)) return done(badRequest('Texts must not contain NUL characters.'), undefined);
+      done(error, value);
+    });
   });
 }
+
+const holdsNul = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? value.includes('\0')
+    : typeof value === 'object' && value !== null && Object.values(value).some(holdsNul);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -47,52 +48,67 @@ const isAlive = (pid: number) => {
   }
 };
 
-const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
+/** A port the system just handed out, so it is nobody else's. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 
 describe('starting and stopping the product (npm start)', () => {
   const started: Product[] = [];
   const postgresPids: number[] = [];
-  afterAll(() => {
-    // Whatever a failed run left behind: the products, and the PostgreSQL servers a kill -9 orphans.
-    for (const product of started) if (product.child.exitCode === null) product.child.kill('SIGKILL');
+  const directories: string[] = [];
+  afterAll(async () => {
+    // Whatever a failed run left behind: the products (asked to stop, which stops their PostgreSQL), the
+    // PostgreSQL servers a kill -9 orphaned, and then their data.
+    for (const product of started) {
+      if (product.child.exitCode !== null) continue;
+      product.child.kill('SIGINT');
+      const stopped = await Promise.race([product.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 20_000))]);
+      if (!stopped) product.child.kill('SIGKILL');
+    }
     for (const pid of postgresPids) if (isAlive(pid)) process.kill(pid, 'SIGINT');
+    for (let waited = 0; waited < 10_000 && postgresPids.some(isAlive); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const directory of directories) await fs.rm(directory, { recursive: true, force: true });
   });
 
   it('comes up again with its data after a kill -9, and stops cleanly, its PostgreSQL too, on Ctrl-C', { timeout: 240_000 }, async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-main-test-'));
+    directories.push(dataDir);
     await fs.chmod(dataDir, 0o755); // as root, the embedded server runs as the user postgres
-    try {
-      const firstPort = freePort();
-      const first = startProduct(dataDir, firstPort);
-      started.push(first);
-      await waitUntilHealthy(firstPort, first);
-      expect(first.output()).toContain(`The store is running at`);
-      const stalePostgres = await postmasterPid(dataDir);
-      postgresPids.push(stalePostgres);
-      first.child.kill('SIGKILL');
-      await first.exited;
-      expect(isAlive(stalePostgres)).toBe(true); // the killed run's PostgreSQL still holds the data directory
+    const firstPort = await freePort();
+    const first = startProduct(dataDir, firstPort);
+    started.push(first);
+    await waitUntilHealthy(firstPort, first);
+    const stalePostgres = await postmasterPid(dataDir);
+    postgresPids.push(stalePostgres);
+    expect(first.output()).toContain(`The store is running at`);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(isAlive(stalePostgres)).toBe(true); // the killed run's PostgreSQL still holds the data directory
 
-      const secondPort = freePort();
-      const second = startProduct(dataDir, secondPort);
-      started.push(second);
-      await waitUntilHealthy(secondPort, second);
-      expect(isAlive(stalePostgres)).toBe(false);
-      const login = await fetch(`http://127.0.0.1:${secondPort}/api/login/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-      });
-      expect(login.status).toBe(200); // the same database, seeded once
-      expect(second.output()).not.toContain('First start');
+    const secondPort = await freePort();
+    const second = startProduct(dataDir, secondPort);
+    started.push(second);
+    await waitUntilHealthy(secondPort, second);
+    const postgres = await postmasterPid(dataDir);
+    postgresPids.push(postgres);
+    expect(isAlive(stalePostgres)).toBe(false);
+    const login = await fetch(`http://127.0.0.1:${secondPort}/api/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    expect(login.status).toBe(200); // the same database, seeded once
+    expect(second.output()).not.toContain('First start');
 
-      const postgres = await postmasterPid(dataDir);
-      postgresPids.push(postgres);
-      second.child.kill('SIGINT');
-      expect(await second.exited).toBe(0);
-      expect(isAlive(postgres)).toBe(false);
-    } finally {
-      await fs.rm(dataDir, { recursive: true, force: true });
-    }
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+    expect(isAlive(postgres)).toBe(false);
   });
 });

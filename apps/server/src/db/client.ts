@@ -10,7 +10,9 @@ export type Queryable = pg.Pool | pg.PoolClient;
 
 /** Opens a connection pool. */
 export function createPool(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  // TCP keep-alive: a connection a firewall dropped while idle is noticed by the operating system, not only by the
+  // next query (the caches' listening connection is idle for long).
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, keepAlive: true });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return pool;

@@ -3,6 +3,13 @@ import type pg from 'pg';
 import type { Db } from './client.js';
 
 const RECONNECT_DELAY_MS = 1_000;
+/**
+ * How often the listening connection is asked for a sign of life. A connection that died without an error (a
+ * firewall or NAT dropping it while idle, a fail-over without a reset) would otherwise hear nothing, and every
+ * cache would serve what it holds until the process restarts.
+ */
+const HEARTBEAT_INTERVAL_MS = 15_000;
+const HEARTBEAT_TIMEOUT_MS = 5_000;
 
 /**
  * Notifications of committed table changes, for the caches every process keeps (pages, products). A statement
@@ -52,7 +59,9 @@ export async function listenForTableChanges(db: Db, log: FastifyBaseLogger): Pro
         drop(connection, error);
       });
       await connection.query(CHANNELS.map((channel) => `LISTEN ${channel}`).join('; '));
-      if (isClosed) return connection.release();
+      // Failed while LISTEN was answered: drop() has already handled it and scheduled another try.
+      if (dropped.has(connection)) return;
+      if (isClosed) return retire(connection);
       notifyAll(); // changes made while nobody listened
       listener = connection;
     } catch (error) {
@@ -69,9 +78,32 @@ export async function listenForTableChanges(db: Db, log: FastifyBaseLogger): Pro
     dropped.add(client);
     if (listener === client) listener = undefined;
     notifyAll();
+    client.removeAllListeners('notification');
     client.release(error);
     scheduleReconnect();
   };
+  /** Gives a listening connection back destroyed: it must not serve another query while still listening. */
+  const retire = (client: pg.PoolClient) => {
+    dropped.add(client);
+    client.removeAllListeners('notification');
+    client.release(true);
+  };
+  // The sign of life: a connection that cannot answer SELECT 1 in time is dropped like a failed one.
+  const heartbeat = setInterval(() => {
+    const client = listener;
+    if (!client) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the listening connection did not answer')), HEARTBEAT_TIMEOUT_MS);
+    });
+    Promise.race([client.query('SELECT 1'), timeout])
+      .catch((error: unknown) => {
+        if (!isClosed) log.warn({ err: error }, 'table changes: the listening connection is silent; caches read the database');
+        drop(client, error instanceof Error ? error : new Error(String(error)));
+      })
+      .finally(() => clearTimeout(timer));
+  }, HEARTBEAT_INTERVAL_MS);
+  heartbeat.unref();
   const scheduleReconnect = () => {
     if (isClosed || reconnectTimer) return;
     reconnectTimer = setTimeout(() => {
@@ -90,14 +122,11 @@ export async function listenForTableChanges(db: Db, log: FastifyBaseLogger): Pro
     close: async () => {
       isClosed = true;
       clearTimeout(reconnectTimer);
+      clearInterval(heartbeat);
       const client = listener;
       listener = undefined;
       notifyAll();
-      if (client && !dropped.has(client)) {
-        dropped.add(client);
-        await client.query('UNLISTEN *').catch(() => undefined);
-        client.release();
-      }
+      if (client && !dropped.has(client)) retire(client);
     },
   };
 }

@@ -114,12 +114,12 @@ describe('cached public pages', () => {
       (await t.db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).rows;
     const [listener] = await listeners();
     expect(listener).toBeDefined();
-    await readAbout();
     await t.db.query('SELECT pg_terminate_backend($1)', [listener!.pid]);
-    // The process hears of the lost connection at once (a local socket), well before it reconnects (1 s).
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    // No notification can arrive now; the change must show anyway.
+    await expect.poll(() => t.app.tableChanges.isListening(), { timeout: 5_000 }).toBe(false);
+    // Read while deaf: were it kept, the change below, which no notification announces, would go unseen.
+    await readAbout();
     await t.db.query(`UPDATE page SET html_text = '<p>Changed while deaf</p>' WHERE url = '/about'`);
+    expect(t.app.tableChanges.isListening()).toBe(false); // still deaf (it listens again after a second)
     expect((await readAbout()).htmlText).toBe('<p>Changed while deaf</p>');
 
     await expect.poll(async () => (await listeners()).filter((row) => row.pid !== listener!.pid).length, { timeout: 10_000 }).toBe(1);

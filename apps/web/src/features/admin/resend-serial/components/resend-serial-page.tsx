@@ -26,6 +26,11 @@ export function ResendSerialPage() {
     setResult('');
     try {
       const { mailed } = await resend.mutateAsync({ email, productName });
+      // Without a count the server did not take the call for the administrator's: the session has ended.
+      if (mailed === undefined) {
+        setError('email', { type: 'server', message: sendSerialFailed('Your session has ended. Please log in again.') });
+        return;
+      }
       if (mailed === 0) {
         setError('email', { type: 'server', message: sendSerialFailed(`${email} has no active licence of ${productName}.`) });
         return;
