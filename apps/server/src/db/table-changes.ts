@@ -2,14 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Db } from './client.js';
 
-const RECONNECT_DELAY_MS = 1_000;
-/**
- * How often the listening connection is asked for a sign of life. A connection that died without an error (a
- * firewall or NAT dropping it while idle, a fail-over without a reset) would otherwise hear nothing, and every
- * cache would serve what it holds until the process restarts.
- */
-const HEARTBEAT_INTERVAL_MS = 15_000;
-const HEARTBEAT_TIMEOUT_MS = 5_000;
+export type ListenerTiming = {
+  /** After a failure, the next attempt to listen. */
+  reconnectDelayMs: number;
+  /**
+   * How often the listening connection is asked for a sign of life. A connection that died without an error (a
+   * firewall or NAT dropping it while idle, a fail-over without a reset) would otherwise hear nothing, and every
+   * cache would serve what it holds until the process restarts.
+   */
+  heartbeatIntervalMs: number;
+  /** How long the sign of life may take before the connection counts as dead. */
+  heartbeatTimeoutMs: number;
+};
+const defaultTiming: ListenerTiming = { reconnectDelayMs: 1_000, heartbeatIntervalMs: 15_000, heartbeatTimeoutMs: 5_000 };
 
 /**
  * Notifications of committed table changes, for the caches every process keeps (pages, products). A statement
@@ -35,7 +40,8 @@ const CHANNELS: readonly ChangeChannel[] = ['page_changed', 'product_changed'];
  * LISTENs on every channel on one connection of the pool, held for the life of the process. When that connection
  * fails, every subscriber forgets, and it is opened again a second later.
  */
-export async function listenForTableChanges(db: Db, log: FastifyBaseLogger): Promise<TableChanges> {
+export async function listenForTableChanges(db: Db, log: FastifyBaseLogger, timing: Partial<ListenerTiming> = {}): Promise<TableChanges> {
+  const { reconnectDelayMs, heartbeatIntervalMs, heartbeatTimeoutMs } = { ...defaultTiming, ...timing };
   const subscribers = new Map<ChangeChannel, (() => void)[]>();
   let listener: pg.PoolClient | undefined;
   let isClosed = false;
@@ -94,7 +100,7 @@ export async function listenForTableChanges(db: Db, log: FastifyBaseLogger): Pro
     if (!client) return;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('the listening connection did not answer')), HEARTBEAT_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new Error('the listening connection did not answer')), heartbeatTimeoutMs);
     });
     Promise.race([client.query('SELECT 1'), timeout])
       .catch((error: unknown) => {
@@ -102,14 +108,14 @@ export async function listenForTableChanges(db: Db, log: FastifyBaseLogger): Pro
         drop(client, error instanceof Error ? error : new Error(String(error)));
       })
       .finally(() => clearTimeout(timer));
-  }, HEARTBEAT_INTERVAL_MS);
+  }, heartbeatIntervalMs);
   heartbeat.unref();
   const scheduleReconnect = () => {
     if (isClosed || reconnectTimer) return;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = undefined;
       void listen();
-    }, RECONNECT_DELAY_MS);
+    }, reconnectDelayMs);
     reconnectTimer.unref();
   };
 
