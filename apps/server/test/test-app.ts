@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createPool, type Db } from '../src/db/client.js';
@@ -84,3 +84,26 @@ let counter = 0;
 export const uniqueEmail = (prefix = 'customer') => `${prefix}-${Date.now().toString(36)}-${++counter}-${randomBytes(3).toString('hex')}@example.com`;
 /** A unique client address, so rate limits of one test never touch another. */
 export const uniqueIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${(++counter % 250) + 1}`;
+
+/** The backends of this database that LISTEN for table changes (each app's caches hold one). */
+export const listeningBackends = async (db: Db): Promise<number[]> =>
+  (await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).rows.map(
+    (row) => row.pid,
+  );
+
+/**
+ * Ends the app's listening connection, as a database restart would, and waits until the app knows (its caches
+ * read the database now). Answers a wait for it to listen again, on a new connection, about a second later.
+ */
+export async function cutListeningConnection(t: TestApp): Promise<{ listeningAgain: () => Promise<void> }> {
+  const [backend] = await listeningBackends(t.db);
+  expect(backend).toBeDefined();
+  await t.db.query('SELECT pg_terminate_backend($1)', [backend]);
+  await expect.poll(() => t.app.tableChanges.isListening(), { timeout: 5_000 }).toBe(false);
+  return {
+    listeningAgain: async () => {
+      await expect.poll(async () => (await listeningBackends(t.db)).filter((pid) => pid !== backend).length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => t.app.tableChanges.isListening(), { timeout: 5_000 }).toBe(true);
+    },
+  };
+}

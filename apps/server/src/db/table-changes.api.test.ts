@@ -1,25 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.js';
+import { createTestApp, listeningBackends } from '../../test/test-app.js';
 import { createPool } from './client.js';
 import { listenForTableChanges } from './table-changes.js';
 
 const t = await createTestApp();
 
-const listeningBackends = async () =>
-  (await t.db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).rows.map(
-    (row) => row.pid,
-  );
-
 describe('listening for table changes', () => {
   it('notices a listening connection that stops answering without an error, forgets, and listens again', async (context) => {
-    const before = await listeningBackends(); // the test app's own listener
+    const before = await listeningBackends(t.db); // the test app's own listener
     const db = createPool(t.config.DATABASE_URL!, 3);
     const changes = await listenForTableChanges(db, t.app.log, { heartbeatIntervalMs: 200, heartbeatTimeoutMs: 300, reconnectDelayMs: 200 });
     let forgotten = 0;
     changes.subscribe('product_changed', () => (forgotten += 1));
     try {
       expect(changes.isListening()).toBe(true);
-      const [backend] = (await listeningBackends()).filter((pid) => !before.includes(pid));
+      const [backend] = (await listeningBackends(t.db)).filter((pid) => !before.includes(pid));
       expect(backend).toBeDefined();
       try {
         process.kill(backend!, 0);

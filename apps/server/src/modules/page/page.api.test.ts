@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createPool } from '../../db/client.js';
-import { createTestApp } from '../../../test/test-app.js';
+import { createTestApp, cutListeningConnection } from '../../../test/test-app.js';
 import { normalizePageUrl } from './page.service.js';
 
 const t = await createTestApp();
@@ -110,19 +110,14 @@ describe('cached public pages', () => {
   });
 
   it('reads from the database while its listening connection is down, and caches again once it is back', async () => {
-    const listeners = async () =>
-      (await t.db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).rows;
-    const [listener] = await listeners();
-    expect(listener).toBeDefined();
-    await t.db.query('SELECT pg_terminate_backend($1)', [listener!.pid]);
-    await expect.poll(() => t.app.tableChanges.isListening(), { timeout: 5_000 }).toBe(false);
+    const cut = await cutListeningConnection(t);
     // Read while deaf: were it kept, the change below, which no notification announces, would go unseen.
     await readAbout();
     await t.db.query(`UPDATE page SET html_text = '<p>Changed while deaf</p>' WHERE url = '/about'`);
     expect(t.app.tableChanges.isListening()).toBe(false); // still deaf (it listens again after a second)
     expect((await readAbout()).htmlText).toBe('<p>Changed while deaf</p>');
 
-    await expect.poll(async () => (await listeners()).filter((row) => row.pid !== listener!.pid).length, { timeout: 10_000 }).toBe(1);
+    await cut.listeningAgain();
     await readAbout();
     await t.db.query(`UPDATE page SET html_text = '<p>Heard again</p>' WHERE url = '/about'`);
     await expect.poll(async () => (await readAbout()).htmlText, { timeout: 5_000 }).toBe('<p>Heard again</p>');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GeneratedKeys, Product } from '@store/contracts/product';
 import { decryptKeyFile } from '../../licensing/juce-key-file.js';
-import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
+import { createTestApp, cutListeningConnection, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
 import { giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
 
 // Its own database: these tests rename and re-key the demo product Spacey.
@@ -43,12 +43,7 @@ describe('the products the plug-in endpoints keep in memory', () => {
 
   it('reads the database while its listening connection is down, keeping nothing it read meanwhile', async () => {
     const owner = await giveLicence(t, { email: uniqueEmail(), serial: `CACHE-${randomDeviceId()}` });
-    const listeners = async () =>
-      (await t.db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).rows;
-    const [listener] = await listeners();
-    expect(listener).toBeDefined();
-    await t.db.query('SELECT pg_terminate_backend($1)', [listener!.pid]);
-    await expect.poll(() => t.app.tableChanges.isListening(), { timeout: 5_000 }).toBe(false);
+    const cut = await cutListeningConnection(t);
     // Read while deaf: were it kept, the rename below, which no notification announces, would go unseen.
     expect((await registerWithSerial('Spacey', owner.order.serial)).statusCode).toBe(200);
     await t.db.query(`UPDATE product SET name = 'Spacey Offline' WHERE id = $1`, [owner.product.id]);
@@ -59,7 +54,6 @@ describe('the products the plug-in endpoints keep in memory', () => {
     } finally {
       await t.db.query(`UPDATE product SET name = 'Spacey' WHERE id = $1`, [owner.product.id]);
     }
-    await expect.poll(async () => (await listeners()).filter((row) => row.pid !== listener!.pid).length, { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => t.app.tableChanges.isListening(), { timeout: 5_000 }).toBe(true);
+    await cut.listeningAgain();
   });
 });
