@@ -136,3 +136,41 @@ export async function listenForTableChanges(db: Db, log: FastifyBaseLogger, timi
     },
   };
 }
+
+/** Rows kept by a case-insensitive key (a page by URL, a product by name) until their table changes. */
+export type RowCache<Row> = {
+  /** The row of `key`, read with `read` when it is not kept; undefined when there is none. */
+  get: (key: string, read: () => Promise<Row | undefined>) => Promise<Row | undefined>;
+  clear: () => void;
+};
+
+/**
+ * A RowCache forgotten on every notification of `channel`, and read straight through while changes are not heard.
+ * Only rows that exist are kept, so unknown keys cannot fill it; a failed read is not kept, so the next request
+ * tries afresh; a full cache starts over rather than growing without bound.
+ */
+export function createRowCache<Row>(changes: TableChanges, channel: ChangeChannel, maxEntries = 1_000): RowCache<Row> {
+  const rows = new Map<string, Promise<Row | undefined>>();
+  const clear = () => rows.clear();
+  changes.subscribe(channel, clear);
+  return {
+    get: async (key, read) => {
+      if (!changes.isListening()) return read();
+      const normalised = key.toLowerCase();
+      const cached = rows.get(normalised);
+      if (cached) return cached;
+      const reading = read();
+      rows.set(normalised, reading);
+      // Forgotten only if still this read's entry: a clear in between may have made room for a newer one.
+      const forget = () => rows.get(normalised) === reading && rows.delete(normalised);
+      const row = await reading.catch((error: unknown) => {
+        forget();
+        throw error;
+      });
+      if (row === undefined) forget();
+      else if (rows.size > maxEntries) clear();
+      return row;
+    },
+    clear,
+  };
+}

@@ -1,9 +1,9 @@
 import type { MenuItem, Page } from '@store/contracts/page';
 import type { Db } from '../../db/client.js';
-import type { TableChanges } from '../../db/table-changes.js';
+import { createRowCache, type TableChanges } from '../../db/table-changes.js';
 import { findPageByUrl, listMenuItems } from './page.repository.js';
 
-/** Pages kept at most (only pages that exist are kept, so unknown URLs cannot fill it), and derived values. */
+/** Derived values (rendered pages) kept at most; the pages themselves are a RowCache with its own limit. */
 const MAX_ENTRIES = 1_000;
 
 export type PageCache = {
@@ -28,7 +28,7 @@ export type PageCache = {
  */
 export function createPageCache(db: Db, changes: TableChanges): PageCache {
   let menu: Promise<MenuItem[]> | undefined;
-  const pages = new Map<string, Promise<Page | undefined>>();
+  const pages = createRowCache<Page>(changes, 'page_changed');
   const derived = new Map<string, Promise<unknown>>();
   const settled = new Map<string, unknown>();
 
@@ -54,20 +54,7 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
       if (!isListening()) return listMenuItems(db);
       return menu ?? remember(() => listMenuItems(db), (value) => (menu = value));
     },
-    pageByUrl: async (url) => {
-      if (!isListening()) return findPageByUrl(db, url);
-      const key = url.toLowerCase();
-      const cached = pages.get(key);
-      if (cached) return cached;
-      const page = await remember(
-        () => findPageByUrl(db, url),
-        (value) => (value ? pages.set(key, value) : pages.delete(key)),
-      );
-      // Only pages that exist stay; a full cache starts over rather than growing without bound.
-      if (!page) pages.delete(key);
-      else if (pages.size > MAX_ENTRIES) clear();
-      return page;
-    },
+    pageByUrl: (url) => pages.get(url, () => findPageByUrl(db, url)),
     derive: <T>(key: string, compute: () => Promise<T>): Promise<T> => {
       if (!isListening()) return compute();
       const cached = derived.get(key) as Promise<T> | undefined;

@@ -1,9 +1,6 @@
 import type { Queryable } from '../../db/client.js';
-import type { TableChanges } from '../../db/table-changes.js';
+import { createRowCache, type TableChanges } from '../../db/table-changes.js';
 import { findProductByName, type ProductRow } from './product.repository.js';
-
-/** Products kept at most (only products that exist are kept, so unknown names cannot fill it). */
-const MAX_ENTRIES = 1_000;
 
 export type ProductCache = {
   /**
@@ -21,30 +18,6 @@ export type ProductCache = {
  * not heard the cache is bypassed, so no activation is signed with a key pair the administrator replaced.
  */
 export function createProductCache(changes: TableChanges): ProductCache {
-  const products = new Map<string, Promise<ProductRow | undefined>>();
-  const clear = () => products.clear();
-  changes.subscribe('product_changed', clear);
-
-  return {
-    byName: async (db, name) => {
-      if (!changes.isListening()) return findProductByName(db, name);
-      const key = name.toLowerCase();
-      const cached = products.get(key);
-      if (cached) return cached;
-      const reading = findProductByName(db, name);
-      products.set(key, reading);
-      // A failed read or an unknown name is not kept; a full cache (an endless list of products?) starts over.
-      const product = await reading.catch((error: unknown) => {
-        if (products.get(key) === reading) products.delete(key);
-        throw error;
-      });
-      if (!product) {
-        if (products.get(key) === reading) products.delete(key);
-      } else if (products.size > MAX_ENTRIES) {
-        clear();
-      }
-      return product;
-    },
-    clear,
-  };
+  const products = createRowCache<ProductRow>(changes, 'product_changed');
+  return { byName: (db, name) => products.get(name, () => findProductByName(db, name)), clear: products.clear };
 }
