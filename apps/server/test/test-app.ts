@@ -107,3 +107,19 @@ export async function cutListeningConnection(t: TestApp): Promise<{ listeningAga
     },
   };
 }
+
+/**
+ * Pauses the app's listening backend (SIGSTOP): the app still counts itself listening, but no notification
+ * arrives until `resume`, so what follows shows what this process does on its own. Undefined when the backend
+ * belongs to a server this process may not signal (another user's PostgreSQL).
+ */
+export async function holdNotifications(t: TestApp): Promise<{ resume: () => void } | undefined> {
+  const [backend] = await listeningBackends(t.db);
+  expect(backend).toBeDefined();
+  try {
+    process.kill(backend!, 'SIGSTOP');
+  } catch {
+    return undefined;
+  }
+  return { resume: () => process.kill(backend!, 'SIGCONT') };
+}
