@@ -16,6 +16,7 @@ import { badRequest } from './lib/app-error.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createSigningPool, signOnThisThread, type KeyFileSigner } from './licensing/signing-pool.js';
 import { mailboxRoutes } from './mail/mailbox.routes.js';
+import { accountRoutes } from './modules/auth/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createPageCache, type PageCache } from './modules/page/page-cache.js';
@@ -91,7 +92,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     logger: options.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    // A hop count as the function Fastify makes of one (its types leave numbers out): trust the first n hops.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     return503OnClosing: true,
     requestIdHeader: 'x-request-id',
     // What Fastify refuses before routing (a path that is not valid percent-encoding) answers plain text too.
@@ -123,6 +125,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  // A NUL character (%00) is never part of a valid address here, and PostgreSQL cannot store it: 400, before
+  // any route, cache or query sees it.
+  app.addHook('onRequest', async (request) => {
+    if (/%00|\u0000/i.test(request.url)) throw badRequest('Malformed URL');
+  });
   acceptEmptyJsonBodies(app);
   registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -140,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(pageRoutes);
       await api.register(mailboxRoutes);
       await api.register(licenceRoutes);
@@ -162,6 +170,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.isServingWebApp !== false) await registerWebApp(app);
   return app;
 }
+
+const trustHops = (count: number) => (_address: string, hop: number) => hop < count;
 
 /**
  * A POST without a body but with `content-type: application/json` (what many HTTP clients send for calls such as

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -24,14 +25,44 @@ const configSchema = z.object({
   LOYALTY_COUPON: z.string().default('LOYALTY15'),
   KEY_ENCRYPTION_SECRET: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which proxies tell the client's address (X-Forwarded-For), as Fastify's `trustProxy` takes it: `false`
+   * (none), a hop count (`1`: the one load balancer in front), addresses and CIDRs (`10.0.0.0/8,127.0.0.1`), or
+   * `true` (every hop: only when nothing can reach the server except through the proxy). docs/SECURITY.md.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((value) => value === 'true'),
+    .transform((value, context) => parseTrustProxy(value, context)),
   WEB_DIST_DIR: optionalText,
   /** Threads that sign key files (0: on the event loop); by default one fewer than the machine's cores, 1 to 4. */
   SIGNING_THREADS: z.coerce.number().int().min(0).max(64).optional(),
 });
+
+/** `TRUST_PROXY` as Fastify's `trustProxy` option. */
+export type TrustProxy = boolean | number | string[];
+
+function parseTrustProxy(text: string, context: z.RefinementCtx): TrustProxy {
+  const value = text.trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (invalid.length > 0) {
+    context.addIssue({ code: 'custom', message: `not a hop count, address or CIDR: ${invalid.join(', ')}` });
+    return false;
+  }
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string; webDistDir: string; signingThreads: number };
 

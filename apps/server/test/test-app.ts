@@ -14,8 +14,13 @@ export type TestApp = {
   /** Logs in and answers the bearer token. */
   logIn: (username: string, password: string) => Promise<string>;
   adminToken: () => Promise<string>;
-  /** Registers a new customer with a unique address and answers its token and email. */
-  registerCustomer: (password?: string) => Promise<{ token: string; email: string; password: string }>;
+  /**
+   * Registers a new customer with a unique address and answers its token and email. The customer proves the
+   * address through the mailed confirmation link, as a real one would, unless `isProven` is false.
+   */
+  registerCustomer: (password?: string, options?: { isProven?: boolean }) => Promise<{ token: string; email: string; password: string }>;
+  /** The token of the newest account link mailed to `email` (confirmation, purchase or activation). */
+  accountLinkTokenOf: (email: string) => Promise<string>;
   /** Sends a request as JSON, with a bearer token when given. */
   request: (options: { method: string; url: string; token?: string; body?: unknown; ip?: string }) => Promise<LightMyRequestResponse>;
 };
@@ -62,6 +67,15 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     return (response.json() as { token: string }).token;
   };
   let adminTokenValue: string | undefined;
+  const accountLinkTokenOf = async (email: string) => {
+    const { rows } = await db.query<{ body_text: string }>(
+      `SELECT body_text FROM mail_outbox WHERE lower(recipient) = lower($1) AND body_text LIKE '%/account/confirm/%' ORDER BY id DESC LIMIT 1`,
+      [email],
+    );
+    const token = /\/account\/confirm\/([\w-]+)/.exec(rows[0]?.body_text ?? '')?.[1];
+    if (!token) throw new Error(`no account link was mailed to ${email}`);
+    return token;
+  };
 
   return {
     app,
@@ -70,12 +84,21 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     request,
     logIn,
     adminToken: async () => (adminTokenValue ??= await logIn('admin', TEST_ADMIN_PASSWORD)),
-    registerCustomer: async (password = 'secret-password') => {
+    registerCustomer: async (password = 'secret-password', options = {}) => {
       const email = uniqueEmail();
       const response = await request({ method: 'POST', url: '/api/register', body: { email, password }, ip: uniqueIp() });
       if (response.statusCode !== 200) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-      return { token: (response.json() as { token: string }).token, email, password };
+      const token = (response.json() as { token: string }).token;
+      if (options.isProven !== false) {
+        const confirmToken = await accountLinkTokenOf(email);
+        const confirmed = await request({ method: 'POST', url: '/api/account/confirm', token, body: { token: confirmToken }, ip: uniqueIp() });
+        if (confirmed.statusCode !== 200 || (confirmed.json() as { status: string }).status !== 'confirmed') {
+          throw new Error(`confirmation failed: ${confirmed.statusCode} ${confirmed.body}`);
+        }
+      }
+      return { token, email, password };
     },
+    accountLinkTokenOf,
   };
 }
 

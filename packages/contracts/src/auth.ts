@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { emailField, loginNameField, passwordField } from './fields.js';
 
-/** POST /login/ */
-export const loginRequest = z.object({ username: loginNameField, password: z.string().min(1).max(200) });
+/**
+ * POST /login/. `otp`: the six-digit code of the login's authenticator app, or one of its recovery codes; only
+ * for logins that turned two-factor login on (the answer without it is 401 with `SECOND_FACTOR_REQUIRED`).
+ */
+export const loginRequest = z.object({
+  username: loginNameField,
+  password: z.string().min(1).max(200),
+  otp: z.string().trim().max(40).optional(),
+});
+
+/** The 401 text of a login whose password was right and whose second factor is missing. */
+export const SECOND_FACTOR_REQUIRED = 'Enter the code from your authenticator app.';
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 /** The current user: kept in local storage under currentUser; `name` "admin" marks the administrator. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './fields.js';
+import { messages } from './messages.js';
 
 /** A customer record (§3). */
 export const person = z.object({
@@ -21,7 +23,9 @@ export const personSaveRequest = z
     name: z.string().trim().max(200).default(''),
     country: z.string().trim().max(100).default(''),
   })
-  .refine((value) => value.id === 0 || value.email !== '', { message: 'Email is required', path: ['email'] });
+  .refine((value) => value.id === 0 || value.email !== '', { message: 'Email is required', path: ['email'] })
+  // An address that goes into mail headers and licences: never "admin" or text with line breaks.
+  .refine((value) => value.email === '' || EMAIL_PATTERN.test(value.email), { message: messages.emailInvalid, path: ['email'] });
 export type PersonSaveRequest = z.infer<typeof personSaveRequest>;
 
 /** New person default (§4). */

@@ -3,18 +3,30 @@ import { AppError } from './app-error.js';
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
-/** The limits of the calls anyone can make, per address and per IP (DESIGN §4). */
+/**
+ * The limits of the calls anyone can make (docs/SECURITY.md). They throttle the caller (its IP, or the browser's
+ * device cookie), never the owner: the per-account ceiling applies only to callers without a device cookie of that
+ * login, and the windows of the limits a stranger can fill for someone else's address are minutes, not hours.
+ */
 export const rateLimits = {
-  loginFailuresPerAddress: { name: 'login-address', limit: 5, windowSeconds: 15 * 60 },
+  /** Every login and plug-in unlock attempt of one IP. */
   loginPerIp: { name: 'login-ip', limit: 100, windowSeconds: 15 * 60 },
+  /** Wrong passwords from one IP, whatever the account. */
+  loginFailuresPerIp: { name: 'login-failures-ip', limit: 30, windowSeconds: 15 * 60 },
+  /** Wrong passwords for one account from callers without its device cookie (the per-account ceiling). */
+  loginFailuresPerAccount: { name: 'login-failures-account', limit: 10, windowSeconds: 15 * 60 },
+  /** Wrong passwords from one device cookie; past it the cookie counts as no cookie. */
+  loginFailuresPerDevice: { name: 'login-failures-device', limit: 5, windowSeconds: 15 * 60 },
   registerPerIp: { name: 'register-ip', limit: 30, windowSeconds: 10 * 60 },
   registerPerAddress: { name: 'register-address', limit: 5, windowSeconds: 60 * 60 },
-  passwordRequestPerAddress: { name: 'password-request-address', limit: 3, windowSeconds: 60 * 60 },
-  passwordRequestPerIp: { name: 'password-request-ip', limit: 30, windowSeconds: 60 * 60 },
-  mailPerAddress: { name: 'mail-address', limit: 5, windowSeconds: 60 * 60 },
+  passwordRequestPerAddress: { name: 'password-request-address', limit: 3, windowSeconds: 10 * 60 },
+  passwordRequestPerIp: { name: 'password-request-ip', limit: 20, windowSeconds: 60 * 60 },
+  mailPerAddress: { name: 'mail-address', limit: 3, windowSeconds: 10 * 60 },
   mailPerIp: { name: 'mail-ip', limit: 30, windowSeconds: 60 * 60 },
-  unlockPerAddress: { name: 'unlock-address', limit: 10, windowSeconds: 15 * 60 },
-  unlockPerIp: { name: 'unlock-ip', limit: 100, windowSeconds: 15 * 60 },
+  /** Confirmation links a signed-in login asks to be sent again. */
+  accountLinkPerLogin: { name: 'account-link-login', limit: 3, windowSeconds: 10 * 60 },
+  /** Uses of mailed links (confirmation, purchase): tokens are 256-bit, this only bounds the work. */
+  accountLinkUsePerIp: { name: 'account-link-use-ip', limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 const tooMany = (retryAfterSeconds: number) =>

@@ -1,10 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { deriveKey } from './derived-key.js';
 
 /** Seals and opens private keys at rest with AES-256-GCM under a key derived from KEY_ENCRYPTION_SECRET. */
 export type SecretBox = { seal: (plain: string) => string; open: (sealed: string) => string };
 
 export function createSecretBox(secret: string): SecretBox {
-  const key = createHash('sha256').update(`key-encryption:${secret}`).digest();
+  const key = deriveKey(secret, 'key-encryption');
   return {
     seal: (plain) => {
       if (plain === '') return '';

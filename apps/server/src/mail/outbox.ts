@@ -7,6 +7,8 @@ export type OutgoingMail = {
   text: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** The mail carries a secret (a password or a one-time link): its body is not kept once it is sent. */
+  containsSecret?: boolean;
 };
 
 /**

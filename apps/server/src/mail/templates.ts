@@ -5,6 +5,7 @@ import type { OutgoingMail } from './outbox.js';
 export const passwordResetMail = (options: { to: string; password: string }): OutgoingMail => ({
   to: options.to,
   subject: 'Your new password',
+  containsSecret: true,
   text: [
     'Hello,',
     '',
@@ -63,5 +64,44 @@ export const unknownProductMail = (options: { to: string; providerOrderId: strin
     '',
     "Make the storefront's product paths match the product names (in lower case), then create the customer's",
     'licences in the person editor (New order/license), or resend the order from FastSpring.',
+  ].join('\n'),
+});
+
+/** The confirmation link mailed at registration (and on "send the link again"). */
+export const accountConfirmationMail = (options: { to: string; link: string }): OutgoingMail => ({
+  to: options.to,
+  subject: 'Confirm your email address',
+  containsSecret: true,
+  text: [
+    'Hello,',
+    '',
+    'an account was registered with this email address. Open this link to confirm that the address is yours;',
+    'your licences appear in your account once it is confirmed:',
+    '',
+    options.link,
+    '',
+    'The link works once, for 7 days. If you did not register, you can ignore this email: nobody sees your',
+    'licences without this link.',
+  ].join('\n'),
+});
+
+/**
+ * The account link mailed with a purchase or a redeemed activation code to an address without a proven login:
+ * opening it sets a password and opens the account (the address is proven by the link).
+ */
+export const accountLinkMail = (options: { to: string; link: string; hasLogin: boolean }): OutgoingMail => ({
+  to: options.to,
+  subject: options.hasLogin ? 'Confirm your email address to see your licence' : 'Open your account',
+  containsSecret: true,
+  text: [
+    'Hello,',
+    '',
+    options.hasLogin
+      ? 'your new licence is waiting in your account. Open this link to confirm your email address and choose a password:'
+      : 'your licence is ready. Open this link to choose a password for your account, where you download your keys and manage your computers:',
+    '',
+    options.link,
+    '',
+    'The link works once, for 30 days. After that, use "Lost your password?" on the login page.',
   ].join('\n'),
 });

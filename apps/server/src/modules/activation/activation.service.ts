@@ -6,6 +6,7 @@ import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { licenceMailOfOrder, siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
+import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
 import { findOrCreateNamedPerson } from '../licence/licence.repository.js';
 import { issueOrder } from '../order/order-issue.service.js';
 import { findProductById } from '../product/product.repository.js';
@@ -57,6 +58,7 @@ export async function redeemActivation(options: {
         siteUrl: siteUrlOf(config),
       }),
     );
+    await mailAccountLinkIfUnproven(client, { email: owner.email, purpose: 'activation', siteUrl: siteUrlOf(config) });
     return { email: owner.email, productName: issued.productName };
   });
 }

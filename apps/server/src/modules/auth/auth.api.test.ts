@@ -98,7 +98,8 @@ describe('password request', () => {
     expect(known.statusCode).toBe(200);
     expect(response.body).toBe(known.body);
     expect(await listRecentMail(t.db, 10, unknown)).toHaveLength(0);
-    expect(await listRecentMail(t.db, 10, email)).toHaveLength(1);
+    // The confirmation link of the registration, then the new password.
+    expect((await listRecentMail(t.db, 10, email)).map((mail) => mail.subject)).toEqual(['Your new password', 'Confirm your email address']);
   });
 
   it('does not lock the customer out: the old password works until the new one is used', async () => {
@@ -124,23 +125,70 @@ describe('password request', () => {
 });
 
 describe('rate limits', () => {
-  it('throttles repeated wrong logins for one address without blocking others', async () => {
+  it('throttles the guesser, not the owner: past the ceiling only browsers that logged in before get in', async () => {
     const { email, password } = await t.registerCustomer();
-    const ip = uniqueIp();
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 7; attempt++) {
-      const response = await t.request({ method: 'POST', url: '/api/login/', ip, body: { username: email, password: 'wrong-pass' } });
-      statuses.push(response.statusCode);
-    }
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    const blocked = await t.request({ method: 'POST', url: '/api/login/', ip, body: { username: email, password } });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.body).toMatch(/Too many attempts/);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner's browser logged in once and keeps its device cookie.
+    const ownerLogin = await t.request({ method: 'POST', url: '/api/login/', body: { username: email, password } });
+    const deviceCookie = String(ownerLogin.headers['set-cookie']).split(';')[0]!;
+    expect(deviceCookie).toMatch(/^store_device=/);
 
+    // A stranger guesses from many addresses: after the account's ceiling, strangers are refused even the right password.
+    const guesses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const response = await t.request({ method: 'POST', url: '/api/login/', ip: uniqueIp(), body: { username: email, password: `guess-${attempt}` } });
+      guesses.push(response.statusCode);
+    }
+    expect(guesses).toEqual([...Array.from({ length: 10 }, () => 401), 429]);
+    const stranger = await t.request({ method: 'POST', url: '/api/login/', ip: uniqueIp(), body: { username: email, password } });
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.body).toMatch(/Too many attempts/);
+    expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The owner, from the browser that logged in before, still gets in.
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      remoteAddress: uniqueIp(),
+      headers: { cookie: deviceCookie },
+      payload: { username: email, password },
+    });
+    expect(owner.statusCode).toBe(200);
+
+    // Another account is not touched.
     const other = await t.registerCustomer();
-    const response = await t.request({ method: 'POST', url: '/api/login/', ip, body: { username: other.email, password: other.password } });
+    const response = await t.request({ method: 'POST', url: '/api/login/', ip: uniqueIp(), body: { username: other.email, password: other.password } });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('counts wrong passwords from a device cookie against that cookie, which then counts as none', async () => {
+    const { email, password } = await t.registerCustomer();
+    const ownerLogin = await t.request({ method: 'POST', url: '/api/login/', body: { username: email, password } });
+    const cookie = String(ownerLogin.headers['set-cookie']).split(';')[0]!;
+    const withCookie = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/api/login/', remoteAddress: uniqueIp(), headers: { cookie }, payload: body });
+    for (let attempt = 0; attempt < 5; attempt++) expect((await withCookie({ username: email, password: 'wrong-pass' })).statusCode).toBe(401);
+    // Spent: the cookie's sixth wrong guess counts against the account like a stranger's, and the right password still works.
+    expect((await withCookie({ username: email, password })).statusCode).toBe(200);
+    // A cookie for another login, or a forged one, is no cookie.
+    const forged = cookie.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    const forgedLogin = await t.app.inject({ method: 'POST', url: '/api/login/', remoteAddress: uniqueIp(), headers: { cookie: forged }, payload: { username: email, password } });
+    expect(forgedLogin.statusCode).toBe(200);
+  });
+
+  it('counts the plug-in unlock against the same per-account ceiling as the login', async () => {
+    const { email, password } = await t.registerCustomer();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const unlock = await t.app.inject({
+        method: 'POST',
+        url: '/api/juce/unlock',
+        remoteAddress: uniqueIp(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ product: 'Spacey', email, pw: `guess-${attempt}`, os: 'Mac', mach: 'abcdefabcdefabcdefabcdefabcdef12' }).toString(),
+      });
+      expect(unlock.body).toMatch(/<ERROR error="Wrong email or password/);
+    }
+    const stranger = await t.request({ method: 'POST', url: '/api/login/', ip: uniqueIp(), body: { username: email, password } });
+    expect(stranger.statusCode).toBe(429);
   });
 
   /** The statuses of `count` calls made one after another; `body` may differ per attempt. */
@@ -160,14 +208,28 @@ describe('rate limits', () => {
     expect(await statusesOf(4, { url: '/api/passwordrequest', body: () => ({ email }) })).toEqual(limited(3, 200));
   });
 
-  it('limits password requests per IP, known addresses or not', async () => {
-    const call = { url: '/api/passwordrequest', ip: uniqueIp(), body: () => ({ email: uniqueEmail() }) };
-    expect(await statusesOf(31, call)).toEqual(limited(30, 200));
+  it("lets the owner request again minutes after a stranger's requests used up the address's limit", async () => {
+    const { email } = await t.registerCustomer();
+    expect(await statusesOf(4, { url: '/api/passwordrequest', body: () => ({ email }) })).toEqual(limited(3, 200));
+    const refused = await t.request({ method: 'POST', url: '/api/passwordrequest', ip: uniqueIp(), body: { email } });
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(10 * 60);
+    // Each of the stranger's requests mailed the owner a password; the newest works.
+    const [mail] = await listRecentMail(t.db, 1, email);
+    const mailed = /Your new password: (\S+)/.exec(mail!.body_text)![1]!;
+    await expect(t.logIn(email, mailed)).resolves.toBeTruthy();
+    // Ten minutes later the owner may ask again.
+    await t.db.query(`UPDATE rate_limit SET window_start = window_start - interval '10 minutes' WHERE key = $1`, [`password-request-address:${email.toLowerCase()}`]);
+    expect((await t.request({ method: 'POST', url: '/api/passwordrequest', ip: uniqueIp(), body: { email } })).statusCode).toBe(200);
   });
 
-  it('limits login attempts per IP across addresses', async () => {
+  it('limits password requests per IP, known addresses or not', async () => {
+    const call = { url: '/api/passwordrequest', ip: uniqueIp(), body: () => ({ email: uniqueEmail() }) };
+    expect(await statusesOf(21, call)).toEqual(limited(20, 200));
+  });
+
+  it('limits wrong passwords per IP across addresses', async () => {
     const call = { url: '/api/login/', ip: uniqueIp(), body: () => ({ username: uniqueEmail(), password: 'not-the-password' }) };
-    expect(await statusesOf(101, call)).toEqual(limited(100, 401));
+    expect(await statusesOf(31, call)).toEqual(limited(30, 401));
   });
 
   it('limits registrations per IP and per address', async () => {
@@ -190,6 +252,7 @@ describe('guards', () => {
     'POST /api/login/',
     'POST /api/register',
     'POST /api/passwordrequest',
+    'POST /api/account/confirm', // the mailed link's token proves the address (account.api.test.ts)
     'POST /api/fastspring/webhook', // signed by the provider (webhook.api.test.ts)
     'POST /api/juce/unlock', // the customer's web login in the form (juce-unlock.api.test.ts)
     'POST /api/userinfo/registerproductfordevice', // the key proves the licence (device.api.test.ts)
@@ -210,6 +273,11 @@ describe('guards', () => {
     'POST /api/fastspring/loyaltycoupon',
     'POST /api/logout',
     'POST /api/passwordchange',
+    'GET /api/account',
+    'POST /api/account/confirmation',
+    'POST /api/account/twofactor/setup',
+    'POST /api/account/twofactor/enable',
+    'POST /api/account/twofactor/disable',
   ];
   const adminCalls = [
     'GET /api/person/',

@@ -9,9 +9,14 @@ export type LoginRow = {
   pending_password_hash: string | null;
   pending_password_expires: Date | null;
   is_admin: boolean;
+  email_verified_at: Date | null;
 };
 
-export type SessionActor = { loginId: number; name: string; isAdmin: boolean; personId: number | null };
+/**
+ * The caller of a session. `personId` is set only once the login has proven its address (docs/SECURITY.md):
+ * until then the login reaches nobody's licences.
+ */
+export type SessionActor = { loginId: number; name: string; isAdmin: boolean; personId: number | null; isEmailVerified: boolean };
 
 export const SESSION_LIFETIME_DAYS = 30;
 const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
@@ -64,14 +69,22 @@ export async function createSession(db: Queryable, loginId: number): Promise<{ t
 }
 
 export async function findSessionActor(db: Queryable, token: string): Promise<SessionActor | undefined> {
-  const { rows } = await db.query<{ login_id: number; login_name: string; is_admin: boolean; person_id: number | null }>(
-    `SELECT l.id AS login_id, l.login_name, l.is_admin, l.person_id
+  const { rows } = await db.query<{ login_id: number; login_name: string; is_admin: boolean; person_id: number | null; is_email_verified: boolean }>(
+    `SELECT l.id AS login_id, l.login_name, l.is_admin, l.person_id, l.email_verified_at IS NOT NULL AS is_email_verified
        FROM session s JOIN login l ON l.id = s.login_id
       WHERE s.token_hash = $1 AND s.expires_at > now()`,
     [hashToken(token)],
   );
   const row = rows[0];
-  return row && { loginId: row.login_id, name: row.login_name, isAdmin: row.is_admin, personId: row.person_id };
+  return (
+    row && {
+      loginId: row.login_id,
+      name: row.login_name,
+      isAdmin: row.is_admin,
+      personId: row.is_email_verified ? row.person_id : null,
+      isEmailVerified: row.is_email_verified,
+    }
+  );
 }
 
 export async function deleteSession(db: Queryable, token: string): Promise<void> {
@@ -80,6 +93,27 @@ export async function deleteSession(db: Queryable, token: string): Promise<void>
 
 export async function deleteOtherSessions(db: Queryable, loginId: number, keepToken: string): Promise<void> {
   await db.query('DELETE FROM session WHERE login_id = $1 AND token_hash <> $2', [loginId, hashToken(keepToken)]);
+}
+
+/**
+ * Records that the login proved its address: links it to the person with that address and, with the new
+ * password of a mailed link, replaces its password (and any mailed one).
+ */
+export async function markEmailVerified(db: Queryable, options: { loginId: number; personId: number; passwordHash?: string }): Promise<void> {
+  await db.query(
+    `UPDATE login SET email_verified_at = coalesce(email_verified_at, now()), person_id = $2,
+            password_hash = coalesce($3, password_hash),
+            pending_password_hash = CASE WHEN $3::text IS NULL THEN pending_password_hash END,
+            pending_password_expires = CASE WHEN $3::text IS NULL THEN pending_password_expires END
+      WHERE id = $1`,
+    [options.loginId, options.personId, options.passwordHash ?? null],
+  );
+}
+
+/** Ends every session of the login (all of them, or all but `keepToken`'s). */
+export async function deleteSessionsOfLogin(db: Queryable, loginId: number, keepToken?: string): Promise<void> {
+  if (keepToken === undefined) await db.query('DELETE FROM session WHERE login_id = $1', [loginId]);
+  else await deleteOtherSessions(db, loginId, keepToken);
 }
 
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {

@@ -9,20 +9,34 @@ import {
 } from '@store/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
+import { siteUrlOf } from '../../mail/customer-templates.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as auth from './auth.service.js';
+import { createDeviceCookies } from './device-cookie.js';
 
 /** Accounts: login, register, password request and change, logout, and the admin's "Delete Login". */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireUser, requireAdmin } = createAuthHooks(app);
   const tags = ['accounts'];
+  const deviceCookies = createDeviceCookies(app.config.KEY_ENCRYPTION_SECRET!, {
+    isSecure: siteUrlOf(app.config).startsWith('https:'),
+  });
 
-  app.post('/login/', { schema: { tags, body: loginRequest, response: { 200: currentUser } } }, (request) =>
-    auth.logIn({ db: app.db, ...request.body, ip: request.ip }),
-  );
+  app.post('/login/', { schema: { tags, body: loginRequest, response: { 200: currentUser } } }, async (request, reply) => {
+    const user = await auth.logIn({
+      db: app.db,
+      secretBox: app.secretBox,
+      ...request.body,
+      ip: request.ip,
+      device: deviceCookies.read(request.headers.cookie),
+    });
+    // This browser logged in to this login: its wrong passwords count against it alone from now on.
+    reply.header('set-cookie', deviceCookies.issue(user.name));
+    return user;
+  });
 
   app.post('/register', { schema: { tags, body: registerRequest, response: { 200: currentUser } } }, (request) =>
-    auth.register({ db: app.db, ...request.body, ip: request.ip }),
+    auth.register({ db: app.db, ...request.body, ip: request.ip, siteUrl: siteUrlOf(app.config) }),
   );
 
   app.post(

@@ -1,81 +1,93 @@
-import type { CurrentUser } from '@store/contracts/auth';
+import { SECOND_FACTOR_REQUIRED, type CurrentUser } from '@store/contracts/auth';
 import { withTransaction, type Db } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
-import { checkRateLimit, hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
+import { AppError, conflict } from '../../lib/app-error.js';
+import { ADDRESS_CALL_FLOOR_MS, withMinimumDuration } from '../../lib/minimum-duration.js';
+import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import { findOrCreatePersonByEmail } from '../person/person.repository.js';
+import { mailConfirmationLink } from './account-link.service.js';
 import * as repository from './auth.repository.js';
-import { generatePassword, getDecoyHash, hashPassword, verifyPassword } from './password.js';
+import { checkCredentials, countFailure } from './credentials.js';
+import { toCurrentUser } from './current-user.js';
+import type { DeviceClaim } from './device-cookie.js';
+import { generatePassword, hashPassword } from './password.js';
+import { isTwoFactorEnabled } from './two-factor.repository.js';
+import { verifySecondFactor } from './two-factor.service.js';
 
-const toCurrentUser = (login: repository.LoginRow, session: { token: string; expiresAt: Date }): CurrentUser => ({
-  name: login.login_name,
-  token: session.token,
-  isAdmin: login.is_admin,
-  expiresAt: session.expiresAt.toISOString(),
-});
-
-/** Checks the credentials (the current password, or a requested one not yet expired) and opens a session. */
-export async function logIn(options: { db: Db; username: string; password: string; ip: string }): Promise<CurrentUser> {
-  const { db, username, password, ip } = options;
-  await checkRateLimit(db, rateLimits.loginFailuresPerAddress, username);
-  await hitRateLimit(db, rateLimits.loginPerIp, ip);
-
-  const login = await repository.findLoginByName(db, username);
-  const isCurrentPassword = await verifyPassword(login?.password_hash ?? (await getDecoyHash()), password);
-  const isPendingPassword =
-    !isCurrentPassword &&
-    login?.pending_password_hash != null &&
-    login.pending_password_expires != null &&
-    login.pending_password_expires > new Date() &&
-    (await verifyPassword(login.pending_password_hash, password));
-
-  if (!login || (!isCurrentPassword && !isPendingPassword)) {
-    await hitRateLimit(db, rateLimits.loginFailuresPerAddress, username).catch(() => undefined);
-    throw new AppError('unauthorized', 'Wrong email or password');
+/**
+ * Checks the credentials (the current password, or a mailed one not yet expired) and, for a login with
+ * two-factor login on, the app's code; then opens a session. Logging in with a mailed password proves the
+ * address, makes it the password and ends the login's other sessions.
+ */
+export async function logIn(options: {
+  db: Db;
+  secretBox: SecretBox;
+  username: string;
+  password: string;
+  otp?: string | undefined;
+  ip: string;
+  device?: DeviceClaim | undefined;
+}): Promise<CurrentUser> {
+  const { db, username, ip } = options;
+  const { login, isMailedPassword, deviceNonce } = await checkCredentials(options);
+  if (await isTwoFactorEnabled(db, login.id)) {
+    if (!options.otp) throw new AppError('unauthorized', SECOND_FACTOR_REQUIRED);
+    if (!(await verifySecondFactor({ db, secretBox: options.secretBox, loginId: login.id, code: options.otp }))) {
+      await countFailure(db, { username, ip, deviceNonce });
+      throw new AppError('unauthorized', 'This code is not right. Enter the current code of your authenticator app, or a recovery code.');
+    }
   }
-  if (isPendingPassword) {
-    // First use of a requested password makes it the password.
-    await repository.setPassword(db, login.id, login.pending_password_hash!);
-  }
-  return toCurrentUser(login, await repository.createSession(db, login.id));
+  return withTransaction(db, async (client) => {
+    if (isMailedPassword) {
+      await repository.setPassword(client, login.id, login.pending_password_hash!);
+      if (!login.is_admin) {
+        const person = await findOrCreatePersonByEmail(client, { email: login.login_name });
+        await repository.markEmailVerified(client, { loginId: login.id, personId: person.id });
+      }
+      await repository.deleteSessionsOfLogin(client, login.id);
+    }
+    return toCurrentUser(login, await repository.createSession(client, login.id));
+  });
 }
 
-/** Creates a customer login (linked to the person with that email, created if needed) and logs it in. */
-export async function register(options: { db: Db; email: string; password: string; ip: string }): Promise<CurrentUser> {
+/**
+ * Creates a customer login and logs it in (spec §4). It reaches no licences until the address is proven: the
+ * confirmation link is mailed in the same transaction.
+ */
+export async function register(options: { db: Db; email: string; password: string; ip: string; siteUrl: string }): Promise<CurrentUser> {
   const { db, email, password, ip } = options;
   await hitRateLimit(db, rateLimits.registerPerIp, ip);
   await hitRateLimit(db, rateLimits.registerPerAddress, email);
   const passwordHash = await hashPassword(password);
   return withTransaction(db, async (client) => {
-    const person = await findOrCreatePersonByEmail(client, { email });
-    const login = await repository.insertLogin(client, {
-      loginName: email,
-      passwordHash,
-      personId: person.id,
-      isAdmin: false,
-    });
-    if (!login) throw new AppError('conflict', 'This email address is already registered.');
+    const login = await repository.insertLogin(client, { loginName: email, passwordHash, personId: null, isAdmin: false });
+    if (!login) throw conflict('This email address is already registered.');
+    await mailConfirmationLink(client, { email, siteUrl: options.siteUrl });
     return toCurrentUser(login, await repository.createSession(client, login.id));
   });
 }
 
 /**
  * Mails a new random password. The old one keeps working until the new one is used or expires (24 h), so
- * nobody can lock a customer out; the answer is the same whether or not the address has a login.
+ * nobody can lock a customer out; each request mails a password that works, and the answer is the same whether
+ * or not the address has a login.
  */
 export async function requestPassword(options: { db: Db; email: string; ip: string }): Promise<void> {
   const { db, email, ip } = options;
-  await hitRateLimit(db, rateLimits.passwordRequestPerIp, ip);
-  await hitRateLimit(db, rateLimits.passwordRequestPerAddress, email);
-  // Hashed before the address is looked up: an unknown address takes as long to answer as a known one.
-  const password = generatePassword();
-  const passwordHash = await hashPassword(password);
-  const login = await repository.findLoginByName(db, email);
-  if (!login || login.is_admin) return;
-  await withTransaction(db, async (client) => {
-    await repository.setPendingPassword(client, login.id, passwordHash);
-    await enqueueMail(client, passwordResetMail({ to: login.login_name, password }));
+  // An unknown address takes as long to answer as a known one.
+  await withMinimumDuration(ADDRESS_CALL_FLOOR_MS, async () => {
+    await hitRateLimit(db, rateLimits.passwordRequestPerIp, ip);
+    await hitRateLimit(db, rateLimits.passwordRequestPerAddress, email);
+    const password = generatePassword();
+    const passwordHash = await hashPassword(password);
+    const login = await repository.findLoginByName(db, email);
+    if (!login || login.is_admin) return;
+    await withTransaction(db, async (client) => {
+      await repository.setPendingPassword(client, login.id, passwordHash);
+      await enqueueMail(client, passwordResetMail({ to: login.login_name, password }));
+    });
   });
 }
 

@@ -2,8 +2,10 @@ import { LICENSE_TRANSFER_PRODUCT, productPath } from '@store/contracts/constant
 import type { PoolClient } from 'pg';
 import type { Config } from '../../config.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { licenceMail, unknownProductMail } from '../../mail/templates.js';
+import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
 import { findOrCreatePersonByEmail } from '../person/person.repository.js';
 import { findProductByName, type ProductRow } from '../product/product.repository.js';
@@ -111,6 +113,9 @@ export async function completeOrder(options: {
     result.createdOrderIds.push(issued.order.id);
     await enqueueMail(client, licenceMailFor({ product, owner, order: issued.order, config }));
   }
+  if (result.createdOrderIds.length > 0) {
+    await mailAccountLinkIfUnproven(client, { email: owner.email, purpose: 'purchase', siteUrl: siteUrlOf(config) });
+  }
   return result;
 }
 
@@ -127,6 +132,6 @@ function licenceMailFor(options: {
     productName: product.name,
     serial: order.serial,
     keyFile: product.use_rsa_2048 ? order.serial_2048 : order.serial_new,
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    publicUrl: siteUrlOf(config),
   });
 }

@@ -1,11 +1,10 @@
 import type { JuceUnlockRequest } from '@store/contracts/licence';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
-import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { findLoginByName, type LoginRow } from '../auth/auth.repository.js';
-import { getDecoyHash, verifyPassword } from '../auth/password.js';
+import { checkCredentials, WRONG_CREDENTIALS } from '../auth/credentials.js';
+import { isTwoFactorEnabled } from '../auth/two-factor.repository.js';
 import { findPersonIdOfLogin } from '../licence/licence.repository.js';
 import type { ProductCache } from '../product/product-cache.js';
 import { findDeviceIdProblem } from './device-id.js';
@@ -31,8 +30,6 @@ export async function unlockWithLogin(options: {
 }): Promise<UnlockGrant> {
   const { db, fields } = options;
   const email = fields.email.trim();
-  await hitRateLimit(db, rateLimits.unlockPerIp, options.ip);
-  if (email !== '') await hitRateLimit(db, rateLimits.unlockPerAddress, email);
   if (email === '' || fields.pw === '') throw badRequest('Please enter the email address and password of your customer account.');
 
   const product = await options.products.byName(db, fields.product.trim());
@@ -41,11 +38,21 @@ export async function unlockWithLogin(options: {
   const problem = findDeviceIdProblem(machineId);
   if (problem) throw badRequest(`This computer cannot be registered: ${problem}`);
 
-  const login = await verifyLogin(db, email, fields.pw);
-  if (!login) {
-    throw new AppError('unauthorized', `Wrong email or password. Use the login of your customer account at ${options.publicUrl}.`);
+  // The web login's own check and limits: the unlock call is no second way to guess a password.
+  const { login } = await checkCredentials({ db, username: email, password: fields.pw, ip: options.ip }).catch((error: unknown) => {
+    if (error instanceof AppError && error.message === WRONG_CREDENTIALS) {
+      throw new AppError('unauthorized', `${WRONG_CREDENTIALS}. Use the login of your customer account at ${options.publicUrl}.`);
+    }
+    throw error;
+  });
+  if (await isTwoFactorEnabled(db, login.id)) {
+    throw new AppError('forbidden', `This account uses two-factor login. Register this computer in your account at ${options.publicUrl} (offline key).`);
   }
-  const personId = await findPersonIdOfLogin(db, { personId: login.person_id, name: login.login_name });
+  const personId = await findPersonIdOfLogin(db, {
+    personId: login.person_id,
+    name: login.login_name,
+    isEmailVerified: login.email_verified_at !== null,
+  });
   const licences = personId === undefined ? [] : await findLicencesOfPerson(db, machineId, product.id, personId);
   if (licences.length === 0) throw badRequest(`The account ${email} has no active licence of ${product.name}.`);
 
@@ -62,16 +69,3 @@ export async function unlockWithLogin(options: {
 }
 
 const deviceNameOf = (operatingSystem: string): string => operatingSystem.trim().slice(0, 200) || 'Online unlock';
-
-/** The login when the password is its current one or a requested one not yet expired (no session is opened). */
-async function verifyLogin(db: Db, email: string, password: string): Promise<LoginRow | undefined> {
-  const login = await findLoginByName(db, email);
-  const isCurrentPassword = await verifyPassword(login?.password_hash ?? (await getDecoyHash()), password);
-  const isPendingPassword =
-    !isCurrentPassword &&
-    login?.pending_password_hash != null &&
-    login.pending_password_expires != null &&
-    login.pending_password_expires > new Date() &&
-    (await verifyPassword(login.pending_password_hash, password));
-  return login && (isCurrentPassword || isPendingPassword) ? login : undefined;
-}

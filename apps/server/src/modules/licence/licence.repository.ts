@@ -21,8 +21,15 @@ export type DeviceRow = {
   creation_date: Date;
 };
 
-/** The person a login acts for: its own person, else the person with the login's address. */
-export async function findPersonIdOfLogin(db: Queryable, login: { personId: number | null; name: string }): Promise<number | undefined> {
+/** Who a login acts for; `isEmailVerified`: the login proved its address (docs/SECURITY.md). */
+export type LoginOwner = { personId: number | null; name: string; isEmailVerified: boolean };
+
+/**
+ * The person a login acts for: its own person, else the person with the login's address; nobody until the
+ * login has proven that address, so registering someone else's address reaches none of their licences.
+ */
+export async function findPersonIdOfLogin(db: Queryable, login: LoginOwner): Promise<number | undefined> {
+  if (!login.isEmailVerified) return undefined;
   if (login.personId !== null) return login.personId;
   const { rows } = await db.query<{ id: number }>(`SELECT id FROM person WHERE lower(email) = lower($1) AND email <> ''`, [login.name]);
   return rows[0]?.id;

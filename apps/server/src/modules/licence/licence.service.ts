@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import * as repository from './licence.repository.js';
 
-type Caller = { personId: number | null; name: string };
+type Caller = repository.LoginOwner;
 
 /** The caller's active licences with their registered computers (the customer area). */
 export async function listUserProducts(options: { db: Db; caller: Caller }): Promise<UserProduct[]> {

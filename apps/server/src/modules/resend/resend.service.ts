@@ -1,6 +1,7 @@
 import type { ResendKeyRequest } from '@store/contracts/order';
 import type { Config } from '../../config.js';
 import { withTransaction, type Db } from '../../db/client.js';
+import { ADDRESS_CALL_FLOOR_MS, withMinimumDuration } from '../../lib/minimum-duration.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { licenceMailOfOrder, siteUrlOf } from '../../mail/customer-templates.js';
@@ -22,9 +23,18 @@ export async function resendLicenceKeys(options: {
 }): Promise<number> {
   const { db, request, admin } = options;
   if (admin === undefined) {
-    await hitRateLimit(db, rateLimits.mailPerIp, `resend:${options.ip}`);
-    await hitRateLimit(db, rateLimits.mailPerAddress, `resend:${request.email}`);
+    // For anyone, the answer also takes as long whether or not the address owns the product.
+    return withMinimumDuration(ADDRESS_CALL_FLOOR_MS, async () => {
+      await hitRateLimit(db, rateLimits.mailPerIp, `resend:${options.ip}`);
+      await hitRateLimit(db, rateLimits.mailPerAddress, `resend:${request.email}`);
+      return mailLicenceKeys(options);
+    });
   }
+  return mailLicenceKeys(options);
+}
+
+async function mailLicenceKeys(options: { db: Db; config: Config; request: ResendKeyRequest; admin?: string | undefined }): Promise<number> {
+  const { db, request, admin } = options;
   return withTransaction(db, async (client) => {
     const licences = await findActiveLicencesOfOwner(client, request.email, request.productName);
     for (const licence of licences) {

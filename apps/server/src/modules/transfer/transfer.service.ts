@@ -25,7 +25,7 @@ export type TransferredLicence = { orderId: number; productName: string; fromPer
 export async function verifyOrderForTransfer(options: {
   db: Db;
   config: Config;
-  caller: { personId: number | null; name: string };
+  caller: { personId: number | null; name: string; isEmailVerified: boolean };
   orderId: number;
 }): Promise<string> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);

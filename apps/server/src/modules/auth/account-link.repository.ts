@@ -1,0 +1,44 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '../../db/client.js';
+
+export type AccountLinkPurpose = 'confirm' | 'purchase' | 'activation';
+export type AccountLinkRow = { email: string; purpose: AccountLinkPurpose };
+
+const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/** Stores a new single-use link for `email` and answers its token; only the token's hash is kept. */
+export async function insertAccountLink(
+  db: Queryable,
+  link: { email: string; purpose: AccountLinkPurpose; lifetimeDays: number },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    `INSERT INTO account_link (token_hash, email, purpose, expires_at) VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
+    [hashToken(token), link.email, link.purpose, link.lifetimeDays],
+  );
+  return token;
+}
+
+/** The unused, unexpired link of this token. */
+export async function findUsableAccountLink(db: Queryable, token: string): Promise<AccountLinkRow | undefined> {
+  const { rows } = await db.query<AccountLinkRow>(
+    'SELECT email, purpose FROM account_link WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
+    [hashToken(token)],
+  );
+  return rows[0];
+}
+
+/** Uses the link once: answers it only to the one caller that marked it used (concurrent uses lose). */
+export async function useAccountLink(db: Queryable, token: string): Promise<AccountLinkRow | undefined> {
+  const { rows } = await db.query<AccountLinkRow>(
+    `UPDATE account_link SET used_at = now()
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING email, purpose`,
+    [hashToken(token)],
+  );
+  return rows[0];
+}
+
+/** Forgets links that can no longer be used. */
+export async function deleteStaleAccountLinks(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM account_link WHERE expires_at < now() - interval '1 day' OR used_at < now() - interval '1 day'`);
+}

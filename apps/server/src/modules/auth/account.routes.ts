@@ -1,0 +1,64 @@
+import {
+  accountStatus,
+  confirmAccountRequest,
+  confirmAccountResponse,
+  twoFactorDisableRequest,
+  twoFactorEnableRequest,
+  twoFactorRecoveryCodes,
+  twoFactorSetup,
+} from '@store/contracts/account';
+import { okResponse } from '@store/contracts/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteUrlOf } from '../../mail/customer-templates.js';
+import { actorOf, createAuthHooks } from '../../plugins/auth.js';
+import { confirmAccount, resendConfirmationLink } from './account-link.service.js';
+import { isTwoFactorEnabled } from './two-factor.repository.js';
+import * as twoFactor from './two-factor.service.js';
+
+/** The signed-in login's own account beyond the spec: proof of address and two-factor login (docs/SECURITY.md). */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { requireUser, identifyCallerIfAny } = createAuthHooks(app);
+  const tags = ['accounts'];
+
+  app.get('/account', { onRequest: requireUser, schema: { tags, response: { 200: accountStatus } } }, async (request) => {
+    const actor = actorOf(request);
+    return { name: actor.name, isEmailVerified: actor.isEmailVerified, hasTwoFactor: await isTwoFactorEnabled(app.db, actor.loginId) };
+  });
+
+  app.post('/account/confirmation', { onRequest: requireUser, schema: { tags, response: { 200: okResponse } } }, async (request) => {
+    await resendConfirmationLink({ db: app.db, caller: actorOf(request), siteUrl: siteUrlOf(app.config) });
+    return { ok: true as const };
+  });
+
+  app.post(
+    '/account/confirm',
+    { onRequest: identifyCallerIfAny, schema: { tags, body: confirmAccountRequest, response: { 200: confirmAccountResponse } } },
+    (request) =>
+      confirmAccount({
+        db: app.db,
+        token: request.body.token,
+        password: request.body.password,
+        caller: request.actor && request.bearerToken ? { loginId: request.actor.loginId, token: request.bearerToken } : undefined,
+        ip: request.ip,
+      }),
+  );
+
+  app.post('/account/twofactor/setup', { onRequest: requireUser, schema: { tags, response: { 200: twoFactorSetup } } }, (request) =>
+    twoFactor.setUpTwoFactor({ db: app.db, secretBox: app.secretBox, caller: actorOf(request) }),
+  );
+
+  app.post(
+    '/account/twofactor/enable',
+    { onRequest: requireUser, schema: { tags, body: twoFactorEnableRequest, response: { 200: twoFactorRecoveryCodes } } },
+    (request) => twoFactor.enableTwoFactor({ db: app.db, secretBox: app.secretBox, caller: actorOf(request), code: request.body.code }),
+  );
+
+  app.post(
+    '/account/twofactor/disable',
+    { onRequest: requireUser, schema: { tags, body: twoFactorDisableRequest, response: { 200: okResponse } } },
+    async (request) => {
+      await twoFactor.disableTwoFactor({ db: app.db, caller: actorOf(request), password: request.body.password });
+      return { ok: true as const };
+    },
+  );
+};

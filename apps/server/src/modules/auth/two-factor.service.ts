@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { TwoFactorRecoveryCodes, TwoFactorSetup } from '@store/contracts/account';
+import { withTransaction, type Db } from '../../db/client.js';
+import { AppError, badRequest, conflict } from '../../lib/app-error.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import * as logins from './auth.repository.js';
+import { generateTotpSecret, matchTotpStep, totpUri } from './totp.js';
+import * as repository from './two-factor.repository.js';
+import { verifyPassword } from './password.js';
+
+const RECOVERY_CODE_COUNT = 10;
+const ISSUER = 'Plug-in Store';
+
+type Caller = { loginId: number; name: string; token: string };
+
+/** Starts turning two-factor login on: a new secret for the authenticator app, active once a code confirms it. */
+export async function setUpTwoFactor(options: { db: Db; secretBox: SecretBox; caller: Caller }): Promise<TwoFactorSetup> {
+  const secret = generateTotpSecret();
+  const isSaved = await repository.saveTotpSecret(options.db, options.caller.loginId, options.secretBox.seal(secret));
+  if (!isSaved) throw conflict('Two-factor login is already on.');
+  return { secret, uri: totpUri({ secret, account: options.caller.name, issuer: ISSUER }) };
+}
+
+/**
+ * Turns two-factor login on when `code` is the app's current code; ends the login's other sessions and answers
+ * the recovery codes, shown once.
+ */
+export async function enableTwoFactor(options: { db: Db; secretBox: SecretBox; caller: Caller; code: string }): Promise<TwoFactorRecoveryCodes> {
+  const { db, caller } = options;
+  const totp = await repository.findTotp(db, caller.loginId);
+  if (!totp || totp.enabled_at) throw badRequest('Start the set-up of two-factor login first.');
+  const step = matchTotpStep({ secret: options.secretBox.open(totp.secret_sealed), code: options.code, now: Date.now(), lastUsedStep: 0 });
+  if (step === undefined) throw badRequest('This code is not right. Check the time of your device and try the current code.');
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => formatRecoveryCode(randomBytes(6).toString('hex')));
+  await withTransaction(db, async (client) => {
+    if (!(await repository.useTotpStep(client, caller.loginId, step, { enable: true }))) throw conflict('Two-factor login is already on.');
+    await repository.replaceRecoveryCodes(client, caller.loginId, recoveryCodes);
+    await logins.deleteSessionsOfLogin(client, caller.loginId, caller.token);
+  });
+  return { recoveryCodes };
+}
+
+/** Turns two-factor login off; the current password confirms it. */
+export async function disableTwoFactor(options: { db: Db; caller: Caller; password: string }): Promise<void> {
+  const login = await logins.findLoginByName(options.db, options.caller.name);
+  if (!login || !(await verifyPassword(login.password_hash, options.password))) {
+    throw new AppError('forbidden', 'The password is not right.');
+  }
+  await repository.deleteTwoFactor(options.db, options.caller.loginId);
+}
+
+/** Whether `code` is the login's current app code or one of its unused recovery codes; uses it up either way. */
+export async function verifySecondFactor(options: { db: Db; secretBox: SecretBox; loginId: number; code: string }): Promise<boolean> {
+  const { db, loginId } = options;
+  const totp = await repository.findTotp(db, loginId);
+  if (!totp?.enabled_at) return false;
+  const step = matchTotpStep({
+    secret: options.secretBox.open(totp.secret_sealed),
+    code: options.code,
+    now: Date.now(),
+    lastUsedStep: Number(totp.last_used_step),
+  });
+  if (step !== undefined) return repository.useTotpStep(db, loginId, step, { enable: false });
+  return repository.useRecoveryCode(db, loginId, options.code);
+}
+
+const formatRecoveryCode = (hex: string) => `${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8)}`;
