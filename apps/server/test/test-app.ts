@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { createPool, type Db } from '../src/db/client.js';
 import { TEMPLATE_DATABASE, TEST_ADMIN_PASSWORD, TEST_KEY_SECRET } from './constants.js';
 import { databaseUrl } from './global-setup.js';
+import { listRecentMail } from '../src/mail/outbox.js';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -146,3 +147,7 @@ export async function holdNotifications(t: TestApp): Promise<{ resume: () => voi
   }
   return { resume: () => process.kill(backend!, 'SIGCONT') };
 }
+
+/** The licence mails (the ones with a key file attached) sent to `email`, newest first. */
+export const licenceMailsTo = async (db: Db, email: string) =>
+  (await listRecentMail(db, 50, email)).filter((mail) => mail.attachments.length > 0);

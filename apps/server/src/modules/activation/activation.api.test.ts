@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listRecentMail } from '../../mail/outbox.js';
-import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
+import { createTestApp, uniqueEmail, uniqueIp, licenceMailsTo } from '../../../test/test-app.js';
 
 const t = await createTestApp();
 const invalidMessage = 'This activation key is not valid or has already been used.';
@@ -33,7 +32,7 @@ describe('POST /api/userinfo/registerproduct', () => {
       [key],
     );
     expect(rows).toEqual([expect.objectContaining({ source: 'activation', name: 'Ada Lovelace' })]);
-    const [mail] = await listRecentMail(t.db, 5, email);
+    const [mail] = await licenceMailsTo(t.db, email);
     expect(mail!.attachments).toEqual([expect.objectContaining({ filename: 'Punch_SerialKey.txt', content: rows[0].serial_new })]);
 
     const again = await redeem({ ActivationKey: key, Email: uniqueEmail() });

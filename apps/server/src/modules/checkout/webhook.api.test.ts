@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decryptKeyFile } from '../../licensing/juce-key-file.js';
 import { listRecentMail } from '../../mail/outbox.js';
 import { signWebhookBody } from './webhook-signature.js';
-import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
+import { createTestApp, uniqueEmail, licenceMailsTo } from '../../../test/test-app.js';
 import { orderCompleted, postWebhook, providerId, returnCreated } from '../../../test/webhook-fixtures.js';
 
 const secret = 'test-webhook-secret';
@@ -60,7 +60,7 @@ describe('order.completed', () => {
     const key1024 = decryptKeyFile(order.serial_new, order.public_key);
     for (const key of [key2048, key1024]) expect(key).toMatchObject({ user: 'Ada Lovelace', email, app: 'Spacey', mach: '' });
 
-    const mails = await listRecentMail(t.db, 10, email);
+    const mails = await licenceMailsTo(t.db, email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.attachments).toEqual([{ filename: 'Spacey_SerialKey.txt', content: order.serial_2048, contentType: 'text/plain' }]);
     const stored = await t.db.query('SELECT processed_at, error FROM webhook_event WHERE id = $1', [event.id]);
@@ -74,11 +74,11 @@ describe('order.completed', () => {
     expect((await postWebhook(t.app, [event], { secret })).statusCode).toBe(200);
     const orders = await ordersOf(event.data.id as string);
     expect(orders.map((order) => order.provider_item)).toEqual(['punch#0', 'punch#1']);
-    expect(await listRecentMail(t.db, 10, email)).toHaveLength(2);
+    expect(await licenceMailsTo(t.db, email)).toHaveLength(2);
     const punchKey = decryptKeyFile(orders[0].serial_new, orders[0].public_key);
     expect(punchKey?.app).toBe('Punch');
     expect(orders[0].serial_2048).toBe('');
-    const [mail] = await listRecentMail(t.db, 1, email);
+    const [mail] = await licenceMailsTo(t.db, email);
     expect(mail!.attachments[0]).toMatchObject({ filename: 'Punch_SerialKey.txt', content: expect.stringContaining('#') });
   });
 
@@ -88,7 +88,7 @@ describe('order.completed', () => {
     const responses = await Promise.all(Array.from({ length: 10 }, () => postWebhook(t.app, [event], { secret })));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
     expect(await ordersOf(event.data.id as string)).toHaveLength(1);
-    expect(await listRecentMail(t.db, 10, email)).toHaveLength(1);
+    expect(await licenceMailsTo(t.db, email)).toHaveLength(1);
   });
 
   it('makes no second licence from a manual resend (new event id, same order)', async () => {
@@ -99,7 +99,7 @@ describe('order.completed', () => {
     const answers = await Promise.all(resends.map((resend) => postWebhook(t.app, [resend], { secret })));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect(await ordersOf(event.data.id as string)).toHaveLength(1);
-    expect(await listRecentMail(t.db, 10, email)).toHaveLength(1);
+    expect(await licenceMailsTo(t.db, email)).toHaveLength(1);
   });
 
   it('processes several events of one post, noting unknown product paths without failing', async () => {

@@ -36,8 +36,8 @@ describe('POST /api/product/support/', () => {
   it('limits requests per address and per IP', async () => {
     const email = uniqueEmail();
     const perAddress: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt++) perAddress.push((await request({ email })).statusCode);
-    expect(perAddress).toEqual([200, 200, 200, 200, 200, 429]);
+    for (let attempt = 0; attempt < 4; attempt++) perAddress.push((await request({ email })).statusCode);
+    expect(perAddress).toEqual([200, 200, 200, 429]);
     const ip = uniqueIp();
     const perIp: number[] = [];
     for (let attempt = 0; attempt < 31; attempt++) perIp.push((await request({ email: uniqueEmail() }, ip)).statusCode);
