@@ -35,6 +35,15 @@ export async function adminApi(request: APIRequestContext) {
       expect(answer.ok()).toBe(true);
       return (await answer.json()) as Product;
     },
+    headers: async () => headers,
+    /** A new licence of the product for the person, as the person editor's NEW ORDER makes it. */
+    async newOrder(personId: number, productName: string): Promise<void> {
+      const products = (await (await request.get('/api/product/')).json()) as { id: number; name: string }[];
+      const product = products.find((candidate) => candidate.name === productName);
+      expect(product, `product ${productName}`).toBeDefined();
+      const answer = await request.post('/api/order/', { headers, data: { id: 0, productId: product!.id, personId, serial: '', creationDate: '' } });
+      expect(answer.ok(), await answer.text()).toBe(true);
+    },
     async personIdOf(email: string): Promise<number> {
       const answer = await request.get(`/api/person/byEmail/${encodeURIComponent(email)}`, { headers });
       expect(answer.ok()).toBe(true);

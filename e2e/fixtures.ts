@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eAdminPassword } from './playwright.config.js';
 
 /** Every journey fails on an unexpected console error or uncaught page error. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -23,8 +24,12 @@ let counter = 0;
 /** A unique address per journey, so journeys never depend on each other's data. */
 export const uniqueEmail = (prefix = 'buyer') => `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;
 
-/** Registers a new customer through the login page and waits for the customer area. */
-export async function registerThroughUi(page: Page, email: string, password = 'secret-pass'): Promise<void> {
+/**
+ * Registers a new customer through the login page and waits for the customer area. Unless `isConfirming` is
+ * false, the customer then opens the confirmation link mailed to the address in the same browser, as a real one
+ * would, so the licences of the address show; the journey ends back in the customer area.
+ */
+export async function registerThroughUi(page: Page, email: string, password = 'secret-pass', options: { isConfirming?: boolean } = {}): Promise<void> {
   await page.goto('/login/');
   const register = page.getByRole('region', { name: 'Register' });
   await register.getByLabel('Email').fill(email);
@@ -32,6 +37,27 @@ export async function registerThroughUi(page: Page, email: string, password = 's
   await register.getByLabel('Repeat Password').fill(password);
   await register.getByRole('button', { name: 'REGISTER' }).click();
   await expect(page).toHaveURL(/\/userarea$/);
+  if (options.isConfirming === false) return;
+  await page.goto(await accountLinkTo(page.request, email));
+  await expect(page.getByText(`Thank you: ${email} is confirmed.`)).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your licences' }).click();
+  await expect(page).toHaveURL(/\/userarea$/);
+}
+
+/** The newest account link (confirmation, purchase or activation) mailed to `email`, read from the development mailbox. */
+export async function accountLinkTo(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post('/api/login/', { data: { username: 'admin', password: e2eAdminPassword } });
+  const { token } = (await login.json()) as { token: string };
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/mailbox?to=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${token}` } });
+      const mails = (await response.json()) as { text: string }[];
+      link = mails.map((mail) => /https?:\/\/\S+\/account\/confirm\/[\w-]+/.exec(mail.text)?.[0]).find(Boolean);
+      return link;
+    })
+    .toBeTruthy();
+  return new URL(link!).pathname;
 }
 
 /** Logs in through the login page. */

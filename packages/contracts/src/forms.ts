@@ -33,6 +33,10 @@ export const passwordRequestForm = z.object({ email: emailField });
 export type PasswordRequestForm = z.infer<typeof passwordRequestForm>;
 
 export const passwordChangeForm = newPasswordPair;
+
+/** The password chosen when a mailed link opens an account (the same rules as Change Password). */
+export const accountPasswordForm = newPasswordPair;
+export type AccountPasswordForm = z.infer<typeof accountPasswordForm>;
 export type PasswordChangeForm = z.infer<typeof passwordChangeForm>;
 
 export const offlineDeviceForm = z.object({ deviceId: deviceIdField });

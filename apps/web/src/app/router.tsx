@@ -30,6 +30,7 @@ const PageEditorPage = lazy(async () => ({ default: (await import('../features/a
 const ProductsPage = lazyScreen(() => import('../features/admin/products/components/products-page'), 'ProductsPage');
 const ProductEditorPage = lazyScreen(() => import('../features/admin/products/components/product-editor-page'), 'ProductEditorPage');
 const ActivationCodesPage = lazyScreen(() => import('../features/admin/activation-codes/components/activation-codes-page'), 'ActivationCodesPage');
+const ConfirmAccountPage = lazyScreen(() => import('../features/account/components/confirm-account-page'), 'ConfirmAccountPage');
 const ResendSerialPage = lazyScreen(() => import('../features/admin/resend-serial/components/resend-serial-page'), 'ResendSerialPage');
 
 const adminOnly = (element: ReactNode) => <RequireUser isAdminOnly>{element}</RequireUser>;
@@ -59,6 +60,7 @@ const routes: RouteObject[] = [
       { path: route.adminProduct, element: adminOnly(<ProductEditorPage />) },
       { path: route.adminOrders, element: adminOnly(<ActivationCodesPage />) },
       { path: route.adminMailbox, element: adminOnly(<MailboxPage />) },
+      { path: route.confirmAccount, element: <ConfirmAccountPage /> },
       { path: route.contentPage, element: <ContentPage enhance={renderShopPrices} /> },
       // More than three segments cannot be a content page.
       { path: '*', element: <Navigate to={paths.home} replace /> },

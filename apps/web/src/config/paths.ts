@@ -21,6 +21,7 @@ export const routePatterns = {
   adminProduct: '/admin/product/:id',
   adminOrders: '/admin/orders',
   adminMailbox: '/admin/mailbox',
+  confirmAccount: '/account/confirm/:token',
 } as const;
 
 export const paths = {

@@ -18,6 +18,11 @@ export const queryKeys = {
     all: ['mailbox'] as const,
     list: (to: string) => ['mailbox', 'list', to] as const,
   },
+  account: {
+    all: ['account'] as const,
+    /** The signed-in login's own state (proof of address, two-factor login). */
+    status: (userName: string) => ['account', 'status', userName] as const,
+  },
   licences: {
     all: ['licences'] as const,
     /** The customer area's licences, keyed by the user the screen was entered with (no other user's cache shows). */

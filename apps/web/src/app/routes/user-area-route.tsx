@@ -1,3 +1,5 @@
+import { AddressNotice } from '../../features/account/components/address-notice';
+import { TwoFactorSection } from '../../features/account/components/two-factor-section';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { LoyaltyBanner } from '../../features/checkout/components/loyalty-banner';
 import { LicenceSection } from '../../features/licences/components/licence-section';
@@ -19,10 +21,12 @@ export function UserAreaRoute() {
       <h1 className="h3 mb-4" data-testid="user-name">
         {user?.name}
       </h1>
+      {user && <AddressNotice userName={user.name} />}
       {/* Licences slot (issue 3): the loyalty banner goes above the licence list. */}
       <LoyaltyBanner />
       <LicenceSection />
       <ChangePasswordForm />
+      {user && <TwoFactorSection userName={user.name} />}
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { CurrentUser } from '@store/contracts/auth';
+import { SECOND_FACTOR_REQUIRED, type CurrentUser } from '@store/contracts/auth';
+import { useState } from 'react';
 import { loginForm, type LoginForm } from '@store/contracts/forms';
 import { messages } from '@store/contracts/messages';
 import { useForm } from 'react-hook-form';
@@ -21,12 +22,24 @@ export function LoginPanel({ onSignedIn }: LoginPanelProps) {
     defaultValues: { username: '', password: '' },
   });
   const { errors, isSubmitting } = formState;
+  // Asked for only when the server says the login uses two-factor login.
+  const [otp, setOtp] = useState<string | null>(null);
+  const [otpError, setOtpError] = useState('');
 
   const submit = handleSubmit(async (values) => {
+    setOtpError('');
     try {
-      onSignedIn(await logIn.mutateAsync(values));
+      onSignedIn(await logIn.mutateAsync({ ...values, ...(otp ? { otp } : {}) }));
     } catch (error) {
-      setError('password', { type: 'server', message: `${errorText(error)}${messages.loginFailedSuffix}` });
+      const text = errorText(error);
+      if (text === SECOND_FACTOR_REQUIRED) {
+        setOtp('');
+        if (otp !== null) setOtpError(text);
+      } else if (otp !== null && otp !== '' && /code/i.test(text)) {
+        setOtpError(text);
+      } else {
+        setError('password', { type: 'server', message: `${text}${messages.loginFailedSuffix}` });
+      }
     }
   });
 
@@ -51,6 +64,27 @@ export function LoginPanel({ onSignedIn }: LoginPanelProps) {
           registration={register('password')}
           error={errors.password?.message}
         />
+        {otp !== null && (
+          <div className="mb-3">
+            <label htmlFor="login-otp" className="form-label">
+              Authentication code
+            </label>
+            <input
+              id="login-otp"
+              className={otpError ? 'form-control is-invalid' : 'form-control'}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              aria-describedby="login-otp-help"
+              aria-invalid={otpError ? true : undefined}
+              value={otp}
+              onChange={(event) => setOtp(event.target.value)}
+              autoFocus
+            />
+            <div id="login-otp-help" className={otpError ? 'invalid-feedback' : 'form-text'}>
+              {otpError || 'The 6-digit code of your authenticator app, or a recovery code.'}
+            </div>
+          </div>
+        )}
         <div className="d-flex flex-wrap align-items-center gap-3">
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
             LOGIN

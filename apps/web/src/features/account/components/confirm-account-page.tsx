@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ConfirmAccountResponse } from '@store/contracts/account';
+import { accountPasswordForm, type AccountPasswordForm } from '@store/contracts/forms';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FormField } from '../../../components/form-field';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { logIn } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { confirmAccount } from '../api/account-api';
+
+type State = { kind: 'opening' } | { kind: 'failed'; message: string } | ConfirmAccountResponse;
+
+/**
+ * /account/confirm/{token}: a link mailed at registration or with a purchase. In the browser of the login it was
+ * sent for it confirms the address at once; anywhere else it asks for a password, which opens the account.
+ */
+export function ConfirmAccountPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>({ kind: 'opening' });
+  const isOpened = useRef(false);
+  useDocumentTitle('Confirm your email address');
+
+  useEffect(() => {
+    // Once: the link is single-use, and a second call would find it spent.
+    if (isOpened.current) return;
+    isOpened.current = true;
+    confirmAccount({ token }).then(setState, (error: unknown) => setState({ kind: 'failed', message: errorText(error) }));
+  }, [token]);
+
+  const { register, handleSubmit, setError, formState } = useForm<AccountPasswordForm>({
+    resolver: zodResolver(accountPasswordForm),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { password: '', repeatPassword: '' },
+  });
+  const submit = handleSubmit(async (values) => {
+    try {
+      const answer = await confirmAccount({ token, password: values.password });
+      if (answer.status === 'confirmed' && answer.user) {
+        logIn(answer.user);
+        navigate(paths.userArea, { replace: true });
+      }
+    } catch (error) {
+      setError('repeatPassword', { type: 'server', message: errorText(error) });
+    }
+  });
+
+  return (
+    <main className="container py-4">
+      <h1 className="h3 mb-3">Confirm your email address</h1>
+      {'kind' in state && state.kind === 'opening' && <p role="status">Checking the link…</p>}
+      {'kind' in state && state.kind === 'failed' && (
+        <p className="text-danger" role="alert">
+          {state.message}
+        </p>
+      )}
+      {'status' in state && state.status === 'confirmed' && (
+        <p className="lead" role="status">
+          Thank you: {state.email} is confirmed. <Link to={paths.userArea}>Go to your licences</Link>
+        </p>
+      )}
+      {'status' in state && state.status === 'passwordNeeded' && (
+        <form onSubmit={submit} noValidate className="row">
+          <div className="col-md-8 col-lg-6">
+            <p>
+              {state.hasLogin
+                ? `Choose a new password for ${state.email}. It replaces the old one, and every other session of the account ends.`
+                : `Choose a password for your account, ${state.email}.`}
+            </p>
+            <FormField
+              id="account-password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              registration={register('password')}
+              error={formState.errors.password?.message}
+            />
+            <FormField
+              id="account-repeat-password"
+              label="Repeat Password"
+              type="password"
+              autoComplete="new-password"
+              registration={register('repeatPassword')}
+              error={formState.errors.repeatPassword?.message}
+            />
+            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+              SET PASSWORD
+            </button>
+          </div>
+        </form>
+      )}
+    </main>
+  );
+}

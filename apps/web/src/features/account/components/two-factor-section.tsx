@@ -1,0 +1,112 @@
+import type { TwoFactorSetup } from '@store/contracts/account';
+import { useState, type FormEvent } from 'react';
+import { errorText } from '../../../lib/api-client';
+import { useAccountStatus, useTwoFactorMutations } from '../api/account-api';
+
+/**
+ * Two-factor login (TOTP) in the account: turn on with an authenticator app (the secret to enter, then its first
+ * code; the recovery codes are shown once), or off with the password.
+ */
+export function TwoFactorSection({ userName }: { userName: string }) {
+  const status = useAccountStatus(userName);
+  const { setUp, enable, disable } = useTwoFactorMutations(userName);
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  if (!status.data) return null;
+
+  const run = async (action: () => Promise<void>) => {
+    setError('');
+    try {
+      await action();
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  };
+  const start = () => run(async () => setSetup(await setUp.mutateAsync()));
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      setRecoveryCodes((await enable.mutateAsync(code)).recoveryCodes);
+      setSetup(null);
+      setCode('');
+    });
+  };
+  const turnOff = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await disable.mutateAsync(password);
+      setPassword('');
+      setRecoveryCodes(null);
+    });
+  };
+
+  return (
+    <section aria-labelledby="two-factor-heading" className="mt-5">
+      <h2 id="two-factor-heading" className="h4 mb-3">
+        Two-factor login
+      </h2>
+      {recoveryCodes && (
+        <div className="alert alert-success" role="status">
+          <p>Two-factor login is on. Keep these recovery codes somewhere safe: each one logs you in once without your app.</p>
+          <ul className="list-unstyled font-monospace mb-0" data-testid="recovery-codes">
+            {recoveryCodes.map((recoveryCode) => (
+              <li key={recoveryCode}>{recoveryCode}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {status.data.hasTwoFactor ? (
+        <form onSubmit={turnOff} className="row g-2 align-items-end">
+          <p>Two-factor login is on: logging in asks for the code of your authenticator app.</p>
+          <div className="col-sm-6 col-lg-4">
+            <label htmlFor="two-factor-password" className="form-label">
+              Password
+            </label>
+            <input id="two-factor-password" type="password" className="form-control" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          </div>
+          <div className="col-auto">
+            <button type="submit" className="btn btn-outline-danger" disabled={disable.isPending || password === ''}>
+              TURN OFF
+            </button>
+          </div>
+        </form>
+      ) : setup ? (
+        <form onSubmit={confirm} className="row g-2 align-items-end">
+          <p className="mb-1">
+            Add this key to your authenticator app (or open the <a href={setup.uri}>setup link</a> on this device), then enter the
+            code it shows.
+          </p>
+          <p className="font-monospace" data-testid="two-factor-secret">
+            {setup.secret}
+          </p>
+          <div className="col-sm-6 col-lg-4">
+            <label htmlFor="two-factor-code" className="form-label">
+              Code
+            </label>
+            <input id="two-factor-code" inputMode="numeric" autoComplete="one-time-code" className="form-control" value={code} onChange={(event) => setCode(event.target.value)} />
+          </div>
+          <div className="col-auto">
+            <button type="submit" className="btn btn-primary" disabled={enable.isPending || code.trim().length < 6}>
+              TURN ON
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p>Protect your account with a code from an authenticator app on your phone, asked for at every login.</p>
+          <button type="button" className="btn btn-outline-primary" disabled={setUp.isPending} onClick={() => void start()}>
+            SET UP TWO-FACTOR LOGIN
+          </button>
+        </>
+      )}
+      {error && (
+        <p className="text-danger mt-2" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

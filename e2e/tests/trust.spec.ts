@@ -1,0 +1,131 @@
+import { createHmac } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminApi } from '../admin-helpers.js';
+import { accountLinkTo, expect, logInThroughUi, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
+import { e2eAdminPassword } from '../playwright.config.js';
+
+/** A licence of `productName` for the address, made by the administrator (the person is created with it). */
+async function giveLicence(request: APIRequestContext, email: string, productName = 'Spacey') {
+  const admin = await adminApi(request);
+  const personId = await admin.createPerson(email, 'Real Owner');
+  await admin.newOrder(personId, productName);
+}
+
+async function mailedPassword(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post('/api/login/', { data: { username: 'admin', password: e2eAdminPassword } });
+  const { token } = (await login.json()) as { token: string };
+  let password: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`/api/mailbox?to=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { text: string }[];
+      password = mails.map((mail) => /Your new password: (\S+)/.exec(mail.text)?.[1]).find(Boolean);
+      return password;
+    })
+    .toBeTruthy();
+  return password!;
+}
+
+/** RFC 6238's code of the current 30-second step, as an authenticator app shows it. */
+function currentTotp(secretBase32: string, stepOffset = 0): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const character of secretBase32) bits += alphabet.indexOf(character).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + stepOffset));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return ((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, '0');
+}
+
+const licences = (page: Page) => page.getByRole('region', { name: 'Spacey' });
+
+test.describe("a stranger who registers a buyer's address", () => {
+  test('sees no licences; the owner gets in with "Lost your password?" and the stranger is logged out', async ({ page, browser, request }) => {
+    const email = uniqueEmail('owner');
+    await giveLicence(request, email);
+
+    // The stranger registers the owner's address in their own browser.
+    const strangerContext = await browser.newContext();
+    const stranger = await strangerContext.newPage();
+    await registerThroughUi(stranger, email, 'stranger-pass', { isConfirming: false });
+    await expect(stranger.getByRole('heading', { name: 'Please confirm your email address' })).toBeVisible();
+    await expect(stranger.getByText(`We have sent a link to ${email}.`)).toBeVisible();
+    await expect(stranger.getByText('No licences found')).toBeVisible();
+    await expect(licences(stranger)).toHaveCount(0);
+
+    // The owner is told the address is registered, asks for a password and logs in with the mailed one.
+    await page.goto('/login/lostpassword');
+    await page.getByLabel('Enter your email address:').fill(email);
+    await page.getByRole('button', { name: 'SEND' }).click();
+    await expect(page.getByText(`An email with your new password has been sent to ${email}`)).toBeVisible();
+    await logInThroughUi(page, email, await mailedPassword(request, email));
+    await expect(licences(page)).toBeVisible();
+    await expect(page.getByTestId('address-notice')).toHaveCount(0);
+
+    // The stranger's session ended: the next load of the customer area goes to the login.
+    await stranger.reload();
+    await expect(stranger).toHaveURL(/\/login\/?$/);
+    await strangerContext.close();
+  });
+});
+
+test.describe('a buyer without an account', () => {
+  test('opens the account from the link mailed with the licence and sees it', async ({ page, request }) => {
+    const email = uniqueEmail('new-buyer');
+    const admin = await adminApi(request);
+    const created = await request.post('/api/order/unassigned/create/', {
+      headers: await admin.headers(),
+      data: { ProductName: 'Spacey', DistributorName: 'E2E Distribution', NumberOfOrders: 1 },
+    });
+    const { batchNumber } = (await created.json()) as { batchNumber: number };
+    const [code] = (await (await request.get(`/api/order/unassigned/serials/${batchNumber}`, { headers: await admin.headers() })).text()).split('\n');
+    const redeemed = await request.post('/api/userinfo/registerproduct', {
+      data: { ActivationKey: code, Email: email, FirstName: 'Ada', LastName: 'Lovelace' },
+    });
+    expect(redeemed.ok()).toBe(true);
+
+    await page.goto(await accountLinkTo(request, email));
+    await expect(page.getByText(`Choose a password for your account, ${email}.`)).toBeVisible();
+    await page.getByRole('button', { name: 'SET PASSWORD' }).click();
+    await expect(page.getByText('Please enter a valid password').first()).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('buyer-pass');
+    await page.getByLabel('Repeat Password').fill('buyer-pass');
+    await page.getByRole('button', { name: 'SET PASSWORD' }).click();
+    await expect(page).toHaveURL(/\/userarea$/);
+    await expect(licences(page)).toBeVisible();
+    await expect(page.getByTestId('user-name')).toHaveText(email);
+  });
+});
+
+test.describe('two-factor login', () => {
+  test('is turned on with an app code, asked for at login, and turned off with the password', async ({ page }) => {
+    const email = uniqueEmail('careful');
+    await registerThroughUi(page, email, 'careful-pass');
+    await page.getByRole('button', { name: 'SET UP TWO-FACTOR LOGIN' }).click();
+    const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+    await page.getByLabel('Code').fill(currentTotp(secret));
+    await page.getByRole('button', { name: 'TURN ON' }).click();
+    await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+
+    await page.getByRole('link', { name: 'LOGOUT' }).click();
+    await page.goto('/login/');
+    const login = page.getByRole('region', { name: 'Login' });
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password').fill('careful-pass');
+    await login.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(login.getByText('The 6-digit code of your authenticator app, or a recovery code.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login\/?$/);
+    await login.getByLabel('Authentication code').fill('000000');
+    await login.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(login.getByText(/This code is not right/)).toBeVisible();
+    await login.getByLabel('Authentication code').fill(currentTotp(secret, 1));
+    await login.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(page).toHaveURL(/\/userarea$/);
+
+    const twoFactor = page.getByRole('region', { name: 'Two-factor login' });
+    await twoFactor.getByLabel('Password').fill('careful-pass');
+    await twoFactor.getByRole('button', { name: 'TURN OFF' }).click();
+    await expect(page.getByRole('button', { name: 'SET UP TWO-FACTOR LOGIN' })).toBeVisible();
+  });
+});
