@@ -129,3 +129,45 @@ test.describe('two-factor login', () => {
     await expect(page.getByRole('button', { name: 'SET UP TWO-FACTOR LOGIN' })).toBeVisible();
   });
 });
+
+test.describe('password guessing', () => {
+  test("locks out the guesser, while the owner still logs in from a browser that logged in before", async ({ page, browser, request }) => {
+    const email = uniqueEmail('guarded');
+    await registerThroughUi(page, email, 'owner-pass');
+    await logInThroughUi(page, email, 'owner-pass');
+    await page.getByRole('link', { name: 'LOGOUT' }).click();
+
+    // A stranger, without the owner's device cookie, guesses until the account's ceiling.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const guess = await request.post('/api/login/', { data: { username: email, password: `guess-${attempt}` } });
+      expect(guess.status()).toBe(401);
+    }
+    const strangerContext = await browser.newContext();
+    const stranger = await strangerContext.newPage();
+    await stranger.goto('/login/');
+    const strangerLogin = stranger.getByRole('region', { name: 'Login' });
+    await strangerLogin.getByLabel('Email').fill(email);
+    await strangerLogin.getByLabel('Password').fill('owner-pass');
+    await strangerLogin.getByRole('button', { name: 'LOGIN' }).click();
+    await expect(strangerLogin.getByText(/Too many attempts\. Please wait a few minutes and try again\./)).toBeVisible();
+    await strangerContext.close();
+
+    // The owner's browser carries its device cookie and is let in.
+    await logInThroughUi(page, email, 'owner-pass');
+    await expect(page.getByTestId('user-name')).toHaveText(email);
+  });
+});
+
+test.describe('malformed input', () => {
+  test('a NUL byte in an address answers 400, and the person editor refuses what is no email address', async ({ page, request }) => {
+    const response = await request.get('/products/spacey%00');
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toBe('Malformed URL');
+
+    const admin = await adminApi(request);
+    const refused = await request.post('/api/person/', { headers: await admin.headers(), data: { id: 0, email: 'x@y.zz\r\nBcc: a@b.cc', name: 'X', country: 'CH' } });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toBe('email: Please enter a valid email address');
+    await page.goto('/');
+  });
+});

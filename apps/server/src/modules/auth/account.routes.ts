@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { confirmAccount, resendConfirmationLink } from './account-link.service.js';
+import { createDeviceCookies } from './device-cookie.js';
 import { isTwoFactorEnabled } from './two-factor.repository.js';
 import * as twoFactor from './two-factor.service.js';
 
@@ -19,6 +20,7 @@ import * as twoFactor from './two-factor.service.js';
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireUser, identifyCallerIfAny } = createAuthHooks(app);
   const tags = ['accounts'];
+  const deviceCookies = createDeviceCookies(app.config.KEY_ENCRYPTION_SECRET!, { isSecure: siteUrlOf(app.config).startsWith('https:') });
 
   app.get('/account', { onRequest: requireUser, schema: { tags, response: { 200: accountStatus } } }, async (request) => {
     const actor = actorOf(request);
@@ -33,14 +35,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/account/confirm',
     { onRequest: identifyCallerIfAny, schema: { tags, body: confirmAccountRequest, response: { 200: confirmAccountResponse } } },
-    (request) =>
-      confirmAccount({
+    async (request, reply) => {
+      const answer = await confirmAccount({
         db: app.db,
         token: request.body.token,
         password: request.body.password,
         caller: request.actor && request.bearerToken ? { loginId: request.actor.loginId, token: request.bearerToken } : undefined,
         ip: request.ip,
-      }),
+      });
+      // Setting the password through the link logged this browser in, like a login.
+      if (answer.status === 'confirmed' && answer.user) reply.header('set-cookie', deviceCookies.issue(answer.user.name));
+      return answer;
+    },
   );
 
   app.post('/account/twofactor/setup', { onRequest: requireUser, schema: { tags, response: { 200: twoFactorSetup } } }, (request) =>
