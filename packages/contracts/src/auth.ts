@@ -20,6 +20,8 @@ export const currentUser = z.object({
   name: z.string(),
   token: z.string(),
   isAdmin: z.boolean().optional(),
+  /** A staff login's role (beyond the spec): "admin" may do everything, "support" persons, orders, mails, resends. */
+  role: z.enum(['admin', 'support']).optional(),
   expiresAt: z.string().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;

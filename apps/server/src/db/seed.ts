@@ -18,7 +18,7 @@ export async function seedDatabase(
   const { rowCount: adminCount } = await client.query('SELECT 1 FROM login WHERE is_admin');
   if (!adminCount) {
     const password = options.adminPassword ?? generatePassword();
-    await client.query(`INSERT INTO login (login_name, password_hash, is_admin) VALUES ('admin', $1, true)`, [
+    await client.query(`INSERT INTO login (login_name, password_hash, role, email_verified_at) VALUES ('admin', $1, 'admin', now())`, [
       await hashPassword(password),
     ]);
     if (!options.adminPassword) result.adminPassword = password;

@@ -17,11 +17,11 @@ const mailboxEntry = z.object({
 
 /** The development mailbox: with no SMTP configured, the administrator reads the outgoing mail here. */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { requireAdmin } = createAuthHooks(app);
+  const { requireStaff } = createAuthHooks(app);
   app.get(
     '/mailbox',
     {
-      onRequest: requireAdmin,
+      onRequest: requireStaff,
       schema: {
         tags: ['operations'],
         querystring: z.object({ to: z.string().max(254).optional() }),

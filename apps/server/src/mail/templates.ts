@@ -105,3 +105,19 @@ export const accountLinkMail = (options: { to: string; link: string; hasLogin: b
     'The link works once, for 30 days. After that, use "Lost your password?" on the login page.',
   ].join('\n'),
 });
+
+/** The invitation of a new staff login: the link sets its password. */
+export const staffInvitationMail = (options: { to: string; role: string; link: string }): OutgoingMail => ({
+  to: options.to,
+  subject: 'Your staff login',
+  containsSecret: true,
+  text: [
+    'Hello,',
+    '',
+    `you have been given a staff login (${options.role}) for the shop's back office. Open this link to choose your password:`,
+    '',
+    options.link,
+    '',
+    'The link works once, for 7 days. Log in with this email address; you can then turn on two-factor login in your account.',
+  ].join('\n'),
+});

@@ -40,6 +40,14 @@ export function createAuthHooks(app: FastifyInstance) {
       if (!actor.isAdmin) throw new AppError('forbidden', 'Only the administrator may do this.');
     },
     /**
+     * Any staff login: the administrators and "support", who may see persons, orders and mails and resend keys,
+     * but not products' keys, pages or batches (those routes keep `requireAdmin`).
+     */
+    requireStaff: async (request: FastifyRequest, _reply: FastifyReply) => {
+      const actor = await authenticate(app, request);
+      if (!isStaff(actor)) throw new AppError('forbidden', 'Only staff may do this.');
+    },
+    /**
      * For calls anyone may make that do more for a signed-in caller: sets the actor when the token is valid. A
      * missing, stale or foreign token is not an error; the caller is simply served as anonymous.
      */
@@ -48,6 +56,8 @@ export function createAuthHooks(app: FastifyInstance) {
     },
   };
 }
+
+export const isStaff = (actor: SessionActor | undefined): boolean => actor !== undefined && actor.role !== 'customer';
 
 /** The actor of a request that passed `requireUser` or `requireAdmin`. */
 export function actorOf(request: FastifyRequest): SessionActor & { token: string } {

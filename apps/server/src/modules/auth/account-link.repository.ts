@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client.js';
 
-export type AccountLinkPurpose = 'confirm' | 'purchase' | 'activation';
+export type AccountLinkPurpose = 'confirm' | 'purchase' | 'activation' | 'staff';
 export type AccountLinkRow = { email: string; purpose: AccountLinkPurpose };
 
 const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();

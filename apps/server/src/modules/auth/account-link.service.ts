@@ -78,12 +78,12 @@ export async function confirmAccount(options: {
   return withTransaction(db, async (client) => {
     const used = await links.useAccountLink(client, token);
     if (!used) throw new AppError('badRequest', ACCOUNT_LINK_UNUSABLE);
-    const person = await findOrCreatePersonByEmail(client, { email: used.email });
     const existing = await logins.findLoginByName(client, used.email);
-    const target =
-      existing ?? (await logins.insertLogin(client, { loginName: used.email, passwordHash, personId: person.id, isAdmin: false }));
+    // A staff login is nobody's customer record.
+    const person = existing && existing.role !== 'customer' ? undefined : await findOrCreatePersonByEmail(client, { email: used.email });
+    const target = existing ?? (await logins.insertLogin(client, { loginName: used.email, passwordHash, personId: person?.id ?? null }));
     if (!target) throw new AppError('conflict', 'This email address was registered a moment ago. Please open the link again.');
-    await logins.markEmailVerified(client, { loginId: target.id, personId: person.id, passwordHash });
+    await logins.markEmailVerified(client, { loginId: target.id, personId: person?.id ?? null, passwordHash });
     await logins.deleteSessionsOfLogin(client, target.id);
     const user = toCurrentUser(target, await logins.createSession(client, target.id));
     return { status: 'confirmed' as const, email: used.email, user };

@@ -71,8 +71,9 @@ describe('sessions', () => {
   });
 
   it('refuses an expired session', async () => {
-    const { token } = await t.registerCustomer();
-    await t.db.query(`UPDATE session SET expires_at = now() - interval '1 second'`);
+    const { token, email } = await t.registerCustomer();
+    // Only this customer's sessions: the other tests' sessions stay valid.
+    await t.db.query(`UPDATE session SET expires_at = now() - interval '1 second' WHERE login_id = (SELECT id FROM login WHERE login_name = $1)`, [email]);
     const response = await t.request({ method: 'POST', url: '/api/logout', token });
     expect(response.statusCode).toBe(401);
   });
@@ -241,6 +242,56 @@ describe('rate limits', () => {
   });
 });
 
+/** A "support" staff login invited by the administrator, with its password set through the mailed link. */
+async function supportLogin(): Promise<string> {
+  const email = uniqueEmail('support');
+  const invited = await t.request({ method: 'POST', url: '/api/staff', token: await t.adminToken(), body: { email, role: 'support' } });
+  expect(invited.statusCode, invited.body).toBe(200);
+  const link = await t.accountLinkTokenOf(email);
+  const opened = await t.request({ method: 'POST', url: '/api/account/confirm', ip: uniqueIp(), body: { token: link, password: 'support-pass' } });
+  expect(opened.statusCode).toBe(200);
+  return t.logIn(email, 'support-pass');
+}
+
+describe('staff logins', () => {
+  it('invites a support login, which logs in with its role, resends keys without the public limits, and can be removed', async () => {
+    const adminToken = await t.adminToken();
+    const token = await supportLogin();
+    const staff = (await t.request({ method: 'GET', url: '/api/staff', token: adminToken })).json() as { id: number; name: string; role: string; hasPassword: boolean }[];
+    const member = staff.find((entry) => entry.role === 'support' && entry.hasPassword)!;
+    expect(staff[0]).toMatchObject({ name: 'admin', role: 'admin' });
+    const login = await t.request({ method: 'POST', url: '/api/login/', ip: uniqueIp(), body: { username: member.name, password: 'support-pass' } });
+    expect(login.json()).toMatchObject({ name: member.name, role: 'support', isAdmin: false });
+    // No licences of its own: a staff login is nobody's customer record.
+    expect((await t.request({ method: 'GET', url: `/api/person/byEmail/${encodeURIComponent(member.name)}`, token })).statusCode).toBe(404);
+
+    const resend = await t.request({ method: 'POST', url: '/api/order/resend/', token, body: { email: uniqueEmail(), productName: 'Spacey' } });
+    expect(resend.json()).toEqual({ ok: true, mailed: 0 });
+
+    expect((await t.request({ method: 'PUT', url: `/api/staff/${member.id}`, token: adminToken, body: { role: 'admin' } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/person/', token })).statusCode).toBe(401);
+    expect((await t.request({ method: 'DELETE', url: `/api/staff/${member.id}`, token: adminToken })).statusCode).toBe(200);
+    const relogin = await t.logIn(member.name, 'support-pass');
+    expect((await t.request({ method: 'GET', url: '/api/person/', token: relogin })).statusCode).toBe(403);
+    const { rows } = await t.db.query(`SELECT entity, action FROM audit_log WHERE entity = 'staff' AND entity_id = $1 ORDER BY id`, [member.name]);
+    expect(rows).toEqual([
+      { entity: 'staff', action: 'create' },
+      { entity: 'staff', action: 'update' },
+      { entity: 'staff', action: 'delete' },
+    ]);
+  });
+
+  it("keeps the built-in administrator's role and refuses changing one's own", async () => {
+    const adminToken = await t.adminToken();
+    const adminId = (await t.db.query<{ id: number }>(`SELECT id FROM login WHERE login_name = 'admin'`)).rows[0]!.id;
+    const own = await t.request({ method: 'PUT', url: `/api/staff/${adminId}`, token: adminToken, body: { role: 'support' } });
+    expect(own.statusCode).toBe(400);
+    const invite = await t.request({ method: 'POST', url: '/api/staff', token: adminToken, body: { email: 'admin', role: 'support' } });
+    expect(invite.statusCode).toBe(400);
+    expect((await t.db.query(`SELECT role FROM login WHERE login_name = 'admin'`)).rows).toEqual([{ role: 'admin' }]);
+  });
+});
+
 describe('guards', () => {
   // Every route, by audience. A new route must be added here, and an admin or customer route that lost its guard
   // fails the requests below: the lists, not the guards, say who may call what.
@@ -279,15 +330,23 @@ describe('guards', () => {
     'POST /api/account/twofactor/enable',
     'POST /api/account/twofactor/disable',
   ];
-  const adminCalls = [
+  // What the "support" role may call besides the customer's calls: persons, orders and mails, read only.
+  const staffCalls = [
     'GET /api/person/',
     'GET /api/person/:id',
     'GET /api/person/byEmail/:email',
+    'GET /api/order/byPerson/:personId',
+    'GET /api/orderDevice/byOrder/:orderId',
+    'GET /api/mailbox',
+  ];
+  const adminCalls = [
+    'GET /api/staff',
+    'POST /api/staff',
+    'PUT /api/staff/:id',
+    'DELETE /api/staff/:id',
     'POST /api/person/',
     'DELETE /api/persons/:id',
     'DELETE /api/registration/',
-    'GET /api/order/byPerson/:personId',
-    'GET /api/orderDevice/byOrder/:orderId',
     'DELETE /api/orderdevice/:id',
     'POST /api/order/',
     'DELETE /api/order/:id',
@@ -308,7 +367,6 @@ describe('guards', () => {
     'POST /api/product/generatekeys/',
     'GET /api/productserial/:id',
     'POST /api/productserial/',
-    'GET /api/mailbox',
     'POST /sandbox/api/backdate',
     'POST /sandbox/api/replay',
   ];
@@ -321,15 +379,24 @@ describe('guards', () => {
     const routes = t.app.routeTable
       .filter((route) => route.method !== 'HEAD' && !route.url.startsWith('/api/docs'))
       .map((route) => `${route.method} ${route.url}`);
-    expect([...new Set(routes)].sort()).toEqual([...publicCalls, ...customerCalls, ...adminCalls].sort());
+    expect([...new Set(routes)].sort()).toEqual([...publicCalls, ...customerCalls, ...staffCalls, ...adminCalls].sort());
   });
 
-  it('refuses every admin call without a token (401) and to a customer (403)', async () => {
+  it('refuses every admin and staff call without a token (401) and to a customer (403)', async () => {
     const { token } = await t.registerCustomer();
-    for (const entry of adminCalls) {
+    for (const entry of [...staffCalls, ...adminCalls]) {
       expect((await call(entry)).statusCode, `${entry} anonymous`).toBe(401);
       expect((await call(entry, token)).statusCode, `${entry} customer`).toBe(403);
     }
+  });
+
+  it('lets "support" staff make the staff calls and refuses them every admin call (403)', async () => {
+    const support = await supportLogin();
+    for (const entry of staffCalls) expect((await call(entry, support)).statusCode, `${entry} support`).not.toBe(403);
+    for (const entry of adminCalls) expect((await call(entry, support)).statusCode, `${entry} support`).toBe(403);
+    // The catalogue shows support no key material, as for anyone but an administrator.
+    const products = (await t.request({ method: 'GET', url: '/api/product/', token: support })).json() as Record<string, unknown>[];
+    expect(products.every((product) => !('privateKey' in product) && !('privatekey' in product))).toBe(true);
   });
 
   it('refuses every signed-in call without a token (401)', async () => {

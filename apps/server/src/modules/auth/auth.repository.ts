@@ -9,14 +9,25 @@ export type LoginRow = {
   pending_password_hash: string | null;
   pending_password_expires: Date | null;
   is_admin: boolean;
+  role: StaffRole | 'customer';
   email_verified_at: Date | null;
 };
+
+/** What a staff login may do: "admin" everything, "support" persons, orders, mails and key resends. */
+export type StaffRole = 'admin' | 'support';
 
 /**
  * The caller of a session. `personId` is set only once the login has proven its address (docs/SECURITY.md):
  * until then the login reaches nobody's licences.
  */
-export type SessionActor = { loginId: number; name: string; isAdmin: boolean; personId: number | null; isEmailVerified: boolean };
+export type SessionActor = {
+  loginId: number;
+  name: string;
+  isAdmin: boolean;
+  role: StaffRole | 'customer';
+  personId: number | null;
+  isEmailVerified: boolean;
+};
 
 export const SESSION_LIFETIME_DAYS = 30;
 const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
@@ -28,12 +39,12 @@ export async function findLoginByName(db: Queryable, loginName: string): Promise
 
 export async function insertLogin(
   db: Queryable,
-  login: { loginName: string; passwordHash: string; personId: number | null; isAdmin: boolean },
+  login: { loginName: string; passwordHash: string; personId: number | null; role?: StaffRole | 'customer' },
 ): Promise<LoginRow | undefined> {
   const { rows } = await db.query<LoginRow>(
-    `INSERT INTO login (login_name, password_hash, person_id, is_admin) VALUES ($1, $2, $3, $4)
+    `INSERT INTO login (login_name, password_hash, person_id, role) VALUES ($1, $2, $3, $4)
      ON CONFLICT (lower(login_name)) DO NOTHING RETURNING *`,
-    [login.loginName, login.passwordHash, login.personId, login.isAdmin],
+    [login.loginName, login.passwordHash, login.personId, login.role ?? 'customer'],
   );
   return rows[0];
 }
@@ -53,7 +64,7 @@ export async function setPendingPassword(db: Queryable, loginId: number, passwor
 }
 
 export async function deleteLoginByName(db: Queryable, loginName: string): Promise<number> {
-  const result = await db.query('DELETE FROM login WHERE lower(login_name) = lower($1) AND NOT is_admin', [loginName]);
+  const result = await db.query(`DELETE FROM login WHERE lower(login_name) = lower($1) AND role = 'customer'`, [loginName]);
   return result.rowCount ?? 0;
 }
 
@@ -69,8 +80,14 @@ export async function createSession(db: Queryable, loginId: number): Promise<{ t
 }
 
 export async function findSessionActor(db: Queryable, token: string): Promise<SessionActor | undefined> {
-  const { rows } = await db.query<{ login_id: number; login_name: string; is_admin: boolean; person_id: number | null; is_email_verified: boolean }>(
-    `SELECT l.id AS login_id, l.login_name, l.is_admin, l.person_id, l.email_verified_at IS NOT NULL AS is_email_verified
+  const { rows } = await db.query<{
+    login_id: number;
+    login_name: string;
+    role: SessionActor['role'];
+    person_id: number | null;
+    is_email_verified: boolean;
+  }>(
+    `SELECT l.id AS login_id, l.login_name, l.role, l.person_id, l.email_verified_at IS NOT NULL AS is_email_verified
        FROM session s JOIN login l ON l.id = s.login_id
       WHERE s.token_hash = $1 AND s.expires_at > now()`,
     [hashToken(token)],
@@ -80,7 +97,8 @@ export async function findSessionActor(db: Queryable, token: string): Promise<Se
     row && {
       loginId: row.login_id,
       name: row.login_name,
-      isAdmin: row.is_admin,
+      isAdmin: row.role === 'admin',
+      role: row.role,
       personId: row.is_email_verified ? row.person_id : null,
       isEmailVerified: row.is_email_verified,
     }
@@ -99,9 +117,9 @@ export async function deleteOtherSessions(db: Queryable, loginId: number, keepTo
  * Records that the login proved its address: links it to the person with that address and, with the new
  * password of a mailed link, replaces its password (and any mailed one).
  */
-export async function markEmailVerified(db: Queryable, options: { loginId: number; personId: number; passwordHash?: string }): Promise<void> {
+export async function markEmailVerified(db: Queryable, options: { loginId: number; personId: number | null; passwordHash?: string }): Promise<void> {
   await db.query(
-    `UPDATE login SET email_verified_at = coalesce(email_verified_at, now()), person_id = $2,
+    `UPDATE login SET email_verified_at = coalesce(email_verified_at, now()), person_id = coalesce($2, person_id),
             password_hash = coalesce($3, password_hash),
             pending_password_hash = CASE WHEN $3::text IS NULL THEN pending_password_hash END,
             pending_password_expires = CASE WHEN $3::text IS NULL THEN pending_password_expires END

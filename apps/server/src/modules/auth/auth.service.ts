@@ -1,4 +1,5 @@
 import { SECOND_FACTOR_REQUIRED, type CurrentUser } from '@store/contracts/auth';
+import { ADMIN_USER_NAME } from '@store/contracts/constants';
 import { withTransaction, type Db } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/app-error.js';
 import { ADDRESS_CALL_FLOOR_MS, withMinimumDuration } from '../../lib/minimum-duration.js';
@@ -42,7 +43,7 @@ export async function logIn(options: {
   return withTransaction(db, async (client) => {
     if (isMailedPassword) {
       await repository.setPassword(client, login.id, login.pending_password_hash!);
-      if (!login.is_admin) {
+      if (login.login_name !== ADMIN_USER_NAME) {
         const person = await findOrCreatePersonByEmail(client, { email: login.login_name });
         await repository.markEmailVerified(client, { loginId: login.id, personId: person.id });
       }
@@ -62,7 +63,7 @@ export async function register(options: { db: Db; email: string; password: strin
   await hitRateLimit(db, rateLimits.registerPerAddress, email);
   const passwordHash = await hashPassword(password);
   return withTransaction(db, async (client) => {
-    const login = await repository.insertLogin(client, { loginName: email, passwordHash, personId: null, isAdmin: false });
+    const login = await repository.insertLogin(client, { loginName: email, passwordHash, personId: null });
     if (!login) throw conflict('This email address is already registered.');
     await mailConfirmationLink(client, { email, siteUrl: options.siteUrl });
     return toCurrentUser(login, await repository.createSession(client, login.id));
@@ -83,7 +84,8 @@ export async function requestPassword(options: { db: Db; email: string; ip: stri
     const password = generatePassword();
     const passwordHash = await hashPassword(password);
     const login = await repository.findLoginByName(db, email);
-    if (!login || login.is_admin) return;
+    // The built-in administrator's name is no address to mail.
+    if (!login || login.login_name === ADMIN_USER_NAME) return;
     await withTransaction(db, async (client) => {
       await repository.setPendingPassword(client, login.id, passwordHash);
       await enqueueMail(client, passwordResetMail({ to: login.login_name, password }));

@@ -6,5 +6,6 @@ export const toCurrentUser = (login: LoginRow, session: { token: string; expires
   name: login.login_name,
   token: session.token,
   isAdmin: login.is_admin,
+  ...(login.role === 'customer' ? {} : { role: login.role }),
   expiresAt: session.expiresAt.toISOString(),
 });

@@ -15,19 +15,19 @@ import * as orders from './order-admin.service.js';
 
 /** The administrator's licences of a person: list, devices, new order, delete, refresh keys, transfer. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { requireAdmin } = createAuthHooks(app);
+  const { requireAdmin, requireStaff } = createAuthHooks(app);
   const tags = ['orders'];
 
   // Unknown ids answer empty lists: the spec's client logs out on any failed call.
   app.get(
     '/order/byPerson/:personId',
-    { onRequest: requireAdmin, schema: { tags, params: z.object({ personId: idParam.shape.id }), response: { 200: orderList } } },
+    { onRequest: requireStaff, schema: { tags, params: z.object({ personId: idParam.shape.id }), response: { 200: orderList } } },
     (request) => orders.listOrdersOfPerson({ db: app.db, personId: request.params.personId }),
   );
 
   app.get(
     '/orderDevice/byOrder/:orderId',
-    { onRequest: requireAdmin, schema: { tags, params: z.object({ orderId: idParam.shape.id }), response: { 200: orderDeviceList } } },
+    { onRequest: requireStaff, schema: { tags, params: z.object({ orderId: idParam.shape.id }), response: { 200: orderDeviceList } } },
     (request) => orders.listDevicesOfOrder({ db: app.db, orderId: request.params.orderId }),
   );
 

@@ -36,7 +36,7 @@ export async function updatePerson(db: Queryable, id: number, person: PersonFiel
 /** Renames the person's customer login to their new email (the login name is the email). */
 export async function renameLoginOfPerson(db: Queryable, personId: number, email: string): Promise<number> {
   const result = await db.query(
-    `UPDATE login SET login_name = $2 WHERE person_id = $1 AND NOT is_admin AND login_name <> $2`,
+    `UPDATE login SET login_name = $2 WHERE person_id = $1 AND role = 'customer' AND login_name <> $2`,
     [personId, email],
   );
   return result.rowCount ?? 0;
@@ -49,7 +49,7 @@ export async function countOrdersOfPerson(db: Queryable, personId: number): Prom
 
 /** Deletes the person's customer logins (their sessions go with them); answers how many. */
 export async function deleteLoginsOfPerson(db: Queryable, personId: number): Promise<number> {
-  const result = await db.query('DELETE FROM login WHERE person_id = $1 AND NOT is_admin', [personId]);
+  const result = await db.query(`DELETE FROM login WHERE person_id = $1 AND role = 'customer'`, [personId]);
   return result.rowCount ?? 0;
 }
 

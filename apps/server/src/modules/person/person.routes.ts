@@ -11,13 +11,13 @@ import * as persons from './person.service.js';
 
 /** The administrator's persons: the list (plain or paged), the editor's reads and saves, and deletion. */
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { requireAdmin } = createAuthHooks(app);
+  const { requireAdmin, requireStaff } = createAuthHooks(app);
   const tags = ['persons'];
 
   app.get(
     '/person/',
     {
-      onRequest: requireAdmin,
+      onRequest: requireStaff,
       schema: { tags, querystring: listQuery, response: { 200: z.union([pagedResponse(person), personList]) } },
     },
     async (request, reply) => answerList(reply, await listPersons(app.db, request.query)),
@@ -25,11 +25,11 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/person/byEmail/:email',
-    { onRequest: requireAdmin, schema: { tags, params: z.object({ email: z.string().max(254) }), response: { 200: person } } },
+    { onRequest: requireStaff, schema: { tags, params: z.object({ email: z.string().max(254) }), response: { 200: person } } },
     (request) => persons.getPersonByEmail({ db: app.db, email: request.params.email }),
   );
 
-  app.get('/person/:id', { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: person } } }, (request) =>
+  app.get('/person/:id', { onRequest: requireStaff, schema: { tags, params: idParam, response: { 200: person } } }, (request) =>
     persons.getPerson({ db: app.db, id: request.params.id }),
   );
 

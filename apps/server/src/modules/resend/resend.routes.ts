@@ -1,6 +1,6 @@
 import { resendKeyRequest, resendKeyResponse } from '@store/contracts/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createAuthHooks } from '../../plugins/auth.js';
+import { createAuthHooks, isStaff } from '../../plugins/auth.js';
 import { resendLicenceKeys } from './resend.service.js';
 
 /**
@@ -13,7 +13,7 @@ export const resendRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/resend/',
     { onRequest: identifyCallerIfAny, schema: { tags: ['support'], body: resendKeyRequest, response: { 200: resendKeyResponse } } },
     async (request) => {
-      const admin = request.actor?.isAdmin ? request.actor.name : undefined;
+      const admin = isStaff(request.actor) ? request.actor!.name : undefined;
       const mailed = await resendLicenceKeys({ db: app.db, config: app.config, request: request.body, ip: request.ip, admin });
       // Not an error status for "none": the web client logs out on any failure (§4), the administrator included.
       return admin === undefined ? { ok: true as const } : { ok: true as const, mailed };
