@@ -171,3 +171,37 @@ test.describe('malformed input', () => {
     await page.goto('/');
   });
 });
+
+test.describe('staff logins', () => {
+  test('the administrator invites support staff, who see only what their role may use', async ({ page, browser }) => {
+    const email = uniqueEmail('support');
+    await logInThroughUi(page, 'admin', e2eAdminPassword);
+    await page.getByRole('button', { name: 'ADMIN' }).click();
+    await page.getByLabel('ADMIN').getByRole('link', { name: 'STAFF' }).click();
+    await expect(page.getByRole('heading', { name: 'Staff' })).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Role').selectOption('support');
+    await page.getByRole('button', { name: 'ADD STAFF' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('invited');
+
+    const context = await browser.newContext();
+    const staff = await context.newPage();
+    await staff.goto(await accountLinkTo(page.request, email));
+    await staff.getByLabel('Password', { exact: true }).fill('support-pass');
+    await staff.getByLabel('Repeat Password').fill('support-pass');
+    await staff.getByRole('button', { name: 'SET PASSWORD' }).click();
+    await expect(staff).toHaveURL(/\/userarea$/);
+    await staff.getByRole('button', { name: 'ADMIN' }).click();
+    const menu = staff.getByLabel('ADMIN');
+    await expect(menu.getByRole('link')).toHaveText(['PERSONS', 'ACTIVATION PAGE', 'MAILBOX']);
+    await menu.getByRole('link', { name: 'PERSONS' }).click();
+    await expect(staff.getByRole('heading', { name: /Persons/i })).toBeVisible();
+    // A screen of another role goes to the login, and its call is refused by the server.
+    await staff.goto('/admin/products');
+    await expect(staff).toHaveURL(/\/login\/?$/);
+    await context.close();
+
+    await page.reload();
+    await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('yes');
+  });
+});

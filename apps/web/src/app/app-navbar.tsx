@@ -6,7 +6,7 @@ import { paths, SITE_NAME } from '../config/paths';
 import { CartControl } from '../features/checkout/components/cart-control';
 import { useMenuItems } from '../features/content/api/get-menu-items';
 import { signOut } from '../features/auth/api/sign-out';
-import { isAdminUser, useCurrentUser } from '../lib/use-current-user';
+import { isAdminUser, isStaffUser, useCurrentUser } from '../lib/use-current-user';
 import { useIsMobile } from '../lib/use-is-mobile';
 
 const AdminMenu = lazy(() => import('./admin-menu').then((module) => ({ default: module.AdminMenu })));
@@ -72,9 +72,9 @@ export function AppNavbar() {
                 LOGOUT
               </Link>
             )}
-            {isAdminUser(user) && (
+            {isStaffUser(user) && (
               <Suspense fallback={null}>
-                <AdminMenu />
+                <AdminMenu isAdmin={isAdminUser(user)} />
               </Suspense>
             )}
           </div>

@@ -30,10 +30,13 @@ const PageEditorPage = lazy(async () => ({ default: (await import('../features/a
 const ProductsPage = lazyScreen(() => import('../features/admin/products/components/products-page'), 'ProductsPage');
 const ProductEditorPage = lazyScreen(() => import('../features/admin/products/components/product-editor-page'), 'ProductEditorPage');
 const ActivationCodesPage = lazyScreen(() => import('../features/admin/activation-codes/components/activation-codes-page'), 'ActivationCodesPage');
+const StaffPage = lazyScreen(() => import('../features/admin/staff/components/staff-page'), 'StaffPage');
 const ConfirmAccountPage = lazyScreen(() => import('../features/account/components/confirm-account-page'), 'ConfirmAccountPage');
 const ResendSerialPage = lazyScreen(() => import('../features/admin/resend-serial/components/resend-serial-page'), 'ResendSerialPage');
 
 const adminOnly = (element: ReactNode) => <RequireUser isAdminOnly>{element}</RequireUser>;
+/** Screens "support" staff may use too (persons, mails); the server decides what each call may do. */
+const staffOnly = (element: ReactNode) => <RequireUser isStaffOnly>{element}</RequireUser>;
 
 /** The routes of spec §2 and DESIGN §9. */
 const routes: RouteObject[] = [
@@ -51,15 +54,16 @@ const routes: RouteObject[] = [
       { path: route.directUrlCheckout, element: <DirectCheckoutPage /> },
       { path: route.purchase, element: <PurchasePage /> },
       { path: route.sendLicenseKey, element: <SendKeyPage /> },
-      { path: route.adminResendSerial, element: adminOnly(<ResendSerialPage />) },
-      { path: route.adminPersons, element: adminOnly(<PersonsPage />) },
-      { path: route.adminPerson, element: adminOnly(<PersonEditorPage />) },
+      { path: route.adminResendSerial, element: staffOnly(<ResendSerialPage />) },
+      { path: route.adminPersons, element: staffOnly(<PersonsPage />) },
+      { path: route.adminPerson, element: staffOnly(<PersonEditorPage />) },
       { path: route.adminPages, element: adminOnly(<PagesPage />) },
       { path: route.adminPage, element: adminOnly(<PageEditorPage enhance={renderShopPrices} />) },
       { path: route.adminProducts, element: adminOnly(<ProductsPage />) },
       { path: route.adminProduct, element: adminOnly(<ProductEditorPage />) },
       { path: route.adminOrders, element: adminOnly(<ActivationCodesPage />) },
-      { path: route.adminMailbox, element: adminOnly(<MailboxPage />) },
+      { path: route.adminMailbox, element: staffOnly(<MailboxPage />) },
+      { path: route.adminStaff, element: adminOnly(<StaffPage />) },
       { path: route.confirmAccount, element: <ConfirmAccountPage /> },
       { path: route.contentPage, element: <ContentPage enhance={renderShopPrices} /> },
       // More than three segments cannot be a content page.

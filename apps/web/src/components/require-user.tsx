@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../config/paths';
-import { isAdminUser } from '../lib/use-current-user';
+import { isAdminUser, isStaffUser } from '../lib/use-current-user';
 import { useUserAtNavigation } from '../lib/use-user-at-navigation';
 
-type RequireUserProps = { children: ReactNode; isAdminOnly?: boolean };
+type RequireUserProps = { children: ReactNode; isAdminOnly?: boolean; isStaffOnly?: boolean };
 
 /** Sends visitors without a (suitable) signed-in user to /login, replacing the history entry. */
-export function RequireUser({ children, isAdminOnly = false }: RequireUserProps) {
+export function RequireUser({ children, isAdminOnly = false, isStaffOnly = false }: RequireUserProps) {
   const user = useUserAtNavigation();
-  if (!user || (isAdminOnly && !isAdminUser(user))) return <Navigate to={paths.login} replace />;
+  if (!user || (isAdminOnly && !isAdminUser(user)) || (isStaffOnly && !isStaffUser(user))) return <Navigate to={paths.login} replace />;
   return children;
 }

@@ -22,6 +22,7 @@ export const routePatterns = {
   adminOrders: '/admin/orders',
   adminMailbox: '/admin/mailbox',
   confirmAccount: '/account/confirm/:token',
+  adminStaff: '/admin/staff',
 } as const;
 
 export const paths = {
@@ -45,6 +46,7 @@ export const paths = {
   adminProduct: (id: number | string) => `/admin/product/${id}`,
   adminOrders: '/admin/orders',
   adminMailbox: '/admin/mailbox',
+  adminStaff: '/admin/staff',
 } as const;
 
 /** Base address of the API (spec §7: "a configured API base address"); the dev server proxies it. */

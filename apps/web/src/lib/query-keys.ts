@@ -52,6 +52,7 @@ export const queryKeys = {
       detail: (id: number) => ['admin', 'products', 'detail', id] as const,
       serials: (id: number) => ['admin', 'products', 'serials', id] as const,
     },
+    staff: ['admin', 'staff'] as const,
     activationCodes: {
       all: ['admin', 'activationCodes'] as const,
       page: (search: string) => ['admin', 'activationCodes', 'page', search] as const,

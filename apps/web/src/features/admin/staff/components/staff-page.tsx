@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADMIN_USER_NAME } from '@store/contracts/constants';
+import { staffInviteRequest, type StaffInviteRequest, type StaffRole } from '@store/contracts/staff';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorText } from '../../../../lib/api-client';
+import { useCurrentUser } from '../../../../lib/use-current-user';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { useStaff, useStaffMutations } from '../api/staff-api';
+
+const roleLabels: Record<StaffRole, string> = {
+  admin: 'admin: everything',
+  support: 'support: persons, orders, mails, key resends',
+};
+
+/** /admin/staff: the staff logins, inviting one by email, changing a role and removing one (decision 013). */
+export function StaffPage() {
+  useDocumentTitle('Staff');
+  const me = useCurrentUser();
+  const staff = useStaff();
+  const { invite, setRole, remove } = useStaffMutations();
+  const [message, setMessage] = useState('');
+  const [failure, setFailure] = useState('');
+  const { register, handleSubmit, reset, formState } = useForm<StaffInviteRequest>({
+    resolver: zodResolver(staffInviteRequest),
+    defaultValues: { email: '', role: 'support' },
+  });
+
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    setFailure('');
+    setMessage('');
+    try {
+      await action();
+      setMessage(done);
+    } catch (error) {
+      setFailure(errorText(error));
+    }
+  };
+  const submit = handleSubmit((values) =>
+    act(async () => {
+      await invite.mutateAsync(values);
+      reset();
+    }, `${values.email} has the role ${values.role}. A new login gets a mail with a link that sets its password.`),
+  );
+
+  return (
+    <main className="container-fluid py-4">
+      <h1 className="h3 mb-3">Staff</h1>
+      <form onSubmit={submit} noValidate className="row g-2 align-items-end mb-4" aria-label="Add staff">
+        <div className="col-sm-6 col-lg-4">
+          <label htmlFor="staff-email" className="form-label">
+            Email
+          </label>
+          <input id="staff-email" className={formState.errors.email ? 'form-control is-invalid' : 'form-control'} {...register('email')} />
+          {formState.errors.email && <div className="invalid-feedback">{formState.errors.email.message}</div>}
+        </div>
+        <div className="col-sm-4 col-lg-3">
+          <label htmlFor="staff-role" className="form-label">
+            Role
+          </label>
+          <select id="staff-role" className="form-select" {...register('role')}>
+            <option value="support">{roleLabels.support}</option>
+            <option value="admin">{roleLabels.admin}</option>
+          </select>
+        </div>
+        <div className="col-auto">
+          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
+            ADD STAFF
+          </button>
+        </div>
+      </form>
+      {message && (
+        <p className="alert alert-success" role="status">
+          {message}
+        </p>
+      )}
+      {failure && (
+        <p className="alert alert-danger" role="alert">
+          {failure}
+        </p>
+      )}
+      {staff.isPending && <p role="status">Loading…</p>}
+      {staff.data && (
+        <table className="table table-sm align-middle">
+          <thead>
+            <tr>
+              <th scope="col">Login</th>
+              <th scope="col">Role</th>
+              <th scope="col">Password set</th>
+              <th scope="col">Two-factor login</th>
+              <th scope="col">Since</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.data.map((member) => {
+              const isFixed = member.name === ADMIN_USER_NAME || member.name === me?.name;
+              return (
+                <tr key={member.id}>
+                  <td>{member.name}</td>
+                  <td>
+                    {isFixed ? (
+                      member.role
+                    ) : (
+                      <select
+                        className="form-select form-select-sm"
+                        aria-label={`Role of ${member.name}`}
+                        value={member.role}
+                        onChange={(event) => void act(() => setRole.mutateAsync({ id: member.id, role: event.target.value as StaffRole }), `${member.name} is now ${event.target.value}.`)}
+                      >
+                        <option value="support">support</option>
+                        <option value="admin">admin</option>
+                      </select>
+                    )}
+                  </td>
+                  <td>{member.hasPassword ? 'yes' : 'invited'}</td>
+                  <td>{member.hasTwoFactor ? 'on' : 'off'}</td>
+                  <td>{new Date(member.createdAt).toLocaleDateString()}</td>
+                  <td className="text-end">
+                    {!isFixed && (
+                      <button
+                        type="button"
+                        className="btn btn-outline-danger btn-sm"
+                        onClick={() => {
+                          if (window.confirm(`Remove the staff rights of ${member.name}? Their login stays, as a customer login.`)) {
+                            void act(() => remove.mutateAsync(member.id), `${member.name} is no longer staff.`);
+                          }
+                        }}
+                      >
+                        REMOVE
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}
