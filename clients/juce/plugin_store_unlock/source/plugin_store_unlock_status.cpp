@@ -217,7 +217,7 @@ LicenceResult PluginStoreUnlockStatus::registerWithSerialKey (const juce::String
     const juce::var body (request);
 
     const auto reply = post (getApiUrl ("userinfo/registerproductfordevice").withPOSTData (juce::JSON::toString (body, true)),
-                             "Content-Type: application/json");
+                             "Content-Type: application/json\r\n");
 
     if (! reply.isConnected)
         return { false, "Couldn't connect to " + getWebsiteName() + ". Please check the internet connection and try again." };
@@ -226,7 +226,7 @@ LicenceResult PluginStoreUnlockStatus::registerWithSerialKey (const juce::String
         return { false, reply.body.trim().isNotEmpty() ? reply.body.trim() : getMessageForUnexpectedReply() };
 
     // The answer is the computer's key file as a JSON string.
-    const auto keyFile = juce::JSON::parse (reply.body);
+    const auto keyFile = juce::JSON::fromString (reply.body);
 
     if (! keyFile.isString())
         return { false, getMessageForUnexpectedReply() };

@@ -113,9 +113,9 @@ describe('trial length, the website trial and the admin list', () => {
     });
     expect(created.statusCode).toBe(200);
     const keys = (await t.request({ method: 'POST', url: '/api/product/generatekeys/', token: admin, body: {} })).json();
-    const saved = await t.request({ method: 'POST', url: '/api/product/', token: admin, body: { ...created.json(), ...keys, useRsa2048: false } });
+    const saved = await t.request({ method: 'POST', url: '/api/product/', token: admin, body: { ...(created.json() as object), ...(keys as object), useRsa2048: false } });
     expect(saved.json().trialDays).toBe(7);
-    const badLength = await t.request({ method: 'POST', url: '/api/product/', token: admin, body: { ...saved.json(), trialDays: 0 } });
+    const badLength = await t.request({ method: 'POST', url: '/api/product/', token: admin, body: { ...(saved.json() as object), trialDays: 0 } });
     expect(badLength.statusCode).toBe(400);
     expect(badLength.body).toBe('trialDays: A trial lasts 1 to 365 days');
 
