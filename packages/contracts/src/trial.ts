@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { DEVICE_ID_LENGTH } from './constants.js';
 import { EMAIL_PATTERN } from './fields.js';
 import { messages } from './messages.js';
+import { publicProduct } from './product.js';
 
 /** A product's trial length when the administrator sets none. */
 export const DEFAULT_TRIAL_DAYS = 30;
@@ -24,6 +26,9 @@ const optionalEmail = z
   .max(254, messages.emailInvalid)
   .refine((email) => email === '' || EMAIL_PATTERN.test(email), messages.emailInvalid)
   .default('');
+
+/** GET /api/product/ as a visitor sees it: the products a trial page offers. */
+export const trialProductList = z.array(publicProduct);
 
 /** POST /api/trial: the website's trial for an offline computer, by its Device ID. */
 export const webTrialRequest = z.object({
@@ -69,3 +74,12 @@ export const trialList = z.object({
   trialDays: z.number().int(),
 });
 export type TrialList = z.infer<typeof trialList>;
+
+/** The website's trial form: the product, the offline computer's Device ID, and an optional address. */
+export const webTrialForm = z.object({
+  productName: z.string().min(1, 'Please choose a product'),
+  deviceId: z.string().trim().length(DEVICE_ID_LENGTH, messages.deviceIdInvalid),
+  email: optionalEmail,
+});
+export type WebTrialFormInput = z.input<typeof webTrialForm>;
+export type WebTrialForm = z.output<typeof webTrialForm>;

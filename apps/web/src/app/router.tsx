@@ -30,6 +30,7 @@ const PageEditorPage = lazy(async () => ({ default: (await import('../features/a
 const ProductsPage = lazyScreen(() => import('../features/admin/products/components/products-page'), 'ProductsPage');
 const ProductEditorPage = lazyScreen(() => import('../features/admin/products/components/product-editor-page'), 'ProductEditorPage');
 const ActivationCodesPage = lazyScreen(() => import('../features/admin/activation-codes/components/activation-codes-page'), 'ActivationCodesPage');
+const TrialPage = lazyScreen(() => import('../features/trial/components/trial-page'), 'TrialPage');
 const ResendSerialPage = lazyScreen(() => import('../features/admin/resend-serial/components/resend-serial-page'), 'ResendSerialPage');
 
 const adminOnly = (element: ReactNode) => <RequireUser isAdminOnly>{element}</RequireUser>;
@@ -50,6 +51,7 @@ const routes: RouteObject[] = [
       { path: route.directUrlCheckout, element: <DirectCheckoutPage /> },
       { path: route.purchase, element: <PurchasePage /> },
       { path: route.sendLicenseKey, element: <SendKeyPage /> },
+      { path: route.trial, element: <TrialPage /> },
       { path: route.adminResendSerial, element: adminOnly(<ResendSerialPage />) },
       { path: route.adminPersons, element: adminOnly(<PersonsPage />) },
       { path: route.adminPerson, element: adminOnly(<PersonEditorPage />) },

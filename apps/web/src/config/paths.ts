@@ -21,6 +21,7 @@ export const routePatterns = {
   adminProduct: '/admin/product/:id',
   adminOrders: '/admin/orders',
   adminMailbox: '/admin/mailbox',
+  trial: '/trial/:productName?',
 } as const;
 
 export const paths = {
@@ -44,6 +45,7 @@ export const paths = {
   adminProduct: (id: number | string) => `/admin/product/${id}`,
   adminOrders: '/admin/orders',
   adminMailbox: '/admin/mailbox',
+  trial: (productName?: string) => (productName ? `/trial/${productName}` : '/trial'),
 } as const;
 
 /** Base address of the API (spec §7: "a configured API base address"); the dev server proxies it. */
