@@ -48,6 +48,7 @@ export const queryKeys = {
       list: ['admin', 'products', 'list'] as const,
       detail: (id: number) => ['admin', 'products', 'detail', id] as const,
       serials: (id: number) => ['admin', 'products', 'serials', id] as const,
+      trials: (id: number, page: number) => ['admin', 'products', 'trials', id, page] as const,
     },
     activationCodes: {
       all: ['admin', 'activationCodes'] as const,
