@@ -135,6 +135,11 @@ export const adminProductForm = productEditForm.extend({
   price: z.string().trim().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Please enter a valid price'),
   privateKey2048: z.string().trim(),
   publicKey2048: z.string().trim(),
+  /** Days a trial of the product runs (decision 017), as typed. */
+  trialDays: z
+    .string()
+    .trim()
+    .refine((days) => /^\d{1,3}$/.test(days) && Number(days) >= 1 && Number(days) <= 365, 'A trial lasts 1 to 365 days'),
 });
 export type AdminProductForm = z.infer<typeof adminProductForm>;
 

@@ -13,12 +13,14 @@ export const product = z.object({
   publicKey2048: z.string().optional(),
   privateKey2048: z.string().optional(),
   useRsa2048: z.boolean(),
+  /** Days a trial key of the product runs (decision 017). */
+  trialDays: z.number().int().optional(),
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
 
 /** What anonymous callers of GET /product/ get: no key material. */
-export const publicProduct = product.pick({ id: true, name: true, description: true, price: true, useRsa2048: true });
+export const publicProduct = product.pick({ id: true, name: true, description: true, price: true, useRsa2048: true, trialDays: true });
 export type PublicProduct = z.infer<typeof publicProduct>;
 
 /** POST /product/: create (id 0) and update; keys may be spelled either way. */
@@ -34,6 +36,8 @@ export const productSaveRequest = z.object({
   publicKey2048: z.string().trim().max(4000).optional(),
   privateKey2048: z.string().trim().max(4000).optional(),
   useRsa2048: z.boolean().default(false),
+  /** Left out: the stored length (30 days for a new product). */
+  trialDays: z.coerce.number().int('Please enter whole days').min(1, 'A trial lasts 1 to 365 days').max(365, 'A trial lasts 1 to 365 days').optional(),
 });
 export type ProductSaveRequest = z.infer<typeof productSaveRequest>;
 

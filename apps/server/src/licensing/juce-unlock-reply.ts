@@ -2,6 +2,13 @@
 // XmlElement would write them: upper-case tags, no header, JUCE's escaping (so the body is pure ASCII).
 import { escapeJuceXml } from './juce-xml.js';
 
+/**
+ * What JUCE's applyKeyFile answers for a key file of another product (`LicenseResult::badProductID`). The server
+ * refuses with it, before registering anything, a plug-in whose product ID matches a product only ignoring case:
+ * JUCE compares the key file's `app` with the product ID exactly, so that plug-in could not use the key.
+ */
+export const JUCE_WRONG_PRODUCT_MESSAGE = 'ProductID is incorrect.';
+
 /** Formats a successful unlock reply: `<MESSAGE message="…"><KEY>key file</KEY></MESSAGE>`. */
 export function formatUnlockSuccess(message: string, keyFileText: string, url?: string): string {
   const attributes = formatAttribute('message', message) + formatOptionalUrl(url);

@@ -13,7 +13,7 @@ import { pickEncoding, precompress, type PrecompressedBody } from './content-enc
 /** First path segments that belong to the app's own screens, not to content pages. */
 const appScreens = new Set([
   'login', 'messageview', 'userarea', 'activate', 'contactsupport', 'support', 'transferlicense',
-  'directurlcheckout', 'purchase', 'sendlicensekey', 'admin',
+  'directurlcheckout', 'purchase', 'sendlicensekey', 'admin', 'trial',
 ]);
 
 const escapeHtml = (text: string) =>

@@ -32,6 +32,7 @@ const ProductEditorPage = lazyScreen(() => import('../features/admin/products/co
 const ActivationCodesPage = lazyScreen(() => import('../features/admin/activation-codes/components/activation-codes-page'), 'ActivationCodesPage');
 const StaffPage = lazyScreen(() => import('../features/admin/staff/components/staff-page'), 'StaffPage');
 const ConfirmAccountPage = lazyScreen(() => import('../features/account/components/confirm-account-page'), 'ConfirmAccountPage');
+const TrialPage = lazyScreen(() => import('../features/trial/components/trial-page'), 'TrialPage');
 const ResendSerialPage = lazyScreen(() => import('../features/admin/resend-serial/components/resend-serial-page'), 'ResendSerialPage');
 
 const adminOnly = (element: ReactNode) => <RequireUser isAdminOnly>{element}</RequireUser>;
@@ -54,6 +55,7 @@ const routes: RouteObject[] = [
       { path: route.directUrlCheckout, element: <DirectCheckoutPage /> },
       { path: route.purchase, element: <PurchasePage /> },
       { path: route.sendLicenseKey, element: <SendKeyPage /> },
+      { path: route.trial, element: <TrialPage /> },
       { path: route.adminResendSerial, element: staffOnly(<ResendSerialPage />) },
       { path: route.adminPersons, element: staffOnly(<PersonsPage />) },
       { path: route.adminPerson, element: staffOnly(<PersonEditorPage />) },

@@ -23,6 +23,7 @@ export const routePatterns = {
   adminMailbox: '/admin/mailbox',
   confirmAccount: '/account/confirm/:token',
   adminStaff: '/admin/staff',
+  trial: '/trial/:productName?',
 } as const;
 
 export const paths = {
@@ -47,6 +48,7 @@ export const paths = {
   adminOrders: '/admin/orders',
   adminMailbox: '/admin/mailbox',
   adminStaff: '/admin/staff',
+  trial: (productName?: string) => (productName ? `/trial/${productName}` : '/trial'),
 } as const;
 
 /** Base address of the API (spec §7: "a configured API base address"); the dev server proxies it. */

@@ -9,6 +9,8 @@ export const queryKeys = {
     /** Keyed by the signed-in user: the menu reloads whenever the current user changes (spec §4). */
     items: (userName: string | null) => ['menu', 'items', userName ?? ''] as const,
   },
+  /** The products a visitor may start a trial of (the public catalogue). */
+  trialProducts: ['trial', 'products'] as const,
   checkout: {
     all: ['checkout'] as const,
     /** The customer's loyalty coupon code, keyed by the signed-in user. */
@@ -51,6 +53,7 @@ export const queryKeys = {
       list: ['admin', 'products', 'list'] as const,
       detail: (id: number) => ['admin', 'products', 'detail', id] as const,
       serials: (id: number) => ['admin', 'products', 'serials', id] as const,
+      trials: (id: number, page: number) => ['admin', 'products', 'trials', id, page] as const,
     },
     staff: ['admin', 'staff'] as const,
     activationCodes: {

@@ -307,6 +307,8 @@ describe('guards', () => {
     'POST /api/fastspring/webhook', // signed by the provider (webhook.api.test.ts)
     'POST /api/juce/unlock', // the customer's web login in the form (juce-unlock.api.test.ts)
     'POST /api/userinfo/registerproductfordevice', // the key proves the licence (device.api.test.ts)
+    'POST /api/juce/trial', // a trial needs no account, one per computer (trial.api.test.ts)
+    'POST /api/trial', // the website's trial by Device ID (trial.api.test.ts)
     'POST /api/userinfo/registerproduct',
     'POST /api/order/resend/',
     'POST /api/product/support/',
@@ -367,6 +369,7 @@ describe('guards', () => {
     'POST /api/product/generatekeys/',
     'GET /api/productserial/:id',
     'POST /api/productserial/',
+    'GET /api/product/:id/trials',
     'POST /sandbox/api/backdate',
     'POST /sandbox/api/replay',
   ];

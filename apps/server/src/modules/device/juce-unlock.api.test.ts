@@ -87,6 +87,14 @@ describe('POST /api/juce/unlock', () => {
     expect(errorOf(garbled.body)).toMatch(/could not be read/);
   });
 
+  it('refuses a product ID that matches only ignoring case, with JUCE\'s message, before taking a place', async () => {
+    const owner = await customerWithLicence(t);
+    const response = await unlock({ product: 'spacey', email: owner.email, pw: owner.password, mach: randomDeviceId() });
+    expect(response.body).toBe('<ERROR error="ProductID is incorrect."/>');
+    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM order_device WHERE order_id = $1', [owner.order.id]);
+    expect(rows[0].n).toBe(0);
+  });
+
   it('refuses a fifth machine and a refunded licence', async () => {
     const owner = await customerWithLicence(t);
     const ip = uniqueIp();

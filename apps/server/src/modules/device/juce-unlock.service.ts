@@ -1,6 +1,7 @@
 import type { JuceUnlockRequest } from '@store/contracts/licence';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
+import { JUCE_WRONG_PRODUCT_MESSAGE } from '../../licensing/juce-unlock-reply.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { checkCredentials, WRONG_CREDENTIALS } from '../auth/credentials.js';
@@ -34,6 +35,7 @@ export async function unlockWithLogin(options: {
 
   const product = await options.products.byName(db, fields.product.trim());
   if (!product) throw badRequest(`${unknownProductMessage(fields.product.trim())} Please contact the vendor of the plug-in.`);
+  if (product.name !== fields.product.trim()) throw badRequest(JUCE_WRONG_PRODUCT_MESSAGE);
   const machineId = fields.mach.trim();
   const problem = findDeviceIdProblem(machineId);
   if (problem) throw badRequest(`This computer cannot be registered: ${problem}`);

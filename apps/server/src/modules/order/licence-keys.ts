@@ -1,4 +1,4 @@
-import { prepareKeyFile, signKeyFileHere, type UnsignedKeyFile } from '../../licensing/juce-key-file.js';
+import { prepareExpiringKeyFile, prepareKeyFile, signKeyFileHere, type UnsignedKeyFile } from '../../licensing/juce-key-file.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { loadSigningKey } from '../../licensing/rsa-key.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -63,4 +63,33 @@ export async function createDeviceKeyFile(options: {
   const base = { ...options, machineNumbers: options.deviceId };
   const file = (options.product.use_rsa_2048 ? prepareProductKeyFile({ ...base, size: 2048 }) : undefined) ?? prepareProductKeyFile({ ...base, size: 1024 });
   return file ? options.signer.sign(file) : '';
+}
+
+/**
+ * A trial's key file: JUCE's expiring flavour (`expiring_mach` = the Device ID, `expiryTime`), signed with the key
+ * the current releases use, like a device's. JUCE accepts it but leaves isUnlocked() false; the plug-in compares
+ * getExpiryTime() with the clock (decision 017). Empty when the product has no key pair.
+ */
+export async function createTrialKeyFile(options: {
+  product: ProductRow;
+  holder: Owner;
+  secretBox: SecretBox;
+  deviceId: string;
+  expiryTime: Date;
+  signer: KeyFileSigner;
+}): Promise<string> {
+  const { product, secretBox } = options;
+  const key =
+    (product.use_rsa_2048 ? signingKey(product.public_key_2048, product.private_key_2048_sealed, secretBox) : undefined) ??
+    signingKey(product.public_key, product.private_key_sealed, secretBox);
+  if (!key) return '';
+  const file = prepareExpiringKeyFile({
+    appName: product.name,
+    userName: options.holder.name,
+    userEmail: options.holder.email,
+    machineNumbers: options.deviceId,
+    expiryTime: options.expiryTime,
+    privateKey: key,
+  });
+  return options.signer.sign(file);
 }

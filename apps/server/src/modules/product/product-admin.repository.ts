@@ -15,8 +15,8 @@ export async function findProductForUpdate(db: Queryable, id: number): Promise<P
 export async function insertProduct(db: Queryable, product: ProductFields): Promise<ProductRow | undefined> {
   const { rows } = await db.query<ProductRow>(
     `INSERT INTO product (name, description, price, public_key, private_key_sealed, public_key_2048,
-                          private_key_2048_sealed, use_rsa_2048)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (lower(name)) DO NOTHING RETURNING *`,
+                          private_key_2048_sealed, use_rsa_2048, trial_days)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (lower(name)) DO NOTHING RETURNING *`,
     fieldValues(product),
   );
   return rows[0];
@@ -26,7 +26,7 @@ export async function insertProduct(db: Queryable, product: ProductFields): Prom
 export async function updateProduct(db: Queryable, id: number, product: ProductFields): Promise<ProductRow> {
   const { rows } = await db.query<ProductRow>(
     `UPDATE product SET name = $2, description = $3, price = $4, public_key = $5, private_key_sealed = $6,
-                        public_key_2048 = $7, private_key_2048_sealed = $8, use_rsa_2048 = $9
+                        public_key_2048 = $7, private_key_2048_sealed = $8, use_rsa_2048 = $9, trial_days = $10
       WHERE id = $1 RETURNING *`,
     [id, ...fieldValues(product)],
   );
@@ -42,6 +42,7 @@ const fieldValues = (product: ProductFields) => [
   product.public_key_2048,
   product.private_key_2048_sealed,
   product.use_rsa_2048,
+  product.trial_days,
 ];
 
 /** How many licences and activation codes refer to the product. */

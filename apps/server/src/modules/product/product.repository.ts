@@ -12,6 +12,7 @@ export type ProductRow = {
   public_key_2048: string;
   private_key_2048_sealed: string;
   use_rsa_2048: boolean;
+  trial_days: number;
 };
 
 /** The administrator's view: key material opened, both spellings of the key fields. */
@@ -29,6 +30,7 @@ export function toAdminProduct(row: ProductRow, secretBox: SecretBox): Product {
     publicKey2048: row.public_key_2048,
     privateKey2048: secretBox.open(row.private_key_2048_sealed),
     useRsa2048: row.use_rsa_2048,
+    trialDays: row.trial_days,
   };
 }
 
@@ -39,6 +41,7 @@ export const toPublicProduct = (row: ProductRow): PublicProduct => ({
   description: row.description,
   price: row.price,
   useRsa2048: row.use_rsa_2048,
+  trialDays: row.trial_days,
 });
 
 export async function findProductById(db: Queryable, id: number): Promise<ProductRow | undefined> {
@@ -52,7 +55,7 @@ export async function findProductByName(db: Queryable, name: string): Promise<Pr
   // so a migration adding one does not break the statement prepared by a process still running the old code.
   const { rows } = await db.query<ProductRow>({
     name: 'product-by-name',
-    text: `SELECT id, name, description, price, public_key, private_key_sealed, public_key_2048, private_key_2048_sealed, use_rsa_2048
+    text: `SELECT id, name, description, price, public_key, private_key_sealed, public_key_2048, private_key_2048_sealed, use_rsa_2048, trial_days
              FROM product WHERE lower(name) = lower($1)`,
     values: [name],
   });

@@ -1,4 +1,5 @@
 import { newProductDefaults, type GeneratedKeys, type Product, type ProductSaveRequest } from '@store/contracts/product';
+import { DEFAULT_TRIAL_DAYS } from '@store/contracts/trial';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -12,7 +13,7 @@ type KeyPair = { publicKey: string; privateKey: string };
 
 /** The administrator's view of a product, key material included; id 0 answers a new product's defaults (§4). */
 export async function getAdminProduct(options: { db: Db; secretBox: SecretBox; id: number }): Promise<Product> {
-  if (options.id === 0) return { ...newProductDefaults, publickey: '', privatekey: '', publicKey2048: '', privateKey2048: '' };
+  if (options.id === 0) return { ...newProductDefaults, publickey: '', privatekey: '', publicKey2048: '', privateKey2048: '', trialDays: DEFAULT_TRIAL_DAYS };
   const row = await findProductById(options.db, options.id);
   if (!row) throw notFound('Product not found');
   return toAdminProduct(row, options.secretBox);
@@ -57,6 +58,7 @@ export async function saveProduct(options: { db: Db; secretBox: SecretBox; actor
       public_key_2048: pair2048.publicKey,
       private_key_2048_sealed: secretBox.seal(pair2048.privateKey),
       use_rsa_2048: product.useRsa2048,
+      trial_days: product.trialDays ?? before?.trial_days ?? DEFAULT_TRIAL_DAYS,
     };
     const saved = await writeProduct(client, before?.id, fields);
     await recordAudit(client, {
@@ -108,6 +110,7 @@ const auditView = (row: ProductRow) => ({
   description: row.description,
   price: row.price,
   useRsa2048: row.use_rsa_2048,
+  trialDays: row.trial_days,
   publicKey: row.public_key,
   publicKey2048: row.public_key_2048,
 });

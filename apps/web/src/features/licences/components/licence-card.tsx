@@ -1,4 +1,4 @@
-import { serialKeyFileName, productPageUrl } from '@store/contracts/constants';
+import { offlineKeyFileName, serialKeyFileName, productPageUrl } from '@store/contracts/constants';
 import type { UserProduct } from '@store/contracts/licence';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -43,6 +43,18 @@ export function LicenceCard({ licence, userName }: LicenceCardProps) {
               Transfer License...
             </Link>
           )}
+        </div>
+        <div className="small text-body-secondary mb-3" data-testid="key-files-help">
+          <p className="mb-1">
+            <strong>{keyFileName}</strong> (Download Actual Key) proves your licence. It names no computer, so it does not
+            unlock the plug-in by itself: in the plug-in, register the computer online with it, or sign in with this
+            account.
+          </p>
+          <p className="mb-0">
+            For a computer without internet, use Offline Registration with the Device ID the plug-in shows there, then
+            Download offline Key in the list below. That file, <strong>{offlineKeyFileName(licence.name)}</strong>, is the
+            one to load into the plug-in on that computer.
+          </p>
         </div>
         <DeviceTable licence={licence} userName={userName} />
       </div>

@@ -99,6 +99,18 @@ describe('licence list', () => {
     expect(punchCard.queryByRole('link', { name: 'Transfer License...' })).toBeNull();
   });
 
+  it('says what each key file is for, leading offline computers to the offline key', async () => {
+    answerJson([spacey]);
+    renderSection();
+    const card = await licence('Spacey');
+    const help = card.getByTestId('key-files-help').textContent ?? '';
+    expect(help).toMatch(/Spacey_SerialKey\.txt \(Download Actual Key\) proves your licence\. It names no computer, so it does not\s+unlock the plug-in by itself/);
+    expect(help).toMatch(/For a computer without internet, use Offline Registration .* Download offline Key .* Spacey_OfflineKey\.txt, is the\s+one to load into the plug-in/);
+    fireEvent.click(card.getByRole('button', { name: 'Offline Registration' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByTestId('offline-registration-help').textContent).toMatch(/appears in the list with Download offline Key: copy that file, Spacey_OfflineKey\.txt,/);
+  });
+
   it('saves the keys as {product}_SerialKey.txt and the offline key as {product}_OfflineKey.txt', async () => {
     const saved: { name: string; blob: Blob }[] = [];
     const blobs = new Map<string, Blob>();

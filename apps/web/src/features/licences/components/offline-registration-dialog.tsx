@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { offlineKeyFileName } from '@store/contracts/constants';
 import { offlineDeviceForm, type OfflineDeviceForm } from '@store/contracts/forms';
 import type { UserProduct } from '@store/contracts/licence';
 import { useForm } from 'react-hook-form';
@@ -54,6 +55,11 @@ export function OfflineRegistrationDialog({ licence, userName, show, onClose }: 
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
+          <p className="small text-body-secondary" data-testid="offline-registration-help">
+            Type the Device ID the plug-in shows on the computer without internet. After REGISTER the computer takes one of
+            the licence&apos;s places and appears in the list with Download offline Key: copy that file,{' '}
+            {offlineKeyFileName(licence.name)}, to the computer and load it into the plug-in.
+          </p>
           <FormField
             id={fieldId}
             label="Device ID of the offline plug-in"

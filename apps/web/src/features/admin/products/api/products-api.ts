@@ -9,7 +9,8 @@ import {
   type ProductSaveRequest,
   type ProductSerials,
 } from '@store/contracts/product';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { trialList, type TrialList } from '@store/contracts/trial';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
 import { logLoadError } from '../../shared/log-load-error';
@@ -81,3 +82,16 @@ export const generateKeys = (options: { id: number; useRsa2048: boolean }): Prom
   apiRequest('POST', '/product/generatekeys/', { body: options, schema: generatedKeys, auth: true });
 
 export const useGenerateKeysMutation = () => useMutation({ mutationFn: generateKeys });
+
+/** GET /product/{id}/trials: one page of the product's trials, newest first. */
+export const getProductTrials = (id: number, page: number, signal?: AbortSignal): Promise<TrialList> =>
+  apiRequest('GET', `/product/${id}/trials?page=${page}&pageSize=${TRIALS_PAGE_SIZE}`, { schema: trialList, auth: true, signal });
+
+export const TRIALS_PAGE_SIZE = 20;
+
+export const useProductTrials = (id: number, page: number) =>
+  useQuery({
+    queryKey: queryKeys.admin.products.trials(id, page),
+    queryFn: ({ signal }) => logLoadError('trials', getProductTrials(id, page, signal)),
+    placeholderData: keepPreviousData,
+  });

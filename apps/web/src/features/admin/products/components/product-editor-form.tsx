@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminProductForm, type AdminProductForm } from '@store/contracts/forms';
 import type { Product } from '@store/contracts/product';
+import { DEFAULT_TRIAL_DAYS } from '@store/contracts/trial';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField } from '../../../../components/form-field';
@@ -21,6 +22,7 @@ const formValuesOf = (product: Product, serials: string): AdminProductForm => ({
   publicKey: product.publicKey,
   privateKey2048: product.privateKey2048 ?? '',
   publicKey2048: product.publicKey2048 ?? '',
+  trialDays: String(product.trialDays ?? DEFAULT_TRIAL_DAYS),
   serials,
 });
 
@@ -64,12 +66,12 @@ export function ProductEditorForm({ product, serials }: ProductEditorFormProps) 
     );
   };
 
-  const submit = handleSubmit(async ({ serials: serialText, ...values }) => {
+  const submit = handleSubmit(async ({ serials: serialText, trialDays, ...values }) => {
     setNotice('');
     if (isPublicKeyReplaced && !window.confirm(`${PUBLIC_KEY_WARNING}\n\nSave the new keys?`)) return;
     try {
       const result = await saveProduct.mutateAsync({
-        product: { id: product.id, ...values },
+        product: { id: product.id, ...values, trialDays: Number(trialDays) },
         serials: serialText === saved.serials ? undefined : serialText,
       });
       const savedSerials = result.serials?.serials ?? saved.serials;
@@ -95,6 +97,11 @@ export function ProductEditorForm({ product, serials }: ProductEditorFormProps) 
         </div>
       </div>
       <CheckboxField id="product-rsa2048" label="use RSA 2048" registration={register('useRsa2048')} />
+      <div className="row">
+        <div className="col-md-3">
+          <FormField id="product-trial-days" label="Trial length (days)" registration={register('trialDays')} error={errors.trialDays?.message} />
+        </div>
+      </div>
 
       <fieldset className="mb-3">
         <legend className="h6 d-flex flex-wrap align-items-center gap-3">

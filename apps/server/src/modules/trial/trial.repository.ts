@@ -1,0 +1,53 @@
+import type { Queryable } from '../../db/client.js';
+
+export type TrialRow = {
+  id: number;
+  product_id: number;
+  device_id: string;
+  device_name: string;
+  email: string;
+  source: 'plugin' | 'web';
+  key_file: string;
+  started_at: Date;
+  expires_at: Date;
+};
+
+/** The product's trial of this computer (Device IDs compared ignoring case, as JUCE compares them). */
+export async function findTrial(db: Queryable, productId: number, deviceId: string): Promise<TrialRow | undefined> {
+  const { rows } = await db.query<TrialRow>('SELECT * FROM trial WHERE product_id = $1 AND lower(device_id) = lower($2)', [productId, deviceId]);
+  return rows[0];
+}
+
+/**
+ * Records a trial; undefined when the computer already has one of the product (the unique index on
+ * (product, lower(Device ID)) decides, whatever the concurrency).
+ */
+export async function insertTrial(
+  db: Queryable,
+  trial: Omit<TrialRow, 'id' | 'started_at' | 'expires_at'> & { startedAt: Date; expiresAt: Date },
+): Promise<TrialRow | undefined> {
+  const { rows } = await db.query<TrialRow>(
+    `INSERT INTO trial (product_id, device_id, device_name, email, source, key_file, started_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (product_id, lower(device_id)) DO NOTHING RETURNING *`,
+    [trial.product_id, trial.device_id, trial.device_name, trial.email, trial.source, trial.key_file, trial.startedAt, trial.expiresAt],
+  );
+  return rows[0];
+}
+
+/** One page of the product's trials, newest first, with their total. */
+export async function listTrialsOfProduct(
+  db: Queryable,
+  productId: number,
+  page: { offset: number; limit: number },
+): Promise<{ rows: Omit<TrialRow, 'key_file'>[]; total: number }> {
+  const [list, count] = await Promise.all([
+    db.query<Omit<TrialRow, 'key_file'>>(
+      `SELECT id, product_id, device_id, device_name, email, source, started_at, expires_at FROM trial
+        WHERE product_id = $1 ORDER BY started_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      [productId, page.limit, page.offset],
+    ),
+    db.query<{ total: number }>('SELECT count(*)::int AS total FROM trial WHERE product_id = $1', [productId]),
+  ]);
+  return { rows: list.rows, total: count.rows[0]!.total };
+}

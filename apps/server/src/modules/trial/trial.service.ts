@@ -1,0 +1,124 @@
+import { OFFLINE_DEVICE_NAME } from '@store/contracts/constants';
+import type { TrialList } from '@store/contracts/trial';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { JUCE_WRONG_PRODUCT_MESSAGE } from '../../licensing/juce-unlock-reply.js';
+import type { KeyFileSigner } from '../../licensing/signing-pool.js';
+import { findDeviceIdProblem } from '../device/device-id.js';
+import { createTrialKeyFile } from '../order/licence-keys.js';
+import type { ProductCache } from '../product/product-cache.js';
+import { findProductById, type ProductRow } from '../product/product.repository.js';
+import * as repository from './trial.repository.js';
+
+/** Trials anyone may ask for, per address: a studio's handful of computers and products, never a farm. */
+export const trialPerIp: RateLimitRule = { name: 'trial-ip', limit: 20, windowSeconds: 60 * 60 };
+
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TRIAL_USER = 'Trial';
+
+export type TrialGrant = { product: ProductRow; keyFile: string; expiresAt: Date; isNew: boolean };
+
+type TrialOptions = {
+  db: Db;
+  products: ProductCache;
+  secretBox: SecretBox;
+  signer: KeyFileSigner;
+  ip: string;
+  productName: string;
+  deviceId: string;
+  email: string;
+  deviceName: string;
+  source: repository.TrialRow['source'];
+  /** The plug-in's product ID must be the product's name exactly (JUCE compares `app` case-sensitively). */
+  isExactNameRequired: boolean;
+};
+
+const formatDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Starts the product's trial on one computer and answers its expiring key file (decision 017). One trial per
+ * computer and product, held by the database: the same computer again gets its trial's key back while it runs,
+ * and a refusal once it has ended. A trial never becomes a licence; it only expires.
+ */
+export async function startTrial(options: TrialOptions): Promise<TrialGrant> {
+  const { db, deviceId } = options;
+  await hitRateLimit(db, trialPerIp, options.ip);
+  const problem = findDeviceIdProblem(deviceId, options.source === 'web' ? OFFLINE_DEVICE_NAME : '');
+  if (problem) throw badRequest(options.source === 'web' ? problem : `This computer cannot start a trial: ${problem}`);
+  const product = await options.products.byName(db, options.productName);
+  if (!product) throw badRequest(`Unknown product "${options.productName}".`);
+  if (options.isExactNameRequired && product.name !== options.productName) throw badRequest(JUCE_WRONG_PRODUCT_MESSAGE);
+
+  const existing = await repository.findTrial(db, product.id, deviceId);
+  if (existing) return answerExistingTrial(product, existing);
+
+  const startedAt = new Date();
+  const expiresAt = new Date(startedAt.getTime() + product.trial_days * DAY_MS);
+  const keyFile = await createTrialKeyFile({
+    product,
+    holder: { name: options.email || TRIAL_USER, email: options.email || TRIAL_USER.toLowerCase() },
+    secretBox: options.secretBox,
+    deviceId,
+    expiryTime: expiresAt,
+    signer: options.signer,
+  });
+  if (keyFile === '') throw new AppError('unavailable', `Trials of ${product.name} are not available yet. Please try again later.`);
+  const inserted = await repository.insertTrial(db, {
+    product_id: product.id,
+    device_id: deviceId,
+    device_name: options.deviceName.slice(0, 200),
+    email: options.email,
+    source: options.source,
+    key_file: keyFile,
+    startedAt,
+    expiresAt,
+  });
+  if (inserted) return { product, keyFile, expiresAt, isNew: true };
+  // A concurrent request of the same computer won: its trial is the one.
+  const winner = await repository.findTrial(db, product.id, deviceId);
+  if (!winner) throw new AppError('conflict', 'The trial could not be started. Please try again.');
+  return answerExistingTrial(product, winner);
+}
+
+function answerExistingTrial(product: ProductRow, trial: repository.TrialRow): TrialGrant {
+  if (trial.expires_at.getTime() <= Date.now()) {
+    throw badRequest(`The trial of ${product.name} on this computer ended on ${formatDay(trial.expires_at)}. A computer gets one trial of each product.`);
+  }
+  return { product, keyFile: trial.key_file, expiresAt: trial.expires_at, isNew: false };
+}
+
+/** The message a plug-in shows after its trial started (or was found running). */
+export const describeTrial = (grant: TrialGrant): string =>
+  grant.isNew
+    ? `Your ${grant.product.trial_days}-day trial of ${grant.product.name} has started. It runs until ${formatDay(grant.expiresAt)}.`
+    : `Your trial of ${grant.product.name} on this computer runs until ${formatDay(grant.expiresAt)}.`;
+
+/** The administrator's list of a product's trials, newest first. */
+export async function listProductTrials(options: { db: Db; productId: number; page: number; pageSize: number }): Promise<TrialList> {
+  const product = await findProductById(options.db, options.productId);
+  if (!product) throw notFound('Product not found');
+  const { rows, total } = await repository.listTrialsOfProduct(options.db, product.id, {
+    offset: options.page * options.pageSize,
+    limit: options.pageSize,
+  });
+  const now = Date.now();
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      deviceIdHash: row.device_id,
+      deviceName: row.device_name,
+      email: row.email,
+      source: row.source,
+      startedAt: row.started_at.toISOString(),
+      expiresAt: row.expires_at.toISOString(),
+      isExpired: row.expires_at.getTime() <= now,
+    })),
+    total,
+    page: options.page,
+    pageSize: options.pageSize,
+    trialDays: product.trial_days,
+  };
+}

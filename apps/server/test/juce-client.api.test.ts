@@ -1,0 +1,238 @@
+// The plug-in side, tested with JUCE's own code: the console example of clients/juce (JUCE's OnlineUnlockStatus
+// through this repository's plugin_store_unlock module, libcurl for HTTP) runs against this server, listening on
+// 127.0.0.1. A local proxy stands in for every other host, so JUCE's probes of google, bing and amazon after a
+// failed connection stay on this machine (and are seen there). Needs JUCE's modules (Debian's
+// juce-modules-source), g++ and libcurl's headers; .ci/run installs them. Without JUCE the file is skipped
+// locally, and fails in CI.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExpiringKeyFile } from '../src/licensing/juce-key-file.js';
+import { loadSigningKey } from '../src/licensing/rsa-key.js';
+import { customerWithLicence, randomDeviceId, registerDevice } from '../src/modules/licence/licence.test-factory.js';
+import { findProductByName, type ProductRow } from '../src/modules/product/product.repository.js';
+import { createTestApp } from './test-app.js';
+
+const run = promisify(execFile);
+const JUCE_MODULES = '/usr/share/juce/modules';
+const REPOSITORY = resolve(import.meta.dirname, '../../..');
+const BUILD_DIR = join(REPOSITORY, '.tmp/juce-example');
+const PROGRAM = join(BUILD_DIR, 'plugin_store_example');
+const hasJuce = existsSync(join(JUCE_MODULES, 'juce_product_unlocking'));
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Outcome = { exitCode: number; lines: Record<string, string> };
+
+const isRequired = hasJuce || process.env.CI === 'true';
+const t = isRequired ? await createTestApp() : undefined;
+
+describe.skipIf(!isRequired)('the JUCE client against the server', () => {
+  let serverUrl = '';
+  let spacey: ProductRow;
+  let workDir = '';
+  let proxy: Server;
+  const proxyRequests: string[] = [];
+
+  beforeAll(async () => {
+    if (!hasJuce) throw new Error(`JUCE's modules are missing from ${JUCE_MODULES}: install juce-modules-source (.ci/run does).`);
+    // make keeps the objects in .tmp/: JUCE's sources compile once, a changed module or example recompiles alone.
+    await run('make', ['-j2', '-s', '-C', join(REPOSITORY, 'clients/juce/examples/console'), `BUILD_DIR=${BUILD_DIR}`], { maxBuffer: 16 << 20 });
+    const app = t!.app;
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    serverUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    spacey = (await findProductByName(t!.db, 'Spacey'))!;
+    workDir = await mkdtemp(join(tmpdir(), 'juce-client-'));
+    proxy = createServer((socket) => {
+      socket.once('data', (data) => {
+        proxyRequests.push(data.toString('latin1').split('\r\n')[0]!);
+        socket.destroy();
+      });
+    });
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+  }, 600_000);
+
+  afterAll(async () => {
+    await new Promise((done) => proxy?.close(done));
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
+
+  /** Runs the example as one computer (its Device ID and its own saved state), every other host behind the proxy. */
+  const runExample = async (
+    computer: { deviceId: string; product?: string; server?: string },
+    ...command: string[]
+  ): Promise<Outcome> => {
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const options = [
+      ['--server', computer.server ?? serverUrl],
+      ['--product', computer.product ?? 'Spacey'],
+      ['--public-key', spacey.public_key_2048],
+      ['--device-id', computer.deviceId],
+      ['--state', join(workDir, `${computer.deviceId}.state`)],
+    ].flat();
+    const env = { ...process.env, http_proxy: proxyUrl, https_proxy: proxyUrl, HTTPS_PROXY: proxyUrl, ALL_PROXY: proxyUrl, no_proxy: '127.0.0.1', NO_PROXY: '127.0.0.1' };
+    const result = await run(PROGRAM, [...options, ...command], { env, cwd: workDir, timeout: 60_000 }).then(
+      ({ stdout }) => ({ exitCode: 0, stdout }),
+      (error: { code?: number; stdout?: string }) => ({ exitCode: typeof error.code === 'number' ? error.code : -1, stdout: error.stdout ?? '' }),
+    );
+    const lines = Object.fromEntries(
+      result.stdout.split('\n').filter((line) => line.includes(': ')).map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
+    );
+    return { exitCode: result.exitCode, lines };
+  };
+
+  const writeKeyFile = async (name: string, text: string) => {
+    await writeFile(join(workDir, name), text);
+    return name;
+  };
+
+  const countDevices = async (orderId: number) =>
+    (await t!.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_device WHERE order_id = $1', [orderId])).rows[0]!.n;
+
+  it('unlocks online with the right password, not with a wrong one', async () => {
+    const owner = await customerWithLicence(t!);
+    const computer = { deviceId: randomDeviceId() };
+    const wrong = await runExample(computer, 'unlock', owner.email, 'wrong-password');
+    expect(wrong.exitCode).toBe(1);
+    expect(wrong.lines).toMatchObject({ result: 'refused', unlocked: 'no', licensed: 'no' });
+    expect(wrong.lines.message).toMatch(/^Wrong email or password\./);
+
+    const right = await runExample(computer, 'unlock', owner.email, owner.password);
+    expect(right.lines).toMatchObject({
+      result: 'ok',
+      message: 'Thanks for registering Spacey! This computer is now unlocked.',
+      unlocked: 'yes',
+      licensed: 'yes',
+      licence: `Unlocked for ${owner.email}`,
+    });
+    expect(right.exitCode).toBe(0);
+    // JUCE's load() reads the saved state again at the next start.
+    expect((await runExample(computer, 'status')).lines).toMatchObject({ unlocked: 'yes' });
+  });
+
+  it('refuses a fifth computer, and lets a known one in again without taking a place', async () => {
+    const owner = await customerWithLicence(t!);
+    const computers = Array.from({ length: 5 }, () => ({ deviceId: randomDeviceId() }));
+    for (const computer of computers.slice(0, 4)) {
+      expect((await runExample(computer, 'unlock', owner.email, owner.password)).lines).toMatchObject({ result: 'ok', unlocked: 'yes' });
+    }
+    const fifth = await runExample(computers[4]!, 'unlock', owner.email, owner.password);
+    expect(fifth.lines).toMatchObject({
+      result: 'refused',
+      unlocked: 'no',
+      message: 'This licence is already registered on 4 computers. Remove one in your customer area first.',
+    });
+    const again = await runExample({ deviceId: computers[1]!.deviceId.toLowerCase() }, 'unlock', owner.email, owner.password);
+    expect(again.lines).toMatchObject({ result: 'ok', unlocked: 'yes' });
+    expect(await countDevices(owner.order.id)).toBe(4);
+  });
+
+  it('refuses a plug-in whose product ID differs in case, before taking a place', async () => {
+    const owner = await customerWithLicence(t!);
+    const outcome = await runExample({ deviceId: randomDeviceId(), product: 'spacey' }, 'unlock', owner.email, owner.password);
+    expect(outcome.lines).toMatchObject({ result: 'refused', message: 'ProductID is incorrect.', unlocked: 'no' });
+    expect(await countDevices(owner.order.id)).toBe(0);
+  });
+
+  it("applies the web dialog's offline key on its computer and refuses it on another", async () => {
+    const test = t!;
+    const owner = await customerWithLicence(test);
+    const offline = { deviceId: randomDeviceId() };
+    // What the customer area's offline dialog sends, then what "Download offline Key" saves.
+    const registered = await registerDevice(test, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: offline.deviceId, DeviceName: 'Offline Device' });
+    expect(registered.statusCode).toBe(200);
+    const licences = (await test.request({ method: 'GET', url: '/api/userinfo/products', token: owner.token })).json() as {
+      orderDevices: { deviceIdHash: string; deviceIdHashEncrypted: string }[];
+    }[];
+    const device = licences[0]!.orderDevices.find((entry) => entry.deviceIdHash === offline.deviceId)!;
+    const file = await writeKeyFile('Spacey_OfflineKey.txt', device.deviceIdHashEncrypted);
+
+    const other = { deviceId: randomDeviceId() };
+    const refused = await runExample(other, 'apply', file);
+    expect(refused.lines).toMatchObject({ result: 'refused', unlocked: 'no' });
+    expect(refused.lines.message).toBe(`This key file is for another computer (Device ID ${offline.deviceId}). This computer's Device ID is ${other.deviceId}.`);
+    // JUCE's own applyKeyFile, without the module's checks, refuses it too.
+    expect((await runExample(other, 'apply-stock', file)).lines).toMatchObject({ unlocked: 'no', licensed: 'no' });
+
+    const applied = await runExample(offline, 'apply', file);
+    expect(applied.lines).toMatchObject({ result: 'ok', message: 'Spacey is now unlocked on this computer.', unlocked: 'yes' });
+    expect((await runExample(offline, 'apply-stock', file)).lines).toMatchObject({ unlocked: 'yes' });
+  });
+
+  it('explains that the serial key file unlocks nothing by itself, and registers the computer with it', async () => {
+    const owner = await customerWithLicence(t!);
+    const computer = { deviceId: randomDeviceId() };
+    const file = await writeKeyFile('Spacey_SerialKey.txt', owner.order.serial_2048);
+    const loaded = await runExample(computer, 'apply', file);
+    expect(loaded.lines).toMatchObject({ result: 'refused', unlocked: 'no' });
+    expect(loaded.lines.message).toMatch(/^This is your licence's serial key file \(Spacey_SerialKey\.txt\): it names no computer/);
+    expect((await runExample(computer, 'apply-stock', file)).lines).toMatchObject({ unlocked: 'no' });
+
+    const registered = await runExample(computer, 'register', file, 'Studio PC');
+    expect(registered.lines, registered.lines.message).toMatchObject({ result: 'ok', unlocked: 'yes' });
+    expect(await countDevices(owner.order.id)).toBe(1);
+  });
+
+  it('starts a trial that licenses until its expiry, once per computer', async () => {
+    const computer = { deviceId: randomDeviceId() };
+    const before = Date.now();
+    const trial = await runExample(computer, 'trial', 'tries@example.com');
+    expect(trial.exitCode).toBe(0);
+    expect(trial.lines).toMatchObject({ result: 'ok', unlocked: 'no', licensed: 'yes' });
+    expect(trial.lines.message).toMatch(/^Your 30-day trial of Spacey has started\./);
+    const expiry = Number(trial.lines.expiry);
+    expect(expiry).toBeGreaterThanOrEqual(before + 30 * DAY_MS - 1000);
+    expect(expiry).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
+    expect(trial.lines.licence).toMatch(/^Trial until /);
+
+    const again = await runExample(computer, 'trial');
+    expect(again.lines).toMatchObject({ result: 'ok', licensed: 'yes', expiry: trial.lines.expiry });
+    expect(again.lines.message).toMatch(/^Your trial of Spacey on this computer runs until/);
+  });
+
+  it('does not license with a trial key whose expiry has passed, though JUCE accepts the file', async () => {
+    const computer = { deviceId: randomDeviceId() };
+    const privateKey = loadSigningKey(t!.app.secretBox.open(spacey.private_key_2048_sealed), spacey.public_key_2048);
+    const expired = createExpiringKeyFile({
+      appName: 'Spacey',
+      userEmail: 'trial',
+      userName: 'Trial',
+      machineNumbers: computer.deviceId,
+      expiryTime: new Date(Date.now() - DAY_MS),
+      privateKey,
+    });
+    const file = await writeKeyFile('expired-trial.txt', expired);
+    const stock = await runExample(computer, 'apply-stock', file);
+    expect(stock.lines).toMatchObject({ unlocked: 'no', licensed: 'no' });
+    expect(Number(stock.lines.expiry)).toBeLessThan(Date.now());
+    expect(Number(stock.lines.expiry)).toBeGreaterThan(0);
+    expect((await runExample({ deviceId: randomDeviceId() }, 'apply', file)).lines).toMatchObject({ result: 'refused', licensed: 'no' });
+    expect((await runExample(computer, 'apply', file)).lines.message).toMatch(/^The trial of Spacey on this computer ended on /);
+  });
+
+  it("applies the website's trial key for an offline computer", async () => {
+    const computer = { deviceId: randomDeviceId() };
+    const response = await t!.request({ method: 'POST', url: '/api/trial', body: { ProductName: 'Spacey', DeviceIdHash: computer.deviceId } });
+    const file = await writeKeyFile('Spacey_TrialKey.txt', (response.json() as { keyFile: string }).keyFile);
+    const applied = await runExample(computer, 'apply', file);
+    expect(applied.lines).toMatchObject({ result: 'ok', unlocked: 'no', licensed: 'yes' });
+    expect(applied.lines.message).toMatch(/^Your trial of Spacey runs until /);
+  });
+
+  it("shows JUCE's connection message when the server is down, its probes going to the local proxy only", async () => {
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const deadServer = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((done) => closed.close(done));
+    proxyRequests.length = 0;
+    const outcome = await runExample({ deviceId: randomDeviceId(), server: deadServer }, 'unlock', 'joe@example.com', 'secret');
+    expect(outcome.lines).toMatchObject({ result: 'refused', unlocked: 'no' });
+    expect(outcome.lines.message).toMatch(/^Couldn't connect to 127\.0\.0\.1\.\.\./);
+    expect(proxyRequests.join('\n')).toMatch(/google\.com/);
+    expect(proxyRequests.length).toBeGreaterThanOrEqual(3);
+  });
+});

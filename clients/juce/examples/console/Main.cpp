@@ -1,0 +1,149 @@
+/*
+    A console program around pluginstore::PluginStoreUnlockStatus: every way a plug-in gets its licence, from the
+    command line. The project's tests run it against the real server (apps/server/test/juce-client.api.test.ts).
+
+    plugin_store_example --server URL --product NAME --public-key E,N [--state FILE] [--device-id ID] COMMAND
+
+    COMMAND is one of
+        device-id                    print this computer's Device ID
+        unlock EMAIL PASSWORD        JUCE's online unlock with the customer's web login
+        register SERIAL|FILE [NAME]  register this computer with the licence's serial or serial key file
+        apply FILE                   load an offline key file (the module's checks, then JUCE's applyKeyFile)
+        apply-stock FILE             JUCE's own applyKeyFile only, as a stock JUCE plug-in would
+        trial [EMAIL]                start a trial on this computer
+        status                       print the saved licence state
+
+    It prints "key: value" lines (result, message, unlocked, licensed, expiry, licence) and exits with 0 when the
+    command succeeded, 1 when it was refused, 2 on a usage error.
+*/
+
+#include <plugin_store_unlock/plugin_store_unlock.h>
+
+#include <iostream>
+
+namespace
+{
+    // A plug-in normally keeps the module's Device ID; the example lets the caller pretend to be another computer.
+    class ExampleUnlockStatus : public pluginstore::PluginStoreUnlockStatus
+    {
+    public:
+        ExampleUnlockStatus (pluginstore::LicenceServerConfig config, juce::String deviceIdToUse)
+            : PluginStoreUnlockStatus (std::move (config)), deviceIdOverride (std::move (deviceIdToUse))
+        {
+        }
+
+        juce::String getDeviceId() override
+        {
+            return deviceIdOverride.isNotEmpty() ? deviceIdOverride : PluginStoreUnlockStatus::getDeviceId();
+        }
+
+    private:
+        juce::String deviceIdOverride;
+    };
+
+    void printLine (const juce::String& key, const juce::String& value)
+    {
+        std::cout << key << ": " << value.replace ("\r", "").replace ("\n", "\\n") << std::endl;
+    }
+
+    void printState (const pluginstore::PluginStoreUnlockStatus& status)
+    {
+        printLine ("unlocked", static_cast<bool> (status.isUnlocked()) ? "yes" : "no");
+        printLine ("licensed", status.isLicensed() ? "yes" : "no");
+        printLine ("expiry", juce::String (status.getTrialExpiry().toMilliseconds()));
+        printLine ("licence", status.describeLicence());
+    }
+
+    juce::String readArgumentOrFile (const juce::String& argument)
+    {
+        const auto file = juce::File::getCurrentWorkingDirectory().getChildFile (argument);
+        return file.existsAsFile() ? file.loadFileAsString() : argument;
+    }
+
+    int usage (const juce::String& problem)
+    {
+        std::cerr << problem << "\nusage: plugin_store_example --server URL --product NAME --public-key E,N "
+                                "[--state FILE] [--device-id ID] COMMAND [ARGS]" << std::endl;
+        return 2;
+    }
+
+    int runCommand (ExampleUnlockStatus& status, const juce::StringArray& command)
+    {
+        const auto& name = command[0];
+        pluginstore::LicenceResult result;
+
+        if (name == "device-id")
+        {
+            printLine ("device", status.getDeviceId());
+            return 0;
+        }
+
+        if (name == "status")
+        {
+            printState (status);
+            return 0;
+        }
+
+        if (name == "unlock" && command.size() == 3)
+            result = status.unlockWithAccount (command[1], command[2]);
+        else if (name == "register" && (command.size() == 2 || command.size() == 3))
+            result = status.registerWithSerialKey (readArgumentOrFile (command[1]), command.size() == 3 ? command[2] : "Example");
+        else if (name == "apply" && command.size() == 2)
+            result = status.applyOfflineKeyFile (juce::File::getCurrentWorkingDirectory().getChildFile (command[1]));
+        else if (name == "apply-stock" && command.size() == 2)
+        {
+            const auto keyFile = juce::File::getCurrentWorkingDirectory().getChildFile (command[1]).loadFileAsString();
+            const auto outcome = status.applyKeyFile (keyFile);
+            result.succeeded = static_cast<bool> (status.isUnlocked()) || status.getTrialExpiry().toMilliseconds() > 0;
+            juce::ignoreUnused (outcome);
+        }
+        else if (name == "trial" && command.size() <= 2)
+            result = status.startTrial (command[1]);
+        else
+            return usage ("Unknown command or wrong arguments: " + command.joinIntoString (" "));
+
+        printLine ("result", result.succeeded ? "ok" : "refused");
+        printLine ("message", result.message);
+        printState (status);
+        return result.succeeded ? 0 : 1;
+    }
+} // namespace
+
+int main (int argc, char* argv[])
+{
+    juce::StringArray arguments;
+
+    for (int i = 1; i < argc; ++i)
+        arguments.add (juce::CharPointer_UTF8 (argv[i]));
+
+    pluginstore::LicenceServerConfig config;
+    juce::String deviceId;
+
+    while (arguments.size() >= 2 && arguments[0].startsWith ("--"))
+    {
+        const auto option = arguments[0];
+        const auto value = arguments[1];
+        arguments.removeRange (0, 2);
+
+        if (option == "--server")          config.serverUrl = juce::URL (value);
+        else if (option == "--product")    config.productId = value;
+        else if (option == "--public-key") config.publicKey = value;
+        else if (option == "--state")      config.stateFile = juce::File::getCurrentWorkingDirectory().getChildFile (value);
+        else if (option == "--device-id")  deviceId = value;
+        else                               return usage ("Unknown option " + option);
+    }
+
+    if (arguments.isEmpty() || config.serverUrl.isEmpty() || config.productId.isEmpty() || config.publicKey.isEmpty())
+        return usage ("--server, --product, --public-key and a command are required.");
+
+    int exitCode = 0;
+    {
+        ExampleUnlockStatus status (config, deviceId);
+        status.load();
+        exitCode = runCommand (status, arguments);
+    }
+
+    juce::DeletedAtShutdown::deleteAll();
+    juce::MessageManager::deleteInstance();
+    return exitCode;
+}

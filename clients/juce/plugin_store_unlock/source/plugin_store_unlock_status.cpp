@@ -1,0 +1,312 @@
+namespace pluginstore
+{
+
+namespace
+{
+    // JUCE 7.0.5 and older answer applyKeyFile with a bool, JUCE 7.0.6 and newer with a juce::Result.
+    template <typename Outcome>
+    bool wasApplied (const Outcome& outcome)
+    {
+        if constexpr (std::is_same_v<Outcome, bool>)
+            return outcome;
+        else
+            return outcome.wasOk();
+    }
+
+    juce::String formatTime (juce::Time time)
+    {
+        return time.toString (true, true, false, true);
+    }
+
+    bool containsAnyIgnoringCase (const juce::StringArray& ids, const juce::StringArray& localIds)
+    {
+        for (auto& id : ids)
+            for (auto& localId : localIds)
+                if (id.trim().equalsIgnoreCase (localId.trim()))
+                    return true;
+
+        return false;
+    }
+} // namespace
+
+//==============================================================================
+PluginStoreUnlockStatus::PluginStoreUnlockStatus (LicenceServerConfig serverConfig)
+    : licenceServerConfig (std::move (serverConfig))
+{
+}
+
+juce::String PluginStoreUnlockStatus::getProductID()                      { return licenceServerConfig.productId; }
+bool PluginStoreUnlockStatus::doesProductIDMatch (const juce::String& id) { return id == licenceServerConfig.productId; }
+juce::RSAKey PluginStoreUnlockStatus::getPublicKey()                      { return juce::RSAKey (licenceServerConfig.publicKey); }
+juce::String PluginStoreUnlockStatus::getWebsiteName()                    { return licenceServerConfig.serverUrl.getDomain(); }
+juce::URL PluginStoreUnlockStatus::getServerAuthenticationURL()           { return getApiUrl ("juce/unlock"); }
+juce::StringArray PluginStoreUnlockStatus::getLocalMachineIDs()           { return { getDeviceId() }; }
+
+juce::String PluginStoreUnlockStatus::getDeviceId()
+{
+    static const auto deviceId = juce::MD5 (("PluginStore:" + juce::SystemStats::getUniqueDeviceID()).toUTF8())
+                                     .toHexString()
+                                     .toUpperCase();
+    return deviceId;
+}
+
+juce::File PluginStoreUnlockStatus::getStateFile() const
+{
+    if (licenceServerConfig.stateFile != juce::File())
+        return licenceServerConfig.stateFile;
+
+    return juce::File::getSpecialLocation (juce::File::userApplicationDataDirectory)
+        .getChildFile ("PluginStore")
+        .getChildFile (juce::File::createLegalFileName (licenceServerConfig.productId) + ".licence");
+}
+
+void PluginStoreUnlockStatus::saveState (const juce::String& state)
+{
+    const auto file = getStateFile();
+    file.getParentDirectory().createDirectory();
+    file.replaceWithText (state);
+}
+
+juce::String PluginStoreUnlockStatus::getState()
+{
+    return getStateFile().loadFileAsString();
+}
+
+//==============================================================================
+juce::URL PluginStoreUnlockStatus::getApiUrl (const juce::String& path) const
+{
+    return licenceServerConfig.serverUrl.getChildURL ("api/" + path);
+}
+
+PluginStoreUnlockStatus::HttpReply PluginStoreUnlockStatus::post (const juce::URL& url, const juce::String& extraHeaders) const
+{
+    // A WebInputStream rather than URL::createInputStream, so refusals (4xx with a text body) are read too.
+    juce::WebInputStream stream (url, true);
+    stream.withExtraHeaders (extraHeaders).withConnectionTimeout (licenceServerConfig.connectionTimeoutMs);
+
+    HttpReply reply;
+    reply.isConnected = stream.connect (nullptr) && ! stream.isError();
+
+    if (reply.isConnected)
+    {
+        reply.statusCode = stream.getStatusCode();
+        reply.body = stream.readEntireStreamAsString();
+    }
+
+    return reply;
+}
+
+// The request of JUCE's stock TracktionMarketplaceStatus: product, email, pw, os, mach, form-encoded.
+juce::String PluginStoreUnlockStatus::readReplyFromWebserver (const juce::String& email, const juce::String& password)
+{
+    const auto url = getServerAuthenticationURL()
+                         .withParameter ("product", getProductID())
+                         .withParameter ("email", email)
+                         .withParameter ("pw", password)
+                         .withParameter ("os", juce::SystemStats::getOperatingSystemName())
+                         .withParameter ("mach", getLocalMachineIDs()[0]);
+
+    return post (url, {}).body;
+}
+
+//==============================================================================
+KeyFileContent PluginStoreUnlockStatus::readKeyFile (const juce::String& keyFileText)
+{
+    // KeyFileUtils::getXmlFromKeyFile: the hex after the last '#', through the public key, little-endian UTF-8.
+    KeyFileContent content;
+    juce::BigInteger value;
+    value.parseString (keyFileText.fromLastOccurrenceOf ("#", false, false).trim(), 16);
+    const auto key = getPublicKey();
+
+    if (value.isZero() || value.isNegative() || ! key.isValid() || ! key.applyToValue (value))
+        return content;
+
+    const auto bytes = value.toMemoryBlock();
+
+    if (! juce::CharPointer_UTF8::isValidString (static_cast<const char*> (bytes.getData()), static_cast<int> (bytes.getSize())))
+        return content;
+
+    const auto xml = juce::parseXML (bytes.toString());
+
+    if (xml == nullptr)
+        return content;
+
+    content.user = xml->getStringAttribute ("user");
+    content.email = xml->getStringAttribute ("email");
+    content.app = xml->getStringAttribute ("app");
+    content.isExpiring = xml->hasAttribute ("expiryTime") && xml->hasAttribute ("expiring_mach");
+    content.expiryTime = juce::Time (xml->getStringAttribute ("expiryTime").getHexValue64());
+    content.machineIds.addTokens (xml->getStringAttribute (content.isExpiring ? "expiring_mach" : "mach"), ",; ", {});
+    content.machineIds.trim();
+    content.machineIds.removeEmptyStrings();
+    content.isReadable = content.user.isNotEmpty() && content.email.isNotEmpty();
+    return content;
+}
+
+juce::String PluginStoreUnlockStatus::findKeyFileProblem (const KeyFileContent& content)
+{
+    if (! content.isReadable)
+        return "This file is not a key file of " + licenceServerConfig.productId + ".";
+
+    if (! doesProductIDMatch (content.app))
+        return "This key file is for " + content.app + ", not for " + licenceServerConfig.productId + ".";
+
+    if (content.machineIds.isEmpty())
+        return "This is your licence's serial key file (" + licenceServerConfig.productId + "_SerialKey.txt): it names no computer, "
+               "so it cannot unlock one by itself. Register this computer with it while online, or load the offline key ("
+               + licenceServerConfig.productId + "_OfflineKey.txt) that the customer area makes for this computer's Device ID "
+               + getDeviceId() + ".";
+
+    if (! containsAnyIgnoringCase (content.machineIds, getLocalMachineIDs()))
+        return "This key file is for another computer (Device ID " + content.machineIds.joinIntoString (", ")
+               + "). This computer's Device ID is " + getDeviceId() + ".";
+
+    if (content.isExpiring && content.expiryTime <= juce::Time::getCurrentTime())
+        return "The trial of " + licenceServerConfig.productId + " on this computer ended on " + formatTime (content.expiryTime) + ".";
+
+    return {};
+}
+
+LicenceResult PluginStoreUnlockStatus::applyOfflineKeyFile (const juce::String& keyFileText)
+{
+    const auto content = readKeyFile (keyFileText);
+    const auto problem = findKeyFileProblem (content);
+
+    // JUCE clears the current unlock before it checks the machine: a key that does not fit is never handed to it.
+    if (problem.isNotEmpty())
+        return { false, problem };
+
+    if (! wasApplied (applyKeyFile (keyFileText)))
+        return { false, "This key file could not be applied." };
+
+    save();
+
+    if (content.isExpiring)
+        return { true, "Your trial of " + licenceServerConfig.productId + " runs until " + formatTime (content.expiryTime) + "." };
+
+    return { true, licenceServerConfig.productId + " is now unlocked on this computer." };
+}
+
+LicenceResult PluginStoreUnlockStatus::applyOfflineKeyFile (const juce::File& keyFile)
+{
+    if (! keyFile.existsAsFile())
+        return { false, "The file " + keyFile.getFullPathName() + " does not exist." };
+
+    return applyOfflineKeyFile (keyFile.loadFileAsString());
+}
+
+//==============================================================================
+LicenceResult PluginStoreUnlockStatus::unlockWithAccount (const juce::String& email, const juce::String& password)
+{
+    const auto result = attemptWebserverUnlock (email, password);
+
+    if (result.succeeded)
+        save();
+
+    const auto& message = result.errorMessage.isNotEmpty() ? result.errorMessage : result.informativeMessage;
+    return { result.succeeded && result.errorMessage.isEmpty(), message };
+}
+
+LicenceResult PluginStoreUnlockStatus::registerWithSerialKey (const juce::String& serialOrKeyFile, const juce::String& deviceName)
+{
+    auto* request = new juce::DynamicObject();
+    request->setProperty ("ProductName", licenceServerConfig.productId);
+    request->setProperty ("Key", serialOrKeyFile);
+    request->setProperty ("DeviceIdHash", getDeviceId());
+    request->setProperty ("DeviceName", deviceName);
+    const juce::var body (request);
+
+    const auto reply = post (getApiUrl ("userinfo/registerproductfordevice").withPOSTData (juce::JSON::toString (body, true)),
+                             "Content-Type: application/json\r\n");
+
+    if (! reply.isConnected)
+        return { false, "Couldn't connect to " + getWebsiteName() + ". Please check the internet connection and try again." };
+
+    if (reply.statusCode != 200)
+        return { false, reply.body.trim().isNotEmpty() ? reply.body.trim() : getMessageForUnexpectedReply() };
+
+    // The answer is the computer's key file as a JSON string.
+    const auto keyFile = juce::JSON::fromString (reply.body);
+
+    if (! keyFile.isString())
+        return { false, getMessageForUnexpectedReply() };
+
+    return applyOfflineKeyFile (keyFile.toString());
+}
+
+LicenceResult PluginStoreUnlockStatus::startTrial (const juce::String& email)
+{
+    const auto url = getApiUrl ("juce/trial")
+                         .withParameter ("product", getProductID())
+                         .withParameter ("email", email)
+                         .withParameter ("os", juce::SystemStats::getOperatingSystemName())
+                         .withParameter ("mach", getDeviceId());
+    const auto reply = post (url, {});
+
+    if (! reply.isConnected)
+        return { false, "Couldn't connect to " + getWebsiteName() + ". Please check the internet connection and try again." };
+
+    return applyServerReplyXml (reply.body);
+}
+
+// The online-unlock reply: <MESSAGE message="…"><KEY>key file</KEY></MESSAGE> or <ERROR error="…"/>.
+LicenceResult PluginStoreUnlockStatus::applyServerReplyXml (const juce::String& replyText)
+{
+    const auto xml = juce::parseXML (replyText);
+
+    if (xml == nullptr)
+        return { false, getMessageForUnexpectedReply() };
+
+    if (xml->hasTagName ("ERROR"))
+        return { false, xml->getStringAttribute ("error").trim() };
+
+    const auto* keyElement = xml->getChildByName ("KEY");
+
+    if (keyElement == nullptr)
+        return { false, getMessageForUnexpectedReply() };
+
+    const auto applied = applyOfflineKeyFile (keyElement->getAllSubText().trim());
+
+    if (! applied.succeeded)
+        return applied;
+
+    const auto message = xml->getStringAttribute ("message").trim();
+    return { true, message.isNotEmpty() ? message : applied.message };
+}
+
+//==============================================================================
+bool PluginStoreUnlockStatus::isLicensed() const
+{
+    return static_cast<bool> (isUnlocked()) || isTrialRunning();
+}
+
+bool PluginStoreUnlockStatus::hasTrial() const
+{
+    return getExpiryTime().toMilliseconds() > 0;
+}
+
+bool PluginStoreUnlockStatus::isTrialRunning() const
+{
+    return hasTrial() && getExpiryTime() > juce::Time::getCurrentTime();
+}
+
+juce::Time PluginStoreUnlockStatus::getTrialExpiry() const
+{
+    return getExpiryTime();
+}
+
+juce::String PluginStoreUnlockStatus::describeLicence() const
+{
+    if (static_cast<bool> (isUnlocked()))
+        return "Unlocked for " + getUserEmail();
+
+    if (isTrialRunning())
+        return "Trial until " + formatTime (getTrialExpiry());
+
+    if (hasTrial())
+        return "Trial ended on " + formatTime (getTrialExpiry());
+
+    return "Not unlocked";
+}
+
+} // namespace pluginstore

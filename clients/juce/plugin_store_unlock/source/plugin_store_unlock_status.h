@@ -1,0 +1,143 @@
+#pragma once
+
+namespace pluginstore
+{
+
+/** Where the licence server is, and which product this plug-in is. */
+struct LicenceServerConfig
+{
+    /** The site's address, e.g. "https://shop.example.com". The plug-in endpoints are under its /api path. */
+    juce::URL serverUrl;
+
+    /** The product's name exactly as it is spelled in the admin product editor: JUCE compares it with the key
+        file's `app` case-sensitively. */
+    juce::String productId;
+
+    /** The product's public key in JUCE's text form "e,n" (lower-case hex), from the admin product editor: the
+        2048-bit key when the product has "use RSA 2048" set, else the 1024-bit one. */
+    juce::String publicKey;
+
+    /** Where the licence state is kept. Empty: "<user application data>/PluginStore/<productId>.licence". */
+    juce::File stateFile;
+
+    /** How long to wait for the server to answer a connection. */
+    int connectionTimeoutMs = 15000;
+};
+
+/** The outcome of a call to the server or of loading a key file: whether it worked, and a text for the customer. */
+struct LicenceResult
+{
+    bool succeeded = false;
+    juce::String message;
+};
+
+/** What a key file says, read with the product's public key the way JUCE's OnlineUnlockStatus reads it. */
+struct KeyFileContent
+{
+    bool isReadable = false;        // false: not signed with this product's key pair, or not a key file at all
+    juce::String user, email, app;
+    juce::StringArray machineIds;   // `mach`, or `expiring_mach` for an expiring (trial) key file
+    bool isExpiring = false;
+    juce::Time expiryTime;
+};
+
+//==============================================================================
+/**
+    A ready OnlineUnlockStatus for the Plug-in Store licence server.
+
+    Configure it with the server's address, the product's name and its public key; then
+    - unlockWithAccount()       JUCE's online unlock with the customer's web login (email and password),
+    - registerWithSerialKey()   registers this computer with the licence's serial number or serial key file,
+    - applyOfflineKeyFile()     loads an offline key ({product}_OfflineKey.txt) made in the customer area,
+    - startTrial()              asks for a trial key for this computer (no account needed),
+    and ask isLicensed(), isTrialRunning() and getTrialExpiry() where the plug-in decides what to enable.
+
+    The server calls block: in a plug-in, make them from a background thread, never the message or audio thread.
+    Call load() once at start-up to read the saved state. Every helper that changes the licence saves it.
+*/
+class PluginStoreUnlockStatus : public juce::OnlineUnlockStatus
+{
+public:
+    explicit PluginStoreUnlockStatus (LicenceServerConfig serverConfig);
+    ~PluginStoreUnlockStatus() override = default;
+
+    //==============================================================================
+    // OnlineUnlockStatus
+    juce::String getProductID() override;
+    bool doesProductIDMatch (const juce::String& returnedIDFromServer) override;
+    juce::RSAKey getPublicKey() override;
+    void saveState (const juce::String& state) override;
+    juce::String getState() override;
+    juce::String getWebsiteName() override;
+    juce::URL getServerAuthenticationURL() override;
+    juce::String readReplyFromWebserver (const juce::String& email, const juce::String& password) override;
+
+    /** Answers { getDeviceId() }, so the online unlock, the offline key and the trial all name this computer by
+        the Device ID the customer sees. */
+    juce::StringArray getLocalMachineIDs() override;
+
+    //==============================================================================
+    /** This computer's Device ID: 32 upper-case hex characters (MD5 of JUCE's SystemStats::getUniqueDeviceID()).
+        Show it to customers who activate offline. Override it to use an ID of your own; it must not contain
+        spaces, commas or semicolons. */
+    virtual juce::String getDeviceId();
+
+    //==============================================================================
+    /** JUCE's online unlock (attemptWebserverUnlock) with the customer's web login; saves the state on success. */
+    LicenceResult unlockWithAccount (const juce::String& email, const juce::String& password);
+
+    /** Registers this computer on the licence that `serialOrKeyFile` proves (its serial number, or the text of
+        {product}_SerialKey.txt) and applies the computer's key file that the server answers. */
+    LicenceResult registerWithSerialKey (const juce::String& serialOrKeyFile, const juce::String& deviceName);
+
+    /** Loads a key file made for this computer ({product}_OfflineKey.txt, or a trial key). A key file that does
+        not fit (another computer, another product, the serial key file) is refused with a message that says
+        which, and the current licence stays as it was. */
+    LicenceResult applyOfflineKeyFile (const juce::String& keyFileText);
+    LicenceResult applyOfflineKeyFile (const juce::File& keyFile);
+
+    /** Asks the server for a trial of this product on this computer (one per computer) and applies the expiring
+        key file it answers. `email` is optional: it only tells the vendor who is trying the product. */
+    LicenceResult startTrial (const juce::String& email = {});
+
+    //==============================================================================
+    /** True when the product is unlocked, or its trial is still running on this computer. */
+    bool isLicensed() const;
+
+    /** True when a trial key file has been applied (running or over). */
+    bool hasTrial() const;
+
+    /** True while a trial key file's expiry is in the future. JUCE itself never compares it with the clock. */
+    bool isTrialRunning() const;
+
+    /** The trial's end (JUCE's getExpiryTime()); the epoch when there is no trial. */
+    juce::Time getTrialExpiry() const;
+
+    /** One line for the plug-in's about box: "Unlocked for joe@example.com", "Trial until 24 Dec 2026 10:15am", … */
+    juce::String describeLicence() const;
+
+    /** Reads a key file with this product's public key, as JUCE's applyKeyFile reads it. */
+    KeyFileContent readKeyFile (const juce::String& keyFileText);
+
+    const LicenceServerConfig& getConfig() const noexcept { return licenceServerConfig; }
+
+private:
+    struct HttpReply
+    {
+        bool isConnected = false;
+        int statusCode = 0;
+        juce::String body;
+    };
+
+    juce::URL getApiUrl (const juce::String& path) const;
+    HttpReply post (const juce::URL& url, const juce::String& extraHeaders) const;
+    juce::File getStateFile() const;
+    LicenceResult applyServerReplyXml (const juce::String& replyText);
+    juce::String findKeyFileProblem (const KeyFileContent& content);
+
+    LicenceServerConfig licenceServerConfig;
+
+    JUCE_DECLARE_NON_COPYABLE_WITH_LEAK_DETECTOR (PluginStoreUnlockStatus)
+};
+
+} // namespace pluginstore
