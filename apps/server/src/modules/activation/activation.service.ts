@@ -55,6 +55,7 @@ export async function redeemActivation(options: {
         useRsa2048: product?.use_rsa_2048 ?? false,
         order: issued.order,
         siteUrl: siteUrlOf(config),
+        reason: 'activation',
       }),
     );
     return { email: owner.email, productName: issued.productName };

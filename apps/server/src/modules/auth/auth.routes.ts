@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as auth from './auth.service.js';
+import { siteUrlOf } from '../../mail/customer-templates.js';
 
 /** Accounts: login, register, password request and change, logout, and the admin's "Delete Login". */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/passwordrequest',
     { schema: { tags, body: passwordRequestRequest, response: { 200: okResponse } } },
     async (request) => {
-      await auth.requestPassword({ db: app.db, email: request.body.email, ip: request.ip });
+      await auth.requestPassword({ db: app.db, email: request.body.email, ip: request.ip, siteUrl: siteUrlOf(app.config) });
       return { ok: true as const };
     },
   );

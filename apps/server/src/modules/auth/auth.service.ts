@@ -64,7 +64,7 @@ export async function register(options: { db: Db; email: string; password: strin
  * Mails a new random password. The old one keeps working until the new one is used or expires (24 h), so
  * nobody can lock a customer out; the answer is the same whether or not the address has a login.
  */
-export async function requestPassword(options: { db: Db; email: string; ip: string }): Promise<void> {
+export async function requestPassword(options: { db: Db; email: string; ip: string; siteUrl?: string }): Promise<void> {
   const { db, email, ip } = options;
   await hitRateLimit(db, rateLimits.passwordRequestPerIp, ip);
   await hitRateLimit(db, rateLimits.passwordRequestPerAddress, email);
@@ -75,7 +75,7 @@ export async function requestPassword(options: { db: Db; email: string; ip: stri
   if (!login || login.is_admin) return;
   await withTransaction(db, async (client) => {
     await repository.setPendingPassword(client, login.id, passwordHash);
-    await enqueueMail(client, passwordResetMail({ to: login.login_name, password }));
+    await enqueueMail(client, passwordResetMail({ to: login.login_name, password, siteUrl: options.siteUrl }));
   });
 }
 
