@@ -9,6 +9,8 @@ export const device = z.object({
   deviceIdHash: z.string(),
   deviceIdHashEncrypted: z.string(),
   creationDate: z.string(),
+  /** When the computer last activated (its first registration, or registering the same computer again). */
+  lastActivatedAt: z.string().optional(),
 });
 export type Device = z.infer<typeof device>;
 
@@ -24,9 +26,23 @@ export const userProduct = z.object({
   licenseActivationDate: z.string(),
   orderId: z.number().int(),
   orderDevices: z.array(device),
+  /** The licence's serial number (empty when its product has no serial list). */
+  serial: z.string().optional(),
+  /** When the licence was made (bought, redeemed or given); licenseActivationDate is when its owner got it. */
+  purchaseDate: z.string().optional(),
+  /** Where the licence came from. */
+  source: z.enum(['purchase', 'activation', 'admin', 'transfer', 'import']).optional(),
+  /** The customer area lists active licences only. */
+  status: z.enum(['active', 'refunded', 'transferred']).optional(),
 });
 export type UserProduct = z.infer<typeof userProduct>;
 export const userProducts = z.array(userProduct);
+
+/** PUT /userinfo/orderdevice/{id}: the customer renames one of their computers. */
+export const renameDeviceRequest = z.object({
+  deviceName: z.string().trim().min(1, 'Please enter a name.').max(100, 'At most 100 characters.'),
+});
+export type RenameDeviceRequest = z.infer<typeof renameDeviceRequest>;
 
 /** POST /userinfo/registerproductfordevice: called by plug-ins and by the offline dialog. */
 export const registerDeviceRequest = z.object({

@@ -206,6 +206,7 @@ describe('guards', () => {
   const customerCalls = [
     'GET /api/userinfo/products',
     'DELETE /api/userinfo/orderdevice/:id',
+    'PUT /api/userinfo/orderdevice/:id',
     'GET /api/userinfo/verifyorderfortransfer/:id',
     'POST /api/fastspring/loyaltycoupon',
     'POST /api/logout',
