@@ -34,6 +34,7 @@ import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { resendRoutes } from './modules/resend/resend.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
+import { downloadRoutes } from './modules/download/download.routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(unassignedRoutes);
       await api.register(checkoutRoutes);
       await api.register(catalogRoutes);
+      await api.register(downloadRoutes);
     },
     { prefix: '/api' },
   );
