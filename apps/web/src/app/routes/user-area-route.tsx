@@ -1,5 +1,6 @@
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { LoyaltyBanner } from '../../features/checkout/components/loyalty-banner';
+import { DownloadsSection } from '../../features/downloads/components/downloads-section';
 import { LicenceSection } from '../../features/licences/components/licence-section';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -22,6 +23,7 @@ export function UserAreaRoute() {
       {/* Licences slot (issue 3): the loyalty banner goes above the licence list. */}
       <LoyaltyBanner />
       <LicenceSection />
+      <DownloadsSection userName={userAtEntry?.name ?? user?.name ?? ''} />
       <ChangePasswordForm />
     </main>
   );

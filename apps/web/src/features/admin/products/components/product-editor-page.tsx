@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useProduct, useProductSerials } from '../api/products-api';
+import { ProductDownloadsEditor } from './product-downloads-editor';
 import { ProductEditorForm } from './product-editor-form';
 
 /** /admin/product/{id}: the product, its key pairs and its serial list. */
@@ -14,6 +15,7 @@ export function ProductEditorPage() {
       <h1 className="h3 mb-3">Edit Product {product.data?.name ?? ''}</h1>
       {(product.isPending || serials.isPending) && <p aria-busy="true">Loading…</p>}
       {product.data && serials.data && <ProductEditorForm key={product.data.id} product={product.data} serials={serials.data.serials} />}
+      {product.data && <ProductDownloadsEditor productId={product.data.id} />}
     </main>
   );
 }
