@@ -1,3 +1,6 @@
+// The server runs under tsx, which reads no tsconfig of this package: the automatic JSX runtime is named here.
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { ActionButton, Details, MailLayout, Paragraph, Steps } from './mail-layout.js';
 
 export type MailedLicence = { orderId: number; productName: string; serial: string; keyFileName: string };

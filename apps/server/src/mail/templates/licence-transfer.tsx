@@ -1,3 +1,6 @@
+// The server runs under tsx, which reads no tsconfig of this package: the automatic JSX runtime is named here.
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { ActionButton, Details, MailLayout, Paragraph, Steps } from './mail-layout.js';
 import type { MailedLicence } from './licence-keys.js';
 

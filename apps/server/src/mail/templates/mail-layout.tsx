@@ -1,3 +1,6 @@
+// The server runs under tsx, which reads no tsconfig of this package: the automatic JSX runtime is named here.
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';

@@ -1,3 +1,6 @@
+// The server runs under tsx, which reads no tsconfig of this package: the automatic JSX runtime is named here.
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 import { Details, MailLayout, Paragraph, PreformattedText } from './mail-layout.js';
 
 /** A product's serial list ran out: an order got no serial. */

@@ -47,9 +47,9 @@ describe('installers', () => {
     )!;
     const mine = product.downloads.filter((download) => [older.version, newer.version, linux.version].includes(download.version));
     expect(mine.map((download) => [download.platform, download.version])).toEqual([
-      ['linux', linux.version],
       ['macos', newer.version],
       ['macos', older.version],
+      ['linux', linux.version],
     ]);
     expect(product.downloads.find((download) => download.version === newer.version)).toMatchObject({ isCurrent: true, notes: newer.notes });
     expect(product.downloads.find((download) => download.version === older.version)?.isCurrent).toBe(false);

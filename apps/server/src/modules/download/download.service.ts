@@ -1,3 +1,4 @@
+import { downloadPlatforms, type DownloadPlatform } from '@store/contracts/download';
 import type {
   AdminProductDownload,
   DownloadLink,
@@ -18,10 +19,13 @@ type Caller = { personId: number | null; name: string };
 
 const downloadNotFound = () => notFound('Download not found');
 
-/** Each platform's newest release is its current one (the rows come newest first per platform). */
+const platformOrder = (platform: DownloadPlatform) => downloadPlatforms.indexOf(platform);
+
+/** Each platform's newest release is its current one (the rows come newest first per platform); macOS first. */
 const toProductDownloads = (rows: readonly repository.DownloadRow[]): ProductDownload[] => {
   const seen = new Set<string>();
-  return rows.map((row) => {
+  const ordered = [...rows].sort((a, b) => platformOrder(a.platform) - platformOrder(b.platform));
+  return ordered.map((row) => {
     const isCurrent = !seen.has(row.platform);
     seen.add(row.platform);
     return {

@@ -55,8 +55,11 @@ function FileFacts({ download }: { download: ProductDownload }) {
     <div className="small text-body-secondary">
       {download.fileName} · {formatSize(download.sizeBytes)} · released <time dateTime={download.releaseDate}>{formatRelease(download.releaseDate)}</time>
       {download.sha256 && (
-        <div className="text-break">
-          SHA-256: <code data-testid="sha256">{download.sha256}</code>
+        <div>
+          SHA-256:{' '}
+          <code data-testid="sha256" style={{ wordBreak: 'break-all' }}>
+            {download.sha256}
+          </code>
         </div>
       )}
     </div>
@@ -77,7 +80,7 @@ function ProductDownloads({ product }: { product: OwnedProductDownloads[number] 
           {current.map((download) => (
             <li key={download.id} className="border-top py-2" data-testid="current-download">
               <div className="d-flex flex-wrap align-items-start justify-content-between gap-2">
-                <div>
+                <div style={{ flex: '1 1 16rem', minWidth: 0 }}>
                   <strong>{platformLabels[download.platform]}</strong> · version {download.version}
                   <FileFacts download={download} />
                 </div>
@@ -96,7 +99,7 @@ function ProductDownloads({ product }: { product: OwnedProductDownloads[number] 
               {older.map((download) => (
                 <li key={download.id} className="border-top py-2" data-testid="older-download">
                   <div className="d-flex flex-wrap align-items-start justify-content-between gap-2">
-                    <div>
+                    <div style={{ flex: '1 1 16rem', minWidth: 0 }}>
                       {platformLabels[download.platform]} · version {download.version}
                       <FileFacts download={download} />
                     </div>
