@@ -78,7 +78,7 @@ async function buyerJourney(page: Page, browser: Browser, request: APIRequestCon
   // The account: the licence, told apart by its number, with its serial state, places and transfer date.
   await registerThroughUi(page, buyer);
   await expect(page.getByRole('heading', { level: 1, name: buyer })).toBeFocused();
-  const licence = page.getByRole('region', { name: 'Spacey' });
+  const licence = page.getByRole('region', { name: 'Spacey', exact: true });
   await expect(licence.getByTestId('licence-number')).toHaveText(/^#\d+ · Purchased$/);
   const orderId = Number((await licence.getByTestId('licence-number').textContent())!.match(/#(\d+)/)![1]);
   await expect(licence.getByTestId('licence-status')).toHaveText('Active');
@@ -89,7 +89,7 @@ async function buyerJourney(page: Page, browser: Browser, request: APIRequestCon
 
   // An installer: the current macOS build, checked against the SHA-256 the account shows.
   const downloads = page.getByRole('region', { name: 'Downloads' });
-  const spaceyDownloads = downloads.getByRole('region', { name: 'Spacey' });
+  const spaceyDownloads = downloads.getByRole('article', { name: 'Spacey' });
   const macos = spaceyDownloads.getByTestId('current-download').filter({ hasText: 'macOS' });
   await expect(macos).toContainText('version 1.2.0');
   await expect(macos).toContainText('Shimmer has a new tone control.');

@@ -101,6 +101,7 @@ test.describe('customer area licences', () => {
     expect(offlineKey.text).not.toBe('');
 
     await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Remove this computer?' }).getByRole('button', { name: 'Remove computer' }).click();
     await expect(row).toHaveCount(0);
     expect((await licencesOf(page, request))[0]?.orderDevices).toEqual([]);
   });

@@ -71,7 +71,8 @@ function ProductDownloads({ product }: { product: OwnedProductDownloads[number] 
   const older = product.downloads.filter((download) => !download.isCurrent);
   const headingId = `downloads-${product.productName.toLowerCase()}-heading`;
   return (
-    <section aria-labelledby={headingId} className="card mb-3" data-testid="product-downloads">
+    // An article, not a region: the licence of the same product is the region named after it.
+    <article aria-labelledby={headingId} className="card mb-3" data-testid="product-downloads">
       <div className="card-body">
         <h3 id={headingId} className="h5 card-title">
           {product.productName}
@@ -112,7 +113,7 @@ function ProductDownloads({ product }: { product: OwnedProductDownloads[number] 
           </details>
         )}
       </div>
-    </section>
+    </article>
   );
 }
 
