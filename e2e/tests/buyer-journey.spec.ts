@@ -131,9 +131,14 @@ async function buyerJourney(page: Page, browser: Browser, request: APIRequestCon
   await expect(licence.getByTestId('no-devices')).toBeVisible();
   await expect(licence.getByTestId('free-places')).toHaveText('4 of 4 places free');
 
+  // Too early for a transfer: its page says from when, instead of a form that would fail.
+  await page.goto(`/transferlicense/${orderId}`);
+  await expect(page.getByTestId('transfer-not-yet')).toContainText('This Spacey licence can be transferred from');
+  await expect(page.getByRole('button', { name: 'TRANSFER LICENSE' })).toBeHidden();
+
   // 31 days later (the sandbox's test switch ages the licence): the transfer, paid in the sandbox.
   await backdateLicence(request, orderId);
-  await page.reload();
+  await page.goto('/userarea');
   await expect(licence.getByTestId('transfer-date')).toHaveCount(0);
   await licence.getByRole('link', { name: 'Transfer License...' }).click();
   await expect(page.getByRole('heading', { name: 'Transfer License' })).toBeFocused();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OFFLINE_DEVICE_MARKER } from './constants.js';
+import { OFFLINE_DEVICE_MARKER, TRANSFER_MIN_DAYS } from './constants.js';
 import { activationKeyField, emailField, firstNameField, lastNameField } from './fields.js';
 
 /** A registered computer (§3). */
@@ -16,6 +16,15 @@ export type Device = z.infer<typeof device>;
 
 /** "Download offline Key" shows only for devices whose name contains "Offline" (spec §4), everywhere. */
 export const isOfflineDevice = (device: Pick<Device, 'deviceName'>): boolean => device.deviceName.includes(OFFLINE_DEVICE_MARKER);
+
+/**
+ * The first moment a licence may be transferred: just past 30 days after its activation date (spec §4, §9); null
+ * for an unreadable date. The server decides; screens use it to say when.
+ */
+export function transferPossibleFrom(licenseActivationDate: string): Date | null {
+  const activatedAt = Date.parse(licenseActivationDate);
+  return Number.isNaN(activatedAt) ? null : new Date(activatedAt + TRANSFER_MIN_DAYS * 24 * 60 * 60 * 1000 + 1);
+}
 
 /** A licence as the customer area shows it (§3 "user product entry"). */
 export const userProduct = z.object({

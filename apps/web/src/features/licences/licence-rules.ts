@@ -29,10 +29,7 @@ export function offlineRegistrationErrorText(serverText: string | null): string 
 }
 
 /** The first moment "Transfer License..." shows: just past 30 days after the activation date; null when unreadable. */
-export function transferPossibleFrom(licenseActivationDate: string): Date | null {
-  const activatedAt = Date.parse(licenseActivationDate);
-  return Number.isNaN(activatedAt) ? null : new Date(activatedAt + TRANSFER_MIN_DAYS * DAY_MS + 1);
-}
+export { transferPossibleFrom } from '@store/contracts/licence';
 
 /** How many of the licence's computer places are free. */
 export const freeDevicePlaces = (licence: Pick<UserProduct, 'orderDevices'>): number =>
