@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = ['auth', 'session', 'content', 'checkout', 'licences', 'admin', 'support', 'activation', 'transfer', 'mailbox', 'send-key', 'trial'];
+const webFeatures = ['auth', 'session', 'content', 'checkout', 'licences', 'admin', 'support', 'activation', 'transfer', 'mailbox', 'send-key', 'trial', 'downloads', 'account'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },

@@ -149,4 +149,40 @@ test.describe('admin pages and products', () => {
     await expect(table.getByRole('cell', { name, exact: true })).toBeVisible();
     await expect(table.getByRole('cell', { name: 'A journey plug-in' })).toBeVisible();
   });
+
+  test('the product editor adds, changes and removes an installer', async ({ page, request }) => {
+    const dialogs = acceptDialogs(page);
+    const tapewarm = await (await adminApi(request)).productNamed('Tapewarm');
+    await page.goto(`/admin/product/${tapewarm.id}`);
+    const section = page.getByRole('region', { name: 'Downloads' });
+    await expect(section.getByTestId('admin-download').filter({ hasText: '1.0.3' })).toHaveCount(2); // the demo's installers
+    const version = `2.${suffix()}`;
+
+    await section.getByRole('button', { name: 'NEW INSTALLER' }).click();
+    const form = section.getByRole('form', { name: 'New installer' });
+    await form.getByLabel('Platform').selectOption('linux');
+    await form.getByLabel('Version').fill(version);
+    await form.getByLabel('File name').fill('tapewarm-linux.tar.gz');
+    await form.getByLabel('Size in bytes').fill('1048576');
+    await form.getByLabel('SHA-256').fill('not-a-checksum');
+    await form.getByLabel('Stored').selectOption('url');
+    await form.getByLabel('Object key or URL').fill('https://downloads.example.com/tapewarm-linux.tar.gz');
+    await form.getByRole('button', { name: 'SAVE INSTALLER' }).click();
+    await expect(form.getByText('SHA-256 is 64 hexadecimal characters.')).toBeVisible();
+    await form.getByLabel('SHA-256').fill('ab'.repeat(32));
+    await form.getByRole('button', { name: 'SAVE INSTALLER' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: `Installer ${version} added.` })).toBeVisible();
+    const row = section.getByTestId('admin-download').filter({ hasText: version });
+    await expect(row).toContainText('https://downloads.example.com/tapewarm-linux.tar.gz');
+
+    await row.getByRole('button', { name: 'EDIT' }).click();
+    const edit = section.getByRole('form', { name: `Edit installer ${version}` });
+    await edit.getByLabel('Release notes').fill('First Linux build.');
+    await edit.getByRole('button', { name: 'SAVE INSTALLER' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: `Installer ${version} saved.` })).toBeVisible();
+
+    await row.getByRole('button', { name: `Delete Linux ${version}` }).click();
+    await expect(row).toHaveCount(0);
+    expect(dialogs.at(-1)).toBe(`Remove installer ${version} for Linux?`);
+  });
 });

@@ -101,6 +101,7 @@ test.describe('customer area licences', () => {
     expect(offlineKey.text).not.toBe('');
 
     await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Remove this computer?' }).getByRole('button', { name: 'Remove computer' }).click();
     await expect(row).toHaveCount(0);
     expect((await licencesOf(page, request))[0]?.orderDevices).toEqual([]);
   });
@@ -126,5 +127,8 @@ test.describe('customer area licences', () => {
     expect(actual).toEqual({ name: 'Punch_SerialKey.txt', text: punch?.serialNew });
     await licence.getByRole('link', { name: 'Transfer License...' }).click();
     await expect(page).toHaveURL(new RegExp(`/transferlicense/${punch?.orderId}$`));
+    // The transfer page reads the licence too (to say when a transfer is possible): let that answer finish.
+    await expect(page.getByRole('button', { name: 'TRANSFER LICENSE' })).toBeVisible();
+    await page.unrouteAll({ behavior: 'wait' });
   });
 });

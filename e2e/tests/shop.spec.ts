@@ -26,7 +26,7 @@ test.describe('shop', () => {
 
     await page.getByRole('button', { name: 'Buy Spacey' }).click();
     await expect(cartCount(page)).toHaveText('1');
-    await page.getByTestId('cart-button').click();
+    // Adding to the cart opens it.
     const cart = cartPanel(page);
     await expect(cart).toBeVisible();
     const item = cart.getByTestId('cart-item');
@@ -90,11 +90,14 @@ test.describe('shop', () => {
     const cards = page.locator('.content-page .card');
     await cards.filter({ hasText: 'Spacey' }).getByRole('button', { name: 'Add to cart' }).click();
     await expect(cartCount(page)).toHaveText('1');
+    await expect(cartPanel(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(cartPanel(page)).toBeHidden();
     await cards.filter({ hasText: 'Punch' }).getByRole('button', { name: 'Add to cart' }).click();
     await expect(cartCount(page)).toHaveText('2');
 
-    await page.getByTestId('cart-button').click();
     const cart = cartPanel(page);
+    await expect(cart).toBeVisible();
     await expect(cart.getByTestId('cart-item')).toHaveCount(2);
     await cart.getByRole('button', { name: 'Remove Spacey' }).click();
     await expect(cart.getByTestId('cart-item')).toHaveCount(1);
@@ -109,6 +112,9 @@ test.describe('shop', () => {
     await page.goto('/products/punch');
     await page.getByRole('button', { name: 'Buy Punch' }).click();
     await expect(cartCount(page)).toHaveText('1');
+    await expect(cartPanel(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(cartPanel(page)).toBeHidden();
     await page.setViewportSize({ width: 375, height: 740 });
     await expect(page.getByRole('button', { name: /toggle navigation/i })).toBeVisible();
     await expect(cartCount(page)).toHaveText('1');

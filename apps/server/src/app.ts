@@ -37,6 +37,7 @@ import { resendRoutes } from './modules/resend/resend.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { trialRoutes } from './modules/trial/trial.routes.js';
+import { downloadRoutes } from './modules/download/download.routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(checkoutRoutes);
       await api.register(catalogRoutes);
       await api.register(trialRoutes);
+      await api.register(downloadRoutes);
     },
     { prefix: '/api' },
   );

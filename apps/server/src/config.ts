@@ -35,6 +35,13 @@ const configSchema = z.object({
     .default('false')
     .transform((value, context) => parseTrustProxy(value, context)),
   WEB_DIST_DIR: optionalText,
+  /** The installers' S3-compatible bucket (docs/decisions/023-customer-journey.md): its base URL, region and key. */
+  DOWNLOADS_S3_ENDPOINT: optionalText,
+  DOWNLOADS_S3_REGION: z.string().default('us-east-1'),
+  DOWNLOADS_S3_ACCESS_KEY_ID: optionalText,
+  DOWNLOADS_S3_SECRET_ACCESS_KEY: optionalText,
+  /** How long a presigned installer link works. */
+  DOWNLOADS_URL_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(604800).default(900),
   /** Threads that sign key files (0: on the event loop); by default one fewer than the machine's cores, 1 to 4. */
   SIGNING_THREADS: z.coerce.number().int().min(0).max(64).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OFFLINE_DEVICE_MARKER } from './constants.js';
+import { OFFLINE_DEVICE_MARKER, TRANSFER_MIN_DAYS } from './constants.js';
 import { activationKeyField, emailField, firstNameField, lastNameField } from './fields.js';
 
 /** A registered computer (§3). */
@@ -9,11 +9,22 @@ export const device = z.object({
   deviceIdHash: z.string(),
   deviceIdHashEncrypted: z.string(),
   creationDate: z.string(),
+  /** When the computer last activated (its first registration, or registering the same computer again). */
+  lastActivatedAt: z.string().optional(),
 });
 export type Device = z.infer<typeof device>;
 
 /** "Download offline Key" shows only for devices whose name contains "Offline" (spec §4), everywhere. */
 export const isOfflineDevice = (device: Pick<Device, 'deviceName'>): boolean => device.deviceName.includes(OFFLINE_DEVICE_MARKER);
+
+/**
+ * The first moment a licence may be transferred: just past 30 days after its activation date (spec §4, §9); null
+ * for an unreadable date. The server decides; screens use it to say when.
+ */
+export function transferPossibleFrom(licenseActivationDate: string): Date | null {
+  const activatedAt = Date.parse(licenseActivationDate);
+  return Number.isNaN(activatedAt) ? null : new Date(activatedAt + TRANSFER_MIN_DAYS * 24 * 60 * 60 * 1000 + 1);
+}
 
 /** A licence as the customer area shows it (§3 "user product entry"). */
 export const userProduct = z.object({
@@ -24,9 +35,23 @@ export const userProduct = z.object({
   licenseActivationDate: z.string(),
   orderId: z.number().int(),
   orderDevices: z.array(device),
+  /** The licence's serial number (empty when its product has no serial list). */
+  serial: z.string().optional(),
+  /** When the licence was made (bought, redeemed or given); licenseActivationDate is when its owner got it. */
+  purchaseDate: z.string().optional(),
+  /** Where the licence came from. */
+  source: z.enum(['purchase', 'activation', 'admin', 'transfer', 'import']).optional(),
+  /** The customer area lists active licences only. */
+  status: z.enum(['active', 'refunded', 'transferred']).optional(),
 });
 export type UserProduct = z.infer<typeof userProduct>;
 export const userProducts = z.array(userProduct);
+
+/** PUT /userinfo/orderdevice/{id}: the customer renames one of their computers. */
+export const renameDeviceRequest = z.object({
+  deviceName: z.string().trim().min(1, 'Please enter a name.').max(100, 'At most 100 characters.'),
+});
+export type RenameDeviceRequest = z.infer<typeof renameDeviceRequest>;
 
 /** POST /userinfo/registerproductfordevice: called by plug-ins and by the offline dialog. */
 export const registerDeviceRequest = z.object({

@@ -7,6 +7,8 @@ export const mailboxEntry = z.object({
   replyTo: z.string().nullable(),
   subject: z.string(),
   text: z.string(),
+  /** The HTML part; null for a mail written in the text-only style. */
+  html: z.string().nullable(),
   attachments: z.array(z.object({ filename: z.string(), content: z.string() })),
   createdAt: z.string(),
   sentAt: z.string().nullable(),

@@ -2,7 +2,8 @@ import type pg from 'pg';
 import type { SecretBox } from '../lib/secret-box.js';
 import { generateKeyPair } from '../licensing/rsa-key.js';
 import { generatePassword, hashPassword } from '../modules/auth/password.js';
-import { demoPages, demoProducts } from './demo-content.js';
+import { demoPages, demoProducts, journeyPages } from './demo-content.js';
+import { demoDownloadUrl, demoDownloads } from './demo-downloads.js';
 
 export type SeedResult = { adminPassword?: string };
 
@@ -24,8 +25,16 @@ export async function seedDatabase(
     if (!options.adminPassword) result.adminPassword = password;
   }
 
+  if (!options.isDemoData) return result;
   const { rowCount: seeded } = await client.query(`SELECT 1 FROM setting WHERE key = 'demo_seeded'`);
-  if (seeded || !options.isDemoData) return result;
+  if (!seeded) await seedDemoSite(client, options.secretBox);
+  await seedDemoJourney(client);
+  return result;
+}
+
+/** The demo's products and pages, once. */
+async function seedDemoSite(client: pg.PoolClient, secretBox: SecretBox): Promise<void> {
+  const options = { secretBox };
   for (const product of demoProducts) {
     const pair1024 = generateKeyPair(1024);
     const pair2048 = product.useRsa2048 ? generateKeyPair(2048) : { publicKey: '', privateKey: '' };
@@ -53,5 +62,39 @@ export async function seedDatabase(
     );
   }
   await client.query(`INSERT INTO setting (key, value) VALUES ('demo_seeded', now()::text)`);
-  return result;
+}
+
+/**
+ * What the demo gained with the customer journey (decision 023), once, also in a demo seeded before it: the
+ * installers of the demo products and the pages that did not exist yet (FAQ, imprint, privacy, terms).
+ */
+async function seedDemoJourney(client: pg.PoolClient): Promise<void> {
+  const { rowCount: seeded } = await client.query(`SELECT 1 FROM setting WHERE key = 'demo_journey_seeded'`);
+  if (seeded) return;
+  for (const download of demoDownloads) {
+    await client.query(
+      `INSERT INTO product_download (product_id, platform, version, file_name, size_bytes, sha256, release_date, notes, storage, location)
+       SELECT id, $2, $3, $4, $5, $6, $7, $8, 'url', $9 FROM product WHERE lower(name) = lower($1)
+       ON CONFLICT DO NOTHING`,
+      [
+        download.productName,
+        download.platform,
+        download.version,
+        download.fileName,
+        download.sizeBytes,
+        download.sha256,
+        download.releaseDate,
+        download.notes,
+        demoDownloadUrl(download.fileName),
+      ],
+    );
+  }
+  for (const page of journeyPages) {
+    await client.query(
+      `INSERT INTO page (name, url, html_text, is_main_menu, main_menu_priority)
+       SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM page WHERE lower(url) = lower($2))`,
+      [page.name, page.url, page.htmlText, page.isMainMenu, page.mainMenuPriority],
+    );
+  }
+  await client.query(`INSERT INTO setting (key, value) VALUES ('demo_journey_seeded', now()::text)`);
 }

@@ -1,19 +1,9 @@
+import { mailboxEntry } from '@store/contracts/mailbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
 import { createAuthHooks } from '../plugins/auth.js';
 import { listRecentMail } from './outbox.js';
-
-const mailboxEntry = z.object({
-  id: z.number(),
-  to: z.string(),
-  replyTo: z.string().nullable(),
-  subject: z.string(),
-  text: z.string(),
-  attachments: z.array(z.object({ filename: z.string(), content: z.string() })),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-});
 
 /** The development mailbox: with no SMTP configured, the administrator reads the outgoing mail here. */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,6 +27,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
         replyTo: mail.reply_to,
         subject: mail.subject,
         text: mail.body_text,
+        html: mail.body_html,
         attachments: mail.attachments.map((file) => ({ filename: file.filename, content: file.content })),
         createdAt: mail.created_at.toISOString(),
         sentAt: mail.sent_at?.toISOString() ?? null,

@@ -1,33 +1,33 @@
 import { serialKeyFileName } from '@store/contracts/constants';
-import type { OutgoingMail } from './outbox.js';
+import { createElement } from 'react';
+import { composeMail } from './compose-mail.js';
+import type { MailAttachment, OutgoingMail } from './outbox.js';
+import { LicenceKeys, OrderConfirmation, type MailedLicence } from './templates/licence-keys.js';
+import { AccountConfirmation, AccountLink, StaffInvitation } from './templates/account-links.js';
+import { PasswordReset } from './templates/password-reset.js';
+import { EmptySerialPool, UnknownProduct } from './templates/staff-alerts.js';
+
+// Each mail: a template component in ./templates/ (what the mail says, readable as a page), and here the
+// function callers use (to, subject, attachments). composeMail renders the HTML part and the plain-text part.
 
 /** The password-request mail. */
-export const passwordResetMail = (options: { to: string; password: string }): OutgoingMail => ({
-  to: options.to,
-  subject: 'Your new password',
-  containsSecret: true,
-  text: [
-    'Hello,',
-    '',
-    'somebody (hopefully you) asked for a new password for this email address.',
-    '',
-    `Your new password: ${options.password}`,
-    '',
-    'Your old password keeps working until you log in with the new one. The new password expires in 24 hours',
-    'if it is not used. If you did not ask for it, you can ignore this email.',
-  ].join('\n'),
-});
+export const passwordResetMail = (options: { to: string; password: string; siteUrl?: string }): OutgoingMail =>
+  composeMail({
+    to: options.to,
+    subject: 'Your new password',
+    containsSecret: true,
+    body: createElement(PasswordReset, { password: options.password, siteUrl: options.siteUrl ?? '' }),
+  });
 
 /** Alert to the administrator: a product's serial list ran out, an order got no serial. */
-export const emptySerialPoolMail = (options: { to: string; productName: string; orderId: number }): OutgoingMail => ({
-  to: options.to,
-  subject: `Serial list of ${options.productName} is empty`,
-  text: [
-    `Order ${options.orderId} of ${options.productName} was completed without a serial: the product's serial list is used up.`,
-    '',
-    'Paste new serials in the product editor; the order keeps its key files either way.',
-  ].join('\n'),
-});
+export const emptySerialPoolMail = (options: { to: string; productName: string; orderId: number }): OutgoingMail =>
+  composeMail({
+    to: options.to,
+    subject: `Serial list of ${options.productName} is empty`,
+    body: createElement(EmptySerialPool, { productName: options.productName, orderId: options.orderId }),
+  });
+
+const keyFileAttachment = (filename: string, keyFile: string): MailAttachment => ({ filename, content: keyFile, contentType: 'text/plain' });
 
 /** The licence mail: the key file attached as {product}_SerialKey.txt. */
 export const licenceMail = (options: {
@@ -37,87 +37,91 @@ export const licenceMail = (options: {
   serial: string;
   keyFile: string;
   publicUrl: string;
-}): OutgoingMail => ({
-  to: options.to,
-  subject: `Your ${options.productName} licence`,
-  text: [
-    `Hello ${options.ownerName || options.to},`,
-    '',
-    `thank you for choosing ${options.productName}. Your licence key file is attached.`,
-    options.serial ? `Your serial number: ${options.serial}` : '',
-    '',
-    `Log in at ${options.publicUrl}/login with this email address to download your keys and manage your computers.`,
-    'If you have no account yet, register there with this email address.',
-  ]
-    .filter((line, index, lines) => line !== '' || lines[index - 1] !== '')
-    .join('\n'),
-  attachments: [{ filename: serialKeyFileName(options.productName), content: options.keyFile, contentType: 'text/plain' }],
-});
+  orderId?: number;
+  reason?: 'activation' | 'resend' | 'admin';
+}): OutgoingMail => {
+  const keyFileName = serialKeyFileName(options.productName);
+  const licence = { orderId: options.orderId ?? 0, productName: options.productName, serial: options.serial, keyFileName };
+  return composeMail({
+    to: options.to,
+    subject: `Your ${options.productName} licence`,
+    body: createElement(LicenceKeys, {
+      to: options.to,
+      ownerName: options.ownerName,
+      licence,
+      siteUrl: options.publicUrl,
+      reason: options.reason ?? 'admin',
+    }),
+    attachments: [keyFileAttachment(keyFileName, options.keyFile)],
+  });
+};
+
+/**
+ * The key file names of the licences of one mail: `{product}_SerialKey.txt`, and `{product}_SerialKey_{licence}.txt`
+ * where the mail holds more than one licence of that product, so no attachment hides another.
+ */
+export const keyFileNamesOf = (licences: readonly { orderId: number; productName: string }[]): string[] =>
+  licences.map((licence) =>
+    licences.filter((other) => other.productName === licence.productName).length > 1
+      ? serialKeyFileName(licence.productName).replace(/\.txt$/, `_${licence.orderId}.txt`)
+      : serialKeyFileName(licence.productName),
+  );
+
+/** The one confirmation of a paid order: all its licences, each key file attached. */
+export const orderConfirmationMail = (options: {
+  to: string;
+  ownerName: string;
+  orderReference: string;
+  licences: readonly { orderId: number; productName: string; serial: string; keyFile: string }[];
+  siteUrl: string;
+}): OutgoingMail => {
+  const names = keyFileNamesOf(options.licences);
+  const licences: MailedLicence[] = options.licences.map((licence, index) => ({ ...licence, keyFileName: names[index]! }));
+  return composeMail({
+    to: options.to,
+    subject: `Your order ${options.orderReference}: ${[...new Set(licences.map((licence) => licence.productName))].join(', ')}`,
+    body: createElement(OrderConfirmation, { ...options, licences }),
+    attachments: options.licences.map((licence, index) => keyFileAttachment(names[index]!, licence.keyFile)),
+  });
+};
 
 /** Alert to the administrator: a paid order names products the store does not know, so they made no licence. */
-export const unknownProductMail = (options: { to: string; providerOrderId: string; customerEmail: string; paths: string[] }): OutgoingMail => ({
-  to: options.to,
-  subject: `Order ${options.providerOrderId} names unknown products`,
-  text: [
-    `The paid order ${options.providerOrderId} of ${options.customerEmail} names products that no product of the store is`,
-    `called: ${options.paths.join(', ')}. They made no licence; the order's other products did.`,
-    '',
-    "Make the storefront's product paths match the product names (in lower case), then create the customer's",
-    'licences in the person editor (New order/license), or resend the order from FastSpring.',
-  ].join('\n'),
-});
+export const unknownProductMail = (options: { to: string; providerOrderId: string; customerEmail: string; paths: string[] }): OutgoingMail =>
+  composeMail({
+    to: options.to,
+    subject: `Order ${options.providerOrderId} names unknown products`,
+    body: createElement(UnknownProduct, options),
+  });
 
 /** The confirmation link mailed at registration (and on "send the link again"). */
-export const accountConfirmationMail = (options: { to: string; link: string }): OutgoingMail => ({
-  to: options.to,
-  subject: 'Confirm your email address',
-  containsSecret: true,
-  text: [
-    'Hello,',
-    '',
-    'an account was registered with this email address. Open this link to confirm that the address is yours;',
-    'your licences appear in your account once it is confirmed:',
-    '',
-    options.link,
-    '',
-    'The link works once, for 7 days. If you did not register, you can ignore this email: nobody sees your',
-    'licences without this link.',
-  ].join('\n'),
-});
+export const accountConfirmationMail = (options: { to: string; link: string }): OutgoingMail =>
+  composeMail({
+    to: options.to,
+    subject: 'Confirm your email address',
+    containsSecret: true,
+    body: createElement(AccountConfirmation, { link: options.link, siteUrl: siteOf(options.link) }),
+  });
 
 /**
  * The account link mailed with a purchase or a redeemed activation code to an address without a proven login:
  * opening it sets a password and opens the account (the address is proven by the link).
  */
-export const accountLinkMail = (options: { to: string; link: string; hasLogin: boolean }): OutgoingMail => ({
-  to: options.to,
-  subject: options.hasLogin ? 'Confirm your email address to see your licence' : 'Open your account',
-  containsSecret: true,
-  text: [
-    'Hello,',
-    '',
-    options.hasLogin
-      ? 'your new licence is waiting in your account. Open this link to confirm your email address and choose a password:'
-      : 'your licence is ready. Open this link to choose a password for your account, where you download your keys and manage your computers:',
-    '',
-    options.link,
-    '',
-    'The link works once, for 30 days. After that, use "Lost your password?" on the login page.',
-  ].join('\n'),
-});
+export const accountLinkMail = (options: { to: string; link: string; hasLogin: boolean }): OutgoingMail =>
+  composeMail({
+    to: options.to,
+    subject: options.hasLogin ? 'Confirm your email address to see your licence' : 'Open your account',
+    containsSecret: true,
+    body: createElement(AccountLink, { link: options.link, hasLogin: options.hasLogin, siteUrl: siteOf(options.link) }),
+  });
 
 /** The invitation of a new staff login: the link sets its password. */
-export const staffInvitationMail = (options: { to: string; role: string; link: string }): OutgoingMail => ({
-  to: options.to,
-  subject: 'Your staff login',
-  containsSecret: true,
-  text: [
-    'Hello,',
-    '',
-    `you have been given a staff login (${options.role}) for the shop's back office. Open this link to choose your password:`,
-    '',
-    options.link,
-    '',
-    'The link works once, for 7 days. Log in with this email address; you can then turn on two-factor login in your account.',
-  ].join('\n'),
-});
+export const staffInvitationMail = (options: { to: string; role: string; link: string }): OutgoingMail =>
+  composeMail({
+    to: options.to,
+    subject: 'Your staff login',
+    containsSecret: true,
+    body: createElement(StaffInvitation, { link: options.link, role: options.role, siteUrl: siteOf(options.link) }),
+  });
+
+/** The site's address of a link into it (`{site}/account/confirm/{token}`). */
+const siteOf = (link: string): string => link.slice(0, Math.max(0, link.indexOf('/account/')));

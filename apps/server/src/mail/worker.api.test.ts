@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../test/test-app.js';
 import { enqueueMail } from './outbox.js';
+import { passwordResetMail } from './templates.js';
 import { startMailWorker } from './worker.js';
 
 const t = await createTestApp();
@@ -137,5 +138,15 @@ describe('mail worker', () => {
       { filename: 'Spacey_SerialKey.txt', contentType: 'text/plain', content: keyFile },
       { filename: 'Spacey.key', contentType: 'text/plain', content: 'second file' },
     ]);
+  });
+
+  it('sends a templated mail as HTML with its plain-text alternative', async () => {
+    const to = uniqueEmail('html');
+    await enqueueMail(t.db, passwordResetMail({ to, password: 'Kx7-pq2-Lm', siteUrl: 'https://store.example' }));
+    await startWorker().deliverDue();
+    const [mail] = receivedBy(to);
+    expect(mail!.text).toContain('Your new password: Kx7-pq2-Lm');
+    expect(mail!.html).toContain('https://store.example/login');
+    expect(mail!.html).toContain('Kx7-pq2-Lm');
   });
 });

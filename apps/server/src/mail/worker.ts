@@ -37,6 +37,7 @@ export function startMailWorker(options: WorkerOptions): { stop: () => Promise<v
             replyTo: mail.reply_to ?? undefined,
             subject: mail.subject,
             text: mail.body_text,
+            html: mail.body_html ?? undefined,
             attachments: mail.attachments.map((file) => ({ filename: file.filename, content: file.content, contentType: file.contentType })),
           });
           await client.query('UPDATE mail_outbox SET sent_at = now(), attempts = attempts + 1 WHERE id = $1', [mail.id]);

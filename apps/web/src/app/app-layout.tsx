@@ -1,7 +1,10 @@
 import { Suspense, useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { PageFallback } from '../components/page-fallback';
+import { ToastHost } from '../components/toast-host';
+import { getInAppHref } from '../features/content/link-interception';
+import { useFocusHeadingOnNavigation } from '../lib/use-focus-on-navigation';
 import { AppNavbar } from './app-navbar';
 
 /** A new screen starts at its top; back and forward leave scrolling to the browser. */
@@ -13,12 +16,31 @@ function useScrollToTopOnNavigation() {
   }, [pathname, navigationType]);
 }
 
+/** The footer's links (static HTML in index.html, readable before scripts run) navigate in the app. */
+function useInAppFooterLinks() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const footer = document.getElementById('app-footer');
+    if (!footer) return;
+    const onClick = (event: MouseEvent) => {
+      const href = getInAppHref(event, footer);
+      if (href === null) return;
+      event.preventDefault();
+      navigate(href);
+    };
+    footer.addEventListener('click', onClick);
+    return () => footer.removeEventListener('click', onClick);
+  }, [navigate]);
+}
+
 /**
  * The shell: the navbar goes into the document's #app-header, whose height is reserved before scripts run, so
- * the page the server rendered into #root does not move when the app starts.
+ * the page the server rendered into #root does not move when the app starts. Toasts sit above everything.
  */
 export function AppLayout() {
   useScrollToTopOnNavigation();
+  useFocusHeadingOnNavigation();
+  useInAppFooterLinks();
   const header = document.getElementById('app-header');
   return (
     <>
@@ -26,6 +48,7 @@ export function AppLayout() {
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>
+      <ToastHost />
     </>
   );
 }

@@ -34,20 +34,21 @@ describe('apiRequest', () => {
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('content-type')).toBe(false);
   });
 
-  it('rejects a failure with the status and raw text, and logs the user out', async () => {
+  it('rejects a 401 with the status and raw text, and logs the user out: the session is gone', async () => {
     logIn({ name: 'ann@example.com', token: 'secret' });
-    answer(403, 'Not allowed.');
-    const failure = apiRequest('GET', '/page/', { auth: true });
+    answer(401, 'Please log in.');
+    const failure = apiRequest('GET', '/userinfo/products', { auth: true });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
-    await expect(failure).rejects.toMatchObject({ status: 403, text: 'Not allowed.', kind: 'status' });
+    await expect(failure).rejects.toMatchObject({ status: 401, text: 'Please log in.', kind: 'status' });
     expect(getCurrentUser()).toBeNull();
   });
 
-  it.each([400, 404, 500])('logs out on any non-success status (%i)', async (status) => {
+  // Decision 022: a refusal is shown where it happened; only the server's 401 ends the session.
+  it.each([400, 403, 404, 409, 429, 500])('keeps the user signed in on any other failure (%i)', async (status) => {
     logIn({ name: 'ann@example.com', token: 'secret' });
     answer(status, 'Nope');
-    await expect(apiRequest('GET', '/page/menuitems')).rejects.toMatchObject({ status, text: 'Nope' });
-    expect(getCurrentUser()).toBeNull();
+    await expect(apiRequest('GET', '/userinfo/verifyorderfortransfer/1', { auth: true })).rejects.toMatchObject({ status, text: 'Nope' });
+    expect(getCurrentUser()).toEqual({ name: 'ann@example.com', token: 'secret' });
   });
 
   it('sends the bearer token only when asked to', async () => {

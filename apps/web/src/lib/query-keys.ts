@@ -30,6 +30,11 @@ export const queryKeys = {
     /** The customer area's licences, keyed by the user the screen was entered with (no other user's cache shows). */
     userProducts: (userName: string) => ['licences', 'userProducts', userName] as const,
   },
+  downloads: {
+    all: ['downloads'] as const,
+    /** The installers of the products the user owns, keyed like the licences. */
+    owned: (userName: string) => ['downloads', 'owned', userName] as const,
+  },
   /** The admin screens' data; `search` is a list's page/sort/filter query string. */
   admin: {
     all: ['admin'] as const,
@@ -54,6 +59,7 @@ export const queryKeys = {
       detail: (id: number) => ['admin', 'products', 'detail', id] as const,
       serials: (id: number) => ['admin', 'products', 'serials', id] as const,
       trials: (id: number, page: number) => ['admin', 'products', 'trials', id, page] as const,
+      downloads: (id: number) => ['admin', 'products', 'downloads', id] as const,
     },
     staff: ['admin', 'staff'] as const,
     activationCodes: {

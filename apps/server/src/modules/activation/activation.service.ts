@@ -56,6 +56,7 @@ export async function redeemActivation(options: {
         useRsa2048: product?.use_rsa_2048 ?? false,
         order: issued.order,
         siteUrl: siteUrlOf(config),
+        reason: 'activation',
       }),
     );
     await mailAccountLinkIfUnproven(client, { email: owner.email, purpose: 'activation', siteUrl: siteUrlOf(config) });

@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/passwordrequest',
     { schema: { tags, body: passwordRequestRequest, response: { 200: okResponse } } },
     async (request) => {
-      await auth.requestPassword({ db: app.db, email: request.body.email, ip: request.ip });
+      await auth.requestPassword({ db: app.db, email: request.body.email, ip: request.ip, siteUrl: siteUrlOf(app.config) });
       return { ok: true as const };
     },
   );

@@ -75,7 +75,7 @@ export async function register(options: { db: Db; email: string; password: strin
  * nobody can lock a customer out; each request mails a password that works, and the answer is the same whether
  * or not the address has a login.
  */
-export async function requestPassword(options: { db: Db; email: string; ip: string }): Promise<void> {
+export async function requestPassword(options: { db: Db; email: string; ip: string; siteUrl?: string }): Promise<void> {
   const { db, email, ip } = options;
   // An unknown address takes as long to answer as a known one.
   await withMinimumDuration(ADDRESS_CALL_FLOOR_MS, async () => {
@@ -88,7 +88,7 @@ export async function requestPassword(options: { db: Db; email: string; ip: stri
     if (!login || login.login_name === ADMIN_USER_NAME) return;
     await withTransaction(db, async (client) => {
       await repository.setPendingPassword(client, login.id, passwordHash);
-      await enqueueMail(client, passwordResetMail({ to: login.login_name, password }));
+      await enqueueMail(client, passwordResetMail({ to: login.login_name, password, siteUrl: options.siteUrl }));
     });
   });
 }

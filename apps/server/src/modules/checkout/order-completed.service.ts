@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { licenceMail, unknownProductMail } from '../../mail/templates.js';
+import { orderConfirmationMail, unknownProductMail } from '../../mail/templates.js';
 import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
 import { findOrCreatePersonByEmail } from '../person/person.repository.js';
@@ -43,7 +43,7 @@ const customerOf = (data: OrderCompletedData) => {
 
 /**
  * `order.completed` inside the event's transaction: the buyer's person (found or created by email), one licence
- * per unit with serial and key files, and a licence mail per new licence. The provider's order id plus
+ * per unit with serial and key files, and one order confirmation listing the new licences with their key files. The provider's order id plus
  * `{path}#{n}` identifies each licence, so retries and manual resends (new event id, same order) create nothing
  * twice. A paid `licensetransfer` hands the order's tags to the transfer module. Unknown product paths are
  * reported as problems (the event's note) and the other items still become licences.
@@ -92,6 +92,7 @@ export async function completeOrder(options: {
   const person = await findOrCreatePersonByEmail(client, customer);
   if ((!person.name && customer.name) || (!person.country && customer.country)) await fillPersonDetails(client, person.id, customer);
   const owner = { email: person.email, name: person.name || customer.name };
+  const mailed: { orderId: number; productName: string; serial: string; keyFile: string }[] = [];
   for (const item of knownItems) {
     const product = products.get(item.path)!;
     const issued = await issueOrder({
@@ -111,27 +112,15 @@ export async function completeOrder(options: {
     });
     if (!issued?.isNew) continue;
     result.createdOrderIds.push(issued.order.id);
-    await enqueueMail(client, licenceMailFor({ product, owner, order: issued.order, config }));
+    const keyFile = product.use_rsa_2048 ? issued.order.serial_2048 : issued.order.serial_new;
+    mailed.push({ orderId: issued.order.id, productName: product.name, serial: issued.order.serial, keyFile });
+  }
+  if (mailed.length > 0) {
+    const confirmation = { to: owner.email, ownerName: owner.name, orderReference: data.reference ?? data.id, licences: mailed };
+    await enqueueMail(client, orderConfirmationMail({ ...confirmation, siteUrl: siteUrlOf(config) }));
   }
   if (result.createdOrderIds.length > 0) {
     await mailAccountLinkIfUnproven(client, { email: owner.email, purpose: 'purchase', siteUrl: siteUrlOf(config) });
   }
   return result;
-}
-
-function licenceMailFor(options: {
-  product: ProductRow;
-  owner: { email: string; name: string };
-  order: { serial: string; serial_new: string; serial_2048: string };
-  config: Config;
-}) {
-  const { product, owner, order, config } = options;
-  return licenceMail({
-    to: owner.email,
-    ownerName: owner.name,
-    productName: product.name,
-    serial: order.serial,
-    keyFile: product.use_rsa_2048 ? order.serial_2048 : order.serial_new,
-    publicUrl: siteUrlOf(config),
-  });
 }

@@ -68,18 +68,25 @@ describe('order.completed', () => {
     expect(stored.rows[0].error).toBeNull();
   });
 
-  it('makes one licence per unit: quantity 2 gives 2 licences', async () => {
+  it('makes one licence per unit (quantity 2 gives 2 licences) and one confirmation listing them all', async () => {
     const email = uniqueEmail();
-    const event = orderCompleted({ email, items: [{ product: 'Punch', quantity: 2 }] });
+    const event = orderCompleted({ email, items: [{ product: 'Punch', quantity: 2 }, { product: 'spacey' }] });
     expect((await postWebhook(t.app, [event], { secret })).statusCode).toBe(200);
     const orders = await ordersOf(event.data.id as string);
-    expect(orders.map((order) => order.provider_item)).toEqual(['punch#0', 'punch#1']);
-    expect(await licenceMailsTo(t.db, email)).toHaveLength(2);
-    const punchKey = decryptKeyFile(orders[0].serial_new, orders[0].public_key);
+    expect(orders.map((order) => order.provider_item).sort()).toEqual(['punch#0', 'punch#1', 'spacey#0']);
+    const punches = orders.filter((order) => order.provider_item.startsWith('punch'));
+    const punchKey = decryptKeyFile(punches[0].serial_new, punches[0].public_key);
     expect(punchKey?.app).toBe('Punch');
-    expect(orders[0].serial_2048).toBe('');
-    const [mail] = await licenceMailsTo(t.db, email);
-    expect(mail!.attachments[0]).toMatchObject({ filename: 'Punch_SerialKey.txt', content: expect.stringContaining('#') });
+    expect(punches[0].serial_2048).toBe('');
+    const mails = await licenceMailsTo(t.db, email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.body_html).toMatch(/^<!DOCTYPE html/);
+    expect(mail!.attachments.map((file) => file.filename).sort()).toEqual(
+      [`Punch_SerialKey_${punches[0].id}.txt`, `Punch_SerialKey_${punches[1].id}.txt`, 'Spacey_SerialKey.txt'].sort(),
+    );
+    expect(mail!.attachments.find((file) => file.filename === `Punch_SerialKey_${punches[1].id}.txt`)?.content).toBe(punches[1].serial_new);
+    for (const order of orders) expect(mail!.body_text).toContain(`Licence: #${order.id}`);
   });
 
   it('takes the same event posted 10 times at once as one order', async () => {

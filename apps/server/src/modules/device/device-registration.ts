@@ -38,7 +38,10 @@ export async function registerDeviceOnLicences(options: {
     const activeStates = states.filter((state) => state.is_active);
     if (activeStates.length === 0) throw badRequest(noActiveLicenceMessage(product.name));
     const known = activeStates.find((state) => state.known_key !== null);
-    if (known) return { keyFile: known.known_key!, orderId: known.order_id, isNew: false };
+    if (known) {
+      await repository.touchDevice(db, known.order_id, deviceId);
+      return { keyFile: known.known_key!, orderId: known.order_id, isNew: false };
+    }
 
     const free = activeStates.find((state) => state.devices < MAX_DEVICES_PER_LICENSE);
     const licence = free && licences.find((candidate) => candidate.order_id === free.order_id);

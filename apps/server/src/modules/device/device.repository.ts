@@ -134,3 +134,12 @@ export async function insertDeviceInFreeSlot(
   });
   return rows[0];
 }
+
+/** Notes that a computer registered again: the customer area shows when each computer last activated. */
+export async function touchDevice(db: Queryable, orderId: number, deviceId: string): Promise<void> {
+  await db.query({
+    name: 'device-touch',
+    text: 'UPDATE order_device SET last_activated_at = now() WHERE order_id = $1 AND lower(device_id_hash) = lower($2)',
+    values: [orderId, deviceId],
+  });
+}

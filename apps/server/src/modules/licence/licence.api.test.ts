@@ -31,6 +31,10 @@ describe('GET /api/userinfo/products', () => {
       serial2048: owner.order.serial_2048,
       licenseActivationDate: owner.order.license_activation_date.toISOString(),
       orderId: owner.order.id,
+      serial: owner.order.serial,
+      purchaseDate: owner.order.creation_date.toISOString(),
+      source: owner.order.source,
+      status: 'active',
       orderDevices: [
         {
           id: expect.any(Number),
@@ -38,6 +42,7 @@ describe('GET /api/userinfo/products', () => {
           deviceIdHash: deviceId,
           deviceIdHashEncrypted: expect.stringMatching(/^Keyfile for Spacey/),
           creationDate: expect.any(String),
+          lastActivatedAt: expect.any(String),
         },
       ],
     });
@@ -87,5 +92,58 @@ describe('DELETE /api/userinfo/orderdevice/{id}', () => {
     expect(response.body).toBe('Device not found');
     expect(await deviceIdsOf(owner.order.id)).toEqual([deviceId]);
     expect((await t.request({ method: 'DELETE', url: '/api/userinfo/orderdevice/99999999', token: owner.token })).statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/userinfo/orderdevice/{id}', () => {
+  const devicesOf = async (orderId: number) =>
+    (
+      await t.db.query<{ id: number; device_name: string; last_activated_at: Date }>(
+        'SELECT id, device_name, last_activated_at FROM order_device WHERE order_id = $1 ORDER BY id',
+        [orderId],
+      )
+    ).rows;
+  const rename = (token: string, id: number, deviceName: unknown) =>
+    t.request({ method: 'PUT', url: `/api/userinfo/orderdevice/${id}`, token, body: { deviceName } });
+
+  it("renames one of the caller's computers; an offline one keeps the word Offline", async () => {
+    const owner = await customerWithLicence(t);
+    await addDevice(owner);
+    const offline = await registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId(), DeviceName: 'Offline Device' }, uniqueIp());
+    expect(offline.statusCode).toBe(200);
+    const [studio, laptop] = await devicesOf(owner.order.id);
+
+    const renamed = await rename(owner.token, studio!.id, '  Mix room  ');
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toEqual({ deviceName: 'Mix room' });
+    expect((await rename(owner.token, laptop!.id, 'Tour laptop')).json()).toEqual({ deviceName: 'Tour laptop (Offline)' });
+    expect((await devicesOf(owner.order.id)).map((device) => device.device_name)).toEqual(['Mix room', 'Tour laptop (Offline)']);
+  });
+
+  it("refuses an empty name with 400 and another customer's device with 404, changing nothing", async () => {
+    const owner = await customerWithLicence(t);
+    const intruder = await customerWithLicence(t);
+    await addDevice(owner);
+    const [device] = await devicesOf(owner.order.id);
+    const empty = await rename(owner.token, device!.id, '   ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('Please enter a name.');
+    const foreign = await rename(intruder.token, device!.id, 'Mine now');
+    expect(foreign.statusCode).toBe(404);
+    expect((await rename(owner.token, 99999999, 'Nothing')).statusCode).toBe(404);
+    expect((await t.request({ method: 'PUT', url: `/api/userinfo/orderdevice/${device!.id}`, body: { deviceName: 'x' } })).statusCode).toBe(401);
+    expect((await devicesOf(owner.order.id))[0]!.device_name).toBe('Studio Mac');
+  });
+
+  it('notes when a computer last activated: registering the same computer again updates it', async () => {
+    const owner = await customerWithLicence(t);
+    const deviceId = await addDevice(owner);
+    await t.db.query(`UPDATE order_device SET last_activated_at = now() - interval '3 days' WHERE order_id = $1`, [owner.order.id]);
+    const [before] = await devicesOf(owner.order.id);
+    expect(Date.now() - before!.last_activated_at.getTime()).toBeGreaterThan(2 * 24 * 3600 * 1000);
+    await addDevice(owner, deviceId.toLowerCase());
+    const after = await devicesOf(owner.order.id);
+    expect(after).toHaveLength(1);
+    expect(Date.now() - after[0]!.last_activated_at.getTime()).toBeLessThan(60_000);
   });
 });

@@ -1,6 +1,7 @@
 import { okResponse } from '@store/contracts/auth';
 import { idParam } from '@store/contracts/fields';
-import { userProducts } from '@store/contracts/licence';
+import { renameDeviceRequest, userProducts } from '@store/contracts/licence';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import * as licences from './licence.service.js';
@@ -21,5 +22,12 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       await licences.deleteOwnDevice({ db: app.db, caller: actorOf(request), deviceId: request.params.id });
       return { ok: true as const };
     },
+  );
+
+  app.put(
+    '/userinfo/orderdevice/:id',
+    { onRequest: requireUser, schema: { tags, params: idParam, body: renameDeviceRequest, response: { 200: z.object({ deviceName: z.string() }) } } },
+    (request) =>
+      licences.renameOwnDevice({ db: app.db, caller: actorOf(request), deviceId: request.params.id, deviceName: request.body.deviceName }),
   );
 };

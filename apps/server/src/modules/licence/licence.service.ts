@@ -1,5 +1,6 @@
 import type { UserProduct } from '@store/contracts/licence';
 import type { Db } from '../../db/client.js';
+import { OFFLINE_DEVICE_MARKER } from '@store/contracts/constants';
 import { notFound } from '../../lib/app-error.js';
 import * as repository from './licence.repository.js';
 
@@ -21,6 +22,10 @@ export async function listUserProducts(options: { db: Db; caller: Caller }): Pro
     serial2048: licence.serial_2048,
     licenseActivationDate: licence.license_activation_date.toISOString(),
     orderId: licence.order_id,
+    serial: licence.serial,
+    purchaseDate: licence.creation_date.toISOString(),
+    source: licence.source,
+    status: licence.state,
     orderDevices: devices
       .filter((device) => device.order_id === licence.order_id)
       .map((device) => ({
@@ -29,6 +34,7 @@ export async function listUserProducts(options: { db: Db; caller: Caller }): Pro
         deviceIdHash: device.device_id_hash,
         deviceIdHashEncrypted: device.device_id_hash_encrypted,
         creationDate: device.creation_date.toISOString(),
+        lastActivatedAt: device.last_activated_at.toISOString(),
       })),
   }));
 }
@@ -38,4 +44,19 @@ export async function deleteOwnDevice(options: { db: Db; caller: Caller; deviceI
   const personId = await repository.findPersonIdOfLogin(options.db, options.caller);
   const isDeleted = personId !== undefined && (await repository.deleteDeviceOfPerson(options.db, options.deviceId, personId));
   if (!isDeleted) throw notFound('Device not found');
+}
+
+/**
+ * Renames one of the caller's computers. An offline computer keeps the word "Offline" in its name, since that is
+ * what offers its offline key for download (spec §4): it is added when the new name lacks it.
+ */
+export async function renameOwnDevice(options: { db: Db; caller: Caller; deviceId: number; deviceName: string }): Promise<{ deviceName: string }> {
+  const personId = await repository.findPersonIdOfLogin(options.db, options.caller);
+  const currentName = personId === undefined ? undefined : await repository.findDeviceNameOfPerson(options.db, options.deviceId, personId);
+  if (personId === undefined || currentName === undefined) throw notFound('Device not found');
+  const isOffline = currentName.includes(OFFLINE_DEVICE_MARKER) && !options.deviceName.includes(OFFLINE_DEVICE_MARKER);
+  const deviceName = isOffline ? `${options.deviceName} (${OFFLINE_DEVICE_MARKER})` : options.deviceName;
+  const isRenamed = await repository.renameDeviceOfPerson(options.db, options.deviceId, personId, deviceName);
+  if (!isRenamed) throw notFound('Device not found');
+  return { deviceName };
 }

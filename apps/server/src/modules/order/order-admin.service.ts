@@ -5,23 +5,31 @@ import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { findPersonById } from '../person/person-admin.repository.js';
 import { findProductById, type ProductRow } from '../product/product.repository.js';
 import { transferOrders } from '../transfer/transfer.service.js';
 import { signOnThisThread } from '../../licensing/signing-pool.js';
 import { createDeviceKeyFile, createLicenceKeys } from './licence-keys.js';
 import * as repository from './order-admin.repository.js';
 import { issueOrder } from './order-issue.service.js';
-import { setOrderKeys, toOrder, type OrderRow } from './order.repository.js';
+import { findOrderById, setOrderKeys, toOrder, type OrderRow } from './order.repository.js';
 
-/** Every licence of the person (all states; `state` tells them apart), with its product's name. */
+/**
+ * Every licence of the person (all states; `state` tells them apart), with its product's name. Person 0, the
+ * new person the editor starts from, has none; another id without a person is a 404 (decision 022).
+ */
 export async function listOrdersOfPerson(options: { db: Db; personId: number }): Promise<Order[]> {
   const rows = await repository.listOrdersOfPerson(options.db, options.personId);
+  if (rows.length === 0 && options.personId !== 0 && !(await findPersonById(options.db, options.personId))) {
+    throw notFound('Person not found');
+  }
   return rows.map(toOrder);
 }
 
-/** The computers registered on the licence. */
+/** The computers registered on the licence; a licence that does not exist is a 404. */
 export async function listDevicesOfOrder(options: { db: Db; orderId: number }): Promise<Device[]> {
   const rows = await repository.listDevicesOfOrders(options.db, [options.orderId]);
+  if (rows.length === 0 && !(await findOrderById(options.db, options.orderId))) throw notFound('Licence not found');
   return rows.map(repository.toDevice);
 }
 

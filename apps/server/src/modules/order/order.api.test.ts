@@ -56,12 +56,18 @@ describe('new order', () => {
     expect(audit.rows[0].after).toMatchObject({ productId: product.id, personId: person.id, serial: 'SER-1' });
   });
 
-  it('refuses an unknown product or person and answers empty lists for unknown ids', async () => {
+  it('refuses an unknown product or person, and lists of an unknown person or licence with 404', async () => {
     const { product, person } = await setUp();
     expect((await admin('POST', '/api/order/', { id: 0, productId: 99999999, personId: person.id })).statusCode).toBe(404);
     expect((await admin('POST', '/api/order/', { id: 0, productId: product.id, personId: 99999999 })).statusCode).toBe(404);
-    expect((await admin('GET', '/api/order/byPerson/0')).json()).toEqual([]);
-    expect((await admin('GET', '/api/orderDevice/byOrder/99999999')).json()).toEqual([]);
+    expect((await admin('GET', '/api/order/byPerson/0')).json()).toEqual([]); // the new person's editor
+    const unknownPerson = await admin('GET', '/api/order/byPerson/99999999');
+    expect(unknownPerson.statusCode).toBe(404);
+    expect(unknownPerson.body).toBe('Person not found');
+    const unknownLicence = await admin('GET', '/api/orderDevice/byOrder/99999999');
+    expect(unknownLicence.statusCode).toBe(404);
+    expect(unknownLicence.body).toBe('Licence not found');
+    expect((await admin('GET', `/api/order/byPerson/${person.id}`)).json()).toEqual([]); // a person without licences
   });
 });
 

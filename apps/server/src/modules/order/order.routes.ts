@@ -18,7 +18,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireAdmin, requireStaff } = createAuthHooks(app);
   const tags = ['orders'];
 
-  // Unknown ids answer empty lists: the spec's client logs out on any failed call.
+  // An unknown person or licence is a 404 (decision 022: a failure no longer logs the administrator out).
   app.get(
     '/order/byPerson/:personId',
     { onRequest: requireStaff, schema: { tags, params: z.object({ personId: idParam.shape.id }), response: { 200: orderList } } },

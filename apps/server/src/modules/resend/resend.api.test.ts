@@ -53,7 +53,7 @@ describe('POST /api/order/resend/', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
-  it("the administrator's resend: no public limits, every mail audited, and the answer says how many were mailed", async () => {
+  it("the administrator's resend: no public limits, every mail audited, the count mailed, and a 404 for an address without such a licence", async () => {
     const email = uniqueEmail();
     const licence = await giveLicence(t, { email });
     const token = await t.adminToken();
@@ -66,12 +66,12 @@ describe('POST /api/order/resend/', () => {
     expect(audit.rows).toHaveLength(6);
     expect(audit.rows[0]).toMatchObject({ actor: 'admin', after: { to: email } });
 
-    // None to send is an answer, not an error status: the web client logs out on any failure (§4).
+    // An honest status: the web client logs out only on 401 (docs/decisions/022-failures-keep-the-session.md).
     const nobody = uniqueEmail('nobody');
     const missing = await asAdmin(nobody);
-    expect(missing.statusCode).toBe(200);
-    expect(missing.json()).toEqual({ ok: true, mailed: 0 });
-    expect((await asAdmin(email, 'Punch')).json()).toEqual({ ok: true, mailed: 0 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe(`${nobody} has no active licence of Spacey.`);
+    expect((await asAdmin(email, 'Punch')).statusCode).toBe(404);
 
     // A customer's token is no administrator's: the public answer.
     const customer = await t.registerCustomer();

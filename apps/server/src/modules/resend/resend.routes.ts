@@ -5,7 +5,8 @@ import { resendLicenceKeys } from './resend.service.js';
 
 /**
  * The Send License Key page (anyone: the same answer whether or not the address owns a licence) and the admin's
- * Resend Serial screen (the administrator's token: no public limits, and the answer says how many were mailed).
+ * Resend Serial screen (the administrator's token: no public limits, the answer says how many were mailed, and
+ * 404 when there was nothing to send).
  */
 export const resendRoutes: FastifyPluginAsyncZod = async (app) => {
   const { identifyCallerIfAny } = createAuthHooks(app);
@@ -15,7 +16,6 @@ export const resendRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = isStaff(request.actor) ? request.actor!.name : undefined;
       const mailed = await resendLicenceKeys({ db: app.db, config: app.config, request: request.body, ip: request.ip, admin });
-      // Not an error status for "none": the web client logs out on any failure (§4), the administrator included.
       return admin === undefined ? { ok: true as const } : { ok: true as const, mailed };
     },
   );

@@ -2,6 +2,7 @@ import type { ResendKeyRequest } from '@store/contracts/order';
 import type { Config } from '../../config.js';
 import { withTransaction, type Db } from '../../db/client.js';
 import { ADDRESS_CALL_FLOOR_MS, withMinimumDuration } from '../../lib/minimum-duration.js';
+import { notFound } from '../../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { licenceMailOfOrder, siteUrlOf } from '../../mail/customer-templates.js';
@@ -11,8 +12,8 @@ import { findActiveLicencesOfOwner } from './resend.repository.js';
 /**
  * Mails the keys of the address's active licences of the product, one mail per licence, to that address
  * only. For anyone the caller answers the same whether or not there were any, so nobody learns who owns what,
- * and the public mail limits apply. For the administrator (`admin`: the name) no limits apply and each mail is
- * audited. Answers how many licences were mailed.
+ * and the public mail limits apply. For the administrator (`admin`: the name) no limits apply, each mail is
+ * audited, and an address without such a licence is a 404 the screen shows. Answers how many licences were mailed.
  */
 export async function resendLicenceKeys(options: {
   db: Db;
@@ -37,6 +38,9 @@ async function mailLicenceKeys(options: { db: Db; config: Config; request: Resen
   const { db, request, admin } = options;
   return withTransaction(db, async (client) => {
     const licences = await findActiveLicencesOfOwner(client, request.email, request.productName);
+    if (admin !== undefined && licences.length === 0) {
+      throw notFound(`${request.email} has no active licence of ${request.productName}.`);
+    }
     for (const licence of licences) {
       if (admin !== undefined) {
         await recordAudit(client, { actor: admin, action: 'resend-keys', entity: 'order', entityId: licence.id, after: { to: licence.owner_email } });
@@ -50,6 +54,7 @@ async function mailLicenceKeys(options: { db: Db; config: Config; request: Resen
           useRsa2048: licence.use_rsa_2048,
           order: licence,
           siteUrl: siteUrlOf(options.config),
+          reason: 'resend',
         }),
       );
     }

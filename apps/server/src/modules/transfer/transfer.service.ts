@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { licenceMailOfOrder, licenceTransferredMail, siteUrlOf } from '../../mail/customer-templates.js';
+import { licenceReceivedMail, licenceTransferredMail, siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emptySerialPoolMail } from '../../mail/templates.js';
 import { findOrCreateNamedPerson, findPersonIdOfLogin } from '../licence/licence.repository.js';
@@ -103,7 +103,7 @@ export async function transferOrders(options: {
     const productName = licence.product_name;
     await enqueueMail(
       client,
-      licenceMailOfOrder({ to: newOwner.email, ownerName: newOwner.name, productName, useRsa2048: licence.use_rsa_2048, order: saved, siteUrl }),
+      licenceReceivedMail({ to: newOwner.email, ownerName: newOwner.name, productName, useRsa2048: licence.use_rsa_2048, order: { ...saved, id: licence.id }, siteUrl }),
     );
     if (licence.owner_email !== '') {
       await enqueueMail(

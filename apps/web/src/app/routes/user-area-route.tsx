@@ -2,6 +2,7 @@ import { AddressNotice } from '../../features/account/components/address-notice'
 import { TwoFactorSection } from '../../features/account/components/two-factor-section';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { LoyaltyBanner } from '../../features/checkout/components/loyalty-banner';
+import { DownloadsSection } from '../../features/downloads/components/downloads-section';
 import { LicenceSection } from '../../features/licences/components/licence-section';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -25,6 +26,7 @@ export function UserAreaRoute() {
       {/* Licences slot (issue 3): the loyalty banner goes above the licence list. */}
       <LoyaltyBanner />
       <LicenceSection />
+      <DownloadsSection userName={userAtEntry?.name ?? user?.name ?? ''} />
       <ChangePasswordForm />
       {user && <TwoFactorSection userName={user.name} />}
     </main>

@@ -1,5 +1,6 @@
 import type { CatalogueItem } from '@store/contracts/checkout';
 import { addProduct, ensureCheckoutLoaded } from '../../lib/checkout/checkout-actions';
+import { openCartPanel } from './cart-panel-store';
 import { findCatalogueItem, getCheckoutState, subscribeToCheckout } from '../../lib/checkout/checkout-store';
 import { formatDiscount, formatMoney } from '../../lib/checkout/format-money';
 import './_shop-price.scss';
@@ -89,7 +90,8 @@ export function renderShopPrices(container: HTMLElement): (() => void) | undefin
     // The buttons are submit buttons: they must not submit a surrounding form.
     event.preventDefault();
     const product = button.getAttribute(BUY_ATTRIBUTE)?.trim();
-    if (product) addProduct(product).catch(reportFailure);
+    // The cart opens with the product in it, so the visitor sees what happened and can check out at once.
+    if (product) addProduct(product).then(openCartPanel).catch(reportFailure);
   };
   container.addEventListener('click', onClick);
   const unsubscribe = subscribeToCheckout(() => renderAll(container));

@@ -1,4 +1,4 @@
-import { TRANSFER_MIN_DAYS } from '@store/contracts/constants';
+import { MAX_DEVICES_PER_LICENSE, TRANSFER_MIN_DAYS } from '@store/contracts/constants';
 import type { UserProduct } from '@store/contracts/licence';
 import { messages } from '@store/contracts/messages';
 
@@ -26,4 +26,23 @@ export function canTransferLicence(licenseActivationDate: string, now: Date = ne
 export function offlineRegistrationErrorText(serverText: string | null): string {
   const text = (serverText ?? '').replaceAll('"', '').trim();
   return text === '' ? messages.somethingWentWrong : text;
+}
+
+/** The first moment "Transfer License..." shows: just past 30 days after the activation date; null when unreadable. */
+export { transferPossibleFrom } from '@store/contracts/licence';
+
+/** How many of the licence's computer places are free. */
+export const freeDevicePlaces = (licence: Pick<UserProduct, 'orderDevices'>): number =>
+  Math.max(0, MAX_DEVICES_PER_LICENSE - licence.orderDevices.length);
+
+/** A date as the customer area shows it (e.g. "24 Dec 2026" or "Dec 24, 2026", by the browser's language). */
+export function formatDay(iso: string | Date): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  return Number.isNaN(date.getTime()) ? String(iso) : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
+}
+
+/** A moment with its time of day, for "last activated". */
+export function formatMoment(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

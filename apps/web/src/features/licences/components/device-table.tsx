@@ -1,27 +1,83 @@
 import { offlineKeyFileName } from '@store/contracts/constants';
 import { isOfflineDevice, type Device, type UserProduct } from '@store/contracts/licence';
-import { messages } from '@store/contracts/messages';
-import { errorText } from '../../../lib/api-client';
-import { useDeleteDeviceMutation } from '../api/delete-device';
+import { useState } from 'react';
 import { downloadTextFile } from '../../../lib/download-text-file';
+import { showToast } from '../../../lib/toast-store';
+import { useDeleteDeviceMutation } from '../api/delete-device';
+import { useRenameDeviceMutation } from '../api/rename-device';
+import { formatDay, formatMoment } from '../licence-rules';
+import { RemoveDeviceDialog, RenameDeviceDialog } from './device-dialogs';
 
 type DeviceTableProps = { licence: UserProduct; userName: string };
 
-const formatDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
-};
-
-/** The licence's registered computers: name, date, "Download offline Key" for offline ones, and Delete. */
+/**
+ * The licence's registered computers: name, registration date, last activation, "Download offline Key" for
+ * offline ones, Rename, and Delete, which asks first.
+ */
 export function DeviceTable({ licence, userName }: DeviceTableProps) {
   const deleteDevice = useDeleteDeviceMutation(userName);
-  const deletingId = deleteDevice.isPending ? deleteDevice.variables : undefined;
+  const renameDevice = useRenameDeviceMutation(userName);
+  const [removing, setRemoving] = useState<Device | null>(null);
+  const [renaming, setRenaming] = useState<Device | null>(null);
 
   const downloadOfflineKey = (device: Device) =>
     downloadTextFile(offlineKeyFileName(licence.name), device.deviceIdHashEncrypted);
 
+  const askToRemove = (device: Device) => {
+    deleteDevice.reset();
+    setRemoving(device);
+  };
+  const remove = (device: Device) =>
+    deleteDevice.mutate(device.id, {
+      onSuccess: () => {
+        setRemoving(null);
+        showToast(`${device.deviceName} was removed from ${licence.name}.`);
+      },
+    });
+  const askToRename = (device: Device) => {
+    renameDevice.reset();
+    setRenaming(device);
+  };
+  const rename = (device: Device, deviceName: string) =>
+    renameDevice.mutate(
+      { deviceId: device.id, deviceName },
+      {
+        onSuccess: (answer) => {
+          setRenaming(null);
+          showToast(`Renamed to ${answer.deviceName}.`);
+        },
+      },
+    );
+
+  const dialogs = (
+    <>
+      <RemoveDeviceDialog
+        device={removing}
+        productName={licence.name}
+        isRemoving={deleteDevice.isPending}
+        error={deleteDevice.error}
+        onConfirm={remove}
+        onCancel={() => setRemoving(null)}
+      />
+      <RenameDeviceDialog
+        device={renaming}
+        isSaving={renameDevice.isPending}
+        error={renameDevice.error}
+        onSave={rename}
+        onCancel={() => setRenaming(null)}
+      />
+    </>
+  );
+
   if (licence.orderDevices.length === 0) {
-    return <p className="text-body-secondary mb-0">No computers registered yet.</p>;
+    return (
+      <>
+        <p className="text-body-secondary mb-0" data-testid="no-devices">
+          No computers registered yet. Open the plug-in on your computer and log in with this account to activate it.
+        </p>
+        {dialogs}
+      </>
+    );
   }
   return (
     <>
@@ -32,6 +88,7 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
             <tr>
               <th scope="col">Computer</th>
               <th scope="col">Registered</th>
+              <th scope="col">Last activated</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -42,7 +99,10 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
               <tr key={device.id} data-testid="device">
                 <td>{device.deviceName}</td>
                 <td>
-                  <time dateTime={device.creationDate}>{formatDate(device.creationDate)}</time>
+                  <time dateTime={device.creationDate}>{formatDay(device.creationDate)}</time>
+                </td>
+                <td data-testid="last-activated">
+                  <time dateTime={device.lastActivatedAt ?? device.creationDate}>{formatMoment(device.lastActivatedAt ?? device.creationDate)}</time>
                 </td>
                 <td className="text-end">
                   <div className="d-inline-flex flex-wrap justify-content-end gap-2">
@@ -53,10 +113,13 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
                     )}
                     <button
                       type="button"
-                      className="btn btn-sm btn-outline-danger"
-                      disabled={deletingId === device.id}
-                      onClick={() => deleteDevice.mutate(device.id)}
+                      className="btn btn-sm btn-outline-secondary"
+                      aria-label={`Rename ${device.deviceName}`}
+                      onClick={() => askToRename(device)}
                     >
+                      Rename
+                    </button>
+                    <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => askToRemove(device)}>
                       Delete
                     </button>
                   </div>
@@ -66,11 +129,7 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
           </tbody>
         </table>
       </div>
-      {deleteDevice.isError && (
-        <div className="alert alert-danger mt-3 mb-0" role="alert">
-          {errorText(deleteDevice.error) || messages.somethingWentWrong}
-        </div>
-      )}
+      {dialogs}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { downloadTextFile } from '../../../lib/download-text-file';
 import { actualKeyOf, canTransferLicence, hasOlderReleaseKey } from '../licence-rules';
 import { DeviceTable } from './device-table';
+import { LicenceFacts } from './licence-facts';
 import { OfflineRegistrationDialog } from './offline-registration-dialog';
 
 type LicenceCardProps = { licence: UserProduct; userName: string };
@@ -22,6 +23,7 @@ export function LicenceCard({ licence, userName }: LicenceCardProps) {
         <h3 id={headingId} className="h5 card-title mb-3">
           <Link to={productPageUrl(licence.name)}>{licence.name}</Link>
         </h3>
+        <LicenceFacts licence={licence} />
         <div className="d-flex flex-wrap gap-2 mb-3">
           <button type="button" className="btn btn-primary" onClick={() => downloadTextFile(keyFileName, actualKeyOf(licence))}>
             Download Actual Key

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { ToastHost } from '../../../components/toast-host';
 import { LicenceSection } from './licence-section';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -43,6 +44,7 @@ const renderSection = () =>
           <Route path="/userarea" element={<LicenceSection />} />
           <Route path="/login" element={<p>login page</p>} />
         </Routes>
+        <ToastHost />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -148,10 +150,76 @@ describe('licence list', () => {
     const card = await licence('Spacey');
     const offlineRow = card.getAllByRole('row')[1]!;
     fireEvent.click(within(offlineRow).getByRole('button', { name: 'Delete' }));
+    // It asks first: nothing is sent until the removal is confirmed.
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove this computer?' }));
+    expect(dialog.getByText('Offline Device')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove computer' }));
     await vi.waitFor(() => expect(card.queryByText('Offline Device')).toBeNull());
+    expect(await screen.findByText('Offline Device was removed from Spacey.')).toBeTruthy();
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/userinfo/orderdevice/1');
     expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('DELETE');
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('licence details and computers', () => {
+  it('tells licences apart: number, purchase date, status, serial with a copy button, free places, transfer date', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const secondPunch: UserProduct = { ...punch, orderId: 9, serial: 'PUNCH-0002', purchaseDate: daysAgo(3), status: 'active', source: 'purchase' };
+    answerJson([spacey, { ...punch, serial: 'PUNCH-0001', purchaseDate: daysAgo(3), status: 'active', source: 'purchase' }, secondPunch]);
+    renderSection();
+    const punches = await screen.findAllByRole('region', { name: 'Punch' });
+    expect(punches.map((card) => within(card).getByTestId('licence-number').textContent)).toEqual(['#8 · Purchased', '#9 · Purchased']);
+    const second = within(punches[1]!);
+    expect(second.getByTestId('licence-serial').textContent).toBe('PUNCH-0002');
+    expect(second.getByTestId('licence-status').textContent).toBe('Active');
+    expect(second.getByTestId('free-places').textContent).toBe('4 of 4 places free');
+    const transferDate = second.getByTestId('transfer-date').querySelector('time')!.getAttribute('datetime')!;
+    expect(Date.parse(transferDate) - Date.parse(secondPunch.licenseActivationDate)).toBe(30 * 24 * 3600 * 1000 + 1);
+    fireEvent.click(second.getByRole('button', { name: 'Copy serial number of licence #9' }));
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('PUNCH-0002'));
+    expect(await screen.findByText('Serial number copied.')).toBeTruthy();
+
+    const spaceyCard = await licence('Spacey');
+    expect(spaceyCard.getByTestId('free-places').textContent).toBe('2 of 4 places free');
+    expect(spaceyCard.queryByTestId('transfer-date')).toBeNull(); // it can be transferred already
+  });
+
+  it('renames a computer, refusing an empty name before sending', async () => {
+    answerJson([spacey]);
+    answerJson({ deviceName: 'Mix room' });
+    answerJson([{ ...spacey, orderDevices: [spacey.orderDevices[0]!, { ...spacey.orderDevices[1]!, deviceName: 'Mix room' }] }]);
+    renderSection();
+    const card = await licence('Spacey');
+    fireEvent.click(card.getByRole('button', { name: 'Rename Studio Mac' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Rename computer' }));
+    const field = dialog.getByLabelText('Name');
+    await vi.waitFor(() => expect((field as HTMLInputElement).value).toBe('Studio Mac'));
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save name' }));
+    expect(await dialog.findByText('Please enter a name.')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fireEvent.change(field, { target: { value: 'Mix room' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save name' }));
+    expect(await card.findByText('Mix room')).toBeTruthy();
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/userinfo/orderdevice/2');
+    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('PUT');
+    expect(sentBody(1)).toEqual({ deviceName: 'Mix room' });
+    expect(await screen.findByText('Renamed to Mix room.')).toBeTruthy();
+  });
+
+  it('keeps the customer signed in and shows a refused removal in its dialog', async () => {
+    answerJson([spacey]);
+    answer(404, 'Device not found');
+    renderSection();
+    const card = await licence('Spacey');
+    fireEvent.click(within(card.getAllByRole('row')[2]!).getByRole('button', { name: 'Delete' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove this computer?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove computer' }));
+    expect(await dialog.findByText('Device not found')).toBeTruthy();
+    expect(window.localStorage.getItem(CURRENT_USER_STORAGE_KEY)).not.toBeNull();
   });
 });
 

@@ -8,6 +8,7 @@ import { FormField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useOfflineRegistrationMutation } from '../api/register-offline-device';
 import { actualKeyOf, offlineRegistrationErrorText } from '../licence-rules';
+import { showToast } from '../../../lib/toast-store';
 
 type OfflineRegistrationDialogProps = {
   licence: UserProduct;
@@ -41,6 +42,7 @@ export function OfflineRegistrationDialog({ licence, userName, show, onClose }: 
     try {
       await registerDevice.mutateAsync({ productName: licence.name, key: actualKeyOf(licence), deviceId: values.deviceId });
       onClose();
+      showToast(`Offline computer registered for ${licence.name}. Download its offline key in the table.`);
     } catch (error) {
       setError('deviceId', { type: 'server', message: offlineRegistrationErrorText(serverTextOf(error)) });
     }

@@ -2,29 +2,72 @@ import '../../../styles/forms.scss';
 import type { MailboxEntry } from '@store/contracts/mailbox';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../../../lib/api-client';
+import { downloadTextFile } from '../../../lib/download-text-file';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMailbox } from '../api/get-mailbox';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString();
 
+type MailView = 'html' | 'text';
+
+/**
+ * One mail as its recipient will see it: the HTML part in a sandboxed frame (no scripts, no same-origin access),
+ * or the plain-text part with its line breaks kept; each attachment downloads as the file it is.
+ */
 function MailCard({ mail }: { mail: MailboxEntry }) {
+  const [view, setView] = useState<MailView>(mail.html === null ? 'text' : 'html');
+  const subjectId = `mail-${mail.id}-subject`;
   return (
-    <article className="card mb-3" data-testid="mail">
+    <article className="card mb-3" data-testid="mail" aria-labelledby={subjectId}>
       <div className="card-header d-flex flex-wrap justify-content-between gap-2">
         <span>
           To <strong data-testid="mail-to">{mail.to}</strong>
+          {mail.replyTo && <span className="text-body-secondary"> · Reply to {mail.replyTo}</span>}
         </span>
         <time dateTime={mail.createdAt}>{formatDate(mail.createdAt)}</time>
       </div>
       <div className="card-body">
-        <h2 className="h5 card-title" data-testid="mail-subject">
+        <h2 className="h5 card-title" id={subjectId} data-testid="mail-subject">
           {mail.subject}
         </h2>
-        <pre className="mb-0 text-wrap" data-testid="mail-text">
-          {mail.text}
-        </pre>
+        {mail.html !== null && (
+          <div className="btn-group btn-group-sm mb-2" role="group" aria-label="Show the mail as">
+            <button type="button" className={`btn btn-outline-secondary${view === 'html' ? ' active' : ''}`} aria-pressed={view === 'html'} onClick={() => setView('html')}>
+              HTML
+            </button>
+            <button type="button" className={`btn btn-outline-secondary${view === 'text' ? ' active' : ''}`} aria-pressed={view === 'text'} onClick={() => setView('text')}>
+              Plain text
+            </button>
+          </div>
+        )}
+        {view === 'html' && mail.html !== null ? (
+          <iframe
+            title={`HTML preview: ${mail.subject}`}
+            sandbox=""
+            srcDoc={mail.html}
+            className="w-100 border rounded bg-white"
+            style={{ height: '32rem', resize: 'vertical' }}
+            data-testid="mail-html"
+          />
+        ) : (
+          <pre className="mb-0" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="mail-text">
+            {mail.text}
+          </pre>
+        )}
         {mail.attachments.length > 0 && (
-          <p className="mt-2 mb-0 small">Attachments: {mail.attachments.map((file) => file.filename).join(', ')}</p>
+          <div className="mt-3 d-flex flex-wrap align-items-center gap-2 small">
+            <span>Attachments:</span>
+            {mail.attachments.map((file, index) => (
+              <button
+                key={`${file.filename}-${index}`}
+                type="button"
+                className="btn btn-sm btn-outline-primary"
+                onClick={() => downloadTextFile(file.filename, file.content)}
+              >
+                {file.filename}
+              </button>
+            ))}
+          </div>
         )}
       </div>
     </article>
@@ -66,9 +109,13 @@ export function MailboxPage() {
           REFRESH
         </button>
       </form>
-      {mailbox.isPending && <p>Loading…</p>}
-      {mailbox.isError && <div className="alert alert-danger">{errorText(mailbox.error)}</div>}
-      {mailbox.data?.length === 0 && <p>No mail.</p>}
+      {mailbox.isPending && (
+        <div className="spinner-border spinner-border-sm text-secondary" role="status">
+          <span className="visually-hidden">Loading mail…</span>
+        </div>
+      )}
+      {mailbox.isError && <div className="alert alert-danger" role="alert">{errorText(mailbox.error)}</div>}
+      {mailbox.data?.length === 0 && <p>{filter ? `No mail to ${filter}.` : 'No mail yet.'}</p>}
       {mailbox.data?.map((mail) => <MailCard key={mail.id} mail={mail} />)}
     </main>
   );

@@ -2,17 +2,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { TRANSFER_TAG_KEY } from '@store/contracts/checkout';
 import { LICENSE_TRANSFER_PRODUCT, TRANSFER_FEE_TEXT } from '@store/contracts/constants';
 import { transferForm, type TransferForm } from '@store/contracts/forms';
-import { transferTag } from '@store/contracts/licence';
+import { transferPossibleFrom, transferTag } from '@store/contracts/licence';
 import { transferFailed } from '@store/contracts/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
+import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { ensureCheckoutLoaded, pushCheckoutSession } from '../../../lib/checkout/checkout-actions';
 import { countCheckoutErrors, useCheckoutState } from '../../../lib/checkout/checkout-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUserAtNavigation } from '../../../lib/use-user-at-navigation';
+import { useTransferLicence } from '../api/get-transfer-licence';
 import { useTransferTokenMutation } from '../api/verify-order-for-transfer';
+
+const formatDay = (date: Date) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
 
 const reportFailure = (error: unknown) => console.warn('Checkout:', error instanceof Error ? error.message : error);
 
@@ -35,6 +40,10 @@ export function TransferLicensePage() {
   });
   const { errors, isSubmitting } = formState;
   useDocumentTitle('Transfer License');
+  const licence = useTransferLicence(useUserAtNavigation()?.name ?? '', Number(id));
+  const possibleFrom = licence.data ? transferPossibleFrom(licence.data.licenseActivationDate) : null;
+  // Until the date, the page says when instead of offering a form the server would refuse.
+  const isTooEarly = possibleFrom !== null && possibleFrom.getTime() > Date.now();
 
   useEffect(() => {
     // The checkout is needed on submit: load it while the form is filled in.
@@ -68,7 +77,14 @@ export function TransferLicensePage() {
         A transfer of this licence to a new owner costs {TRANSFER_FEE_TEXT}. It takes effect when the payment
         notification arrives, which takes a few minutes.
       </p>
-      <section aria-labelledby="transfer-owner-heading" className="transfer-form">
+      {isTooEarly && possibleFrom && (
+        <div className="alert alert-info" data-testid="transfer-not-yet">
+          This {licence.data?.name} licence can be transferred from{' '}
+          <time dateTime={possibleFrom.toISOString()}>{formatDay(possibleFrom)}</time>, 30 days after you got it. Until then it stays
+          yours. <Link to={paths.userArea}>Back to your account</Link>
+        </div>
+      )}
+      <section aria-labelledby="transfer-owner-heading" className="transfer-form" hidden={isTooEarly}>
         <h2 id="transfer-owner-heading" className="h5 mb-3">
           New owner
         </h2>

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useProduct, useProductSerials } from '../api/products-api';
+import { ProductDownloadsEditor } from './product-downloads-editor';
 import { ProductEditorForm } from './product-editor-form';
 import { ProductTrials } from './product-trials';
 
@@ -16,6 +17,7 @@ export function ProductEditorPage() {
       {(product.isPending || serials.isPending) && <p aria-busy="true">Loading…</p>}
       {product.data && serials.data && <ProductEditorForm key={product.data.id} product={product.data} serials={serials.data.serials} />}
       {product.data && product.data.id > 0 && <ProductTrials productId={product.data.id} />}
+      {product.data && <ProductDownloadsEditor productId={product.data.id} />}
     </main>
   );
 }

@@ -31,10 +31,6 @@ export function ResendSerialPage() {
         setError('email', { type: 'server', message: sendSerialFailed('Your session has ended. Please log in again.') });
         return;
       }
-      if (mailed === 0) {
-        setError('email', { type: 'server', message: sendSerialFailed(`${email} has no active licence of ${productName}.`) });
-        return;
-      }
       setResult(emailSentTo(email));
     } catch (error) {
       setError('email', { type: 'server', message: sendSerialFailed(errorText(error)) });

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { licenceReceivedMail, licenceTransferredMail, supportRequestMail } from './customer-templates.js';
+import { keyFileNamesOf, orderConfirmationMail, passwordResetMail } from './templates.js';
+
+describe('mails from templates', () => {
+  it('are HTML documents with a plain-text alternative made from the same template', () => {
+    const mail = passwordResetMail({ to: 'ann@example.com', password: 'Kx7-pq2', siteUrl: 'https://store.example' });
+    expect(mail.html).toMatch(/^<!DOCTYPE html/);
+    expect(mail.html).toContain('<a href="https://store.example/login"');
+    expect(mail.text).toMatch(/Your new password: Kx7-pq2/);
+    expect(mail.text).toContain('Your new password'); // the heading keeps its case in the text part
+    expect(mail.text).not.toContain('<');
+  });
+
+  it('escape what customers typed in the HTML part and keep its line breaks', () => {
+    const mail = supportRequestMail({
+      to: 'help@example.com',
+      customerEmail: 'eve@example.com',
+      productName: '<script>alert(1)</script>',
+      operatingSystem: 'macOS 15, Logic',
+      problemDescription: 'First line\nSecond line',
+      requestId: 12,
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    expect(mail.html).toMatch(/First line(<\/span><span>)?<br\/>Second line/);
+    expect(mail.text).toMatch(/First line\nSecond line/);
+    expect(mail.replyTo).toBe('eve@example.com');
+  });
+
+  it('confirm an order once, listing every licence with its own key file', () => {
+    const mail = orderConfirmationMail({
+      to: 'ann@example.com',
+      ownerName: 'Ann Smith',
+      orderReference: 'SBX261124-1234-56789',
+      siteUrl: 'https://store.example',
+      licences: [
+        { orderId: 41, productName: 'Spacey', serial: 'SPACEY-0001', keyFile: 'key-41' },
+        { orderId: 42, productName: 'Punch', serial: '', keyFile: 'key-42' },
+        { orderId: 43, productName: 'Punch', serial: '', keyFile: 'key-43' },
+      ],
+    });
+    expect(mail.subject).toBe('Your order SBX261124-1234-56789: Spacey, Punch');
+    expect(mail.attachments).toEqual([
+      { filename: 'Spacey_SerialKey.txt', content: 'key-41', contentType: 'text/plain' },
+      { filename: 'Punch_SerialKey_42.txt', content: 'key-42', contentType: 'text/plain' },
+      { filename: 'Punch_SerialKey_43.txt', content: 'key-43', contentType: 'text/plain' },
+    ]);
+    for (const line of ['Serial number: SPACEY-0001', 'Licence: #42', 'Licence: #43', 'These 3 licences are']) expect(mail.text).toContain(line);
+    expect(mail.html).toContain('https://store.example/userarea');
+  });
+
+  it('name single key files as the specification does', () => {
+    expect(keyFileNamesOf([{ orderId: 1, productName: 'Spacey' }])).toEqual(['Spacey_SerialKey.txt']);
+  });
+
+  it('tell each side of a transfer what happened and what to do next', () => {
+    const order = { id: 9, serial: 'S-2', serial_new: 'k1024', serial_2048: 'k2048' };
+    const received = licenceReceivedMail({ to: 'bo@example.com', ownerName: 'Bo', productName: 'Spacey', useRsa2048: true, order, siteUrl: 'https://s.example' });
+    expect(received.subject).toBe('A Spacey licence is now yours');
+    expect(received.attachments).toEqual([{ filename: 'Spacey_SerialKey.txt', content: 'k2048', contentType: 'text/plain' }]);
+    expect(received.text).toContain('Download the installer');
+    const away = licenceTransferredMail({ to: 'ann@example.com', ownerName: 'Ann', productName: 'Spacey', newOwnerName: 'Bo', siteUrl: 'https://s.example' });
+    expect(away.text).toContain('transferred to Bo');
+    expect(away.text).toContain('uninstall it');
+    expect(away.text).toContain('https://s.example/support');
+  });
+});

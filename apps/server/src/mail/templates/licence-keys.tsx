@@ -1,0 +1,87 @@
+// The server runs under tsx, which reads no tsconfig of this package: the automatic JSX runtime is named here.
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+import { ActionButton, Details, MailLayout, Paragraph, Steps } from './mail-layout.js';
+
+export type MailedLicence = { orderId: number; productName: string; serial: string; keyFileName: string };
+
+const greetingOf = (ownerName: string, to: string) => `Hello ${ownerName || to},`;
+
+/** What a new owner does with a licence: the same steps in every licence mail. */
+function NextSteps({ siteUrl, email }: { siteUrl: string; email: string }) {
+  return (
+    <Steps
+      steps={[
+        <>
+          Log in at <a href={`${siteUrl}/login`}>{`${siteUrl}/login`}</a> with {email} (no account yet? Register there with this
+          address).
+        </>,
+        'Download the installer for your computer in your account, under Downloads, and run it.',
+        'Open the plug-in in your host and activate it with your email address and password, or load the attached key file.',
+      ]}
+    />
+  );
+}
+
+type LicenceKeysProps = { to: string; ownerName: string; licence: MailedLicence; siteUrl: string; reason: 'activation' | 'resend' | 'admin' };
+
+/** One licence's keys: after redeeming an activation code, a Send License Key request, or a licence from the vendor. */
+export function LicenceKeys({ to, ownerName, licence, siteUrl, reason }: LicenceKeysProps) {
+  const intro =
+    reason === 'activation'
+      ? `your activation code is redeemed: ${licence.productName} is now licensed to you.`
+      : reason === 'resend'
+        ? `here are the keys of your ${licence.productName} licence, as requested.`
+        : `thank you for choosing ${licence.productName}. Your licence key file is attached.`;
+  return (
+    <MailLayout preview={`Your ${licence.productName} licence and key file`} heading={`Your ${licence.productName} licence`} siteUrl={siteUrl}>
+      <Paragraph>{greetingOf(ownerName, to)}</Paragraph>
+      <Paragraph>{intro}</Paragraph>
+      <Details
+        rows={[
+          ['Licence', `#${licence.orderId}`],
+          ...(licence.serial ? [['Your serial number', licence.serial] as const] : []),
+          ['Key file (attached)', licence.keyFileName],
+        ]}
+      />
+      <NextSteps siteUrl={siteUrl} email={to} />
+      <ActionButton href={`${siteUrl}/userarea`}>Go to your account</ActionButton>
+    </MailLayout>
+  );
+}
+
+type OrderConfirmationProps = {
+  to: string;
+  ownerName: string;
+  orderReference: string;
+  licences: readonly MailedLicence[];
+  siteUrl: string;
+};
+
+/** The one confirmation of a paid order: every licence it made, each with its serial and attached key file. */
+export function OrderConfirmation({ to, ownerName, orderReference, licences, siteUrl }: OrderConfirmationProps) {
+  const products = [...new Set(licences.map((licence) => licence.productName))].join(', ');
+  return (
+    <MailLayout preview={`Thank you for your order: ${products}`} heading="Thank you for your order" siteUrl={siteUrl}>
+      <Paragraph>{greetingOf(ownerName, to)}</Paragraph>
+      <Paragraph>
+        your order {orderReference} is paid. {licences.length === 1 ? 'This licence is' : `These ${licences.length} licences are`} yours;
+        each key file is attached.
+      </Paragraph>
+      {licences.map((licence) => (
+        <Details
+          key={licence.orderId}
+          rows={[
+            ['Product', licence.productName],
+            ['Licence', `#${licence.orderId}`],
+            ...(licence.serial ? [['Serial number', licence.serial] as const] : []),
+            ['Key file', licence.keyFileName],
+          ]}
+        />
+      ))}
+      <NextSteps siteUrl={siteUrl} email={to} />
+      <ActionButton href={`${siteUrl}/userarea`}>Go to your account</ActionButton>
+      <Paragraph>Each licence runs on up to 4 computers at once; you can remove a computer in your account at any time.</Paragraph>
+    </MailLayout>
+  );
+}

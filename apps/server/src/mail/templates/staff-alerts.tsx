@@ -1,0 +1,65 @@
+// The server runs under tsx, which reads no tsconfig of this package: the automatic JSX runtime is named here.
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+import { Details, MailLayout, Paragraph, PreformattedText } from './mail-layout.js';
+
+/** A product's serial list ran out: an order got no serial. */
+export function EmptySerialPool({ productName, orderId }: { productName: string; orderId: number }) {
+  return (
+    <MailLayout preview={`Serial list of ${productName} is empty`} heading={`Serial list of ${productName} is empty`}>
+      <Paragraph>
+        Order {orderId} of {productName} was completed without a serial: the product&apos;s serial list is used up.
+      </Paragraph>
+      <Paragraph>Paste new serials in the product editor; the order keeps its key files either way.</Paragraph>
+    </MailLayout>
+  );
+}
+
+/** A paid order names products the store does not know. */
+export function UnknownProduct({ providerOrderId, customerEmail, paths }: { providerOrderId: string; customerEmail: string; paths: readonly string[] }) {
+  return (
+    <MailLayout preview={`Order ${providerOrderId} names unknown products`} heading="An order names unknown products">
+      <Paragraph>
+        The paid order {providerOrderId} of {customerEmail} names products that no product of the store is called: {paths.join(', ')}.
+        They made no licence; the order&apos;s other products did.
+      </Paragraph>
+      <Paragraph>
+        Make the storefront&apos;s product paths match the product names (in lower case), then create the customer&apos;s licences in
+        the person editor (New order/license), or resend the order from FastSpring.
+      </Paragraph>
+    </MailLayout>
+  );
+}
+
+type SupportRequestProps = { customerEmail: string; productName: string; operatingSystem: string; problemDescription: string; requestId: number };
+
+/** A customer's support request; replying answers the customer. */
+export function SupportRequest({ customerEmail, productName, operatingSystem, problemDescription, requestId }: SupportRequestProps) {
+  return (
+    <MailLayout preview={`Support request #${requestId}: ${productName}`} heading={`Support request #${requestId}`}>
+      <Details
+        rows={[
+          ['From', customerEmail],
+          ['Product', productName],
+          ['Operating system and host', operatingSystem],
+        ]}
+      />
+      <PreformattedText>{problemDescription}</PreformattedText>
+    </MailLayout>
+  );
+}
+
+type TransferFailedProps = { providerOrderId: string; customerEmail: string; reason: string; tag: string };
+
+/** A paid transfer that could not be carried out and needs a person. */
+export function TransferFailed({ providerOrderId, customerEmail, reason, tag }: TransferFailedProps) {
+  return (
+    <MailLayout preview={`Licence transfer of order ${providerOrderId} needs attention`} heading="A licence transfer needs attention">
+      <Paragraph>
+        A licence transfer was paid (order {providerOrderId}, {customerEmail || 'no email'}) but not carried out: {reason}
+      </Paragraph>
+      <Details rows={[['Checkout tag', tag || '(none)']]} />
+      <Paragraph>Transfer the licence in the person editor (&quot;Transfer license&quot;) or refund the order.</Paragraph>
+    </MailLayout>
+  );
+}

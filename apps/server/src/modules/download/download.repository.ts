@@ -1,0 +1,94 @@
+import type { DownloadPlatform } from '@store/contracts/download';
+import type { Queryable } from '../../db/client.js';
+
+export type DownloadRow = {
+  id: number;
+  product_id: number;
+  platform: DownloadPlatform;
+  version: string;
+  file_name: string;
+  size_bytes: number;
+  sha256: string;
+  release_date: string;
+  notes: string;
+  storage: 's3' | 'url';
+  location: string;
+};
+
+const columns = `d.id, d.product_id, d.platform, d.version, d.file_name, d.size_bytes, d.sha256,
+  to_char(d.release_date, 'YYYY-MM-DD') AS release_date, d.notes, d.storage, d.location`;
+const newestFirst = `d.platform, d.release_date DESC, d.id DESC`;
+
+/** A product's installers, newest first per platform. */
+export async function listDownloadsOfProduct(db: Queryable, productId: number): Promise<DownloadRow[]> {
+  const { rows } = await db.query<DownloadRow>(`SELECT ${columns} FROM product_download d WHERE d.product_id = $1 ORDER BY ${newestFirst}`, [
+    productId,
+  ]);
+  return rows;
+}
+
+/** The installers of the products the person holds an active licence of, with the product's name. */
+export async function listDownloadsOwnedBy(db: Queryable, personId: number): Promise<(DownloadRow & { product_name: string })[]> {
+  const { rows } = await db.query<DownloadRow & { product_name: string }>(
+    `SELECT ${columns}, p.name AS product_name FROM product_download d JOIN product p ON p.id = d.product_id
+      WHERE EXISTS (SELECT 1 FROM orders o WHERE o.product_id = d.product_id AND o.person_id = $1 AND o.state = 'active')
+      ORDER BY p.name, ${newestFirst}`,
+    [personId],
+  );
+  return rows;
+}
+
+/** One installer, if the person holds an active licence of its product. */
+export async function findDownloadOwnedBy(db: Queryable, downloadId: number, personId: number): Promise<DownloadRow | undefined> {
+  const { rows } = await db.query<DownloadRow>(
+    `SELECT ${columns} FROM product_download d
+      WHERE d.id = $1 AND EXISTS (SELECT 1 FROM orders o WHERE o.product_id = d.product_id AND o.person_id = $2 AND o.state = 'active')`,
+    [downloadId, personId],
+  );
+  return rows[0];
+}
+
+type DownloadFields = Omit<DownloadRow, 'id' | 'product_id'>;
+
+const values = (fields: DownloadFields) => [
+  fields.platform,
+  fields.version,
+  fields.file_name,
+  fields.size_bytes,
+  fields.sha256,
+  fields.release_date,
+  fields.notes,
+  fields.storage,
+  fields.location,
+];
+
+/** Adds an installer; undefined when the product already has that version for that platform. */
+export async function insertDownload(db: Queryable, productId: number, fields: DownloadFields): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO product_download (product_id, platform, version, file_name, size_bytes, sha256, release_date, notes, storage, location)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (product_id, platform, version) DO NOTHING RETURNING id`,
+    [productId, ...values(fields)],
+  );
+  return rows[0]?.id;
+}
+
+/** Changes an installer of the product; false when it has no such installer. Throws 23505 on a duplicate version. */
+export async function updateDownload(db: Queryable, productId: number, id: number, fields: DownloadFields): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE product_download SET platform = $3, version = $4, file_name = $5, size_bytes = $6, sha256 = $7, release_date = $8,
+            notes = $9, storage = $10, location = $11
+      WHERE product_id = $1 AND id = $2`,
+    [productId, id, ...values(fields)],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export async function deleteDownload(db: Queryable, productId: number, id: number): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM product_download WHERE product_id = $1 AND id = $2', [productId, id]);
+  return (rowCount ?? 0) > 0;
+}
+
+export async function productExists(db: Queryable, productId: number): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM product WHERE id = $1', [productId]);
+  return (rowCount ?? 0) > 0;
+}

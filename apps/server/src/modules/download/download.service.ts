@@ -1,0 +1,151 @@
+import { downloadPlatforms, type DownloadPlatform } from '@store/contracts/download';
+import type {
+  AdminProductDownload,
+  DownloadLink,
+  OwnedProductDownloads,
+  ProductDownload,
+  SavedProductDownload,
+} from '@store/contracts/download';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { siteUrlOf } from '../../mail/customer-templates.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { findPersonIdOfLogin } from '../licence/licence.repository.js';
+import * as repository from './download.repository.js';
+import { presignGetUrl, type BucketConfig } from './s3-presign.js';
+
+type Caller = { personId: number | null; name: string; isEmailVerified: boolean };
+
+const downloadNotFound = () => notFound('Download not found');
+
+const platformOrder = (platform: DownloadPlatform) => downloadPlatforms.indexOf(platform);
+
+/** Each platform's newest release is its current one (the rows come newest first per platform); macOS first. */
+const toProductDownloads = (rows: readonly repository.DownloadRow[]): ProductDownload[] => {
+  const seen = new Set<string>();
+  const ordered = [...rows].sort((a, b) => platformOrder(a.platform) - platformOrder(b.platform));
+  return ordered.map((row) => {
+    const isCurrent = !seen.has(row.platform);
+    seen.add(row.platform);
+    return {
+      id: row.id,
+      platform: row.platform,
+      version: row.version,
+      fileName: row.file_name,
+      sizeBytes: row.size_bytes,
+      sha256: row.sha256,
+      releaseDate: row.release_date,
+      notes: row.notes,
+      isCurrent,
+    };
+  });
+};
+
+/** The installers of every product the caller owns; nothing for anyone without a licence. */
+export async function listOwnedDownloads(options: { db: Db; caller: Caller }): Promise<OwnedProductDownloads> {
+  const personId = await findPersonIdOfLogin(options.db, options.caller);
+  if (personId === undefined) return [];
+  const rows = await repository.listDownloadsOwnedBy(options.db, personId);
+  const names = [...new Set(rows.map((row) => row.product_name))];
+  return names.map((productName) => ({ productName, downloads: toProductDownloads(rows.filter((row) => row.product_name === productName)) }));
+}
+
+const bucketOf = (config: Config): BucketConfig | undefined =>
+  config.DOWNLOADS_S3_ENDPOINT && config.DOWNLOADS_S3_ACCESS_KEY_ID && config.DOWNLOADS_S3_SECRET_ACCESS_KEY
+    ? {
+        endpoint: config.DOWNLOADS_S3_ENDPOINT,
+        region: config.DOWNLOADS_S3_REGION,
+        accessKeyId: config.DOWNLOADS_S3_ACCESS_KEY_ID,
+        secretAccessKey: config.DOWNLOADS_S3_SECRET_ACCESS_KEY,
+      }
+    : undefined;
+
+/**
+ * The link of one installer for its owner: a presigned URL that expires for a file in the bucket, or the vendor's
+ * own URL. The file never passes through this server. Another customer's (or an unknown) installer is a 404.
+ */
+export async function linkOwnedDownload(options: { db: Db; config: Config; caller: Caller; downloadId: number; now?: Date }): Promise<DownloadLink> {
+  const personId = await findPersonIdOfLogin(options.db, options.caller);
+  const download = personId === undefined ? undefined : await repository.findDownloadOwnedBy(options.db, options.downloadId, personId);
+  if (!download) throw downloadNotFound();
+  if (download.storage === 'url') {
+    return { url: new URL(download.location, `${siteUrlOf(options.config)}/`).toString(), fileName: download.file_name, expiresAt: null };
+  }
+  const bucket = bucketOf(options.config);
+  if (!bucket) throw new AppError('unavailable', 'Downloads are not available right now. Please try again later.');
+  const now = options.now ?? new Date();
+  const expiresInSeconds = options.config.DOWNLOADS_URL_EXPIRY_SECONDS;
+  const url = presignGetUrl({
+    bucket,
+    key: download.location,
+    expiresInSeconds,
+    now,
+    responseParameters: { 'response-content-disposition': `attachment; filename="${download.file_name.replace(/["\\]/g, '_')}"` },
+  });
+  return { url, fileName: download.file_name, expiresAt: new Date(now.getTime() + expiresInSeconds * 1000).toISOString() };
+}
+
+const toAdminDownload = (row: repository.DownloadRow): AdminProductDownload => ({
+  id: row.id,
+  productId: row.product_id,
+  platform: row.platform,
+  version: row.version,
+  fileName: row.file_name,
+  sizeBytes: row.size_bytes,
+  sha256: row.sha256,
+  releaseDate: row.release_date,
+  notes: row.notes,
+  storage: row.storage,
+  location: row.location,
+});
+
+/** The administrator's list of a product's installers. */
+export async function listProductDownloads(options: { db: Db; productId: number }): Promise<AdminProductDownload[]> {
+  if (!(await repository.productExists(options.db, options.productId))) throw notFound('Product not found');
+  return (await repository.listDownloadsOfProduct(options.db, options.productId)).map(toAdminDownload);
+}
+
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+
+/** Adds (id 0) or changes an installer of a product; the same version twice on one platform is refused. */
+export async function saveProductDownload(options: {
+  db: Db;
+  actor: string;
+  productId: number;
+  request: SavedProductDownload;
+}): Promise<AdminProductDownload[]> {
+  const { db, productId, request } = options;
+  if (!(await repository.productExists(db, productId))) throw notFound('Product not found');
+  const fields = {
+    platform: request.platform,
+    version: request.version,
+    file_name: request.fileName,
+    size_bytes: request.sizeBytes,
+    sha256: request.sha256,
+    release_date: request.releaseDate,
+    notes: request.notes,
+    storage: request.storage,
+    location: request.location,
+  };
+  const duplicate = () => new AppError('conflict', `Version ${request.version} for this platform already exists.`);
+  if (request.id === 0) {
+    const id = await repository.insertDownload(db, productId, fields);
+    if (id === undefined) throw duplicate();
+    await recordAudit(db, { actor: options.actor, action: 'create', entity: 'product_download', entityId: id, after: fields });
+  } else {
+    try {
+      if (!(await repository.updateDownload(db, productId, request.id, fields))) throw downloadNotFound();
+    } catch (error) {
+      throw isUniqueViolation(error) ? duplicate() : error;
+    }
+    await recordAudit(db, { actor: options.actor, action: 'update', entity: 'product_download', entityId: request.id, after: fields });
+  }
+  return listProductDownloads({ db, productId });
+}
+
+/** Removes an installer from a product (the file itself stays where the vendor keeps it). */
+export async function deleteProductDownload(options: { db: Db; actor: string; productId: number; id: number }): Promise<void> {
+  if (!(await repository.deleteDownload(options.db, options.productId, options.id))) throw downloadNotFound();
+  await recordAudit(options.db, { actor: options.actor, action: 'delete', entity: 'product_download', entityId: options.id });
+}

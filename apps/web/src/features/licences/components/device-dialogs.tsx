@@ -1,0 +1,120 @@
+import type { Device } from '@store/contracts/licence';
+import { renameDeviceRequest } from '@store/contracts/licence';
+import { useState, type FormEvent } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { errorText } from '../../../lib/api-client';
+
+type RemoveDeviceDialogProps = {
+  device: Device | null;
+  productName: string;
+  isRemoving: boolean;
+  error: unknown;
+  onConfirm: (device: Device) => void;
+  onCancel: () => void;
+};
+
+/** Removing a computer asks first: the plug-in on it stops being licensed until it is activated again. */
+export function RemoveDeviceDialog({ device, productName, isRemoving, error, onConfirm, onCancel }: RemoveDeviceDialogProps) {
+  return (
+    <Modal show={device !== null} onHide={onCancel} aria-labelledby="remove-device-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="remove-device-title" as="h2" className="h5">
+          Remove this computer?
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="mb-2">
+          <strong>{device?.deviceName}</strong> will no longer be licensed for {productName}, and its place becomes free for another
+          computer.
+        </p>
+        <p className="mb-0 text-body-secondary">You can activate it again later while a place is free.</p>
+        {error !== null && error !== undefined && (
+          <div className="alert alert-danger mt-3 mb-0" role="alert">
+            {errorText(error) || 'Something went wrong. Please try again later.'}
+          </div>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={isRemoving}>
+          Keep it
+        </button>
+        <button type="button" className="btn btn-danger" onClick={() => device && onConfirm(device)} disabled={isRemoving}>
+          {isRemoving ? 'Removing…' : 'Remove computer'}
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+type RenameDeviceDialogProps = {
+  device: Device | null;
+  isSaving: boolean;
+  error: unknown;
+  onSave: (device: Device, deviceName: string) => void;
+  onCancel: () => void;
+};
+
+/** Renaming a computer: one field, checked as the server checks it. */
+export function RenameDeviceDialog({ device, isSaving, error, onSave, onCancel }: RenameDeviceDialogProps) {
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!device) return;
+    const parsed = renameDeviceRequest.safeParse({ deviceName: name });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Please enter a name.');
+      return;
+    }
+    setProblem('');
+    onSave(device, parsed.data.deviceName);
+  };
+  const shownProblem = problem || (error ? errorText(error) || 'Something went wrong. Please try again later.' : '');
+  return (
+    <Modal
+      show={device !== null}
+      onHide={onCancel}
+      onEnter={() => {
+        setName(device?.deviceName ?? '');
+        setProblem('');
+      }}
+      aria-labelledby="rename-device-title"
+    >
+      <form onSubmit={submit} noValidate>
+        <Modal.Header closeButton>
+          <Modal.Title id="rename-device-title" as="h2" className="h5">
+            Rename computer
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <label htmlFor="rename-device-name" className="form-label">
+            Name
+          </label>
+          <input
+            id="rename-device-name"
+            className={`form-control${shownProblem ? ' is-invalid' : ''}`}
+            value={name}
+            maxLength={100}
+            autoComplete="off"
+            onChange={(event) => setName(event.target.value)}
+            aria-describedby={shownProblem ? 'rename-device-problem' : undefined}
+            autoFocus
+          />
+          {shownProblem && (
+            <div id="rename-device-problem" className="invalid-feedback">
+              {shownProblem}
+            </div>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={isSaving}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isSaving}>
+            {isSaving ? 'Saving…' : 'Save name'}
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}

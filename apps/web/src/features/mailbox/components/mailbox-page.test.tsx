@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
+import type { MailboxEntry } from '@store/contracts/mailbox';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MailboxPage } from './mailbox-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+const mail = (overrides: Partial<MailboxEntry>): MailboxEntry => ({
+  id: 1,
+  to: 'ann@example.com',
+  replyTo: null,
+  subject: 'Your order SBX-1: Spacey',
+  text: 'Hello Ann,\n\nyour order is paid.',
+  html: '<!DOCTYPE html><html><body><h1>Thank you for your order</h1><script>parent.alert(1)</script></body></html>',
+  attachments: [{ filename: 'Spacey_SerialKey.txt', content: 'key-file' }],
+  createdAt: '2026-11-24T10:00:00.000Z',
+  sentAt: null,
+  ...overrides,
+});
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  window.localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify({ name: 'admin', token: 'admin-token' }));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  fetchMock.mockReset();
+  window.localStorage.clear();
+});
+
+describe('the development mailbox', () => {
+  it('previews HTML in a sandboxed frame, keeps the text part’s line breaks and downloads attachments', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify([mail({}), mail({ id: 2, subject: 'Old style', html: null, attachments: [] })])));
+    const clicked: string[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    Object.assign(URL, { createObjectURL: () => 'blob:test/1', revokeObjectURL: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MailboxPage />
+      </QueryClientProvider>,
+    );
+    const [html, oldStyle] = await screen.findAllByTestId('mail');
+    const frame = within(html!).getByTitle('HTML preview: Your order SBX-1: Spacey') as HTMLIFrameElement;
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toContain('<h1>Thank you for your order</h1>');
+
+    fireEvent.click(within(html!).getByRole('button', { name: 'Plain text' }));
+    const text = within(html!).getByTestId('mail-text');
+    expect(text.textContent).toBe('Hello Ann,\n\nyour order is paid.');
+    expect(text.style.whiteSpace).toBe('pre-wrap');
+
+    fireEvent.click(within(html!).getByRole('button', { name: 'Spacey_SerialKey.txt' }));
+    expect(clicked).toEqual(['Spacey_SerialKey.txt']);
+
+    // A mail in the text-only style shows its text, with no HTML switch.
+    expect(within(oldStyle!).getByTestId('mail-text').textContent).toBe('Hello Ann,\n\nyour order is paid.');
+    expect(within(oldStyle!).queryByRole('button', { name: 'HTML' })).toBeNull();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+  });
+});

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** The platforms an installer is built for, in the order the customer area lists them. */
+export const downloadPlatforms = ['macos', 'windows', 'linux'] as const;
+export const downloadPlatform = z.enum(downloadPlatforms);
+export type DownloadPlatform = z.infer<typeof downloadPlatform>;
+export const platformLabels: Record<DownloadPlatform, string> = { macos: 'macOS', windows: 'Windows', linux: 'Linux' };
+
+/** Where an installer lives: an object key in the vendor's S3-compatible bucket, or a URL the vendor hosts. */
+export const downloadStorage = z.enum(['s3', 'url']);
+
+/** An installer as the customer area lists it (no storage location: the file is reached through its link). */
+export const productDownload = z.object({
+  id: z.number().int(),
+  platform: downloadPlatform,
+  version: z.string(),
+  fileName: z.string(),
+  sizeBytes: z.number().int(),
+  sha256: z.string(),
+  releaseDate: z.string(),
+  notes: z.string(),
+  /** The newest release for its platform. */
+  isCurrent: z.boolean(),
+});
+export type ProductDownload = z.infer<typeof productDownload>;
+
+/** GET /userinfo/downloads: the installers of each product the caller owns an active licence of. */
+export const ownedProductDownloads = z.array(z.object({ productName: z.string(), downloads: z.array(productDownload) }));
+export type OwnedProductDownloads = z.infer<typeof ownedProductDownloads>;
+
+/** GET /userinfo/downloads/{id}: the installer's link, presigned and expiring for files in the bucket. */
+export const downloadLink = z.object({ url: z.string(), fileName: z.string(), expiresAt: z.string().nullable() });
+export type DownloadLink = z.infer<typeof downloadLink>;
+
+const sha256Field = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^([0-9a-f]{64})?$/, 'SHA-256 is 64 hexadecimal characters.');
+
+/** The administrator's view of an installer, storage included. */
+export const adminProductDownload = productDownload.omit({ isCurrent: true }).extend({
+  productId: z.number().int(),
+  storage: downloadStorage,
+  location: z.string(),
+});
+export type AdminProductDownload = z.infer<typeof adminProductDownload>;
+export const adminProductDownloads = z.array(adminProductDownload);
+
+/** POST /product/{id}/downloads: id 0 adds an installer, another id changes it. */
+export const saveProductDownloadRequest = z
+  .object({
+    id: z.number().int().min(0).default(0),
+    platform: downloadPlatform,
+    version: z.string().trim().min(1, 'Version is required').max(50),
+    fileName: z.string().trim().min(1, 'File name is required').max(200),
+    sizeBytes: z.coerce.number().int().min(0, 'Size cannot be negative').max(Number.MAX_SAFE_INTEGER),
+    sha256: sha256Field,
+    releaseDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Release date is YYYY-MM-DD'),
+    notes: z.string().max(5000).default(''),
+    storage: downloadStorage,
+    location: z.string().trim().min(1, 'Location is required').max(1000),
+  })
+  .superRefine((value, context) => {
+    if (value.storage === 'url' && !/^(https?:\/\/[^\s]+|\/[^/\s][^\s]*)$/.test(value.location)) {
+      context.addIssue({ code: 'custom', path: ['location'], message: 'A URL starts with https://, http:// or /.' });
+    }
+    if (value.storage === 's3' && value.location.startsWith('/')) {
+      context.addIssue({ code: 'custom', path: ['location'], message: 'An object key does not start with /.' });
+    }
+  });
+export type SaveProductDownloadRequest = z.input<typeof saveProductDownloadRequest>;
+export type SavedProductDownload = z.output<typeof saveProductDownloadRequest>;
