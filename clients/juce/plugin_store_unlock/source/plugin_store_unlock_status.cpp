@@ -203,8 +203,15 @@ LicenceResult PluginStoreUnlockStatus::unlockWithAccount (const juce::String& em
     if (result.succeeded)
         save();
 
-    const auto& message = result.errorMessage.isNotEmpty() ? result.errorMessage : result.informativeMessage;
-    return { result.succeeded && result.errorMessage.isEmpty(), message };
+    if (result.succeeded && result.errorMessage.isEmpty())
+        return { true, result.informativeMessage };
+
+    if (result.errorMessage.isNotEmpty())
+        return { false, result.errorMessage };
+
+    // JUCE 7.0.5 reports a key it could not apply (another computer or product) only as a failure with the
+    // server's message, which would read as a success.
+    return { false, "The server's key did not unlock this computer (Device ID " + getDeviceId() + ")." };
 }
 
 LicenceResult PluginStoreUnlockStatus::registerWithSerialKey (const juce::String& serialOrKeyFile, const juce::String& deviceName)

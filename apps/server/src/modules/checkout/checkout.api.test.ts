@@ -56,7 +56,7 @@ describe('GET /product/', () => {
       const products = response.json() as Record<string, unknown>[];
       expect(products.map((product) => product.name)).toEqual(expect.arrayContaining(['Spacey', 'Punch', 'Tapewarm']));
       expect(response.body).not.toMatch(/privat|publickey|publicKey/i);
-      expect(Object.keys(products[0]!).sort()).toEqual(['description', 'id', 'name', 'price', 'useRsa2048']);
+      expect(Object.keys(products[0]!).sort()).toEqual(['description', 'id', 'name', 'price', 'trialDays', 'useRsa2048']);
     }
   });
 
