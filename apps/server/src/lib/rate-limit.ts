@@ -32,25 +32,14 @@ export const rateLimits = {
 const tooMany = (retryAfterSeconds: number) =>
   new AppError('tooManyRequests', 'Too many attempts. Please wait a few minutes and try again.', retryAfterSeconds);
 
-/** One hit of a rule for a subject, as the parameters of `rateLimitHitSql`. */
+/** One hit of a rule for a subject. */
 export type RateLimitHit = { rule: RateLimitRule; subject: string };
 
-/** The parameters of `rateLimitHitSql`, in order: the counter's key and the window in seconds. */
+/** The arguments of the database's `rate_limit_hit(key, window_seconds)` (migration 014) for a hit. */
 export const rateLimitHitValues = ({ rule, subject }: RateLimitHit): [string, number] => [
   `${rule.name}:${subject.toLowerCase()}`,
   rule.windowSeconds,
 ];
-
-/**
- * The statement counting a hit, with its two parameters at `$key` and `$window`; it answers `hits` and
- * `retry_after`. A hot path may run it as a CTE of its own first query (one round trip instead of two).
- */
-export const rateLimitHitSql = (key: number, window: number) =>
-  `INSERT INTO rate_limit AS r (key, window_start, hits) VALUES ($${key}, now(), 1)
-     ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN r.window_start <= now() - make_interval(secs => $${window}) THEN 1 ELSE r.hits + 1 END,
-       window_start = CASE WHEN r.window_start <= now() - make_interval(secs => $${window}) THEN now() ELSE r.window_start END
-     RETURNING hits, ceil(extract(epoch FROM r.window_start + make_interval(secs => $${window}) - now()))::int AS retry_after`;
 
 /** Refuses with 429 when the counted hit passed the rule's limit. */
 export function refuseOverLimit(rule: RateLimitRule, counted: { hits: number; retry_after: number } | undefined): void {
@@ -65,7 +54,7 @@ export async function hitRateLimit(db: Queryable, rule: RateLimitRule, subject: 
   const { rows } = await db.query<{ hits: number; retry_after: number }>({
     // Named (prepared once per connection): it runs before every login, registration and activation.
     name: 'rate-limit-hit',
-    text: rateLimitHitSql(1, 2),
+    text: 'SELECT hits, retry_after FROM rate_limit_hit($1, $2)',
     values: rateLimitHitValues({ rule, subject }),
   });
   refuseOverLimit(rule, rows[0]);

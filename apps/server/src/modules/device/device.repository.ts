@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { rateLimitHitSql, rateLimitHitValues, refuseOverLimit, type RateLimitHit } from '../../lib/rate-limit.js';
+import { rateLimitHitValues, refuseOverLimit, type RateLimitHit } from '../../lib/rate-limit.js';
 
 /** The devices of a licence as a registration sees them: how many, and the stored key of the asking device. */
 export type LicenceDeviceState = { order_id: number; is_active: boolean; devices: number; known_key: string | null };
@@ -40,7 +40,7 @@ async function findCandidates(
   }
   const { rows } = await db.query<LicenceCandidate & { limit_hits: number; limit_retry_after: number }>({
     name: `${finder.name}-counted`,
-    text: `WITH hit AS (${rateLimitHitSql(4, 5)})
+    text: `WITH hit AS (SELECT hits, retry_after FROM rate_limit_hit($4, $5))
       SELECT hit.hits AS limit_hits, hit.retry_after AS limit_retry_after, candidate.*
         FROM hit LEFT JOIN (${selectCandidates(finder.condition)}) AS candidate ON true
        ORDER BY candidate.order_id`,
