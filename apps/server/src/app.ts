@@ -57,8 +57,6 @@ declare module 'fastify' {
     /** The notifications the caches forget on; while they are not heard, the caches read the database. */
     tableChanges: TableChanges;
     keyFileSigner: KeyFileSigner;
-    /** Sets the handler that may answer a request before Fastify routes it (see `FrontHandler`). */
-    setFrontHandler: (handler: FrontHandler) => void;
   }
 }
 
@@ -70,26 +68,17 @@ export type BuildOptions = {
   isServingWebApp?: boolean;
 };
 
-/**
- * Answers a request itself (true) before Fastify routes it, or leaves it to Fastify (false). The web app uses it
- * to send public pages it already has in memory (decision 010); `inject` in tests always goes through Fastify.
- */
-export type FrontHandler = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
-
 /** Fastify's own default: longer than the idle timeouts of common load balancers (60 s). */
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 /** Builds the whole application without listening: what main.ts starts and what tests inject into. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = options;
-  let frontHandler: FrontHandler | undefined;
   const app = Fastify({
     // Plain HTTP/1.1 (TLS ends at the proxy). Node's own request and header timeouts apply, which are stricter
-    // than Fastify's defaults (none). A closing server leaves every request to Fastify, which answers 503.
+    // than Fastify's defaults (none). Every request goes through Fastify: its hooks, limits and log line.
     serverFactory: (handler) => {
-      const server = http.createServer((request, response) => {
-        if (!server.listening || !frontHandler?.(request, response)) handler(request, response);
-      });
+      const server = http.createServer(handler);
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       return server;
     },
@@ -115,9 +104,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => app.tableChanges.close());
   app.decorate('pageCache', createPageCache(db, app.tableChanges));
   app.decorate('productCache', createProductCache(app.tableChanges));
-  app.decorate('setFrontHandler', (handler: FrontHandler) => {
-    frontHandler = handler;
-  });
   app.decorate('keyFileSigner', config.signingThreads > 0 ? createSigningPool(config.signingThreads) : signOnThisThread);
   app.addHook('onClose', () => app.keyFileSigner.close());
   app.addHook('onRoute', (route) => {

@@ -22,12 +22,21 @@ describe('pickEncoding', () => {
 });
 
 describe('precompress', () => {
-  it('keeps the text and its brotli and gzip forms, which decompress to it', () => {
+  it('keeps the text and its brotli and gzip forms, which decompress to it', async () => {
     const text = '<main>Plug-ins that sound like records – “ü”</main>'.repeat(20);
-    const body = precompress(text);
+    const body = await precompress(text);
     expect(body.identity.toString('utf8')).toBe(text);
     expect(brotliDecompressSync(body.br).toString('utf8')).toBe(text);
     expect(gunzipSync(body.gzip).toString('utf8')).toBe(text);
     expect(body.br.length).toBeLessThan(body.identity.length);
+  });
+
+  it('compresses off the event loop: a timer set before a large page fires while it is compressed', async () => {
+    const text = Array.from({ length: 4000 }, (_, index) => `<p>${index} ${Math.random()}</p>`).join('');
+    const order: string[] = [];
+    const timer = new Promise<void>((resolve) => setTimeout(() => (order.push('timer'), resolve()), 0));
+    const compressed = precompress(text).then(() => order.push('compressed'));
+    await Promise.all([timer, compressed]);
+    expect(order).toEqual(['timer', 'compressed']);
   });
 });

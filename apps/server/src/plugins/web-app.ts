@@ -90,7 +90,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       const current = url === undefined ? undefined : await app.pageCache.pageByUrl(url);
       if (!isAppScreen && !current) return undefined;
       const data = { page: current ?? null, menu: await app.pageCache.menu(), path: pathname };
-      return toMemoryAnswer(headers, precompress(render(data, current ?? null)));
+      return toMemoryAnswer(headers, await precompress(render(data, current ?? null)));
     });
     if (!answer) return notFound();
     reply.header('etag', answer.etag);
@@ -99,25 +99,6 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     // With Content-Encoding set, the compression plugin leaves the answer as it is.
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(answer.bodies[encoding ?? 'identity']);
-  });
-
-  // Later requests for a path answered above are sent from memory before Fastify routes them: the same bytes and
-  // headers (security headers included), without the routing, hooks and logging of a request. A cache in front of
-  // the site would do the same; this one forgets an answer as soon as a page changes.
-  app.setFrontHandler((request, response) => {
-    if (request.method !== 'GET') return false;
-    const pathname = pathOf(request.url ?? '/');
-    const answer = pathname === undefined ? undefined : app.pageCache.peek<MemoryAnswer>(answerKey(pathname));
-    if (!answer) return false;
-    if (isFresh(request.headers['if-none-match'], answer.etag)) {
-      response.writeHead(304, answer.notModifiedHeaders);
-      response.end();
-      return true;
-    }
-    const encoding = pickEncoding(request.headers['accept-encoding']) ?? 'identity';
-    response.writeHead(200, answer.headers[encoding]);
-    response.end(answer.bodies[encoding]);
-    return true;
   });
 }
 
