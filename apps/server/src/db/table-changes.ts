@@ -28,7 +28,8 @@ export type TableChanges = {
    * Calls `forget` after every notification on `channel`, and whenever notifications may have been missed (the
    * listening connection was lost or came back).
    */
-  subscribe: (channel: ChangeChannel, forget: () => void) => void;
+  /** `forget` gets the notification's payload; an empty one means anything may have changed. */
+  subscribe: (channel: ChangeChannel, forget: (payload: string) => void) => void;
   close: () => Promise<void>;
 };
 
@@ -42,15 +43,16 @@ const CHANNELS: readonly ChangeChannel[] = ['page_changed', 'product_changed'];
  */
 export async function listenForTableChanges(db: Db, log: FastifyBaseLogger, timing: Partial<ListenerTiming> = {}): Promise<TableChanges> {
   const { reconnectDelayMs, heartbeatIntervalMs, heartbeatTimeoutMs } = { ...defaultTiming, ...timing };
-  const subscribers = new Map<ChangeChannel, (() => void)[]>();
+  const subscribers = new Map<ChangeChannel, ((payload: string) => void)[]>();
   let listener: pg.PoolClient | undefined;
   let isClosed = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
 
-  const notify = (channel: ChangeChannel) => {
-    for (const forget of subscribers.get(channel) ?? []) forget();
+  /** `payload`: what the notification says changed; empty means "anything", as after a lost connection. */
+  const notify = (channel: ChangeChannel, payload = '') => {
+    for (const forget of subscribers.get(channel) ?? []) forget(payload);
   };
-  const notifyAll = () => CHANNELS.forEach(notify);
+  const notifyAll = () => CHANNELS.forEach((channel) => notify(channel));
 
   const listen = async (): Promise<void> => {
     let client: pg.PoolClient | undefined;
@@ -58,7 +60,7 @@ export async function listenForTableChanges(db: Db, log: FastifyBaseLogger, timi
       client = await db.connect();
       const connection = client;
       connection.on('notification', (message) => {
-        if ((CHANNELS as readonly string[]).includes(message.channel)) notify(message.channel as ChangeChannel);
+        if ((CHANNELS as readonly string[]).includes(message.channel)) notify(message.channel as ChangeChannel, message.payload ?? '');
       });
       connection.on('error', (error) => {
         if (!isClosed) log.warn({ err: error }, 'table changes: the listening connection failed; caches read the database');
@@ -141,6 +143,8 @@ export async function listenForTableChanges(db: Db, log: FastifyBaseLogger, timi
 export type RowCache<Row> = {
   /** The row of `key`, read with `read` when it is not kept; undefined when there is none. */
   get: (key: string, read: () => Promise<Row | undefined>) => Promise<Row | undefined>;
+  /** Forgets the row of one key. */
+  forget: (key: string) => void;
   clear: () => void;
 };
 
@@ -149,10 +153,16 @@ export type RowCache<Row> = {
  * Only rows that exist are kept, so unknown keys cannot fill it; a failed read is not kept, so the next request
  * tries afresh; a full cache starts over rather than growing without bound.
  */
-export function createRowCache<Row>(changes: TableChanges, channel: ChangeChannel, maxEntries = 1_000): RowCache<Row> {
+export function createRowCache<Row>(
+  changes: TableChanges,
+  channel: ChangeChannel,
+  options: { maxEntries?: number; isForgettingOnNotification?: boolean } = {},
+): RowCache<Row> {
+  const { maxEntries = 1_000, isForgettingOnNotification = true } = options;
   const rows = new Map<string, Promise<Row | undefined>>();
   const clear = () => rows.clear();
-  changes.subscribe(channel, clear);
+  // A cache whose owner reads the notification's payload forgets what it names itself.
+  if (isForgettingOnNotification) changes.subscribe(channel, clear);
   return {
     get: async (key, read) => {
       if (!changes.isListening()) return read();
@@ -171,6 +181,7 @@ export function createRowCache<Row>(changes: TableChanges, channel: ChangeChanne
       else if (rows.size > maxEntries) clear();
       return row;
     },
+    forget: (key) => rows.delete(key.toLowerCase()),
     clear,
   };
 }

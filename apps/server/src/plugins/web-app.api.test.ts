@@ -104,6 +104,29 @@ describe('content pages served from memory', () => {
     await expect.poll(async () => (await send('/products/spacey')).text, { timeout: 5_000 }).toContain('Press room');
   });
 
+  it('forgets only the page a change touched, unless the menu changed, in this process and in others', async () => {
+    const token = await t.adminToken();
+    await send('/products/spacey');
+    await send('/about');
+    const spacey = kept('/products/spacey');
+    const about = (await t.request({ method: 'GET', url: '/api/page/byUrl/*about' })).json();
+    // Saved through another app instance: this one hears of it through the notification, which names the page.
+    await t.request({ method: 'POST', url: '/api/page/', token, body: { ...about, htmlText: '<h1>About, once more</h1>' } });
+    await expect.poll(async () => (await send('/about')).text, { timeout: 5_000 }).toContain('About, once more');
+    expect(kept('/products/spacey')).toBe(spacey);
+
+    // Saved through this instance: forgotten at once, the other pages kept.
+    const saved = await web.inject({
+      method: 'POST',
+      url: '/api/page/',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { ...about, htmlText: '<h1>About, a third time</h1>' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(kept('/about')).toBeUndefined();
+    expect(kept('/products/spacey')).toBe(spacey);
+  });
+
   it('keeps no answer for unknown pages, other spellings of a page or deeper app screens', async () => {
     expect((await send('/no/such/page')).status).toBe(404);
     expect((await send('/no/such/page')).status).toBe(404);

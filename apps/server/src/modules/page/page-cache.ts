@@ -17,9 +17,29 @@ export type PageCache = {
   derive: <T>(key: string, compute: () => Promise<T>) => Promise<T>;
   /** The value `derive` computed for `key` once it is ready, without waiting; undefined otherwise. */
   peek: <T>(key: string) => T | undefined;
-  /** Forgets everything; called after this process changed a page (other processes hear the notification). */
+  /** Forgets everything. */
   clear: () => void;
+  /**
+   * Forgets what a change of pages touched: those URLs' pages and kept answers, or everything when the menu
+   * changed (every page carries it). Called after this process changed a page; other processes hear the
+   * notification (migration 015), which says the same.
+   */
+  forget: (change: PageChange) => void;
 };
+
+/** What a change of the page table touched: URLs (lower case) and whether the menu changed. */
+export type PageChange = { urls: string[]; isMenuChanged: boolean };
+
+/** The change a `page_changed` notification names; undefined (anything) for an empty or unreadable payload. */
+export function readPageChange(payload: string): PageChange | undefined {
+  try {
+    const value = JSON.parse(payload) as { urls?: unknown; menu?: unknown };
+    if (!Array.isArray(value.urls) || typeof value.menu !== 'boolean') return undefined;
+    return { urls: value.urls.filter((url): url is string => typeof url === 'string'), isMenuChanged: value.menu };
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The public pages and the menu, read by every visitor's request, kept in memory and forgotten after every
@@ -28,7 +48,7 @@ export type PageCache = {
  */
 export function createPageCache(db: Db, changes: TableChanges): PageCache {
   let menu: Promise<MenuItem[]> | undefined;
-  const pages = createRowCache<Page>(changes, 'page_changed');
+  const pages = createRowCache<Page>(changes, 'page_changed', { isForgettingOnNotification: false });
   const derived = new Map<string, Promise<unknown>>();
   const settled = new Map<string, unknown>();
 
@@ -38,7 +58,20 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
     derived.clear();
     settled.clear();
   };
-  changes.subscribe('page_changed', clear);
+  const forget = (change: PageChange | undefined) => {
+    if (!change || change.isMenuChanged) return clear();
+    for (const url of change.urls) {
+      pages.forget(url);
+      // Kept answers are keyed by the path asked for, which is the page's own URL (web-app.ts keeps no other).
+      for (const key of [...derived.keys()]) {
+        if (key.toLowerCase() === `answer:${url}`) {
+          derived.delete(key);
+          settled.delete(key);
+        }
+      }
+    }
+  };
+  changes.subscribe('page_changed', (payload) => forget(readPageChange(payload)));
   const isListening = changes.isListening;
 
   /** A cached read, dropped again when it fails so the next request tries afresh. */
@@ -70,5 +103,6 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
     },
     peek: <T>(key: string): T | undefined => (isListening() ? (settled.get(key) as T | undefined) : undefined),
     clear,
+    forget,
   };
 }

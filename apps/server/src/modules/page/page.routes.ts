@@ -28,8 +28,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A change is served at once: this process forgets its cached pages here, the others on the trigger's notification.
   app.post('/page/', { onRequest: requireAdmin, schema: { tags, body: pageSaveRequest, response: { 200: page } } }, async (request) => {
-    const saved = await pages.savePage({ db: app.db, actor: actorOf(request).name, page: request.body });
-    app.pageCache.clear();
+    const saved = await pages.savePage({ db: app.db, actor: actorOf(request).name, page: request.body, onChange: app.pageCache.forget });
     return saved;
   });
 
@@ -37,8 +36,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/page/:id',
     { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
     async (request) => {
-      await pages.deletePage({ db: app.db, actor: actorOf(request).name, id: request.params.id });
-      app.pageCache.clear();
+      await pages.deletePage({ db: app.db, actor: actorOf(request).name, id: request.params.id, onChange: app.pageCache.forget });
       return { ok: true as const };
     },
   );

@@ -34,7 +34,19 @@ export async function getPage(options: { db: Db; id: number }): Promise<Page> {
 }
 
 /** Creates the page (id -1 or 0) or updates it; the URL must be reachable and unique. */
-export async function savePage(options: { db: Db; actor: string; page: PageSaveRequest }): Promise<Page> {
+/** What a saved or deleted page touched, for the page cache: its old and new URL, and whether the menu changed. */
+const changeOf = (before: Page | undefined, after: Page | undefined) => {
+  const isInMenu = (page: Page | undefined) => page?.isMainMenu === true;
+  const menuFields = (page: Page | undefined) => page && [page.isMainMenu, page.name, page.url, page.mainMenuPriority].join('\u0000');
+  return {
+    urls: [before?.url, after?.url].filter((url): url is string => url !== undefined).map((url) => url.toLowerCase()),
+    isMenuChanged: (isInMenu(before) || isInMenu(after)) && menuFields(before) !== menuFields(after),
+  };
+};
+
+type OnChange = (change: { urls: string[]; isMenuChanged: boolean }) => void;
+
+export async function savePage(options: { db: Db; actor: string; page: PageSaveRequest; onChange?: OnChange }): Promise<Page> {
   const { db, actor, page } = options;
   const url = normalizePageUrl(page.url);
   if (url === undefined) {
@@ -48,11 +60,13 @@ export async function savePage(options: { db: Db; actor: string; page: PageSaveR
   const saved = before ? await repository.updatePage(db, page.id, fields) : await repository.insertPage(db, fields);
   if (!saved) throw new AppError('conflict', `A page with the URL ${url} already exists.`);
   await recordAudit(db, { actor, action: before ? 'update' : 'create', entity: 'page', entityId: saved.id, before: before && { url: before.url }, after: { url: saved.url } });
+  options.onChange?.(changeOf(before, saved));
   return saved;
 }
 
-export async function deletePage(options: { db: Db; actor: string; id: number }): Promise<void> {
+export async function deletePage(options: { db: Db; actor: string; id: number; onChange?: OnChange }): Promise<void> {
   const deleted = await repository.deletePage(options.db, options.id);
   if (!deleted) throw notFound('Page not found');
+  options.onChange?.(changeOf(deleted, undefined));
   await recordAudit(options.db, { actor: options.actor, action: 'delete', entity: 'page', entityId: options.id, before: { url: deleted.url, name: deleted.name } });
 }
