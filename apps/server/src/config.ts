@@ -29,6 +29,10 @@ const configSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   WEB_DIST_DIR: optionalText,
+  /** Attempts to deliver a mail before it has failed for good (then shown to the admin, with a retry). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(20),
+  /** Days that delivered (and failed) mail stays in the outbox before the hourly clean-up deletes it. */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Threads that sign key files (0: on the event loop); by default one fewer than the machine's cores, 1 to 4. */
   SIGNING_THREADS: z.coerce.number().int().min(0).max(64).optional(),
 });

@@ -5,6 +5,8 @@ import type { OutgoingMail } from './outbox.js';
 export const passwordResetMail = (options: { to: string; password: string }): OutgoingMail => ({
   to: options.to,
   subject: 'Your new password',
+  kind: 'password-reset',
+  containsSecret: true,
   text: [
     'Hello,',
     '',

@@ -1,6 +1,6 @@
 import type { MenuItem, Page } from '@store/contracts/page';
 import type { Db } from '../../db/client.js';
-import { createRowCache, type TableChanges } from '../../db/table-changes.js';
+import { createRowCache, type ForgetReason, type TableChanges } from '../../db/table-changes.js';
 import { findPageByUrl, listMenuItems } from './page.repository.js';
 
 /** Derived values (rendered pages) kept at most; the pages themselves are a RowCache with its own limit. */
@@ -17,6 +17,11 @@ export type PageCache = {
   derive: <T>(key: string, compute: () => Promise<T>) => Promise<T>;
   /** The value `derive` computed for `key` once it is ready, without waiting; undefined otherwise. */
   peek: <T>(key: string) => T | undefined;
+  /**
+   * What `derive` had ready for `key` when changes stopped being heard, until a change is heard of again: served
+   * only while the database cannot be reached, when nobody can change a page.
+   */
+  peekStale: <T>(key: string) => T | undefined;
   /** Forgets everything; called after this process changed a page (other processes hear the notification). */
   clear: () => void;
 };
@@ -31,8 +36,11 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
   const pages = createRowCache<Page>(changes, 'page_changed');
   const derived = new Map<string, Promise<unknown>>();
   const settled = new Map<string, unknown>();
+  let stale = new Map<string, unknown>();
 
-  const clear = () => {
+  const clear = (reason: ForgetReason = 'changed') => {
+    if (reason === 'unheard' && settled.size > 0) stale = new Map(settled);
+    if (reason === 'changed') stale = new Map();
     menu = undefined;
     pages.clear();
     derived.clear();
@@ -69,6 +77,7 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
       return value;
     },
     peek: <T>(key: string): T | undefined => (isListening() ? (settled.get(key) as T | undefined) : undefined),
-    clear,
+    peekStale: <T>(key: string): T | undefined => stale.get(key) as T | undefined,
+    clear: () => clear('changed'),
   };
 }
