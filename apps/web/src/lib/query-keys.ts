@@ -17,6 +17,7 @@ export const queryKeys = {
   mailbox: {
     all: ['mailbox'] as const,
     list: (to: string) => ['mailbox', 'list', to] as const,
+    failed: ['mailbox', 'failed'] as const,
   },
   licences: {
     all: ['licences'] as const,
