@@ -1,11 +1,15 @@
 import { Logger } from 'graphile-worker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { databaseStatusOf } from '../db/database-status.js';
+import { databaseStatusOf, isDatabaseUnreachable } from '../db/database-status.js';
 
-/** For the job queue's schema migrations at start-up: only its errors. */
-export const quietJobLogger = new Logger(() => (level, message) => {
-  if (level === 'error') console.error(`job queue: ${message}`);
+/**
+ * For the job queue's schema migrations at start-up (and tests): only its errors. The queue keeps listening to the
+ * pool's errors afterwards; a lost database connection among them is the database status's to log.
+ */
+export const quietJobLogger = new Logger(() => (level, message, meta) => {
+  if (level !== 'error' || isDatabaseUnreachable((meta as { error?: unknown } | undefined)?.error)) return;
+  console.error(`job queue: ${message}`);
 });
 
 /**
