@@ -241,6 +241,8 @@ describe('guards', () => {
     'GET /api/productserial/:id',
     'POST /api/productserial/',
     'GET /api/mailbox',
+    'GET /api/mail/failed',
+    'POST /api/mail/:id/retry',
     'POST /sandbox/api/backdate',
     'POST /sandbox/api/replay',
   ];
