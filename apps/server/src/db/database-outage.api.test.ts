@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
 import { buildApp } from '../app.js';
 import { createPool } from './client.js';
+import { isDatabaseUnreachable } from './database-status.js';
 
 const t = await createTestApp();
 
@@ -118,5 +119,24 @@ describe('while PostgreSQL cannot be reached', () => {
     expect((await get('/api/page/byUrl/help')).status).toBe(200);
     expect((await login()).statusCode).toBe(401);
     expect(warningsAndErrors()).toEqual(['database unreachable: API calls answer 503, cached pages are still served', 'database reachable again']);
+  });
+});
+
+describe('a database server that accepts connections but does not answer (paused)', () => {
+  it('fails the call after the connection timeout with an error that counts as unreachable', async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const pool = createPool(`postgres://postgres@127.0.0.1:${(silent.address() as net.AddressInfo).port}/store`, 1, { connectionTimeoutMillis: 300 });
+    try {
+      const failure = await pool.query('SELECT 1').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(Error);
+      expect(isDatabaseUnreachable(failure)).toBe(true);
+    } finally {
+      await pool.end();
+      silent.close();
+    }
   });
 });
