@@ -91,6 +91,7 @@ describe('while PostgreSQL cannot be reached', () => {
     expect((await get('/about')).status).toBe(200);
     expect((await get('/about')).text).toContain('We are a small company of audio engineers');
     expect((await get('/api/page/byUrl/about')).status).toBe(200);
+    expect((await get('/api/page/menuitems')).status).toBe(200);
     expect(warningsAndErrors()).toEqual([]);
 
     cut();
@@ -103,6 +104,14 @@ describe('while PostgreSQL cannot be reached', () => {
       expect(api.status).toBe(503);
       expect(api.headers['retry-after']).toBe('5');
       expect(api.text).toBe('The service is briefly unavailable. Please try again in a moment.');
+      // The pages and the menu the API answered before are answered as they were; the app's screens render.
+      const aboutApi = await get('/api/page/byUrl/about');
+      expect(aboutApi.status).toBe(200);
+      expect(JSON.parse(aboutApi.text)).toMatchObject({ url: '/about' });
+      expect((await get('/api/page/menuitems')).status).toBe(200);
+      const loginScreen = await get('/login');
+      expect(loginScreen.status).toBe(200);
+      expect(loginScreen.text).toContain('initial-data');
       const refused = await login();
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('5');

@@ -1,5 +1,6 @@
 import type { MenuItem, Page } from '@store/contracts/page';
 import type { Db } from '../../db/client.js';
+import { isDatabaseUnreachable } from '../../db/database-status.js';
 import { createRowCache, type ForgetReason, type TableChanges } from '../../db/table-changes.js';
 import { findPageByUrl, listMenuItems } from './page.repository.js';
 
@@ -37,10 +38,17 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
   const derived = new Map<string, Promise<unknown>>();
   const settled = new Map<string, unknown>();
   let stale = new Map<string, unknown>();
+  // The pages and the menu as last read while changes were heard: answered while the database cannot be reached.
+  let knownPages = new Map<string, Page | undefined>();
+  let knownMenu: MenuItem[] | undefined;
 
   const clear = (reason: ForgetReason = 'changed') => {
     if (reason === 'unheard' && settled.size > 0) stale = new Map(settled);
-    if (reason === 'changed') stale = new Map();
+    if (reason === 'changed') {
+      stale = new Map();
+      knownPages = new Map();
+      knownMenu = undefined;
+    }
     menu = undefined;
     pages.clear();
     derived.clear();
@@ -57,12 +65,37 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
     return value;
   };
 
+  /** `read`, or while the database cannot be reached what it answered last while changes were heard. */
+  const orKnown = async <T>(read: () => Promise<T>, known: () => { has: boolean; value?: T }, keep: (value: T) => void): Promise<T> => {
+    const wasListening = isListening();
+    try {
+      const value = await read();
+      if (wasListening && isListening()) keep(value);
+      return value;
+    } catch (error) {
+      const last = known();
+      if (last.has && isDatabaseUnreachable(error)) return last.value as T;
+      throw error;
+    }
+  };
+
   return {
-    menu: () => {
-      if (!isListening()) return listMenuItems(db);
-      return menu ?? remember(() => listMenuItems(db), (value) => (menu = value));
-    },
-    pageByUrl: (url) => pages.get(url, () => findPageByUrl(db, url)),
+    menu: () =>
+      orKnown(
+        () => (isListening() ? (menu ?? remember(() => listMenuItems(db), (value) => (menu = value))) : listMenuItems(db)),
+        () => ({ has: knownMenu !== undefined, value: knownMenu }),
+        (value) => (knownMenu = value),
+      ),
+    pageByUrl: (url) =>
+      orKnown(
+        () => pages.get(url, () => findPageByUrl(db, url)),
+        () => ({ has: knownPages.has(url.toLowerCase()), value: knownPages.get(url.toLowerCase()) }),
+        (page) => {
+          if (page === undefined) return;
+          if (knownPages.size >= MAX_ENTRIES) knownPages.clear();
+          knownPages.set(url.toLowerCase(), page);
+        },
+      ),
     derive: <T>(key: string, compute: () => Promise<T>): Promise<T> => {
       if (!isListening()) return compute();
       const cached = derived.get(key) as Promise<T> | undefined;
