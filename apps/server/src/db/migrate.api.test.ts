@@ -159,3 +159,31 @@ describe('splitStatements', () => {
     ]);
   });
 });
+
+describe('migration 040 (mail through the job queue)', () => {
+  it('queues the unsent mail of an existing outbox and marks what the old worker gave up on as failed', async () => {
+    const url = await createEmptyDatabase();
+    const before040 = await copyOfMigrations();
+    for (const file of await fs.readdir(before040)) if (file >= '040') await fs.rm(path.join(before040, file));
+    const db = createPool(url, 2);
+    try {
+      await migrateDatabase(db, undefined, before040);
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO mail_outbox (recipient, subject, body_text, attempts, sent_at) VALUES
+           ('due@example.com', 'due', 'x', 3, NULL), ('given-up@example.com', 'given up', 'x', 20, NULL),
+           ('sent@example.com', 'sent', 'x', 1, now())
+         RETURNING id`,
+      );
+      const [due, givenUp, sent] = rows.map((row) => row.id);
+      expect(await migrateDatabase(db)).toContain('040_mail_queue.sql');
+
+      const { rows: jobs } = await db.query<{ key: string }>(`SELECT key FROM graphile_worker.jobs WHERE task_identifier = 'send_mail'`);
+      expect(jobs.map((job) => job.key)).toEqual([`mail:${due}`]);
+      const { rows: failed } = await db.query<{ id: number }>('SELECT id FROM mail_outbox WHERE failed_at IS NOT NULL');
+      expect(failed.map((row) => row.id)).toEqual([givenUp]);
+      expect(sent).toBeDefined();
+    } finally {
+      await db.end();
+    }
+  });
+});
