@@ -41,10 +41,13 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
   // The pages and the menu as last read while changes were heard: answered while the database cannot be reached.
   let knownPages = new Map<string, Page | undefined>();
   let knownMenu: MenuItem[] | undefined;
+  // Counts the changes heard: a read that a change overtook is not kept.
+  let generation = 0;
 
   const clear = (reason: ForgetReason = 'changed') => {
     if (reason === 'unheard' && settled.size > 0) stale = new Map(settled);
     if (reason === 'changed') {
+      generation += 1;
       stale = new Map();
       knownPages = new Map();
       knownMenu = undefined;
@@ -68,9 +71,10 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
   /** `read`, or while the database cannot be reached what it answered last while changes were heard. */
   const orKnown = async <T>(read: () => Promise<T>, known: () => { has: boolean; value?: T }, keep: (value: T) => void): Promise<T> => {
     const wasListening = isListening();
+    const startedIn = generation;
     try {
       const value = await read();
-      if (wasListening && isListening()) keep(value);
+      if (wasListening && isListening() && generation === startedIn) keep(value);
       return value;
     } catch (error) {
       const last = known();
