@@ -14,7 +14,7 @@ async function logInByApi(request: APIRequestContext, username: string, password
 }
 
 /** Gives the customer a licence of the product the way the administrator does (person editor's NEW ORDER). */
-async function giveLicence(request: APIRequestContext, email: string, productName: string): Promise<void> {
+async function giveLicence(request: APIRequestContext, email: string, productName: string): Promise<number> {
   const admin = bearer(await logInByApi(request, 'admin', e2eAdminPassword));
   const products = (await (await request.get('/api/product/')).json()) as { id: number; name: string }[];
   const product = products.find((candidate) => candidate.name === productName);
@@ -27,6 +27,9 @@ async function giveLicence(request: APIRequestContext, email: string, productNam
     data: { id: 0, productId: product?.id, personId: person.id, serial: '', creationDate: '' },
   });
   expect(order.ok(), await order.text()).toBe(true);
+  const orders = (await (await request.get(`/api/order/byPerson/${person.id}`, { headers: admin })).json()) as { id: number }[];
+  expect(orders).toHaveLength(1);
+  return orders[0]!.id;
 }
 
 /** The signed-in customer's licences as the server answers them. */
@@ -109,14 +112,11 @@ test.describe('customer area licences', () => {
   test('offers the transfer of a licence activated more than 30 days ago', async ({ page, request }) => {
     const email = uniqueEmail('veteran');
     await registerThroughUi(page, email);
-    await giveLicence(request, email, 'Punch');
-    // No call back-dates a licence, so the real answer's activation date is moved 31 days back in the browser.
-    await page.route('**/api/userinfo/products', async (route) => {
-      const response = await route.fetch();
-      const licences = (await response.json()) as { licenseActivationDate: string }[];
-      const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
-      await route.fulfill({ response, json: licences.map((licence) => ({ ...licence, licenseActivationDate: monthAgo })) });
-    });
+    const orderId = await giveLicence(request, email, 'Punch');
+    // The sandbox's test switch ages the licence on the server's clock (decision 009).
+    const admin = bearer(await logInByApi(request, 'admin', e2eAdminPassword));
+    const backdated = await request.post('/sandbox/api/backdate', { headers: admin, data: { orderId, days: 31 } });
+    expect(backdated.ok(), await backdated.text()).toBe(true);
     await page.reload();
     const licence = page.getByRole('region', { name: 'Punch' });
     await expect(licence.getByRole('button', { name: 'Download Actual Key' })).toBeVisible();

@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { watchDatabase } from './db/database-status.js';
 import { listenForTableChanges, type TableChanges } from './db/table-changes.js';
 import { badRequest } from './lib/app-error.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (!config.KEY_ENCRYPTION_SECRET) throw new Error('KEY_ENCRYPTION_SECRET is missing');
   app.decorate('secretBox', createSecretBox(config.KEY_ENCRYPTION_SECRET));
   app.decorate('routeTable', []);
+  watchDatabase(db, app.log);
   app.decorate('tableChanges', await listenForTableChanges(db, app.log));
   app.addHook('onClose', () => app.tableChanges.close());
   app.decorate('pageCache', createPageCache(db, app.tableChanges));

@@ -42,6 +42,10 @@ const configSchema = z.object({
   DOWNLOADS_S3_SECRET_ACCESS_KEY: optionalText,
   /** How long a presigned installer link works. */
   DOWNLOADS_URL_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(604800).default(900),
+  /** Attempts to deliver a mail before it has failed for good (then shown to the admin, with a retry). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(20),
+  /** Days that delivered (and failed) mail stays in the outbox before the hourly clean-up deletes it. */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Threads that sign key files (0: on the event loop); by default one fewer than the machine's cores, 1 to 4. */
   SIGNING_THREADS: z.coerce.number().int().min(0).max(64).optional(),
 });

@@ -1,8 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { prepareDatabase } from './db/prepare.js';
-import { startMailWorker } from './mail/worker.js';
-import { startMaintenance } from './maintenance.js';
+import { startJobRunner } from './jobs/job-runner.js';
 
 /** Starts the product: database, app, workers; stops them in order on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -13,10 +12,8 @@ async function main(): Promise<void> {
     db: database.db,
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
-  const mailWorker = config.SMTP_URL
-    ? startMailWorker({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log })
-    : undefined;
-  const maintenance = startMaintenance(database.db, app.log);
+  // Mail delivery and the periodic clean-ups (expired sessions, rate-limit windows, old mail).
+  const jobs = await startJobRunner({ db: database.db, config: database.config, log: app.log });
 
   let isStopping = false;
   const stop = async (signal: string) => {
@@ -26,8 +23,7 @@ async function main(): Promise<void> {
     const forceExit = setTimeout(() => process.exit(1), 20_000);
     forceExit.unref();
     await app.close(); // stops accepting, waits for requests in flight
-    maintenance.stop();
-    await mailWorker?.stop();
+    await jobs.stop();
     await database.close();
     process.exit(0);
   };

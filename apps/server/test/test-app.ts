@@ -151,3 +151,19 @@ export async function holdNotifications(t: TestApp): Promise<{ resume: () => voi
 /** The licence mails (the ones with a key file attached) sent to `email`, newest first. */
 export const licenceMailsTo = async (db: Db, email: string) =>
   (await listRecentMail(db, 50, email)).filter((mail) => mail.attachments.length > 0);
+
+/**
+ * Waits until another session of the database waits for a lock that the session of `holder` holds (what a test
+ * of a race needs before it lets the holder go on), instead of sleeping a fixed time and hoping.
+ */
+export async function waitUntilBlockedBy(db: Db, holder: { query: Db['query'] }): Promise<void> {
+  const { rows } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const holderPid = rows[0]!.pid;
+  await expect
+    .poll(
+      async () =>
+        (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [holderPid])).rows[0]!.n,
+      { timeout: 10_000, interval: 20 },
+    )
+    .toBeGreaterThan(0);
+}

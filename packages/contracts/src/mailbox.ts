@@ -15,3 +15,19 @@ export const mailboxEntry = z.object({
 });
 export type MailboxEntry = z.infer<typeof mailboxEntry>;
 export const mailboxEntries = z.array(mailboxEntry);
+
+/** GET /mail/failed: a mail whose every delivery attempt failed (admin only), newest first. */
+export const failedMailEntry = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.string().nullable(),
+  createdAt: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  failedAt: z.string(),
+});
+export type FailedMailEntry = z.infer<typeof failedMailEntry>;
+export const failedMailEntries = z.array(failedMailEntry);
+/** POST /mail/{id}/retry: the mail is queued again with a fresh set of attempts. */
+export const retryMailResponse = z.object({ id: z.number() });

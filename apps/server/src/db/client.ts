@@ -9,10 +9,13 @@ export type Db = pg.Pool;
 export type Queryable = pg.Pool | pg.PoolClient;
 
 /** Opens a connection pool. */
-export function createPool(connectionString: string, max = 10): Db {
+export function createPool(connectionString: string, max = 10, options: { connectionTimeoutMillis?: number } = {}): Db {
   // TCP keep-alive: a connection a firewall dropped while idle is noticed by the operating system, not only by the
-  // next query (the caches' listening connection is idle for long).
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, keepAlive: true });
+  // next query (the caches' listening connection is idle for long). A connection that cannot be had within 10 s
+  // (a server that accepts but does not answer, or every connection busy that long) fails the call, which then
+  // answers 503, rather than leaving it waiting for ever.
+  const connectionTimeoutMillis = options.connectionTimeoutMillis ?? 10_000;
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, keepAlive: true, connectionTimeoutMillis });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return pool;

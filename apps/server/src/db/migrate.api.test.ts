@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD, TEST_KEY_SECRET } from '../../test/constants.js';
@@ -7,7 +8,7 @@ import { databaseUrl } from '../../test/global-setup.js';
 import { createSecretBox } from '../lib/secret-box.js';
 import { createPool } from './client.js';
 import { demoProducts } from './demo-content.js';
-import { migrateDatabase } from './migrate.js';
+import { migrateDatabase, NO_TRANSACTION_MARKER, splitStatements } from './migrate.js';
 import { seedDatabase } from './seed.js';
 
 const PROCESS_COUNT = 4;
@@ -62,6 +63,125 @@ describe('migrateDatabase', () => {
       expect(duplicatePages).toEqual([]);
       const { rows: seeded } = await db.query(`SELECT count(*)::int AS n FROM setting WHERE key = 'demo_seeded'`);
       expect(seeded[0].n).toBe(1);
+    } finally {
+      await db.end();
+    }
+  });
+});
+
+/** A copy of the migrations in a temporary folder, to change or add files in. */
+async function copyOfMigrations(): Promise<string> {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'store-migrations-'));
+  await fs.cp(path.join(import.meta.dirname, 'migrations'), directory, { recursive: true });
+  afterAll(() => fs.rm(directory, { recursive: true, force: true }));
+  return directory;
+}
+
+describe('migration checksums and no-transaction migrations', () => {
+  it('stops the start when an applied migration was changed, naming it', async () => {
+    const url = await createEmptyDatabase();
+    const directory = await copyOfMigrations();
+    const db = createPool(url, 2);
+    try {
+      await migrateDatabase(db, undefined, directory);
+      const { rows } = await db.query<{ checksum: string }>(`SELECT checksum FROM schema_migration WHERE name = '002_checkout.sql'`);
+      expect(rows[0]!.checksum).toMatch(/^[0-9a-f]{64}$/);
+      // The same files again: nothing to do, no complaint.
+      expect(await migrateDatabase(db, undefined, directory)).toEqual([]);
+
+      const file = path.join(directory, '002_checkout.sql');
+      await fs.appendFile(file, '\n-- an edit after the fact\n');
+      await expect(migrateDatabase(db, undefined, directory)).rejects.toThrow(/Migration 002_checkout\.sql was changed after it was applied/);
+      // Line endings alone are no change.
+      const original = await fs.readFile(path.join(import.meta.dirname, 'migrations', '002_checkout.sql'), 'utf8');
+      await fs.writeFile(file, original.replace(/\n/g, '\r\n'));
+      expect(await migrateDatabase(db, undefined, directory)).toEqual([]);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('takes the checksums of migrations applied before checksums existed from their files', async () => {
+    const url = await createEmptyDatabase();
+    const db = createPool(url, 2);
+    try {
+      await migrateDatabase(db);
+      await db.query('UPDATE schema_migration SET checksum = NULL');
+      expect(await migrateDatabase(db)).toEqual([]);
+      const { rows } = await db.query('SELECT count(*)::int AS n FROM schema_migration WHERE checksum IS NULL');
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('runs a migration marked no-transaction outside the transaction: CREATE INDEX CONCURRENTLY works', async () => {
+    const url = await createEmptyDatabase();
+    const directory = await copyOfMigrations();
+    await fs.writeFile(
+      path.join(directory, '900_test_concurrent_index.sql'),
+      `${NO_TRANSACTION_MARKER}\n-- a comment; with a semicolon\nCREATE INDEX CONCURRENTLY test_person_country ON person (country);\nCREATE INDEX CONCURRENTLY test_person_name\n  ON person (name);\n`,
+    );
+    await fs.writeFile(path.join(directory, '901_test_after.sql'), 'CREATE TABLE test_after (id int);\n');
+    const db = createPool(url, 2);
+    try {
+      const applied = await migrateDatabase(db, undefined, directory);
+      expect(applied.slice(-2)).toEqual(['900_test_concurrent_index.sql', '901_test_after.sql']);
+      const { rows } = await db.query<{ indexname: string }>(
+        `SELECT indexname FROM pg_indexes WHERE indexname LIKE 'test_person_%' ORDER BY indexname`,
+      );
+      expect(rows.map((row) => row.indexname)).toEqual(['test_person_country', 'test_person_name']);
+      const { rows: invalid } = await db.query('SELECT count(*)::int AS n FROM pg_index WHERE NOT indisvalid');
+      expect(invalid[0].n).toBe(0);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('refuses CREATE INDEX CONCURRENTLY in an ordinary migration (which runs in the start-up transaction)', async () => {
+    const url = await createEmptyDatabase();
+    const directory = await copyOfMigrations();
+    await fs.writeFile(path.join(directory, '900_test_unmarked.sql'), 'CREATE INDEX CONCURRENTLY test_unmarked ON person (country);\n');
+    const db = createPool(url, 2);
+    try {
+      await expect(migrateDatabase(db, undefined, directory)).rejects.toThrow(/cannot run inside a transaction block/);
+    } finally {
+      await db.end();
+    }
+  });
+});
+
+describe('splitStatements', () => {
+  it('splits at semicolons that end a line and drops comment lines', () => {
+    expect(splitStatements('-- head; note\nDROP INDEX CONCURRENTLY IF EXISTS a;\nCREATE INDEX CONCURRENTLY a\n  ON t (x); -- why\n')).toEqual([
+      'DROP INDEX CONCURRENTLY IF EXISTS a',
+      'CREATE INDEX CONCURRENTLY a\n  ON t (x)',
+    ]);
+  });
+});
+
+describe('migration 040 (mail through the job queue)', () => {
+  it('queues the unsent mail of an existing outbox and marks what the old worker gave up on as failed', async () => {
+    const url = await createEmptyDatabase();
+    const before040 = await copyOfMigrations();
+    for (const file of await fs.readdir(before040)) if (file >= '040') await fs.rm(path.join(before040, file));
+    const db = createPool(url, 2);
+    try {
+      await migrateDatabase(db, undefined, before040);
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO mail_outbox (recipient, subject, body_text, attempts, sent_at) VALUES
+           ('due@example.com', 'due', 'x', 3, NULL), ('given-up@example.com', 'given up', 'x', 20, NULL),
+           ('sent@example.com', 'sent', 'x', 1, now())
+         RETURNING id`,
+      );
+      const [due, givenUp, sent] = rows.map((row) => row.id);
+      expect(await migrateDatabase(db)).toContain('040_mail_queue.sql');
+
+      const { rows: jobs } = await db.query<{ key: string }>(`SELECT key FROM graphile_worker.jobs WHERE task_identifier = 'send_mail'`);
+      expect(jobs.map((job) => job.key)).toEqual([`mail:${due}`]);
+      const { rows: failed } = await db.query<{ id: number }>('SELECT id FROM mail_outbox WHERE failed_at IS NOT NULL');
+      expect(failed.map((row) => row.id)).toEqual([givenUp]);
+      expect(sent).toBeDefined();
     } finally {
       await db.end();
     }

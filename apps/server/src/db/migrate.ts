@@ -1,31 +1,136 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import { withTransaction, type Db } from './client.js';
+import { runMigrations } from 'graphile-worker';
+import type { Db } from './client.js';
+import { quietJobLogger } from '../jobs/job-logger.js';
 
 const migrationsDir = path.join(import.meta.dirname, 'migrations');
 /** Advisory lock key shared by every process: migrations and the first seeding run once. */
 export const SCHEMA_LOCK_KEY = 7_351_201;
+/**
+ * A migration whose first line is this comment runs outside the start-up transaction, one statement at a time
+ * (needed by CREATE INDEX CONCURRENTLY, which builds an index without holding off writes). Its statements end
+ * with a semicolon at the end of a line and hold no function bodies.
+ */
+export const NO_TRANSACTION_MARKER = '-- migrate: no-transaction';
+
+type Migration = { name: string; sql: string; checksum: string; isTransactional: boolean };
+
+/** SHA-256 of the file, with line endings made LF, so a checkout with CRLF endings has the same checksum. */
+export const migrationChecksum = (sql: string): string => createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
+
+async function readMigrations(directory: string): Promise<Migration[]> {
+  const files = (await fs.readdir(directory)).filter((file) => /^\d{3}_.+\.sql$/.test(file)).sort();
+  return Promise.all(
+    files.map(async (name) => {
+      const sql = await fs.readFile(path.join(directory, name), 'utf8');
+      const isTransactional = sql.split('\n', 1)[0]!.trim() !== NO_TRANSACTION_MARKER;
+      return { name, sql, checksum: migrationChecksum(sql), isTransactional };
+    }),
+  );
+}
 
 /**
- * Applies the numbered SQL migrations not yet applied, then `afterMigrate` (the seed), all under one advisory
- * lock, so processes started at the same moment against an empty database wait for each other.
+ * Takes the schema lock, trying again every 100 ms rather than waiting inside a statement: a waiting statement
+ * is a transaction, and CREATE INDEX CONCURRENTLY in the lock holder's migration waits for every transaction
+ * older than its build, so the two would wait for each other (a deadlock).
  */
-export async function migrateDatabase(db: Db, afterMigrate?: (client: pg.PoolClient) => Promise<void>): Promise<string[]> {
-  const files = (await fs.readdir(migrationsDir)).filter((file) => /^\d{3}_.+\.sql$/.test(file)).sort();
-  return withTransaction(db, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
+async function takeSchemaLock(client: pg.PoolClient): Promise<void> {
+  for (;;) {
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [SCHEMA_LOCK_KEY]);
+    if (rows[0]!.locked) return;
+    await sleep(100);
+  }
+}
+
+/** The statements of a no-transaction migration: split at semicolons that end a line, comments dropped. */
+export const splitStatements = (sql: string): string[] =>
+  sql
+    .replace(/\r\n/g, '\n')
+    .split(/;[ \t]*(?:--[^\n]*)?\n|;[ \t]*$/)
+    .map((statement) =>
+      statement
+        .split('\n')
+        .filter((line) => !line.trim().startsWith('--'))
+        .join('\n')
+        .trim(),
+    )
+    .filter((statement) => statement !== '');
+
+/**
+ * Applies the numbered SQL migrations not yet applied, then `afterMigrate` (the seed), under one advisory lock,
+ * so processes started at the same moment against an empty database wait for each other. Before them the job
+ * queue's own schema (graphile-worker) is installed or upgraded. Every applied migration's checksum is kept; a
+ * changed file of an applied migration stops the start. Transactional migrations and the seed run in one
+ * transaction; a migration marked with NO_TRANSACTION_MARKER commits what came before it and runs on its own.
+ */
+export async function migrateDatabase(
+  db: Db,
+  afterMigrate?: (client: pg.PoolClient) => Promise<void>,
+  directory = migrationsDir,
+): Promise<string[]> {
+  const migrations = await readMigrations(directory);
+  const client = await db.connect();
+  let isInTransaction = false;
+  try {
+    await takeSchemaLock(client);
+    await runMigrations({ pgPool: db, logger: quietJobLogger });
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migration');
-    const applied = new Set(rows.map((row) => row.name));
-    const pending = files.filter((file) => !applied.has(file));
-    for (const file of pending) {
-      await client.query(await fs.readFile(path.join(migrationsDir, file), 'utf8'));
-      await client.query('INSERT INTO schema_migration (name) VALUES ($1)', [file]);
+    await client.query('ALTER TABLE schema_migration ADD COLUMN IF NOT EXISTS checksum text');
+    const { rows } = await client.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migration');
+    const applied = new Map(rows.map((row) => [row.name, row.checksum]));
+    for (const migration of migrations) {
+      if (!applied.has(migration.name)) continue;
+      const checksum = applied.get(migration.name) ?? null;
+      // Applied before migrations carried checksums: the file as it is now is taken as the one applied.
+      if (checksum === null) {
+        await client.query('UPDATE schema_migration SET checksum = $2 WHERE name = $1', [migration.name, migration.checksum]);
+      } else if (checksum !== migration.checksum) {
+        throw new Error(
+          `Migration ${migration.name} was changed after it was applied to this database (checksum ${checksum.slice(0, 12)}, ` +
+            `file ${migration.checksum.slice(0, 12)}). Restore the file as it was applied and put the change in a new migration.`,
+        );
+      }
     }
-    if (afterMigrate) await afterMigrate(client);
-    return pending;
-  });
+
+    const pending = migrations.filter((migration) => !applied.has(migration.name));
+    const record = (migration: Migration) =>
+      client.query('INSERT INTO schema_migration (name, checksum) VALUES ($1, $2)', [migration.name, migration.checksum]);
+    for (const migration of pending) {
+      if (migration.isTransactional) {
+        if (!isInTransaction) await client.query('BEGIN');
+        isInTransaction = true;
+        await client.query(migration.sql);
+        await record(migration);
+        continue;
+      }
+      if (isInTransaction) await client.query('COMMIT');
+      isInTransaction = false;
+      for (const statement of splitStatements(migration.sql)) await client.query(statement);
+      await record(migration);
+    }
+    if (afterMigrate) {
+      if (!isInTransaction) await client.query('BEGIN');
+      isInTransaction = true;
+      await afterMigrate(client);
+    }
+    if (isInTransaction) await client.query('COMMIT');
+    isInTransaction = false;
+    return pending.map((migration) => migration.name);
+  } catch (error) {
+    if (isInTransaction) await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    // A connection that cannot unlock is destroyed (which unlocks), never handed back to the pool holding the lock.
+    const unlockError = await client.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK_KEY]).then(
+      () => undefined,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    );
+    client.release(unlockError);
+  }
 }

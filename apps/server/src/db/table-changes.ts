@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Db } from './client.js';
+import { databaseStatusOf } from './database-status.js';
 
 export type ListenerTiming = {
   /** After a failure, the next attempt to listen. */
@@ -25,14 +26,17 @@ export type TableChanges = {
   /** True while notifications are heard. A cache must read the database while it is false: it could miss one. */
   isListening: () => boolean;
   /**
-   * Calls `forget` after every notification on `channel`, and whenever notifications may have been missed (the
-   * listening connection was lost or came back).
+   * Calls `forget` after every notification on `channel` and when listening starts again ('changed': what was
+   * kept may be out of date), and when the listening connection is lost ('unheard': changes may be missed from
+   * now on; what was kept was current until then). `payload` is what the notification says changed (migration
+   * 015 names pages); empty means anything may have changed.
    */
-  /** `forget` gets the notification's payload; an empty one means anything may have changed. */
-  subscribe: (channel: ChangeChannel, forget: (payload: string) => void) => void;
+  subscribe: (channel: ChangeChannel, forget: (reason: ForgetReason, payload: string) => void) => void;
   close: () => Promise<void>;
 };
 
+/** Why a cache is told to forget (see `TableChanges.subscribe`). */
+export type ForgetReason = 'changed' | 'unheard';
 /** The channels the triggers notify. */
 export type ChangeChannel = 'page_changed' | 'product_changed';
 const CHANNELS: readonly ChangeChannel[] = ['page_changed', 'product_changed'];
@@ -43,16 +47,19 @@ const CHANNELS: readonly ChangeChannel[] = ['page_changed', 'product_changed'];
  */
 export async function listenForTableChanges(db: Db, log: FastifyBaseLogger, timing: Partial<ListenerTiming> = {}): Promise<TableChanges> {
   const { reconnectDelayMs, heartbeatIntervalMs, heartbeatTimeoutMs } = { ...defaultTiming, ...timing };
-  const subscribers = new Map<ChangeChannel, ((payload: string) => void)[]>();
+  const subscribers = new Map<ChangeChannel, ((reason: ForgetReason, payload: string) => void)[]>();
   let listener: pg.PoolClient | undefined;
   let isClosed = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
 
-  /** `payload`: what the notification says changed; empty means "anything", as after a lost connection. */
-  const notify = (channel: ChangeChannel, payload = '') => {
-    for (const forget of subscribers.get(channel) ?? []) forget(payload);
+  // A database that cannot be reached is logged once per outage by its status, not at every retry.
+  const warn = (error: unknown, message: string) => {
+    if (!databaseStatusOf(db)?.noteFailure(error)) log.warn({ err: error }, message);
   };
-  const notifyAll = () => CHANNELS.forEach((channel) => notify(channel));
+  const notify = (channel: ChangeChannel, reason: ForgetReason = 'changed', payload = '') => {
+    for (const forget of subscribers.get(channel) ?? []) forget(reason, payload);
+  };
+  const notifyAll = (reason: ForgetReason) => CHANNELS.forEach((channel) => notify(channel, reason));
 
   const listen = async (): Promise<void> => {
     let client: pg.PoolClient | undefined;
@@ -60,20 +67,20 @@ export async function listenForTableChanges(db: Db, log: FastifyBaseLogger, timi
       client = await db.connect();
       const connection = client;
       connection.on('notification', (message) => {
-        if ((CHANNELS as readonly string[]).includes(message.channel)) notify(message.channel as ChangeChannel, message.payload ?? '');
+        if ((CHANNELS as readonly string[]).includes(message.channel)) notify(message.channel as ChangeChannel, 'changed', message.payload ?? '');
       });
       connection.on('error', (error) => {
-        if (!isClosed) log.warn({ err: error }, 'table changes: the listening connection failed; caches read the database');
+        if (!isClosed) warn(error, 'table changes: the listening connection failed; caches read the database');
         drop(connection, error);
       });
       await connection.query(CHANNELS.map((channel) => `LISTEN ${channel}`).join('; '));
       // Failed while LISTEN was answered: drop() has already handled it and scheduled another try.
       if (dropped.has(connection)) return;
       if (isClosed) return retire(connection);
-      notifyAll(); // changes made while nobody listened
+      notifyAll('changed'); // changes made while nobody listened
       listener = connection;
     } catch (error) {
-      log.warn({ err: error }, 'table changes: cannot listen; retrying');
+      warn(error, 'table changes: cannot listen; retrying');
       // A connection that could not LISTEN goes back (destroyed), or the retries would drain the pool.
       if (client) drop(client, error instanceof Error ? error : new Error(String(error)));
       else scheduleReconnect();
@@ -85,7 +92,7 @@ export async function listenForTableChanges(db: Db, log: FastifyBaseLogger, timi
     if (dropped.has(client)) return;
     dropped.add(client);
     if (listener === client) listener = undefined;
-    notifyAll();
+    notifyAll('unheard');
     client.removeAllListeners('notification');
     client.release(error);
     scheduleReconnect();
@@ -106,7 +113,7 @@ export async function listenForTableChanges(db: Db, log: FastifyBaseLogger, timi
     });
     Promise.race([client.query('SELECT 1'), timeout])
       .catch((error: unknown) => {
-        if (!isClosed) log.warn({ err: error }, 'table changes: the listening connection is silent; caches read the database');
+        if (!isClosed) warn(error, 'table changes: the listening connection is silent; caches read the database');
         drop(client, error instanceof Error ? error : new Error(String(error)));
       })
       .finally(() => clearTimeout(timer));
@@ -133,7 +140,7 @@ export async function listenForTableChanges(db: Db, log: FastifyBaseLogger, timi
       clearInterval(heartbeat);
       const client = listener;
       listener = undefined;
-      notifyAll();
+      notifyAll('unheard');
       if (client && !dropped.has(client)) retire(client);
     },
   };

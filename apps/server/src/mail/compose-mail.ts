@@ -28,6 +28,8 @@ export function composeMail(mail: {
   attachments?: MailAttachment[];
   /** It carries a password or a one-time link: its body is not kept once it is sent. */
   containsSecret?: boolean;
+  /** What the mail is (`password-reset`, ...), shown to the administrator after a secret is cleared. */
+  kind?: string;
 }): OutgoingMail {
   const { html, text } = renderMailBody(mail.body);
   return {
@@ -38,5 +40,6 @@ export function composeMail(mail: {
     ...(mail.replyTo === undefined ? {} : { replyTo: mail.replyTo }),
     ...(mail.attachments === undefined ? {} : { attachments: mail.attachments }),
     ...(mail.containsSecret ? { containsSecret: true } : {}),
+    ...(mail.kind === undefined ? {} : { kind: mail.kind }),
   };
 }

@@ -1,13 +1,14 @@
-import { mailboxEntry } from '@store/contracts/mailbox';
+import { failedMailEntries, mailboxEntry, retryMailResponse } from '@store/contracts/mailbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
-import { createAuthHooks } from '../plugins/auth.js';
-import { listRecentMail } from './outbox.js';
+import { actorOf, createAuthHooks } from '../plugins/auth.js';
+import { retryMail } from './failed-mail.service.js';
+import { listFailedMail, listRecentMail } from './outbox.js';
 
 /** The development mailbox: with no SMTP configured, the administrator reads the outgoing mail here. */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { requireStaff } = createAuthHooks(app);
+  const { requireAdmin, requireStaff } = createAuthHooks(app);
   app.get(
     '/mailbox',
     {
@@ -32,6 +33,36 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
         createdAt: mail.created_at.toISOString(),
         sentAt: mail.sent_at?.toISOString() ?? null,
       }));
+    },
+  );
+
+  // Mail that failed for good, with or without SMTP: what the administrator must see and may send again.
+  app.get(
+    '/mail/failed',
+    { onRequest: requireAdmin, schema: { tags: ['operations'], response: { 200: failedMailEntries } } },
+    async () => {
+      const mails = await listFailedMail(app.db);
+      return mails.map((mail) => ({
+        id: mail.id,
+        to: mail.recipient,
+        subject: mail.subject,
+        kind: mail.kind,
+        createdAt: mail.created_at.toISOString(),
+        attempts: mail.attempts,
+        lastError: mail.last_error,
+        failedAt: (mail.failed_at ?? mail.created_at).toISOString(),
+      }));
+    },
+  );
+  app.post(
+    '/mail/:id/retry',
+    {
+      onRequest: requireAdmin,
+      schema: { tags: ['operations'], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: retryMailResponse } },
+    },
+    async (request) => {
+      await retryMail({ db: app.db, actor: actorOf(request).name, mailId: request.params.id });
+      return { id: request.params.id };
     },
   );
 };

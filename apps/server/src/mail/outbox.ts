@@ -5,23 +5,49 @@ export type OutgoingMail = {
   to: string;
   subject: string;
   text: string;
-  /** The HTML part; mails written in the text-only style have none (see mail/compose-mail.ts). */
+  /** The HTML alternative of `text`, when the mail has one. */
   html?: string;
   replyTo?: string;
   attachments?: MailAttachment[];
-  /** The mail carries a secret (a password or a one-time link): its body is not kept once it is sent. */
+  /** What the mail is (`password-reset`, ...), shown to the administrator; it stays after a secret is cleared. */
+  kind?: string;
+  /**
+   * The mail carries a secret (a mailed password, a set-password or confirmation link): once sent over SMTP its
+   * text, HTML and attachments are cleared from the database; in the development mailbox, after 24 hours.
+   */
   containsSecret?: boolean;
 };
 
+/** The job queue's task that delivers one mail (see mail/worker.ts), and the key of a mail's job. */
+export const SEND_MAIL_TASK = 'send_mail';
 /**
- * Queues a mail in the outbox. Call it with the transaction of the change that causes the mail, so the mail
- * exists exactly when the change does; the worker delivers it.
+ * The queue's own ceiling of attempts for a mail's job, above MAIL_MAX_ATTEMPTS: the worker decides when a mail
+ * has failed for good (it marks the mail and ends the job), so that the admin sees it in the failed-mail list.
+ */
+const JOB_MAX_ATTEMPTS = 100;
+const queueMailJob = `graphile_worker.add_job('${SEND_MAIL_TASK}', json_build_object('mailId', id), job_key => 'mail:' || id, max_attempts => ${JOB_MAX_ATTEMPTS})`;
+
+/**
+ * Queues a mail in the outbox, and its delivery job in the job queue (graphile-worker). Call it with the
+ * transaction of the change that causes the mail, so the mail exists exactly when the change does.
  */
 export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO mail_outbox (recipient, reply_to, subject, body_text, body_html, attachments)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [mail.to, mail.replyTo ?? null, mail.subject, mail.text, mail.html ?? null, JSON.stringify(mail.attachments ?? [])],
+    `WITH mail AS (
+       INSERT INTO mail_outbox (recipient, reply_to, subject, body_text, body_html, attachments, kind, contains_secret)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id
+     )
+     SELECT id, ${queueMailJob} IS NOT NULL AS is_queued FROM mail`,
+    [
+      mail.to,
+      mail.replyTo ?? null,
+      mail.subject,
+      mail.text,
+      mail.html ?? null,
+      JSON.stringify(mail.attachments ?? []),
+      mail.kind ?? null,
+      mail.containsSecret === true,
+    ],
   );
   return rows[0]!.id;
 }
@@ -34,18 +60,110 @@ export type OutboxRow = {
   body_text: string;
   body_html: string | null;
   attachments: MailAttachment[];
+  kind: string | null;
+  contains_secret: boolean;
   created_at: Date;
   attempts: number;
   sent_at: Date | null;
+  failed_at: Date | null;
   last_error: string | null;
 };
+
+const outboxColumns = `id, recipient, reply_to, subject, body_text, body_html, attachments, kind, contains_secret, created_at,
+  attempts, sent_at, failed_at, last_error`;
 
 /** The newest mails, for the development mailbox. */
 export async function listRecentMail(db: Queryable, limit = 100, recipient?: string): Promise<OutboxRow[]> {
   const { rows } = await db.query<OutboxRow>(
-    `SELECT id, recipient, reply_to, subject, body_text, body_html, attachments, created_at, attempts, sent_at, last_error
+    `SELECT ${outboxColumns}
        FROM mail_outbox WHERE ($2::text IS NULL OR lower(recipient) = lower($2)) ORDER BY id DESC LIMIT $1`,
     [limit, recipient ?? null],
   );
   return rows;
+}
+
+/** The mails that failed for good (every attempt refused), newest first. */
+export async function listFailedMail(db: Queryable, limit = 200): Promise<OutboxRow[]> {
+  const { rows } = await db.query<OutboxRow>(
+    `SELECT ${outboxColumns} FROM mail_outbox WHERE failed_at IS NOT NULL ORDER BY failed_at DESC, id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows;
+}
+
+/** Gives a mail that failed for good a fresh set of attempts and queues it; false when it has not failed. */
+export async function retryFailedMail(db: Queryable, mailId: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `WITH mail AS (
+       UPDATE mail_outbox SET failed_at = NULL, attempts = 0, claimed_at = NULL
+        WHERE id = $1 AND failed_at IS NOT NULL RETURNING id
+     )
+     SELECT ${queueMailJob} IS NOT NULL AS is_queued FROM mail`,
+    [mailId],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Claims a mail for one delivery attempt without holding a transaction: the claim is the row's `claimed_at`
+ * (a claim older than 15 minutes belongs to a process that died). Undefined when it is sent, has failed for
+ * good or another process holds it.
+ */
+export async function claimMail(db: Queryable, mailId: number): Promise<OutboxRow | undefined> {
+  const { rows } = await db.query<OutboxRow>(
+    `UPDATE mail_outbox SET claimed_at = now(), attempts = attempts + 1
+      WHERE id = $1 AND sent_at IS NULL AND failed_at IS NULL
+        AND (claimed_at IS NULL OR claimed_at < now() - interval '15 minutes')
+      RETURNING ${outboxColumns}`,
+    [mailId],
+  );
+  return rows[0];
+}
+
+/** Records a delivered mail; a mail with a secret keeps only what shows it was sent (recipient, subject, kind, time). */
+export async function recordMailSent(db: Queryable, mailId: number): Promise<void> {
+  await db.query(
+    `UPDATE mail_outbox SET sent_at = now(), claimed_at = NULL, last_error = NULL,
+       body_text = CASE WHEN contains_secret THEN '' ELSE body_text END,
+       body_html = CASE WHEN contains_secret THEN NULL ELSE body_html END,
+       attachments = CASE WHEN contains_secret THEN '[]'::jsonb ELSE attachments END,
+       body_cleared_at = CASE WHEN contains_secret THEN now() END
+     WHERE id = $1`,
+    [mailId],
+  );
+}
+
+/** Records a failed attempt; answers whether the mail has now failed for good (its attempts used up). */
+export async function recordMailFailure(db: Queryable, mailId: number, error: string, maxAttempts: number): Promise<boolean> {
+  const { rows } = await db.query<{ has_failed: boolean }>(
+    `UPDATE mail_outbox SET claimed_at = NULL, last_error = $2,
+       failed_at = CASE WHEN attempts >= $3 THEN now() END
+     WHERE id = $1 RETURNING failed_at IS NOT NULL AS has_failed`,
+    [mailId, error.slice(0, 500), maxAttempts],
+  );
+  return rows[0]?.has_failed ?? false;
+}
+
+/**
+ * The periodic clean-up of the outbox: mail written more than `retentionDays` ago and sent (or failed for good)
+ * is deleted.
+ * When the development mailbox is the delivery (no SMTP), a mail counts as delivered when it is written, and the
+ * text, HTML and attachments of a mail with a secret are cleared after 24 hours.
+ */
+export async function purgeOldMail(
+  db: Queryable,
+  options: { retentionDays: number; isMailboxDelivery: boolean },
+): Promise<{ deleted: number; cleared: number }> {
+  const deleted = await db.query(
+    `DELETE FROM mail_outbox
+      WHERE created_at < now() - make_interval(days => $1) AND (sent_at IS NOT NULL OR failed_at IS NOT NULL OR $2)`,
+    [options.retentionDays, options.isMailboxDelivery],
+  );
+  const cleared = options.isMailboxDelivery
+    ? await db.query(
+        `UPDATE mail_outbox SET body_text = '', body_html = NULL, attachments = '[]'::jsonb, body_cleared_at = now()
+          WHERE contains_secret AND body_cleared_at IS NULL AND created_at < now() - interval '24 hours'`,
+      )
+    : { rowCount: 0 };
+  return { deleted: deleted.rowCount ?? 0, cleared: cleared.rowCount ?? 0 };
 }

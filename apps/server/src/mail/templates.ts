@@ -15,6 +15,7 @@ export const passwordResetMail = (options: { to: string; password: string; siteU
   composeMail({
     to: options.to,
     subject: 'Your new password',
+    kind: 'password-reset',
     containsSecret: true,
     body: createElement(PasswordReset, { password: options.password, siteUrl: options.siteUrl ?? '' }),
   });
@@ -98,6 +99,7 @@ export const accountConfirmationMail = (options: { to: string; link: string }): 
   composeMail({
     to: options.to,
     subject: 'Confirm your email address',
+    kind: 'account-confirmation',
     containsSecret: true,
     body: createElement(AccountConfirmation, { link: options.link, siteUrl: siteOf(options.link) }),
   });
@@ -110,6 +112,7 @@ export const accountLinkMail = (options: { to: string; link: string; hasLogin: b
   composeMail({
     to: options.to,
     subject: options.hasLogin ? 'Confirm your email address to see your licence' : 'Open your account',
+    kind: 'account-link',
     containsSecret: true,
     body: createElement(AccountLink, { link: options.link, hasLogin: options.hasLogin, siteUrl: siteOf(options.link) }),
   });
@@ -119,6 +122,7 @@ export const staffInvitationMail = (options: { to: string; role: string; link: s
   composeMail({
     to: options.to,
     subject: 'Your staff login',
+    kind: 'staff-invitation',
     containsSecret: true,
     body: createElement(StaffInvitation, { link: options.link, role: options.role, siteUrl: siteOf(options.link) }),
   });

@@ -1,11 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { runOnce } from 'graphile-worker';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../test/test-app.js';
-import { enqueueMail } from './outbox.js';
+import { quietJobLogger } from '../jobs/job-logger.js';
+import { createTaskList } from '../jobs/job-runner.js';
+import { enqueueMail, purgeOldMail } from './outbox.js';
 import { passwordResetMail } from './templates.js';
-import { startMailWorker } from './worker.js';
 
 const t = await createTestApp();
 
@@ -21,6 +23,7 @@ const server = new SMTPServer({
   onData: (stream, _session, callback) => {
     simpleParser(stream)
       .then(async (mail) => {
+        // Stands for a slow SMTP server, so that concurrent workers overlap (not a wait for a result).
         await sleep(smtp.delayMs);
         smtp.received.push(mail);
         callback();
@@ -32,94 +35,134 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.server.address() as { port: number };
 afterAll(() => new Promise<void>((resolve) => server.close(resolve)));
 
-const workers: ReturnType<typeof startMailWorker>[] = [];
-/** A worker that runs only when told (`deliverDue`), apart from the pass it makes on start. */
-const startWorker = (from = 'store@example.com') => {
-  const worker = startMailWorker({ db: t.db, smtpUrl: `smtp://127.0.0.1:${port}`, from, log: t.app.log, intervalMs: 3_600_000 });
-  workers.push(worker);
-  return worker;
+/** One pass of a job-queue worker over every job that is due, as the running product's worker makes them. */
+const runDueJobs = async (options: { from?: string; maxAttempts?: number } = {}) => {
+  const config = {
+    ...t.config,
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: options.from ?? 'store@example.com',
+    MAIL_MAX_ATTEMPTS: options.maxAttempts ?? 20,
+  };
+  const { taskList, close } = createTaskList({ db: t.db, config, log: t.app.log });
+  try {
+    await runOnce({ pgPool: t.db, taskList, logger: quietJobLogger });
+  } finally {
+    close();
+  }
 };
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
-  smtp.isRefusing = false;
-  smtp.delayMs = 0;
-});
 
 const receivedBy = (recipient: string) => smtp.received.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === recipient);
 const outboxRow = async (id: number) => {
-  const { rows } = await t.db.query<{ attempts: number; sent_at: Date | null; last_error: string | null; due_in_seconds: number }>(
-    `SELECT attempts, sent_at, last_error, extract(epoch FROM next_attempt_at - clock_timestamp())::float AS due_in_seconds
-       FROM mail_outbox WHERE id = $1`,
-    [id],
-  );
+  const { rows } = await t.db.query<{
+    attempts: number;
+    sent_at: Date | null;
+    failed_at: Date | null;
+    last_error: string | null;
+    body_text: string;
+    body_html: string | null;
+    attachments: unknown[];
+    recipient: string;
+    subject: string;
+    kind: string | null;
+  }>('SELECT * FROM mail_outbox WHERE id = $1', [id]);
   return rows[0]!;
 };
-/** Stands for the passing of time: the mail is due again now. */
-const makeDue = (id: number) => t.db.query('UPDATE mail_outbox SET next_attempt_at = now() WHERE id = $1', [id]);
+/** The mail's job in the queue: seconds until it is due, and the queue's count of attempts. */
+const jobOf = async (id: number) => {
+  const { rows } = await t.db.query<{ id: string; attempts: number; due_in_seconds: number }>(
+    `SELECT id, attempts, extract(epoch FROM run_at - clock_timestamp())::float AS due_in_seconds FROM graphile_worker.jobs WHERE key = $1`,
+    [`mail:${id}`],
+  );
+  return rows[0];
+};
+/** Stands for the passing of time: the mail's job is due again now. */
+const makeDue = async (id: number) => {
+  const job = await jobOf(id);
+  await t.db.query('SELECT graphile_worker.reschedule_jobs(ARRAY[$1::bigint], run_at => now())', [job!.id]);
+};
 
-describe('mail worker', () => {
+describe('mail delivery through the job queue', () => {
   it('retries a mail whose sending fails, backing off, until it is delivered once', async () => {
     const to = uniqueEmail('retry');
     const id = await enqueueMail(t.db, { to, subject: 'Your licence', text: 'Hello' });
     smtp.isRefusing = true;
-    const worker = startWorker();
-    await worker.deliverDue();
+    await runDueJobs();
 
     const first = await outboxRow(id);
-    expect(first).toMatchObject({ attempts: 1, sent_at: null });
+    expect(first).toMatchObject({ attempts: 1, sent_at: null, failed_at: null });
     expect(first.last_error).toMatch(/451/);
-    expect(first.due_in_seconds).toBeGreaterThan(50);
-    expect(first.due_in_seconds).toBeLessThanOrEqual(60);
+    const job = await jobOf(id);
+    expect(job!.attempts).toBe(1);
+    expect(job!.due_in_seconds).toBeGreaterThan(1);
 
     // Not due yet: a pass leaves it alone.
-    await worker.deliverDue();
+    await runDueJobs();
     expect((await outboxRow(id)).attempts).toBe(1);
 
     await makeDue(id);
-    await worker.deliverDue();
-    const second = await outboxRow(id);
-    expect(second).toMatchObject({ attempts: 2, sent_at: null });
-    expect(second.due_in_seconds).toBeGreaterThan(110);
-    expect(second.due_in_seconds).toBeLessThanOrEqual(120);
+    await runDueJobs();
+    expect(await outboxRow(id)).toMatchObject({ attempts: 2, sent_at: null });
+    expect((await jobOf(id))!.due_in_seconds).toBeGreaterThan(job!.due_in_seconds);
 
     smtp.isRefusing = false;
     await makeDue(id);
-    expect(await worker.deliverDue()).toBeGreaterThanOrEqual(1);
+    await runDueJobs();
     const delivered = await outboxRow(id);
     expect(delivered.attempts).toBe(3);
     expect(delivered.sent_at).toBeInstanceOf(Date);
+    expect(await jobOf(id)).toBeUndefined();
     expect(receivedBy(to)).toHaveLength(1);
     expect(receivedBy(to)[0]!.subject).toBe('Your licence');
 
-    await makeDue(id);
-    await worker.deliverDue();
+    await runDueJobs();
     expect(receivedBy(to)).toHaveLength(1);
+  });
+
+  it('holds no transaction open while it talks to SMTP', async () => {
+    const to = uniqueEmail('no-transaction');
+    const id = await enqueueMail(t.db, { to, subject: 'Slow server', text: 'Hello' });
+    smtp.delayMs = 300;
+    const passing = runDueJobs();
+    // While the SMTP server holds the mail, no session of this database is inside a transaction.
+    let open: unknown[] = [];
+    for (let check = 0; check < 50 && receivedBy(to).length === 0; check++) {
+      const { rows } = await t.db.query(
+        `SELECT pid, state, query FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start IS NOT NULL AND state <> 'active'`,
+      );
+      open = [...open, ...rows];
+      await sleep(10);
+    }
+    await passing;
+    smtp.delayMs = 0;
+    expect(open).toEqual([]);
+    expect((await outboxRow(id)).sent_at).toBeInstanceOf(Date);
   });
 
   it('never sends a mail twice when two workers run at once', async () => {
     const recipients = Array.from({ length: 20 }, () => uniqueEmail('concurrent'));
     const ids = await Promise.all(recipients.map((to) => enqueueMail(t.db, { to, subject: 'Concurrent', text: 'Hello' })));
-    // A slow server keeps each worker's claim open while the other looks for work.
     smtp.delayMs = 20;
     // Each worker signs with its own sender, so the mail shows which one sent it.
-    const [first, second] = [startWorker('first@example.com'), startWorker('second@example.com')];
-    await Promise.all([first.deliverDue(), second.deliverDue()]);
+    await Promise.all([runDueJobs({ from: 'first@example.com' }), runDueJobs({ from: 'second@example.com' })]);
+    smtp.delayMs = 0;
 
     const mails = recipients.flatMap(receivedBy);
     expect(mails.filter((mail) => mail.from?.text === 'first@example.com').length).toBeGreaterThan(0);
     expect(mails.filter((mail) => mail.from?.text === 'second@example.com').length).toBeGreaterThan(0);
     for (const to of recipients) expect(receivedBy(to)).toHaveLength(1);
-    const { rows } = await t.db.query('SELECT attempts, sent_at IS NOT NULL AS is_sent FROM mail_outbox WHERE id = ANY($1)', [ids]);
+    const { rows } = await t.db.query('SELECT attempts, sent_at IS NOT NULL AS is_sent FROM mail_outbox WHERE id = ANY($1) ORDER BY id', [ids]);
     expect(rows).toEqual(ids.map(() => ({ attempts: 1, is_sent: true })));
   });
 
-  it('sends the attachments with their names, types and content', async () => {
+  it('sends the attachments with their names, types and content, and the HTML alternative', async () => {
     const to = uniqueEmail('attachment');
     const keyFile = 'Keyfile for Spacey\nUser: Jane\n#0123456789abcdef';
     await enqueueMail(t.db, {
       to,
       subject: 'Your Spacey licence',
       text: 'Your licence key file is attached.',
+      html: '<p>Your licence key file is attached.</p>',
       replyTo: 'support@example.com',
       attachments: [
         { filename: 'Spacey_SerialKey.txt', content: keyFile, contentType: 'text/plain' },
@@ -127,11 +170,12 @@ describe('mail worker', () => {
         { filename: 'Spacey.key', content: 'second file', contentType: 'text/plain' },
       ],
     });
-    await startWorker().deliverDue();
+    await runDueJobs();
 
     const [mail] = receivedBy(to);
     expect(mail).toBeDefined();
     expect(mail!.text?.trim()).toBe('Your licence key file is attached.');
+    expect(mail!.html).toContain('<p>Your licence key file is attached.</p>');
     expect(mail!.replyTo?.text).toBe('support@example.com');
     const attachments = mail!.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content.toString() }));
     expect(attachments).toEqual([
@@ -140,10 +184,108 @@ describe('mail worker', () => {
     ]);
   });
 
+  it('clears the text, HTML and attachments of a mail with a secret once it is sent, keeping what shows it was sent', async () => {
+    const to = uniqueEmail('secret');
+    const reset = passwordResetMail({ to, password: 'Secret-Pass-123' });
+    const id = await enqueueMail(t.db, { ...reset, html: '<p>Secret-Pass-123</p>', attachments: [{ filename: 'a.txt', content: 'x' }] });
+    const plain = await enqueueMail(t.db, { to, subject: 'No secret', text: 'Keep me' });
+    expect((await outboxRow(id)).body_text).toContain('Secret-Pass-123');
+    await runDueJobs();
+
+    expect(receivedBy(to).find((mail) => mail.subject === 'Your new password')!.text).toContain('Secret-Pass-123');
+    const row = await outboxRow(id);
+    expect(row).toMatchObject({ recipient: to, subject: 'Your new password', kind: 'password-reset', body_text: '', body_html: null, attachments: [] });
+    expect(row.sent_at).toBeInstanceOf(Date);
+    const { rows } = await t.db.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE body_text LIKE '%Secret-Pass-123%' OR body_html LIKE '%Secret-Pass-123%'`);
+    expect(rows[0].n).toBe(0);
+    expect((await outboxRow(plain)).body_text).toBe('Keep me');
+  });
+
+  it('shows a mail that failed for good to the admin, who sends it again', async () => {
+    const to = uniqueEmail('failed');
+    const id = await enqueueMail(t.db, { to, subject: 'Refused twice', text: 'Hello', kind: 'test' });
+    smtp.isRefusing = true;
+    await runDueJobs({ maxAttempts: 2 });
+    await makeDue(id);
+    await runDueJobs({ maxAttempts: 2 });
+    smtp.isRefusing = false;
+
+    const failed = await outboxRow(id);
+    expect(failed.failed_at).toBeInstanceOf(Date);
+    expect(failed.attempts).toBe(2);
+    expect(await jobOf(id)).toBeUndefined(); // the job ended: nothing retries it by itself
+    const admin = await t.adminToken();
+    const list = await t.request({ method: 'GET', url: '/api/mail/failed', token: admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toContainEqual(expect.objectContaining({ id, to, subject: 'Refused twice', kind: 'test', attempts: 2, lastError: expect.stringMatching(/451/) }));
+
+    const customer = await t.registerCustomer();
+    expect((await t.request({ method: 'GET', url: '/api/mail/failed', token: customer.token })).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url: `/api/mail/${id}/retry`, token: customer.token })).statusCode).toBe(403);
+
+    const retried = await t.request({ method: 'POST', url: `/api/mail/${id}/retry`, token: admin });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual({ id });
+    // A mail that has not failed (any longer) cannot be retried.
+    expect((await t.request({ method: 'POST', url: `/api/mail/${id}/retry`, token: admin })).statusCode).toBe(404);
+    await runDueJobs({ maxAttempts: 2 });
+    expect(receivedBy(to)).toHaveLength(1);
+    expect(await outboxRow(id)).toMatchObject({ failed_at: null, attempts: 1 });
+    expect((await t.request({ method: 'GET', url: '/api/mail/failed', token: admin })).json()).not.toContainEqual(expect.objectContaining({ id }));
+    const { rows } = await t.db.query(`SELECT actor FROM audit_log WHERE entity = 'mail' AND entity_id = $1`, [String(id)]);
+    expect(rows).toEqual([{ actor: 'admin' }]);
+  });
+});
+
+describe('outbox clean-up', () => {
+  const backdate = (id: number, interval: string, column = 'created_at') =>
+    t.db.query(`UPDATE mail_outbox SET ${column} = ${column} - $2::interval WHERE id = $1`, [id, interval]);
+
+  it('deletes delivered mail after the retention period and keeps unsent and recent mail', async () => {
+    const to = uniqueEmail('retention');
+    const [oldSent, recentSent, oldUnsent] = await Promise.all([
+      enqueueMail(t.db, { to, subject: 'old sent', text: 'a' }),
+      enqueueMail(t.db, { to, subject: 'recent sent', text: 'b' }),
+      enqueueMail(t.db, { to, subject: 'old unsent', text: 'c' }),
+    ]);
+    await t.db.query('UPDATE mail_outbox SET sent_at = now() WHERE id = ANY($1)', [[oldSent, recentSent]]);
+    await backdate(oldSent, '31 days');
+    await backdate(oldUnsent, '31 days');
+    await backdate(recentSent, '29 days');
+    await purgeOldMail(t.db, { retentionDays: 30, isMailboxDelivery: false });
+    const { rows } = await t.db.query<{ subject: string }>('SELECT subject FROM mail_outbox WHERE recipient = $1 ORDER BY subject', [to]);
+    expect(rows.map((row) => row.subject)).toEqual(['old unsent', 'recent sent']);
+  });
+
+  it('in the development mailbox, clears the bodies of mail with a secret after 24 hours', async () => {
+    const to = uniqueEmail('mailbox-secret');
+    const old = await enqueueMail(t.db, passwordResetMail({ to, password: 'Old-Secret-1' }));
+    const recent = await enqueueMail(t.db, passwordResetMail({ to, password: 'New-Secret-2' }));
+    const plain = await enqueueMail(t.db, { to, subject: 'plain', text: 'stays' });
+    await backdate(old, '25 hours');
+    await backdate(plain, '25 hours');
+    await purgeOldMail(t.db, { retentionDays: 30, isMailboxDelivery: true });
+    expect(await outboxRow(old)).toMatchObject({ body_text: '', subject: 'Your new password', kind: 'password-reset' });
+    expect((await outboxRow(recent)).body_text).toContain('New-Secret-2');
+    expect((await outboxRow(plain)).body_text).toBe('stays');
+  });
+
+  it('runs the clean-ups as jobs of the queue: expired sessions and old rate-limit windows go', async () => {
+    const customer = await t.registerCustomer();
+    await t.db.query(`UPDATE session SET expires_at = now() - interval '1 minute' WHERE login_id = (SELECT id FROM login WHERE login_name = $1)`, [customer.email]);
+    await t.db.query(`SELECT graphile_worker.add_job('purge_expired_sessions')`);
+    await runDueJobs();
+    const { rows } = await t.db.query(`SELECT count(*)::int AS n FROM session WHERE expires_at <= now()`);
+    expect(rows[0].n).toBe(0);
+    expect((await t.request({ method: 'GET', url: '/api/userinfo/products', token: customer.token })).statusCode).toBe(401);
+  });
+});
+
+describe('templated mail', () => {
   it('sends a templated mail as HTML with its plain-text alternative', async () => {
     const to = uniqueEmail('html');
     await enqueueMail(t.db, passwordResetMail({ to, password: 'Kx7-pq2-Lm', siteUrl: 'https://store.example' }));
-    await startWorker().deliverDue();
+    await runDueJobs();
     const [mail] = receivedBy(to);
     expect(mail!.text).toContain('Your new password: Kx7-pq2-Lm');
     expect(mail!.html).toContain('https://store.example/login');

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseStatusOf, isDatabaseUnreachable, RETRY_AFTER_SECONDS } from '../db/database-status.js';
 import { AppError, errorStatus } from '../lib/app-error.js';
 
 /**
@@ -23,6 +24,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 413) return reply.status(413).send('The request is too large.');
     if (status >= 400 && status < 500) {
       return reply.status(status).send(status === 415 ? 'Unsupported content type.' : 'Invalid request.');
+    }
+    // While PostgreSQL cannot be reached: 503 with Retry-After, logged once per outage (db/database-status.ts).
+    if (isDatabaseUnreachable(error)) {
+      databaseStatusOf(app.db)?.noteFailure(error);
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.status(503).send('The service is briefly unavailable. Please try again in a moment.');
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send('Something went wrong on our side. Please try again later.');

@@ -5,8 +5,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MAX_CONTENT_PATH_SEGMENTS } from '@store/contracts/constants';
 import type { InitialData, Page } from '@store/contracts/page';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSandboxCheckout } from '../config.js';
+import { databaseStatusOf } from '../db/database-status.js';
 import { normalizePageUrl } from '../modules/page/page.service.js';
 import { pickEncoding, precompress, type PrecompressedBody } from './content-encoding.js';
 
@@ -46,9 +47,9 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     index: false,
     wildcard: false,
     serve: true,
-    setHeaders: (response, filePath) => {
+    setHeaders: (reply, filePath) => {
       const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      response.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 
@@ -66,6 +67,17 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   // each answer is rendered and compressed once, with its headers, and kept until a page changes (decision 010).
   // Unknown pages are rendered each time: their paths are the visitors' to choose.
   app.get('/*', async (request, reply) => {
+    try {
+      return await answerPage(request, reply);
+    } catch (error) {
+      // The database cannot be reached: the answer this path had before is still right (nobody can change a page).
+      const pathname = pathOf(request.url);
+      const stale = pathname === undefined ? undefined : app.pageCache.peekStale<MemoryAnswer>(answerKey(pathname));
+      if (!stale || !databaseStatusOf(app.db)?.noteFailure(error)) throw error;
+      return sendMemoryAnswer(stale, request, reply);
+    }
+  });
+  const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = pathOf(request.url);
     if (pathname === undefined) return reply.status(400).type('text/plain').send('Malformed URL');
     if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
@@ -93,13 +105,17 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       return toMemoryAnswer(headers, await precompress(render(data, current ?? null)));
     });
     if (!answer) return notFound();
+    return sendMemoryAnswer(answer, request, reply);
+  };
+  const sendMemoryAnswer = (answer: MemoryAnswer, request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     reply.header('etag', answer.etag);
     if (isFresh(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
     const encoding = pickEncoding(request.headers['accept-encoding']);
     // With Content-Encoding set, the compression plugin leaves the answer as it is.
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(answer.bodies[encoding ?? 'identity']);
-  });
+  };
 }
 
 /**

@@ -19,6 +19,7 @@ export const queryKeys = {
   mailbox: {
     all: ['mailbox'] as const,
     list: (to: string) => ['mailbox', 'list', to] as const,
+    failed: ['mailbox', 'failed'] as const,
   },
   account: {
     all: ['account'] as const,

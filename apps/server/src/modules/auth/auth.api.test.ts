@@ -378,6 +378,8 @@ describe('guards', () => {
     'GET /api/productserial/:id',
     'POST /api/productserial/',
     'GET /api/product/:id/trials',
+    'GET /api/mail/failed',
+    'POST /api/mail/:id/retry',
     'POST /sandbox/api/backdate',
     'POST /sandbox/api/replay',
   ];

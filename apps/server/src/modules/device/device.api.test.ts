@@ -3,7 +3,7 @@ import { buildApp } from '../../app.js';
 import { createPool } from '../../db/client.js';
 import { createKeyFile, decryptKeyFile } from '../../licensing/juce-key-file.js';
 import { loadSigningKey } from '../../licensing/rsa-key.js';
-import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
+import { createTestApp, uniqueEmail, uniqueIp, waitUntilBlockedBy } from '../../../test/test-app.js';
 import { customerWithLicence, giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
 
 const t = await createTestApp();
@@ -117,7 +117,7 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
       await transfer.query('UPDATE orders SET person_id = $2 WHERE id = $1', [owner.order.id, buyer.personId]);
       await transfer.query('DELETE FROM order_device WHERE order_id = $1', [owner.order.id]);
       const registering = registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() }, uniqueIp());
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waitUntilBlockedBy(t.db, transfer);
       await transfer.query('COMMIT');
       const response = await registering;
       expect(response.statusCode).toBe(400);

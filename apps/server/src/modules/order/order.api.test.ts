@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { listRecentMail } from '../../mail/outbox.js';
 import { decryptKeyFile } from '../../licensing/juce-key-file.js';
-import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
+import { createTestApp, uniqueEmail, waitUntilBlockedBy } from '../../../test/test-app.js';
 
 const t = await createTestApp();
 type Order = { id: number; productId: number; personId: number; serial: string; serialNew: string; serial2048: string; productName?: string; state?: string };
@@ -134,7 +134,7 @@ describe('serial pool', () => {
       await saver.query('DELETE FROM product_serial WHERE product_id = $1 AND order_id IS NULL', [product.id]);
       await saver.query(`INSERT INTO product_serial (product_id, serial, position) VALUES ($1, 'NEW-1', 1)`, [product.id]);
       const ordering = newOrder(product, person);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waitUntilBlockedBy(t.db, saver);
       await saver.query('COMMIT');
       expect((await ordering).serial).toBe('NEW-1');
     } finally {

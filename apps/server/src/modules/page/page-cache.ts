@@ -1,6 +1,7 @@
 import type { MenuItem, Page } from '@store/contracts/page';
 import type { Db } from '../../db/client.js';
-import { createRowCache, type TableChanges } from '../../db/table-changes.js';
+import { isDatabaseUnreachable } from '../../db/database-status.js';
+import { createRowCache, type ForgetReason, type TableChanges } from '../../db/table-changes.js';
 import { findPageByUrl, listMenuItems } from './page.repository.js';
 
 /** Derived values (rendered pages) kept at most; the pages themselves are a RowCache with its own limit. */
@@ -17,6 +18,11 @@ export type PageCache = {
   derive: <T>(key: string, compute: () => Promise<T>) => Promise<T>;
   /** The value `derive` computed for `key` once it is ready, without waiting; undefined otherwise. */
   peek: <T>(key: string) => T | undefined;
+  /**
+   * What `derive` had ready for `key` when changes stopped being heard, until a change is heard of again: served
+   * only while the database cannot be reached, when nobody can change a page.
+   */
+  peekStale: <T>(key: string) => T | undefined;
   /** Forgets everything. */
   clear: () => void;
   /**
@@ -51,27 +57,43 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
   const pages = createRowCache<Page>(changes, 'page_changed', { isForgettingOnNotification: false });
   const derived = new Map<string, Promise<unknown>>();
   const settled = new Map<string, unknown>();
+  let stale = new Map<string, unknown>();
+  // The pages and the menu as last read while changes were heard: answered while the database cannot be reached.
+  let knownPages = new Map<string, Page | undefined>();
+  let knownMenu: MenuItem[] | undefined;
+  // Counts the changes heard: a read that a change overtook is not kept.
+  let generation = 0;
 
-  const clear = () => {
+  const clear = (reason: ForgetReason = 'changed') => {
+    if (reason === 'unheard' && settled.size > 0) stale = new Map(settled);
+    if (reason === 'changed') {
+      generation += 1;
+      stale = new Map();
+      knownPages = new Map();
+      knownMenu = undefined;
+    }
     menu = undefined;
     pages.clear();
     derived.clear();
     settled.clear();
   };
   const forget = (change: PageChange | undefined) => {
-    if (!change || change.isMenuChanged) return clear();
+    if (!change || change.isMenuChanged) return clear('changed');
+    generation += 1;
     for (const url of change.urls) {
       pages.forget(url);
+      knownPages.delete(url);
       // Kept answers are keyed by the path asked for, which is the page's own URL (web-app.ts keeps no other).
-      for (const key of [...derived.keys()]) {
+      for (const key of [...derived.keys(), ...stale.keys()]) {
         if (key.toLowerCase() === `answer:${url}`) {
           derived.delete(key);
           settled.delete(key);
+          stale.delete(key);
         }
       }
     }
   };
-  changes.subscribe('page_changed', (payload) => forget(readPageChange(payload)));
+  changes.subscribe('page_changed', (reason, payload) => (reason === 'unheard' ? clear('unheard') : forget(readPageChange(payload))));
   const isListening = changes.isListening;
 
   /** A cached read, dropped again when it fails so the next request tries afresh. */
@@ -82,12 +104,38 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
     return value;
   };
 
+  /** `read`, or while the database cannot be reached what it answered last while changes were heard. */
+  const orKnown = async <T>(read: () => Promise<T>, known: () => { has: boolean; value?: T }, keep: (value: T) => void): Promise<T> => {
+    const wasListening = isListening();
+    const startedIn = generation;
+    try {
+      const value = await read();
+      if (wasListening && isListening() && generation === startedIn) keep(value);
+      return value;
+    } catch (error) {
+      const last = known();
+      if (last.has && isDatabaseUnreachable(error)) return last.value as T;
+      throw error;
+    }
+  };
+
   return {
-    menu: () => {
-      if (!isListening()) return listMenuItems(db);
-      return menu ?? remember(() => listMenuItems(db), (value) => (menu = value));
-    },
-    pageByUrl: (url) => pages.get(url, () => findPageByUrl(db, url)),
+    menu: () =>
+      orKnown(
+        () => (isListening() ? (menu ?? remember(() => listMenuItems(db), (value) => (menu = value))) : listMenuItems(db)),
+        () => ({ has: knownMenu !== undefined, value: knownMenu }),
+        (value) => (knownMenu = value),
+      ),
+    pageByUrl: (url) =>
+      orKnown(
+        () => pages.get(url, () => findPageByUrl(db, url)),
+        () => ({ has: knownPages.has(url.toLowerCase()), value: knownPages.get(url.toLowerCase()) }),
+        (page) => {
+          if (page === undefined) return;
+          if (knownPages.size >= MAX_ENTRIES) knownPages.clear();
+          knownPages.set(url.toLowerCase(), page);
+        },
+      ),
     derive: <T>(key: string, compute: () => Promise<T>): Promise<T> => {
       if (!isListening()) return compute();
       const cached = derived.get(key) as Promise<T> | undefined;
@@ -102,7 +150,8 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
       return value;
     },
     peek: <T>(key: string): T | undefined => (isListening() ? (settled.get(key) as T | undefined) : undefined),
-    clear,
+    peekStale: <T>(key: string): T | undefined => stale.get(key) as T | undefined,
+    clear: () => clear('changed'),
     forget,
   };
 }

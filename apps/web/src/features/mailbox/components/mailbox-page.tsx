@@ -5,6 +5,7 @@ import { errorText } from '../../../lib/api-client';
 import { downloadTextFile } from '../../../lib/download-text-file';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMailbox } from '../api/get-mailbox';
+import { FailedMailList } from './failed-mail-list';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString();
 
@@ -89,6 +90,7 @@ export function MailboxPage() {
   return (
     <main className="container py-4">
       <h1 className="h3 mb-3">Mailbox</h1>
+      <FailedMailList />
       <form className="d-flex flex-wrap align-items-end gap-2 mb-4" onSubmit={applyFilter}>
         <div>
           <label htmlFor="mailbox-recipient" className="form-label">

@@ -1,0 +1,151 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.js';
+import { buildApp } from '../app.js';
+import { createPool } from './client.js';
+import { isDatabaseUnreachable } from './database-status.js';
+
+const t = await createTestApp();
+
+/**
+ * A TCP proxy in front of the test database. `cut` stands for an outage: every open connection is reset and new
+ * ones are accepted and reset at once (counted, so the test can wait for the app's retries instead of sleeping);
+ * `restore` lets connections through again.
+ */
+const upstream = new URL(t.config.DATABASE_URL!);
+const proxy = { isCut: false, refused: 0, sockets: new Set<net.Socket>() };
+const proxyServer = net.createServer((client) => {
+  if (proxy.isCut) {
+    proxy.refused += 1;
+    client.destroy();
+    return;
+  }
+  const server = net.connect(Number(upstream.port), upstream.hostname);
+  for (const socket of [client, server]) {
+    proxy.sockets.add(socket);
+    socket.on('close', () => proxy.sockets.delete(socket));
+    socket.on('error', () => undefined);
+  }
+  client.pipe(server).pipe(client);
+});
+await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
+const proxyUrl = new URL(upstream);
+proxyUrl.host = `127.0.0.1:${(proxyServer.address() as net.AddressInfo).port}`;
+const cut = () => {
+  proxy.isCut = true;
+  for (const socket of proxy.sockets) socket.destroy();
+};
+
+/** Every line the app logs, parsed. */
+const logLines: { level: number; msg: string }[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as { level: number; msg: string });
+    done();
+  },
+});
+/** Warnings and errors logged since the test started (the app's start-up notes aside). */
+let firstLine = 0;
+const warningsAndErrors = () => logLines.slice(firstLine).filter((line) => line.level >= 40).map((line) => line.msg);
+
+const distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-outage-'));
+await fs.writeFile(
+  path.join(distDir, 'index.html'),
+  '<!doctype html><html><head><title>App</title><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
+);
+const db = createPool(proxyUrl.toString(), 5);
+const app = await buildApp({ config: { ...t.config, webDistDir: distDir }, db, isServingWebApp: true, logger: { level: 'info', stream: logStream } });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = app.server.address() as net.AddressInfo;
+
+afterAll(async () => {
+  await app.close();
+  await db.end();
+  for (const socket of proxy.sockets) socket.destroy();
+  await new Promise<void>((resolve) => proxyServer.close(() => resolve()));
+  await fs.rm(distDir, { recursive: true, force: true });
+});
+
+function get(pathname: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: pathname }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString() }));
+      })
+      .on('error', reject);
+  });
+}
+const login = () =>
+  app.inject({ method: 'POST', url: '/api/login/', payload: { username: 'admin', password: 'wrong-password' } });
+
+describe('while PostgreSQL cannot be reached', () => {
+  it('serves cached pages, answers API calls 503 with Retry-After, and logs the outage once and its end once', async () => {
+    firstLine = logLines.length;
+    expect((await get('/about')).status).toBe(200);
+    expect((await get('/about')).text).toContain('We are a small company of audio engineers');
+    expect((await get('/api/page/byUrl/about')).status).toBe(200);
+    expect((await get('/api/page/menuitems')).status).toBe(200);
+    expect(warningsAndErrors()).toEqual([]);
+
+    cut();
+    await expect.poll(() => app.tableChanges.isListening(), { timeout: 5_000 }).toBe(false);
+    for (let round = 0; round < 10; round++) {
+      const page = await get('/about');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('We are a small company of audio engineers');
+      const api = await get('/api/page/byUrl/help');
+      expect(api.status).toBe(503);
+      expect(api.headers['retry-after']).toBe('5');
+      expect(api.text).toBe('The service is briefly unavailable. Please try again in a moment.');
+      // The pages and the menu the API answered before are answered as they were; the app's screens render.
+      const aboutApi = await get('/api/page/byUrl/about');
+      expect(aboutApi.status).toBe(200);
+      expect(JSON.parse(aboutApi.text)).toMatchObject({ url: '/about' });
+      expect((await get('/api/page/menuitems')).status).toBe(200);
+      const loginScreen = await get('/login');
+      expect(loginScreen.status).toBe(200);
+      expect(loginScreen.text).toContain('initial-data');
+      const refused = await login();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+    }
+    expect((await get('/api/health')).status).toBe(503);
+    // The caches' listening connection retries every second: let it fail a few times more.
+    const refusedBefore = proxy.refused;
+    await expect.poll(() => proxy.refused, { timeout: 10_000 }).toBeGreaterThanOrEqual(refusedBefore + 3);
+    expect(warningsAndErrors()).toEqual(['database unreachable: API calls answer 503, cached pages are still served']);
+
+    proxy.isCut = false;
+    await expect.poll(async () => (await get('/api/health')).status, { timeout: 10_000 }).toBe(200);
+    await expect.poll(() => app.tableChanges.isListening(), { timeout: 10_000 }).toBe(true);
+    expect((await get('/api/page/byUrl/help')).status).toBe(200);
+    expect((await login()).statusCode).toBe(401);
+    expect(warningsAndErrors()).toEqual(['database unreachable: API calls answer 503, cached pages are still served', 'database reachable again']);
+  });
+});
+
+describe('a database server that accepts connections but does not answer (paused)', () => {
+  it('fails the call after the connection timeout with an error that counts as unreachable', async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const pool = createPool(`postgres://postgres@127.0.0.1:${(silent.address() as net.AddressInfo).port}/store`, 1, { connectionTimeoutMillis: 300 });
+    try {
+      const failure = await pool.query('SELECT 1').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(Error);
+      expect(isDatabaseUnreachable(failure)).toBe(true);
+    } finally {
+      await pool.end();
+      silent.close();
+    }
+  });
+});

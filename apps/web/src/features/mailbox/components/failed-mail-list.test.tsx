@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FailedMailList } from './failed-mail-list';
+
+const fetchMock = vi.fn<typeof fetch>();
+const answer = (status: number, body: unknown) =>
+  fetchMock.mockResolvedValueOnce(new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+const failedMail = {
+  id: 42,
+  to: 'ann@example.com',
+  subject: 'Your Spacey licence',
+  kind: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  attempts: 20,
+  lastError: '550 Mailbox unavailable',
+  failedAt: '2026-11-23T10:00:00.000Z',
+};
+
+const renderList = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
+      <FailedMailList />
+    </QueryClientProvider>,
+  );
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('failed mail list', () => {
+  it('lists the mail that failed for good and sends one again with RETRY', async () => {
+    answer(200, [failedMail]);
+    renderList();
+    expect(await screen.findByText('Your Spacey licence')).toBeTruthy();
+    expect(screen.getByText(/550 Mailbox unavailable/)).toBeTruthy();
+    answer(200, { id: 42 });
+    answer(200, []);
+    fireEvent.click(screen.getByRole('button', { name: 'RETRY' }));
+    await vi.waitFor(() => expect(screen.queryByText('Your Spacey licence')).toBeNull());
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(String(url)).toMatch(/\/api\/mail\/42\/retry$/);
+    expect(init?.method).toBe('POST');
+  });
+
+  it('shows nothing when no mail has failed', async () => {
+    answer(200, []);
+    const { container } = renderList();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(container.textContent).toBe('');
+  });
+});
