@@ -34,7 +34,12 @@ afterEach(() => {
 
 describe('the development mailbox', () => {
   it('previews HTML in a sandboxed frame, keeps the text part’s line breaks and downloads attachments', async () => {
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify([mail({}), mail({ id: 2, subject: 'Old style', html: null, attachments: [] })])));
+    // The page also lists the mails that failed for good (none here).
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('/mail/failed')
+        ? new Response('[]')
+        : new Response(JSON.stringify([mail({}), mail({ id: 2, subject: 'Old style', html: null, attachments: [] })])),
+    );
     const clicked: string[] = [];
     const { createObjectURL, revokeObjectURL } = URL;
     Object.assign(URL, { createObjectURL: () => 'blob:test/1', revokeObjectURL: () => undefined });
