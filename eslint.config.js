@@ -50,6 +50,27 @@ export default tseslint.config(
     },
   },
   {
+    // Domains meet through services, never through each other's repositories (STYLE 15): SQL about a domain's
+    // tables lives in its own repository, and other domains call what its service publishes. Type imports (the
+    // row shapes) are allowed; tests and test factories may reach in.
+    files: ['apps/server/src/**/*.ts', 'apps/server/src/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test-factory.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+(modules/)?[a-z-]+/[a-z-]+\.repository\.js$`,
+              allowTypeImports: true,
+              message: "Another domain's repository: call its service instead (add the query there if it is missing).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },

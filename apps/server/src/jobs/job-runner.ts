@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { purgeOldMail, SEND_MAIL_TASK } from '../mail/outbox.js';
 import { createSendMailTask } from '../mail/worker.js';
-import { deleteExpiredSessions } from '../modules/auth/auth.repository.js';
+import { purgeExpiredSessions } from '../modules/auth/auth.service.js';
 import { jobLogger } from './job-logger.js';
 
 /**
@@ -26,7 +26,7 @@ export function createTaskList(options: { db: Db; config: Config; log: FastifyBa
   const taskList: TaskList = {
     [SEND_MAIL_TASK]: sendMail.task,
     // Expired sessions, and rate-limit windows older than a day.
-    purge_expired_sessions: () => deleteExpiredSessions(db),
+    purge_expired_sessions: () => purgeExpiredSessions(db),
     purge_old_mail: async () => {
       const purged = await purgeOldMail(db, { retentionDays: config.MAIL_RETENTION_DAYS, isMailboxDelivery: !config.SMTP_URL });
       if (purged.deleted + purged.cleared > 0) log.info(purged, 'old mail purged');

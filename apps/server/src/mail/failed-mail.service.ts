@@ -1,6 +1,6 @@
 import { withTransaction, type Db } from '../db/client.js';
 import { notFound } from '../lib/app-error.js';
-import { recordAudit } from '../modules/audit/audit.repository.js';
+import { recordAudit } from '../modules/audit/audit.service.js';
 import { retryFailedMail } from './outbox.js';
 
 /** The administrator sends a mail that failed for good again: a fresh set of attempts, audited. */

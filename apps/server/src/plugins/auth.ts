@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { findSessionActor, type SessionActor } from '../modules/auth/auth.repository.js';
+import type { SessionActor } from '../modules/auth/auth.repository.js';
+import { findSessionActor } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,14 +3,14 @@ import type { Config } from '../config.js';
 import type { Queryable } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 import { webhookSecretOf } from '../modules/checkout/webhook-signature.js';
-import { findEventOfOrder } from '../modules/checkout/webhook.repository.js';
+import { findEventOfOrder } from '../modules/checkout/webhook.service.js';
 import { toBuilderData } from './sandbox-builder-data.js';
 import type { SandboxCart } from './sandbox-cart.js';
 import { newProviderId, orderCompletedEvent, orderReferenceOf, returnCreatedEvent, type Buyer, type SandboxEvent } from './sandbox-events.js';
 import { priceCart, type PricedCart } from './sandbox-pricing.js';
 import { createSessionToken, readSessionToken } from './sandbox-session-token.js';
 import { backdateActivation, listCatalogueProducts, readCheckoutSettings } from './sandbox.repository.js';
-import { recordAudit } from '../modules/audit/audit.repository.js';
+import { recordAudit } from '../modules/audit/audit.service.js';
 import { postWebhookToSelf, type SignatureMode, type WebhookDelivery } from './self-webhook.js';
 
 type Context = { db: Queryable; config: Config };

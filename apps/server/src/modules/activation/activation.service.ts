@@ -7,9 +7,9 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { licenceMailOfOrder, siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
-import { findOrCreateNamedPerson } from '../licence/licence.repository.js';
+import { findOrCreateNamedPerson } from '../person/person.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
-import { findProductById } from '../product/product.repository.js';
+import { findProductById } from '../product/product.service.js';
 import { redeemActivationKey, setRedeemedOrder } from './activation.repository.js';
 
 export const activationPerIp: RateLimitRule = { name: 'activation-ip', limit: 20, windowSeconds: 15 * 60 };

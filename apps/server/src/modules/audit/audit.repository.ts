@@ -10,7 +10,7 @@ export type AuditEntry = {
 };
 
 /** Records an administrator's change: who, what, when, and the state before and after. */
-export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
+export async function insertAuditEntry(db: Queryable, entry: AuditEntry): Promise<void> {
   await db.query('INSERT INTO audit_log (actor, action, entity, entity_id, before, after) VALUES ($1, $2, $3, $4, $5, $6)', [
     entry.actor,
     entry.action,

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { accountConfirmationMail, accountLinkMail } from '../../mail/templates.js';
-import { findOrCreatePersonByEmail } from '../person/person.repository.js';
+import { findOrCreatePersonByEmail } from '../person/person.service.js';
 import * as links from './account-link.repository.js';
 import * as logins from './auth.repository.js';
 import { toCurrentUser } from './current-user.js';

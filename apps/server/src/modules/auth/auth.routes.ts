@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import * as auth from './auth.service.js';
 import { createDeviceCookies } from './device-cookie.js';
 

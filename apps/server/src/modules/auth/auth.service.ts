@@ -1,13 +1,13 @@
 import { SECOND_FACTOR_REQUIRED, type CurrentUser } from '@store/contracts/auth';
 import { ADMIN_USER_NAME } from '@store/contracts/constants';
-import { withTransaction, type Db } from '../../db/client.js';
+import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/app-error.js';
 import { ADDRESS_CALL_FLOOR_MS, withMinimumDuration } from '../../lib/minimum-duration.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
-import { findOrCreatePersonByEmail } from '../person/person.repository.js';
+import { findOrCreatePersonByEmail } from '../person/person.service.js';
 import { mailConfirmationLink } from './account-link.service.js';
 import * as repository from './auth.repository.js';
 import { checkCredentials, countFailure } from './credentials.js';
@@ -110,3 +110,9 @@ export async function deleteLogin(options: { db: Db; email: string }): Promise<v
   const deleted = await repository.deleteLoginByName(options.db, options.email);
   if (deleted === 0) throw new AppError('notFound', 'This person has no login.');
 }
+
+/** The caller of a session token, or undefined when it is unknown or expired (the auth plugin's look-up). */
+export const findSessionActor = (db: Queryable, token: string) => repository.findSessionActor(db, token);
+
+/** Deletes expired sessions and old rate-limit windows (an hourly clean-up job). */
+export const purgeExpiredSessions = (db: Queryable) => repository.deleteExpiredSessions(db);

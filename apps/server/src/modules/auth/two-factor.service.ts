@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TwoFactorRecoveryCodes, TwoFactorSetup } from '@store/contracts/account';
-import { withTransaction, type Db } from '../../db/client.js';
+import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import * as logins from './auth.repository.js';
@@ -65,3 +65,6 @@ export async function verifySecondFactor(options: { db: Db; secretBox: SecretBox
 }
 
 const formatRecoveryCode = (hex: string) => `${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8)}`;
+
+/** Whether the login turned two-factor login on. */
+export const isTwoFactorEnabled = (db: Queryable, loginId: number) => repository.isTwoFactorEnabled(db, loginId);

@@ -2,7 +2,7 @@ import { productPath } from '@store/contracts/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PoolClient } from 'pg';
 import { isSandboxCheckout, type Config } from '../../config.js';
-import { withTransaction, type Db } from '../../db/client.js';
+import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { completeOrder } from './order-completed.service.js';
@@ -15,6 +15,7 @@ import {
   markWebhookEventProcessed,
   recordWebhookEventError,
   refundOrdersOfPurchase,
+  findEventOfOrder as findStoredEventOfOrder,
 } from './webhook.repository.js';
 
 type Context = { db: Db; secretBox: SecretBox; config: Config; log: FastifyBaseLogger };
@@ -99,3 +100,6 @@ async function revokePurchase(client: PoolClient, event: WebhookEvent): Promise<
 
 /** A configured storefront without `.test.` takes live orders only (reference §5.8). */
 const isLiveStorefront = (config: Config) => !isSandboxCheckout(config) && !config.FASTSPRING_STOREFRONT?.includes('.test.');
+
+/** The stored event of this type for a provider order (the sandbox's replay switch). */
+export const findEventOfOrder = (db: Queryable, type: string, providerOrderId: string) => findStoredEventOfOrder(db, type, providerOrderId);

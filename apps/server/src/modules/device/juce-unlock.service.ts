@@ -5,8 +5,8 @@ import { JUCE_WRONG_PRODUCT_MESSAGE } from '../../licensing/juce-unlock-reply.js
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { checkCredentials, WRONG_CREDENTIALS } from '../auth/credentials.js';
-import { isTwoFactorEnabled } from '../auth/two-factor.repository.js';
-import { findPersonIdOfLogin } from '../licence/licence.repository.js';
+import { isTwoFactorEnabled } from '../auth/two-factor.service.js';
+import { findPersonIdOfLogin } from '../licence/licence.service.js';
 import type { ProductCache } from '../product/product-cache.js';
 import { findDeviceIdProblem } from './device-id.js';
 import { findLicencesOfPerson } from './device.repository.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
 import { customerWithLicence } from '../licence/licence.test-factory.js';
-import { findProductByName } from '../product/product.repository.js';
+import { findProductByName } from '../product/product.service.js';
 
 const t = await createTestApp({
   DOWNLOADS_S3_ENDPOINT: 'https://installers.s3.eu-central-1.amazonaws.com',

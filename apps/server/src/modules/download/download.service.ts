@@ -10,8 +10,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { findPersonIdOfLogin } from '../licence/licence.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { findPersonIdOfLogin } from '../licence/licence.service.js';
 import * as repository from './download.repository.js';
 import { presignGetUrl, type BucketConfig } from './s3-presign.js';
 

@@ -1,5 +1,5 @@
 import type { UserProduct } from '@store/contracts/licence';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { OFFLINE_DEVICE_MARKER } from '@store/contracts/constants';
 import { notFound } from '../../lib/app-error.js';
 import * as repository from './licence.repository.js';
@@ -60,3 +60,9 @@ export async function renameOwnDevice(options: { db: Db; caller: Caller; deviceI
   if (!isRenamed) throw notFound('Device not found');
   return { deviceName };
 }
+
+/**
+ * The person a login acts for, or undefined until the login has proven its address (docs/SECURITY.md): the one
+ * rule every licence call of another domain (downloads, transfer, unlock, orders) applies.
+ */
+export const findPersonIdOfLogin = (db: Queryable, login: repository.LoginOwner) => repository.findPersonIdOfLogin(db, login);

@@ -3,8 +3,9 @@ import type { TestApp } from '../../../test/test-app.js';
 import { withTransaction } from '../../db/client.js';
 import { issueOrder } from '../order/order-issue.service.js';
 import type { OrderRow } from '../order/order.repository.js';
-import { findOrCreatePersonByEmail } from '../person/person.repository.js';
-import { findProductByName, type ProductRow } from '../product/product.repository.js';
+import { findOrCreatePersonByEmail } from '../person/person.service.js';
+import { findProductByName } from '../product/product.service.js';
+import type { ProductRow } from '../product/product.repository.js';
 
 export type TestLicence = { order: OrderRow; product: ProductRow; personId: number; email: string };
 

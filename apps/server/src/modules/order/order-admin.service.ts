@@ -1,13 +1,12 @@
 import type { Device } from '@store/contracts/licence';
-import type { Order, OrderCreateRequest, OrderTransferRequest } from '@store/contracts/order';
-import type { Config } from '../../config.js';
+import type { Order, OrderCreateRequest } from '@store/contracts/order';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { findPersonById } from '../person/person-admin.repository.js';
-import { findProductById, type ProductRow } from '../product/product.repository.js';
-import { transferOrders } from '../transfer/transfer.service.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { findPersonById } from '../person/person.service.js';
+import { findProductById } from '../product/product.service.js';
+import type { ProductRow } from '../product/product.repository.js';
 import { signOnThisThread } from '../../licensing/signing-pool.js';
 import { createDeviceKeyFile, createLicenceKeys } from './licence-keys.js';
 import * as repository from './order-admin.repository.js';
@@ -18,7 +17,7 @@ import { findOrderById, setOrderKeys, toOrder, type OrderRow } from './order.rep
  * Every licence of the person (all states; `state` tells them apart), with its product's name. Person 0, the
  * new person the editor starts from, has none; another id without a person is a 404 (decision 022).
  */
-export async function listOrdersOfPerson(options: { db: Db; personId: number }): Promise<Order[]> {
+export async function listOrdersOfPerson(options: { db: Queryable; personId: number }): Promise<Order[]> {
   const rows = await repository.listOrdersOfPerson(options.db, options.personId);
   if (rows.length === 0 && options.personId !== 0 && !(await findPersonById(options.db, options.personId))) {
     throw notFound('Person not found');
@@ -145,41 +144,3 @@ const auditView = (order: OrderRow) => ({
   source: order.source,
   state: order.state,
 });
-
-/**
- * The administrator's direct transfer: moves the licences to the person with the new owner's email (created if
- * needed) with the shared transfer core (devices removed, keys re-issued, both owners mailed), in one transaction.
- */
-export async function transferOrdersAsAdmin(options: {
-  db: Db;
-  secretBox: SecretBox;
-  config: Config;
-  actor: string;
-  request: OrderTransferRequest;
-}): Promise<Order[]> {
-  const { db, actor, request } = options;
-  const orderIds = [request.id].flat();
-  return withTransaction(db, async (client) => {
-    const transferred = await transferOrders({
-      client,
-      orderIds,
-      newOwnerEmail: request.newOwnerEmail,
-      newOwnerName: request.newOwnerName,
-      secretBox: options.secretBox,
-      config: options.config,
-    });
-    for (const licence of transferred) {
-      await recordAudit(client, {
-        actor,
-        action: 'transfer',
-        entity: 'order',
-        entityId: licence.orderId,
-        before: { personId: licence.fromPersonId },
-        after: { personId: licence.toPersonId, email: request.newOwnerEmail },
-      });
-    }
-    const owner = transferred[0]!.toPersonId;
-    const orders = await repository.listOrdersOfPerson(client, owner);
-    return orders.filter((order) => orderIds.includes(order.id)).map(toOrder);
-  });
-}

@@ -3,7 +3,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emptySerialPoolMail } from '../../mail/templates.js';
-import { findProductById, type ProductRow } from '../product/product.repository.js';
+import { findProductById } from '../product/product.service.js';
+import type { ProductRow } from '../product/product.repository.js';
 import { createLicenceKeys } from './licence-keys.js';
 import { insertOrder, setOrderKeys, takeSerial, type NewOrder, type OrderRow } from './order.repository.js';
 

@@ -5,7 +5,6 @@ import {
   orderCreateRequest,
   orderDeviceList,
   orderList,
-  orderTransferRequest,
   refreshKeysRequest,
 } from '@store/contracts/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -55,19 +54,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireAdmin, schema: { tags, body: refreshKeysRequest, response: { 200: orderList } } },
     (request) =>
       orders.refreshKeysOfPerson({ db: app.db, secretBox: app.secretBox, actor: actorOf(request).name, personId: request.body.id }),
-  );
-
-  app.post(
-    '/order/transfer',
-    { onRequest: requireAdmin, schema: { tags, body: orderTransferRequest, response: { 200: orderList } } },
-    (request) =>
-      orders.transferOrdersAsAdmin({
-        db: app.db,
-        secretBox: app.secretBox,
-        config: app.config,
-        actor: actorOf(request).name,
-        request: request.body,
-      }),
   );
 
   app.delete(

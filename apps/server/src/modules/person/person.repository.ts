@@ -31,3 +31,14 @@ export async function findPersonByEmail(db: Queryable, email: string): Promise<P
   );
   return rows[0];
 }
+
+/**
+ * The person with this address (created if needed) for a licence that is issued or moved to them; their name
+ * is filled in when it is still empty (a person made by registering has none), since key files carry it.
+ */
+export async function findOrCreateNamedPerson(db: Queryable, person: { email: string; name: string }): Promise<Person> {
+  const found = await findOrCreatePersonByEmail(db, person);
+  if (found.isNew || found.name !== '' || person.name === '') return { id: found.id, email: found.email, name: found.name, country: found.country };
+  await db.query(`UPDATE person SET name = $2 WHERE id = $1 AND name = ''`, [found.id, person.name]);
+  return { id: found.id, email: found.email, name: person.name, country: found.country };
+}

@@ -1,9 +1,9 @@
 import { newPersonDefaults, type Person, type PersonSaveRequest } from '@store/contracts/person';
-import { withTransaction, type Db } from '../../db/client.js';
+import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import * as repository from './person-admin.repository.js';
-import { findPersonByEmail } from './person.repository.js';
+import * as personRepository from './person.repository.js';
 
 /** The person with this id; id 0 answers the defaults of a new person (§4). */
 export async function getPerson(options: { db: Db; id: number }): Promise<Person> {
@@ -15,7 +15,7 @@ export async function getPerson(options: { db: Db; id: number }): Promise<Person
 
 /** The person with this email, compared case-insensitively. */
 export async function getPersonByEmail(options: { db: Db; email: string }): Promise<Person> {
-  const person = await findPersonByEmail(options.db, options.email.trim());
+  const person = await personRepository.findPersonByEmail(options.db, options.email.trim());
   if (!person) throw notFound('Person not found');
   return person;
 }
@@ -80,3 +80,16 @@ const refusedDeletion = (person: Person, licences: number) =>
     `${person.email || `Person ${person.id}`} has ${licences === 1 ? 'a licence' : `${licences} licences`} and cannot be deleted. ` +
       'Transfer or delete the licences first.',
   );
+
+// The person queries other domains use (they never read the person table themselves).
+
+/** The person with this email (case-insensitive), created when there is none; safe under concurrency. */
+export const findOrCreatePersonByEmail = (db: Queryable, person: { email: string; name?: string; country?: string }) =>
+  personRepository.findOrCreatePersonByEmail(db, person);
+
+/** The person with this address (created if needed), their name filled in when it is still empty. */
+export const findOrCreateNamedPerson = (db: Queryable, person: { email: string; name: string }) =>
+  personRepository.findOrCreateNamedPerson(db, person);
+
+/** The person of this id, locked for the caller's transaction when `isLocking`. */
+export const findPersonById = (db: Queryable, id: number, options: { isLocking?: boolean } = {}) => repository.findPersonById(db, id, options);

@@ -4,17 +4,18 @@ import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { keyBits, validateKeyPair } from '../../licensing/rsa-key.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
 import * as repository from './product-admin.repository.js';
 import { generateProductKeyPair } from './product-keys.js';
-import { findProductById, toAdminProduct, type ProductRow } from './product.repository.js';
+import * as productRepository from './product.repository.js';
+import { toAdminProduct, toPublicProduct, type ProductRow } from './product.repository.js';
 
 type KeyPair = { publicKey: string; privateKey: string };
 
 /** The administrator's view of a product, key material included; id 0 answers a new product's defaults (§4). */
 export async function getAdminProduct(options: { db: Db; secretBox: SecretBox; id: number }): Promise<Product> {
   if (options.id === 0) return { ...newProductDefaults, publickey: '', privatekey: '', publicKey2048: '', privateKey2048: '', trialDays: DEFAULT_TRIAL_DAYS };
-  const row = await findProductById(options.db, options.id);
+  const row = await productRepository.findProductById(options.db, options.id);
   if (!row) throw notFound('Product not found');
   return toAdminProduct(row, options.secretBox);
 }
@@ -151,3 +152,17 @@ export async function generateProductKeys(options: { db: Db; actor: string; prod
     privateKey2048: pair2048.privateKey,
   };
 }
+
+/** The catalogue (GET /product/): every product, with key material only for the administrator. */
+export async function listCatalogue(options: { db: Queryable; secretBox: SecretBox; isAdmin: boolean }) {
+  const rows = await productRepository.listProducts(options.db);
+  return options.isAdmin ? rows.map((row) => toAdminProduct(row, options.secretBox)) : rows.map(toPublicProduct);
+}
+
+// The product queries other domains use (they never read the product table themselves).
+
+/** The product of this id, with its sealed keys (`ProductRow`). */
+export const findProductById = (db: Queryable, id: number): Promise<ProductRow | undefined> => productRepository.findProductById(db, id);
+
+/** The product of this name, compared case-insensitively. */
+export const findProductByName = (db: Queryable, name: string): Promise<ProductRow | undefined> => productRepository.findProductByName(db, name);

@@ -7,10 +7,11 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { licenceReceivedMail, licenceTransferredMail, siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emptySerialPoolMail } from '../../mail/templates.js';
-import { findOrCreateNamedPerson, findPersonIdOfLogin } from '../licence/licence.repository.js';
+import { findPersonIdOfLogin } from '../licence/licence.service.js';
+import { findOrCreateNamedPerson } from '../person/person.service.js';
 import { createLicenceKeys } from '../order/licence-keys.js';
-import { findOrderById, retireSerialOfOrder, setOrderKeys, takeSerial } from '../order/order.repository.js';
-import { findProductById } from '../product/product.repository.js';
+import { findOrderById, retireSerialOfOrder, setOrderKeys, takeSerial } from '../order/order.service.js';
+import { findProductById } from '../product/product.service.js';
 import { createTransferToken, transferTokenSecretOf } from './transfer-token.js';
 import * as repository from './transfer.repository.js';
 

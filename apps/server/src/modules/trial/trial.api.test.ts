@@ -3,7 +3,7 @@ import { decryptKeyFile } from '../../licensing/juce-key-file.js';
 import { parseRootAttributes } from '../../licensing/juce-xml.js';
 import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
 import { randomDeviceId } from '../licence/licence.test-factory.js';
-import { findProductByName } from '../product/product.repository.js';
+import { findProductByName } from '../product/product.service.js';
 
 const t = await createTestApp();
 const DAY_MS = 24 * 60 * 60 * 1000;

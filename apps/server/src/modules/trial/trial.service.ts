@@ -9,7 +9,8 @@ import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { findDeviceIdProblem } from '../device/device-id.js';
 import { createTrialKeyFile } from '../order/licence-keys.js';
 import type { ProductCache } from '../product/product-cache.js';
-import { findProductById, type ProductRow } from '../product/product.repository.js';
+import { findProductById } from '../product/product.service.js';
+import type { ProductRow } from '../product/product.repository.js';
 import * as repository from './trial.repository.js';
 
 /** Trials anyone may ask for, per address: a studio's handful of computers and products, never a farm. */

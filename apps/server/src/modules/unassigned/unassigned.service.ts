@@ -1,8 +1,8 @@
 import type { UnassignedCreateRequest } from '@store/contracts/order';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.repository.js';
-import { findProductByName } from '../product/product.repository.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { findProductByName } from '../product/product.service.js';
 import * as repository from './unassigned.repository.js';
 
 /** Creates a numbered batch of activation codes for a product and a distributor. */

@@ -1,0 +1,17 @@
+import type { Queryable } from '../../db/client.js';
+import * as repository from './order.repository.js';
+
+// The licence (order) queries other domains use; they never write the orders table themselves.
+
+/** The licence of this id. */
+export const findOrderById = (db: Queryable, id: number) => repository.findOrderById(db, id);
+
+/** Hands the licence the next free serial of its product's pool (`hasPool`: the product has a pool at all). */
+export const takeSerial = (db: Queryable, productId: number, orderId: number) => repository.takeSerial(db, productId, orderId);
+
+/** Retires the licence's serial: it is never handed out again. */
+export const retireSerialOfOrder = (db: Queryable, orderId: number) => repository.retireSerialOfOrder(db, orderId);
+
+/** Stores the licence's key files (and serial). */
+export const setOrderKeys = (db: Queryable, orderId: number, keys: { serial?: string; serialNew: string; serial2048: string }) =>
+  repository.setOrderKeys(db, orderId, keys);

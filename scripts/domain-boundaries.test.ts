@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+/** The messages ESLint gives a server file with this text at this path (the file need not exist). */
+async function lint(file: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('the server lint rule on domain boundaries', () => {
+  it("refuses an import of another domain's repository, from a module and from outside the modules", async () => {
+    const intoProduct = "import { findProductById } from '../product/product.repository.js';\nexport const probe = findProductById;\n";
+    expect(await lint('apps/server/src/modules/trial/probe.ts', intoProduct)).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Another domain's repository/),
+    ]);
+    const fromSandbox = "import { findEventOfOrder } from '../modules/checkout/webhook.repository.js';\nexport const probe = findEventOfOrder;\n";
+    expect(await lint('apps/server/src/sandbox/probe.ts', fromSandbox)).toHaveLength(1);
+  });
+
+  it("allows the domain's own repository, another domain's service, and type imports of row shapes", async () => {
+    const allowed = [
+      "import { findProductById } from './product.repository.js';",
+      "import { findOrderById } from '../order/order.service.js';",
+      "import type { ProductRow } from '../product/product.repository.js';",
+      'export const probe = [findProductById, findOrderById] as const;',
+      'export type Probe = ProductRow;',
+      '',
+    ].join('\n');
+    expect(await lint('apps/server/src/modules/product/probe.ts', allowed)).toEqual([]);
+  });
+});
