@@ -72,7 +72,7 @@ async function buyerJourney(page: Page, browser: Browser, request: APIRequestCon
   const keyDownload = mailbox.page.waitForEvent('download');
   await mail.getByRole('button', { name: 'Spacey_SerialKey.txt' }).click();
   expect((await keyDownload).suggestedFilename()).toBe('Spacey_SerialKey.txt');
-  expect(await readFile((await (await keyDownload).path())!, 'utf8')).toMatch(/#[0-9a-f]+/);
+  expect(await readFile((await (await keyDownload).path()), 'utf8')).toMatch(/#[0-9a-f]+/);
   await mailbox.close();
 
   // The account: the licence, told apart by its number, with its serial state, places and transfer date.
@@ -98,7 +98,7 @@ async function buyerJourney(page: Page, browser: Browser, request: APIRequestCon
   await macos.getByRole('button', { name: 'Download Spacey 1.2.0 for macOS' }).click();
   const file = await installer;
   expect(file.suggestedFilename()).toBe('spacey-1.2.0-macos.zip');
-  expect(createHash('sha256').update(await readFile((await file.path())!)).digest('hex')).toBe(shownSha);
+  expect(createHash('sha256').update(await readFile((await file.path()))).digest('hex')).toBe(shownSha);
   await expect(spaceyDownloads.getByText(/Older versions and release notes \(2\)/)).toBeVisible();
 
   // Registering a computer, renaming it, and removing it after confirming.

@@ -179,7 +179,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text === '') return done(null, undefined);
-    parseJson(request, text, (error, value) => {
+    void parseJson(request, text, (error, value) => {
       if (!error && text.includes('\\u0000') && holdsNul(value)) return done(badRequest('Texts must not contain NUL characters.'), undefined);
       done(error, value);
     });

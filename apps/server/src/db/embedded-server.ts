@@ -52,7 +52,7 @@ export async function startEmbeddedServer(options: Options): Promise<EmbeddedSer
   } catch (error) {
     // As root, PostgreSQL runs as the user postgres, who must be able to reach the directory.
     const hint = process.getuid?.() === 0 ? ' The user postgres must be able to reach it: choose a DATA_DIR outside /root.' : '';
-    throw new Error(`The embedded PostgreSQL server did not start in ${clusterDir}.${hint} ${String(error ?? '')}`.trim());
+    throw new Error(`The embedded PostgreSQL server did not start in ${clusterDir}.${hint} ${error instanceof Error ? error.message : ''}`.trim());
   }
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,

@@ -8,7 +8,7 @@ import { databaseStatusOf, isDatabaseUnreachable } from '../db/database-status.j
  * pool's errors afterwards; a lost database connection among them is the database status's to log.
  */
 export const quietJobLogger = new Logger(() => (level, message, meta) => {
-  if (level !== 'error' || isDatabaseUnreachable((meta as { error?: unknown } | undefined)?.error)) return;
+  if (String(level) !== 'error' || isDatabaseUnreachable((meta as { error?: unknown } | undefined)?.error)) return;
   console.error(`job queue: ${message}`);
 });
 
@@ -17,7 +17,8 @@ export const quietJobLogger = new Logger(() => (level, message, meta) => {
  * failure to reach the database is left to the database status, which logs an outage once.
  */
 export const jobLogger = (db: Db, log: FastifyBaseLogger): Logger =>
-  new Logger(() => (level, message, meta) => {
+  new Logger(() => (logLevel, message, meta) => {
+    const level = String(logLevel);
     const error = (meta as { error?: unknown } | undefined)?.error;
     if ((level === 'error' || level === 'warning') && databaseStatusOf(db)?.noteFailure(error ?? { message })) return;
     if (level === 'error') log.error({ err: error }, `job queue: ${message}`);

@@ -48,7 +48,7 @@ export const TRUNCATED_LIST_HEADER = 'x-list-truncated';
 /** The first `limit` rows of the list by its key: the spec's plain array, which a million rows cannot be. */
 export async function selectPlainList<Row>(db: Db, definition: ListDefinition, limit = PLAIN_LIST_LIMIT): Promise<PlainList<Row>> {
   const where = definition.where ? `WHERE ${definition.where}` : '';
-  const { rows } = await db.query(`SELECT ${definition.select} FROM ${definition.from} ${where} ORDER BY ${definition.key} LIMIT $1`, [limit + 1]);
+  const { rows } = await db.query<Record<string, unknown>>(`SELECT ${definition.select} FROM ${definition.from} ${where} ORDER BY ${definition.key} LIMIT $1`, [limit + 1]);
   return { kind: 'plain', rows: rows.slice(0, limit) as Row[], isTruncated: rows.length > limit };
 }
 
@@ -189,7 +189,7 @@ function buildQuery(definition: ListDefinition, request: ListRequest): BuiltQuer
 const windowClause = (query: BuiltQuery) => `LIMIT $${query.params.length + 1} OFFSET $${query.params.length + 2}`;
 
 async function selectRows(db: Db, definition: ListDefinition, query: BuiltQuery, window: Window): Promise<unknown[]> {
-  const { rows } = await db.query(
+  const { rows } = await db.query<Record<string, unknown>>(
     `SELECT ${definition.select} FROM ${definition.from} ${query.where} ORDER BY ${query.orderBy(window.isBackwards)}
       ${windowClause(query)}`,
     [...query.params, window.limit, window.skip],
@@ -215,7 +215,7 @@ async function readFilteredRows(
   const orderBy = query.orderBy(window.isBackwards);
   const table = definition.from;
   if (window.estimate > window.tuning.selectiveMatches) {
-    const walked = await db.query(
+    const walked = await db.query<Record<string, unknown>>(
       `SELECT ${definition.select} FROM (SELECT * FROM ${table} ORDER BY ${orderBy} LIMIT ${window.tuning.walkBudget}) AS ${table}
         ${query.where} ORDER BY ${orderBy} ${windowClause(query)}`,
       values,
@@ -227,7 +227,7 @@ async function readFilteredRows(
   // far larger than these by default.
   return withTransaction(db, async (client) => {
     await client.query(`SET LOCAL parallel_setup_cost = 0; SET LOCAL parallel_tuple_cost = 0`);
-    const { rows } = await client.query(
+    const { rows } = await client.query<Record<string, unknown>>(
       `SELECT * FROM (SELECT ${definition.select} FROM ${table} ${query.where} OFFSET 0) AS ${table}
         ORDER BY ${orderBy} ${windowClause(query)}`,
       values,

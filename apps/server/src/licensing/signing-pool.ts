@@ -103,7 +103,7 @@ export function createSigningPool(size: number): KeyFileSigner {
     },
     close: async () => {
       isClosed = true;
-      await Promise.all(threads.map((thread) => thread?.worker.terminate()));
+      await Promise.all(threads.flatMap((thread) => (thread ? [thread.worker.terminate()] : [])));
     },
   };
 }

@@ -88,7 +88,7 @@ export function returnCreatedEvent(completed: { data: Record<string, unknown> })
     created: Date.now(),
     data: {
       return: newProviderId(),
-      reference: `${String(data.reference ?? 'SBX')}X`,
+      reference: `${typeof data.reference === 'string' ? data.reference : 'SBX'}X`,
       completed: true,
       live: false,
       reason: 'Sandbox refund',

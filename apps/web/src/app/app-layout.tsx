@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { PageFallback } from '../components/page-fallback';
 import { ToastHost } from '../components/toast-host';
 import { getInAppHref } from '../features/content/link-interception';
@@ -12,7 +12,7 @@ function useScrollToTopOnNavigation() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   useEffect(() => {
-    if (navigationType !== 'POP') window.scrollTo(0, 0);
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
   }, [pathname, navigationType]);
 }
 
@@ -26,7 +26,7 @@ function useInAppFooterLinks() {
       const href = getInAppHref(event, footer);
       if (href === null) return;
       event.preventDefault();
-      navigate(href);
+      void navigate(href);
     };
     footer.addEventListener('click', onClick);
     return () => footer.removeEventListener('click', onClick);

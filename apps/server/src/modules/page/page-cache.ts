@@ -122,7 +122,9 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
   return {
     menu: () =>
       orKnown(
-        () => (isListening() ? (menu ?? remember(() => listMenuItems(db), (value) => (menu = value))) : listMenuItems(db)),
+        () => (isListening() ? (menu ?? remember(() => listMenuItems(db), (value) => {
+          menu = value;
+        })) : listMenuItems(db)),
         () => ({ has: knownMenu !== undefined, value: knownMenu }),
         (value) => (knownMenu = value),
       ),

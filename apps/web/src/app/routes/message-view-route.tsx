@@ -9,7 +9,7 @@ const messageOf = (state: unknown): string =>
 
 /** /messageview: the "Info" screen showing the message passed in navigation state (spec §2). */
 export function MessageViewRoute() {
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   useDocumentTitle('Info');
   const message = messageOf(state);
   return (

@@ -91,13 +91,17 @@ describe('DataTable on the client', () => {
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filter email' }), { target: { value: 'PERSON1' } });
     expect(firstCells(0)).toHaveLength(10);
-    act(() => vi.advanceTimersByTime(FILTER_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(FILTER_DEBOUNCE_MS);
+    });
     expect(firstCells(0)).toEqual(['10', '11', '12', '13', '14', '15', '16', '17', '18', '19']);
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filter email' }), { target: { value: '' } });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filter id' }), { target: { value: '2' } });
-    act(() => vi.advanceTimersByTime(FILTER_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(FILTER_DEBOUNCE_MS);
+    });
     expect(firstCells(0)).toEqual(['2', '12', '20', '21', '22', '23', '24', '25']);
   });
 
@@ -154,7 +158,9 @@ describe('DataTable on the server', () => {
     expect(firstCells(0)[0]).toBe('1');
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filter name' }), { target: { value: 'Smith' } });
-    act(() => vi.advanceTimersByTime(FILTER_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(FILTER_DEBOUNCE_MS);
+    });
     expect(toListQuery(queries.at(-1)!)).toEqual({ page: 0, pageSize: 10, sort: 'email', desc: 'false', filter: '{"name":"Smith"}' });
   });
 });

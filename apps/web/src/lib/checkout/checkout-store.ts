@@ -75,7 +75,7 @@ function toCatalogueItem(raw: unknown): CatalogueItem | null {
 export function toCheckoutCart(raw: unknown): CheckoutCart | null {
   if (!isRecord(raw)) return null;
   const groups = Array.isArray(raw.groups) ? raw.groups : [];
-  const items = groups.flatMap((group) => (isRecord(group) && Array.isArray(group.items) ? group.items : []));
+  const items = groups.flatMap((group) => (isRecord(group) && Array.isArray(group.items) ? (group.items as unknown[]) : []));
   return {
     currency: textOf(raw.currency) ?? '',
     groups: [{ items: items.map(toCatalogueItem).filter((item) => item !== null) }],
@@ -109,7 +109,7 @@ export function receiveCheckoutData(raw: unknown): void {
 /** The error callback's target: `(statusCode, responseText)` of a failed checkout request. */
 export function receiveCheckoutError(status: unknown, text: unknown): void {
   const sequence = (state.error?.sequence ?? 0) + 1;
-  setState({ ...state, error: { sequence, status: numberOf(status) ?? 0, text: textOf(text) ?? String(text ?? '') } });
+  setState({ ...state, error: { sequence, status: numberOf(status) ?? 0, text: textOf(text) ?? (typeof text === 'number' ? String(text) : '') } });
 }
 
 /** The catalogue item of a product path (compared case-insensitively), if the catalogue has it. */

@@ -42,7 +42,7 @@ export function ConfirmAccountPage() {
       const answer = await confirmAccount({ token, password: values.password });
       if (answer.status === 'confirmed' && answer.user) {
         logIn(answer.user);
-        navigate(paths.userArea, { replace: true });
+        void navigate(paths.userArea, { replace: true });
       }
     } catch (error) {
       setError('repeatPassword', { type: 'server', message: errorText(error) });

@@ -32,7 +32,7 @@ export function ActivationPage() {
     try {
       await activate.mutateAsync(values);
       // The address as the customer typed it (spec: "We have sent the serial key to {email}").
-      navigate(paths.messageView, { state: { message: activationThanks(values.email) } });
+      void navigate(paths.messageView, { state: { message: activationThanks(values.email) } });
     } catch (error) {
       setError('firstName', { type: 'server', message: activationFailed(errorText(error)) });
     }

@@ -22,7 +22,7 @@ export function ChangePasswordForm() {
   const submit = handleSubmit(async (values) => {
     try {
       await changePassword.mutateAsync(values);
-      navigate(paths.login);
+      void navigate(paths.login);
     } catch {
       setError('repeatPassword', { type: 'server', message: messages.passwordChangeFailed });
     }

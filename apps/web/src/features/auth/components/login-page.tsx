@@ -13,7 +13,7 @@ export function LoginPage() {
 
   const handleSignedIn = (user: CurrentUser) => {
     logIn(user);
-    navigate(paths.userArea, { replace: true });
+    void navigate(paths.userArea, { replace: true });
   };
 
   return (

@@ -25,7 +25,7 @@ export function LostPasswordPage() {
   const submit = handleSubmit(async (values) => {
     try {
       await requestPassword.mutateAsync(values);
-      navigate(paths.messageView, { state: { message: passwordSentTo(values.email) } });
+      void navigate(paths.messageView, { state: { message: passwordSentTo(values.email) } });
     } catch (error) {
       setError('email', { type: 'server', message: sendSerialFailed(errorText(error)) });
     }

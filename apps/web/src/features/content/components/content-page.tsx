@@ -27,8 +27,8 @@ export function ContentPage({ enhance }: ContentPageProps) {
 
   useEffect(() => {
     // Going home from a missing home page would show nothing: that counts as a failure to load.
-    if (failure === 'not-found' && path !== '/') navigate(paths.home, { replace: true });
-    else if (failure !== undefined) navigate(paths.messageView, { state: { message: messages.pageLoadFailed } });
+    if (failure === 'not-found' && path !== '/') void navigate(paths.home, { replace: true });
+    else if (failure !== undefined) void navigate(paths.messageView, { state: { message: messages.pageLoadFailed } });
   }, [failure, path, navigate]);
 
   useEffect(() => {
@@ -41,7 +41,7 @@ export function ContentPage({ enhance }: ContentPageProps) {
     const href = getInAppHref(event.nativeEvent, event.currentTarget);
     if (href === null) return;
     event.preventDefault();
-    navigate(href);
+    void navigate(href);
   };
 
   return (

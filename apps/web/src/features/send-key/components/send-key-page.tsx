@@ -29,7 +29,7 @@ export function SendKeyPage() {
   const submit = handleSubmit(async (values) => {
     try {
       await resendKey.mutateAsync({ email: values.email, productName });
-      navigate(paths.messageView, { state: { message: emailSentTo(values.email) } });
+      void navigate(paths.messageView, { state: { message: emailSentTo(values.email) } });
     } catch (error) {
       setError('email', { type: 'server', message: sendSerialFailed(errorText(error)) });
     }

@@ -35,7 +35,7 @@ export function SupportPage() {
     clearErrors('root.server');
     try {
       await sendRequest.mutateAsync(values);
-      navigate(paths.messageView, { state: { message: messages.supportSent } });
+      void navigate(paths.messageView, { state: { message: messages.supportSent } });
     } catch (error) {
       setError('root.server', { type: 'server', message: supportFailed(errorText(error)) });
     }

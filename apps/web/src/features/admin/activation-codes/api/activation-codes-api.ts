@@ -44,7 +44,7 @@ export const getBatchProductName = (batch: number) =>
 export async function getBatchFile(batch: number): Promise<string> {
   try {
     const answer = await apiRequest('GET', `/order/unassigned/serials/${batch}`, { auth: true });
-    return answer === undefined ? '' : String(answer);
+    return typeof answer === 'string' ? answer : answer === undefined ? '' : JSON.stringify(answer);
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'invalid-response' && error.status >= 200 && error.status < 300) return error.text;
     throw error;

@@ -25,7 +25,7 @@ function NewPageFormSection() {
   });
   const submit = handleSubmit(async ({ url }) => {
     const created = await createPage.mutateAsync(url).catch(() => undefined);
-    if (created) navigate(paths.adminPage(created.id));
+    if (created) void navigate(paths.adminPage(created.id));
   });
   return (
     <form className="mb-4" onSubmit={submit} noValidate aria-label="New page">

@@ -34,7 +34,7 @@ export function PersonsPage() {
     [deletePerson],
   );
 
-  const openNewPerson = () => createPerson.mutate(undefined, { onSuccess: (person) => navigate(paths.adminPerson(person.id)) });
+  const openNewPerson = () => createPerson.mutate(undefined, { onSuccess: (person) => void navigate(paths.adminPerson(person.id)) });
 
   return (
     <main className="container py-4">

@@ -33,7 +33,7 @@ export function ProductsPage() {
     [deleteProduct],
   );
 
-  const openNewProduct = () => createProduct.mutate(undefined, { onSuccess: (product) => navigate(paths.adminProduct(product.id)) });
+  const openNewProduct = () => createProduct.mutate(undefined, { onSuccess: (product) => void navigate(paths.adminProduct(product.id)) });
 
   return (
     <main className="container py-4">
