@@ -8,6 +8,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import { findOrCreatePersonByEmail } from '../person/person.service.js';
+import { deleteStaleAccountLinks } from './account-link.repository.js';
 import { mailConfirmationLink } from './account-link.service.js';
 import * as repository from './auth.repository.js';
 import { checkCredentials, countFailure } from './credentials.js';
@@ -114,5 +115,8 @@ export async function deleteLogin(options: { db: Db; email: string }): Promise<v
 /** The caller of a session token, or undefined when it is unknown or expired (the auth plugin's look-up). */
 export const findSessionActor = (db: Queryable, token: string) => repository.findSessionActor(db, token);
 
-/** Deletes expired sessions and old rate-limit windows (an hourly clean-up job). */
-export const purgeExpiredSessions = (db: Queryable) => repository.deleteExpiredSessions(db);
+/** Deletes expired sessions, old rate-limit windows and mailed links that can no longer be used (an hourly job). */
+export async function purgeExpiredSessions(db: Queryable): Promise<void> {
+  await repository.deleteExpiredSessions(db);
+  await deleteStaleAccountLinks(db);
+}

@@ -38,7 +38,6 @@ export function createDeviceCookies(secret: string, options: { isSecure: boolean
     },
   };
 }
-export type DeviceCookies = ReturnType<typeof createDeviceCookies>;
 
 /** The value of one cookie in a Cookie header (RFC 6265 pairs separated by `;`). */
 export function readCookie(header: string | undefined, name: string): string | undefined {

@@ -32,17 +32,7 @@ export const applyPromotion = async (code: string): Promise<void> => {
   (await loadCheckout()).promo(code);
 };
 
-/** Adds order tags; they come back in the order's webhook. */
-export const tagOrder = async (tags: Record<string, string>): Promise<void> => {
-  (await loadCheckout()).tag(tags);
-};
-
 /** Opens the payment popup for the cart as it is. */
 export const openCheckout = async (): Promise<void> => {
   (await loadCheckout()).checkout();
-};
-
-/** Empties the cart and clears coupon and tags. */
-export const resetCart = async (): Promise<void> => {
-  (await loadCheckout()).reset();
 };
