@@ -1,0 +1,120 @@
+import type { ListQuery, Paged } from '@store/contracts/list';
+import type { OrderListRow } from '@store/contracts/order-list';
+import type { Db } from '../../db/client.js';
+import { queryPage, readListRequest, selectAllStatement, type ListDefinition, type ListRequest } from '../../lib/list-query.js';
+
+type Row = {
+  id: number;
+  creation_date: Date;
+  provider_reference: string | null;
+  person_id: number;
+  person_email: string;
+  person_name: string;
+  product_id: number;
+  product_name: string;
+  amount: string | null;
+  currency: string | null;
+  source: OrderListRow['source'];
+  state: OrderListRow['state'];
+};
+
+export const toOrderListRow = (row: Row): OrderListRow => ({
+  id: row.id,
+  creationDate: row.creation_date.toISOString(),
+  providerReference: row.provider_reference,
+  personId: row.person_id,
+  personEmail: row.person_email,
+  personName: row.person_name,
+  productId: row.product_id,
+  productName: row.product_name,
+  amount: row.amount === null ? null : Number(row.amount),
+  currency: row.currency,
+  source: row.source,
+  state: row.state,
+});
+
+/**
+ * Every licence, with owner and product. Each sort is an index walk on `orders` ((column, id) indexes, migration
+ * 060) joined row by row to its page's persons and products; the person and product filters select their ids first
+ * (the person's through its trigram index), and the reference filter matches the beginning of the reference.
+ */
+export const allOrders: ListDefinition = {
+  select: `o.id, o.creation_date, o.provider_reference, o.person_id, pe.email AS person_email, pe.name AS person_name,
+           o.product_id, pr.name AS product_name, o.amount, o.currency, o.source, o.state`,
+  from: 'orders o JOIN person pe ON pe.id = o.person_id JOIN product pr ON pr.id = o.product_id',
+  columns: {
+    id: { expression: 'o.id', filter: 'number' },
+    // A year, month or day (UTC): a range of the date index.
+    creationDate: {
+      expression: 'o.creation_date',
+      filter: 'prefix',
+      condition: (range) => `o.creation_date >= lower(${range}::tstzrange) AND o.creation_date < upper(${range}::tstzrange)`,
+      conditionValue: utcRangeOf,
+    },
+    providerReference: { expression: 'o.provider_reference', filter: 'prefix' },
+    person: {
+      expression: 'o.person_id',
+      filter: 'contains',
+      condition: (pattern) => `o.person_id IN (SELECT id FROM person WHERE lower(name) LIKE ${pattern} OR lower(email) LIKE ${pattern})`,
+    },
+    productName: {
+      expression: 'o.product_id',
+      filter: 'contains',
+      condition: (pattern) => `o.product_id IN (SELECT id FROM product WHERE lower(name) LIKE ${pattern})`,
+    },
+    amount: { expression: 'o.amount', filter: 'exact', filterExpression: 'o.amount::text' },
+    currency: { expression: 'o.currency', filter: 'exact', filterExpression: 'upper(o.currency)' },
+    source: { expression: 'o.source', filter: 'exact' },
+    state: { expression: 'o.state', filter: 'exact' },
+  },
+  defaultSort: 'id',
+  key: 'o.id',
+};
+
+/** The UTC range of "2026", "2026-11" or "2026-11-24" as a PostgreSQL range; 'empty' (matches nothing) otherwise. */
+export function utcRangeOf(text: string): string {
+  const match = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$/.exec(text.trim());
+  if (!match) return 'empty';
+  const [year, month, day] = [Number(match[1]), match[2] === undefined ? undefined : Number(match[2]), match[3] === undefined ? undefined : Number(match[3])];
+  const start = new Date(Date.UTC(year, (month ?? 1) - 1, day ?? 1));
+  if (start.getUTCFullYear() !== year || start.getUTCMonth() !== (month ?? 1) - 1 || start.getUTCDate() !== (day ?? 1)) return 'empty';
+  const end = new Date(Date.UTC(year + (month === undefined ? 1 : 0), (month ?? 1) - 1 + (month !== undefined && day === undefined ? 1 : 0), (day ?? 1) + (day === undefined ? 0 : 1)));
+  return `[${start.toISOString()},${end.toISOString()})`;
+}
+
+export function readOrderListRequest(query: ListQuery): ListRequest {
+  const request = readListRequest({ ...query, page: query.page ?? 0 }, allOrders)!;
+  // Currency codes are upper case; the filter box may not be.
+  return { ...request, filters: request.filters.map((filter) => (filter.column === 'currency' ? { ...filter, value: filter.value.toUpperCase() } : filter)) };
+}
+
+/** One page of all licences and the total (exact up to 1,000, estimated beyond). */
+export async function listAllOrders(db: Db, request: ListRequest): Promise<Paged<OrderListRow>> {
+  const page = await queryPage<Row>(db, allOrders, request);
+  return { ...page, rows: page.rows.map(toOrderListRow) };
+}
+
+/**
+ * Every matching licence in list order, read through a cursor `batchSize` rows at a time inside one read-only
+ * transaction, so an export of two million rows never holds more than one batch in memory.
+ */
+export async function* streamAllOrders(db: Db, request: ListRequest, batchSize = 2_000): AsyncGenerator<OrderListRow[]> {
+  const statement = selectAllStatement(allOrders, request);
+  const client = await db.connect();
+  let isOpen = false;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    isOpen = true;
+    await client.query(`DECLARE order_export NO SCROLL CURSOR FOR ${statement.text}`, statement.values);
+    for (;;) {
+      const { rows } = await client.query<Row>(`FETCH ${batchSize} FROM order_export`);
+      if (rows.length === 0) break;
+      yield rows.map(toOrderListRow);
+    }
+    await client.query('COMMIT');
+    isOpen = false;
+  } finally {
+    if (isOpen) await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+}
