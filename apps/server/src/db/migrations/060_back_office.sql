@@ -168,10 +168,11 @@ CREATE INDEX orders_source ON orders (source, id);
 CREATE INDEX orders_provider_reference ON orders (lower(provider_reference) text_pattern_ops) WHERE provider_reference IS NOT NULL;
 CREATE INDEX orders_provider_order ON orders (lower(provider_order_id) text_pattern_ops) WHERE provider_order_id IS NOT NULL;
 
--- Search by key text: a licence's serial. (Key files are long; they are found by a hash of their text.)
+-- Search by key text: a licence's serial. Key files are long and pasted with any line breaks; they are found by a
+-- hash of their text without white space.
 CREATE INDEX orders_serial ON orders (serial) WHERE serial <> '';
-CREATE INDEX orders_key_hash ON orders (md5(serial_new)) WHERE serial_new <> '';
-CREATE INDEX orders_key_2048_hash ON orders (md5(serial_2048)) WHERE serial_2048 <> '';
+CREATE INDEX orders_key_hash ON orders (md5(regexp_replace(serial_new, '\s', '', 'g'))) WHERE serial_new <> '';
+CREATE INDEX orders_key_2048_hash ON orders (md5(regexp_replace(serial_2048, '\s', '', 'g'))) WHERE serial_2048 <> '';
 CREATE INDEX order_device_device_id ON order_device (lower(device_id_hash));
 
 -- Draft pages: only published pages are served and listed in the menu. Existing pages stay published.

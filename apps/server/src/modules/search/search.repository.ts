@@ -58,9 +58,10 @@ export async function searchEverything(db: Db, text: string): Promise<{ hits: Se
     db.query<HitRow>(`SELECT 'serial' AS match, ${LICENCE_HIT} WHERE o.serial = $1 AND o.serial <> '' ORDER BY o.id LIMIT ${limit}`, [text]),
     db.query<HitRow>(
       `SELECT 'key' AS match, ${LICENCE_HIT}
-        WHERE (md5(o.serial_new) = md5($1) AND o.serial_new <> '') OR (md5(o.serial_2048) = md5($1) AND o.serial_2048 <> '')
+        WHERE (md5(regexp_replace(o.serial_new, '\\s', '', 'g')) = md5($1) AND o.serial_new <> '')
+           OR (md5(regexp_replace(o.serial_2048, '\\s', '', 'g')) = md5($1) AND o.serial_2048 <> '')
         ORDER BY o.id LIMIT ${limit}`,
-      [text],
+      [text.replace(/\s/g, '')],
     ),
     db.query<HitRow>(
       `SELECT 'provider reference' AS match, ${LICENCE_HIT}
