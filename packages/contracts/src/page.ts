@@ -46,8 +46,8 @@ export const fallbackPage: Page = {
   mainMenuPriority: 0,
 };
 
-/** New page default (§4). */
-export const newPageDefaults = (url: string): Page => ({
+/** New page default (§4); a draft until the editor publishes it (decision 025). */
+export const newPageDefaults = (url: string): Page & { isPublished: boolean } => ({
   id: -1,
   name: '',
   url,
@@ -55,6 +55,7 @@ export const newPageDefaults = (url: string): Page => ({
   date: new Date().toISOString(),
   isMainMenu: false,
   mainMenuPriority: 0,
+  isPublished: false,
 });
 
 /** The initial data the server puts into a content page's HTML document. */

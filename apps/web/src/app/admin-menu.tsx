@@ -9,14 +9,20 @@ const adminEntries = [
   { label: 'PRODUCTS', to: paths.adminProducts },
   { label: 'ACTIVATION CODES', to: paths.adminOrders },
   { label: 'ACTIVATION PAGE', to: paths.activate },
+  // Beyond the specification's five (decision 024).
+  { label: 'DASHBOARD', to: paths.adminDashboard },
+  { label: 'ORDERS', to: paths.adminAllOrders },
+  { label: 'BATCHES', to: paths.adminBatches },
+  { label: 'RESEND SERIAL', to: paths.adminResendSerial() },
+  { label: 'AUDIT LOG', to: paths.adminAuditLog },
 ];
 
 /** The server says so (`<meta name="dev-mailbox">`) when no SMTP is configured and mail stays in its mailbox. */
 const hasDevMailbox = () => document.querySelector('meta[name="dev-mailbox"]') !== null;
 
 /**
- * The ADMIN dropdown (spec §2), loaded only for the administrator: the five specified entries, and MAILBOX only
- * while the development mailbox holds the mail (decision 011).
+ * The ADMIN dropdown (spec §2), loaded only for the administrator: the five specified entries, the back office's
+ * (decision 024), and MAILBOX only while the development mailbox holds the mail (decision 011).
  */
 export function AdminMenu() {
   const entries = hasDevMailbox() ? [...adminEntries, { label: 'MAILBOX', to: paths.adminMailbox }] : adminEntries;

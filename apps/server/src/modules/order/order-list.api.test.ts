@@ -64,6 +64,8 @@ describe('all orders', () => {
     expect(ofTag((await list({ filter: JSON.stringify({ providerReference: `fsref${tag}` }) })).rows)).toEqual([ids[0], ids[2]]);
     expect(ofTag((await list({ filter: JSON.stringify({ person: tag, state: 'refunded' }) })).rows)).toEqual([ids[2]]);
     expect(ofTag((await list({ filter: JSON.stringify({ person: tag, source: 'activation' }) })).rows)).toEqual([ids[1]]);
+    expect(ofTag((await list({ filter: JSON.stringify({ person: tag, source: 'Activation Code' }) })).rows)).toEqual([ids[1]]);
+    expect(ofTag((await list({ filter: JSON.stringify({ person: tag, source: 'fastspring', state: 'Active' }) })).rows)).toEqual([ids[0]]);
     expect(ofTag((await list({ filter: JSON.stringify({ person: tag, currency: 'usd' }) })).rows)).toEqual([ids[2]]);
     expect(ofTag((await list({ filter: JSON.stringify({ person: tag, creationDate: '2025-03' }) })).rows)).toEqual([ids[0], ids[1]]);
     expect(ofTag((await list({ filter: JSON.stringify({ person: tag, creationDate: '2025-03-05' }) })).rows)).toEqual([ids[1]]);

@@ -1,5 +1,5 @@
 import type { ListQuery, Paged } from '@store/contracts/list';
-import type { OrderListRow } from '@store/contracts/order-list';
+import { orderSourceLabels, orderSources, type OrderListRow } from '@store/contracts/order-list';
 import type { Db } from '../../db/client.js';
 import { queryPage, readListRequest, selectAllStatement, type ListDefinition, type ListRequest } from '../../lib/list-query.js';
 
@@ -82,10 +82,20 @@ export function utcRangeOf(text: string): string {
   return `[${start.toISOString()},${end.toISOString()})`;
 }
 
+/** The filter texts as the columns store them: currency codes upper case, sources and statuses by value or label. */
+const normalizeFilter = ({ column, value }: { column: string; value: string }) => {
+  if (column === 'currency') return { column, value: value.toUpperCase() };
+  if (column === 'state') return { column, value: value.toLowerCase() };
+  if (column === 'source') {
+    const source = orderSources.find((candidate) => [candidate, orderSourceLabels[candidate].toLowerCase()].includes(value.toLowerCase()));
+    return { column, value: source ?? value };
+  }
+  return { column, value };
+};
+
 export function readOrderListRequest(query: ListQuery): ListRequest {
   const request = readListRequest({ ...query, page: query.page ?? 0 }, allOrders)!;
-  // Currency codes are upper case; the filter box may not be.
-  return { ...request, filters: request.filters.map((filter) => (filter.column === 'currency' ? { ...filter, value: filter.value.toUpperCase() } : filter)) };
+  return { ...request, filters: request.filters.map(normalizeFilter) };
 }
 
 /** One page of all licences and the total (exact up to 1,000, estimated beyond). */

@@ -125,7 +125,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <div className="table-responsive">
         <table
           className="table table-sm table-striped table-hover align-middle data-table"
-          style={{ width: table.getTotalSize() }}
+          // The full width of the screen, and never narrower than the columns' sizes (then it scrolls sideways).
+          style={{ width: '100%', minWidth: table.getTotalSize() }}
           aria-label={label}
           aria-busy={isLoading || undefined}
         >

@@ -40,8 +40,8 @@ export const useSavePageMutation = () => {
   });
 };
 
-/** The new-page form: saves the default page for the URL (§4); the caller opens its editor. */
-export const useCreatePageMutation = () => useMutation({ mutationFn: (url: string) => savePage(newPageDefaults(url)) });
+/** The page a new-page editor starts from: the defaults (§4) for the URL, created only when saved (decision 025). */
+export const newPageOf = (url: string): Page => newPageDefaults(url);
 
 /** DELETE /page/{id} */
 export const deletePage = (id: number) => apiRequest('DELETE', `/page/${id}`, { schema: okResponse, auth: true });

@@ -1,7 +1,6 @@
 import { okResponse } from '@store/contracts/auth';
 import {
   generatedKeys,
-  newProductDefaults,
   product,
   productSerials,
   type GeneratedKeys,
@@ -53,15 +52,6 @@ export const useSaveProductMutation = () => {
       if (serials) queryClient.setQueryData(queryKeys.admin.products.serials(saved.id), serials);
       return queryClient.invalidateQueries({ queryKey: queryKeys.admin.products.list });
     },
-  });
-};
-
-/** NEW PRODUCT: saves the default product (§4); the caller opens its editor. */
-export const useCreateProductMutation = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => saveProduct(newProductDefaults),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.products.list }),
   });
 };
 

@@ -3,9 +3,12 @@ import { adminProductForm, type AdminProductForm } from '@store/contracts/forms'
 import type { Product } from '@store/contracts/product';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { FormField } from '../../../../components/form-field';
+import { paths } from '../../../../config/paths';
 import { CheckboxField, TextAreaField } from '../../shared/admin-fields';
 import { ErrorAlert } from '../../shared/error-alert';
+import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useGenerateKeysMutation, useSaveProductMutation } from '../api/products-api';
 
 const PUBLIC_KEY_WARNING =
@@ -45,6 +48,8 @@ export function ProductEditorForm({ product, serials }: ProductEditorFormProps) 
     defaultValues: formValuesOf(product, serials),
   });
   const { errors } = formState;
+  const navigate = useNavigate();
+  useUnsavedChangesWarning(formState.isDirty);
   const [publicKey, publicKey2048] = useWatch({ control, name: ['publicKey', 'publicKey2048'] });
   const isPublicKeyReplaced =
     isReplaced(saved.product.publicKey, publicKey) || isReplaced(saved.product.publicKey2048 ?? '', publicKey2048);
@@ -76,6 +81,8 @@ export function ProductEditorForm({ product, serials }: ProductEditorFormProps) 
       setSaved({ product: result.product, serials: savedSerials });
       reset(formValuesOf(result.product, savedSerials));
       setNotice('Product saved.');
+      // NEW PRODUCT's editor creates the product on its first save (decision 025); from then on it edits it.
+      if (product.id <= 0) navigate(paths.adminProduct(result.product.id), { replace: true });
     } catch {
       // Shown by the error alert.
     }

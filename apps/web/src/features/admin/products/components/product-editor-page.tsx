@@ -8,10 +8,11 @@ export function ProductEditorPage() {
   const productId = Number(useParams().id);
   const product = useProduct(productId);
   const serials = useProductSerials(productId);
-  useDocumentTitle('Edit Product');
+  const isNew = productId === 0;
+  useDocumentTitle(isNew ? 'New Product' : 'Edit Product');
   return (
     <main className="container py-4">
-      <h1 className="h3 mb-3">Edit Product {product.data?.name ?? ''}</h1>
+      <h1 className="h3 mb-3">{isNew ? 'New Product (created on SAVE PRODUCT)' : `Edit Product ${product.data?.name ?? ''}`}</h1>
       {(product.isPending || serials.isPending) && <p aria-busy="true">Loading…</p>}
       {product.data && serials.data && <ProductEditorForm key={product.data.id} product={product.data} serials={serials.data.serials} />}
     </main>
