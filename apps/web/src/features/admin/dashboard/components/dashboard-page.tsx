@@ -3,7 +3,7 @@ import type { ChartConfiguration } from 'chart.js';
 import { useMemo, useState } from 'react';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useDashboard } from '../api/dashboard-api';
-import { formatMoney } from '../format-money';
+import { formatMoney } from '../../../../lib/checkout/format-money';
 import { ChartCanvas } from './chart-canvas';
 
 const periodLabels: Record<DashboardPeriod, string> = { day: 'Days', week: 'Weeks', month: 'Months' };

@@ -15,8 +15,8 @@ export const usePages = () =>
 export const getPage = (id: number, signal?: AbortSignal): Promise<Page> =>
   apiRequest('GET', `/page/${id}`, { schema: page, auth: true, signal });
 
-export const usePage = (id: number) =>
-  useQuery({ queryKey: queryKeys.admin.pages.detail(id), queryFn: ({ signal }) => logLoadError('page', getPage(id, signal)) });
+export const usePage = (id: number, isEnabled = true) =>
+  useQuery({ queryKey: queryKeys.admin.pages.detail(id), queryFn: ({ signal }) => logLoadError('page', getPage(id, signal)), enabled: isEnabled });
 
 /** POST /page/: creates (id -1) or updates. */
 export const savePage = (body: PageSaveRequest): Promise<Page> => apiRequest('POST', '/page/', { body, schema: page, auth: true });

@@ -30,9 +30,9 @@ const formValuesOf = (page: Page): PageFormInput => ({
   isPublished: page.isPublished ?? true,
 });
 
-type PageEditorFormProps = { page: Page; enhance?: PreviewEnhancer | undefined };
+type PageEditorFormProps = { page: Page; enhance?: PreviewEnhancer | undefined; onCreated?: (id: number) => void };
 
-export function PageEditorForm({ page, enhance }: PageEditorFormProps) {
+export function PageEditorForm({ page, enhance, onCreated }: PageEditorFormProps) {
   const savePage = useSavePageMutation();
   const navigate = useNavigate();
   const [savedUrl, setSavedUrl] = useState('');
@@ -55,7 +55,10 @@ export function PageEditorForm({ page, enhance }: PageEditorFormProps) {
       reset(formValuesOf(saved));
       setSavedUrl(saved.isPublished === false ? '' : saved.url);
       // A new page exists from its first save on: its editor has its id from now on.
-      if (isNew) navigate(paths.adminPage(saved.id), { replace: true });
+      if (isNew) {
+        onCreated?.(saved.id);
+        navigate(paths.adminPage(saved.id), { replace: true });
+      }
     } catch {
       // Shown by the error alert.
     }

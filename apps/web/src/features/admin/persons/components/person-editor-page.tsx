@@ -2,6 +2,7 @@ import type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { useEditorKey } from '../../shared/use-editor-key';
 import { usePerson } from '../api/persons-api';
 import { LicencesTable } from './licences-table';
 import { NewOrderForm } from './new-order-form';
@@ -19,18 +20,20 @@ const tickedOrderIds = (selection: RowSelectionState): number[] =>
  * ticked licences, and the licences with their keys and computers.
  */
 export function PersonEditorPage() {
-  const personId = Number(useParams().id);
+  const id = useParams().id ?? '';
+  const personId = Number(id);
   const person = usePerson(personId);
   const [selection, setSelection] = useState<RowSelectionState>({});
   // /admin/person/0: "New Person" with the defaults, created on SAVE (decision 025).
   const isNew = personId === 0;
+  const { editorKey, onCreated } = useEditorKey(id, isNew);
   useDocumentTitle(isNew ? 'New Person' : 'Person');
 
   return (
     <main className="container-fluid px-lg-4 py-4">
       <h1 className="h3 mb-4">{isNew ? 'New Person (created on SAVE)' : `Person ${person.data ? `${person.data.id}` : ''}`}</h1>
       {person.isPending && <p aria-busy="true">Loading…</p>}
-      {person.data && <PersonForm key={person.data.id} person={person.data} />}
+      {person.data && <PersonForm key={editorKey} person={person.data} onCreated={onCreated} />}
       {!isNew && <PersonLicences personId={personId} selection={selection} onSelectionChange={setSelection} />}
     </main>
   );

@@ -13,10 +13,10 @@ import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warni
 import { useRefreshKeysMutation } from '../api/orders-api';
 import { useDeleteLoginMutation, useSavePersonMutation } from '../api/persons-api';
 
-type PersonFormProps = { person: Person };
+type PersonFormProps = { person: Person; onCreated?: (id: number) => void };
 
 /** Email (required), name and country; SAVE, "Refresh Serial Keys" and "Delete Login". */
-export function PersonForm({ person }: PersonFormProps) {
+export function PersonForm({ person, onCreated }: PersonFormProps) {
   const savePerson = useSavePersonMutation();
   const refreshKeys = useRefreshKeysMutation();
   const deleteLogin = useDeleteLoginMutation();
@@ -39,7 +39,10 @@ export function PersonForm({ person }: PersonFormProps) {
         reset(values);
         setNotice('Saved.');
         // "New Person" creates the person on its first SAVE (decision 025); its editor then has the id.
-        if (isNew) navigate(paths.adminPerson(saved.id), { replace: true });
+        if (isNew) {
+          onCreated?.(saved.id);
+          navigate(paths.adminPerson(saved.id), { replace: true });
+        }
       },
       () => undefined,
     );

@@ -47,9 +47,11 @@ export const useSaveProductMutation = () => {
       const serials = options.serials === undefined ? undefined : await saveProductSerials({ id: saved.id, serials: options.serials });
       return { product: saved, serials };
     },
-    onSuccess: ({ product: saved, serials }) => {
+    onSuccess: ({ product: saved, serials }, { product: request }) => {
       queryClient.setQueryData(queryKeys.admin.products.detail(saved.id), saved);
-      if (serials) queryClient.setQueryData(queryKeys.admin.products.serials(saved.id), serials);
+      // A product created without serials has none: its editor need not load them.
+      const known = serials ?? (request.id <= 0 ? { id: saved.id, serials: '' } : undefined);
+      if (known) queryClient.setQueryData(queryKeys.admin.products.serials(saved.id), known);
       return queryClient.invalidateQueries({ queryKey: queryKeys.admin.products.list });
     },
   });

@@ -30,13 +30,13 @@ const formValuesOf = (product: Product, serials: string): AdminProductForm => ({
 /** True when a key the product already had was replaced (an empty key may be set freely). */
 const isReplaced = (before: string, after: string) => before.trim() !== '' && before.trim() !== after.trim();
 
-type ProductEditorFormProps = { product: Product; serials: string };
+type ProductEditorFormProps = { product: Product; serials: string; onCreated?: (id: number) => void };
 
 /**
  * Name, description (required), price, "use RSA 2048", the 1024-bit and 2048-bit key pairs with "Generate keys",
  * and the serials (10 rows). Nothing is saved until SAVE PRODUCT; a replaced public key is confirmed first.
  */
-export function ProductEditorForm({ product, serials }: ProductEditorFormProps) {
+export function ProductEditorForm({ product, serials, onCreated }: ProductEditorFormProps) {
   const saveProduct = useSaveProductMutation();
   const generateKeys = useGenerateKeysMutation();
   const [saved, setSaved] = useState({ product, serials });
@@ -82,7 +82,10 @@ export function ProductEditorForm({ product, serials }: ProductEditorFormProps) 
       reset(formValuesOf(result.product, savedSerials));
       setNotice('Product saved.');
       // NEW PRODUCT's editor creates the product on its first save (decision 025); from then on it edits it.
-      if (product.id <= 0) navigate(paths.adminProduct(result.product.id), { replace: true });
+      if (product.id <= 0) {
+        onCreated?.(result.product.id);
+        navigate(paths.adminProduct(result.product.id), { replace: true });
+      }
     } catch {
       // Shown by the error alert.
     }
