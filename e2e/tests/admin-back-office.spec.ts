@@ -95,10 +95,11 @@ test.describe('the back office', () => {
     const table = page.getByRole('table', { name: 'Batches' });
     await table.getByRole('searchbox', { name: 'Filter Distributor' }).fill(distributor);
     const row = table.getByRole('row').filter({ hasText: distributor });
+    await expect(table.getByRole('row')).toHaveCount(2);
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('cell')).toContainText([String(batchNumber), 'Punch', distributor]);
 
-    await row.getByRole('button', { name: `Codes of batch ${batchNumber}` }).click();
+    await row.getByRole('button', { name: `Codes of batch ${batchNumber}`, exact: true }).click();
     const codes = page.getByRole('table', { name: `Codes of batch ${batchNumber}` });
     await expect(codes.getByRole('row').filter({ hasText: keys[0]! })).toContainText(redeemer);
     await expect(codes.getByRole('row').filter({ hasText: keys[1]! })).toContainText('open');
@@ -161,6 +162,7 @@ test.describe('the back office', () => {
     await page.goto('/admin/pages');
     const table = page.getByRole('table', { name: 'Pages' });
     await table.getByRole('searchbox', { name: 'Filter url' }).fill(url);
+    await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table.getByRole('row').filter({ hasText: name })).toContainText('draft');
     await table.getByRole('link', { name: 'EDIT' }).click();
     await form.getByLabel('Published').check();
@@ -184,6 +186,7 @@ test.describe('the back office', () => {
     const orders = page.getByRole('table', { name: 'Orders' });
     await orders.getByRole('searchbox', { name: 'Filter Person' }).fill(email);
     const row = orders.getByRole('row').filter({ hasText: email });
+    await expect(orders.getByRole('row')).toHaveCount(2);
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('cell')).toContainText([String(order.id), email, 'Punch', 'Admin', 'active']);
     const downloading = page.waitForEvent('download');
