@@ -13,4 +13,3 @@ export const auditEntry = z.object({
   after: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
-export const auditListColumns = ['id', 'at', 'actor', 'action', 'entity', 'entityId'] as const;

@@ -28,7 +28,3 @@ export const orderListRow = z.object({
   state: z.enum(orderStates),
 });
 export type OrderListRow = z.infer<typeof orderListRow>;
-
-/** Columns of GET /admin/orders that `sort` and `filter` accept (person: email or name contains; providerReference: starts with). */
-export const orderListColumns = ['id', 'creationDate', 'providerReference', 'person', 'productName', 'amount', 'currency', 'source', 'state'] as const;
-export const orderListSortable = ['id', 'creationDate', 'providerReference', 'person', 'productName', 'amount'] as const;

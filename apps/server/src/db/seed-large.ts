@@ -132,7 +132,7 @@ async function insertOrders(
               CASE WHEN source = 'purchase' THEN 'FS' || (190000000 + g) END,
               CASE WHEN source = 'purchase' THEN round(($8::numeric[])[product] * CASE WHEN g % 5 = 0 THEN 0.8 ELSE 1 END, 2) END,
               CASE WHEN source = 'purchase' THEN (ARRAY['USD', 'USD', 'USD', 'EUR', 'EUR', 'GBP'])[1 + abs(hashint4(g + 10)::bigint) % 6] END,
-              ($6::text[])[1 + abs(hashint4(owner + 4)::bigint) % cardinality($6::text[])]
+              ($6::text[])[1 + abs(hashint4((owner + 4)::int)::bigint) % cardinality($6::text[])]
          FROM generate_series($4::int, $5::int) AS g,
               LATERAL (SELECT now() - (abs(hashint4(g + 8)::bigint) % $7::int) * interval '1 day'
                                     - (abs(hashint4(g + 11)::bigint) % 86400) * interval '1 second' AS created,

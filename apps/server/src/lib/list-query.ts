@@ -17,6 +17,8 @@ export type ListColumn = {
   filterExpression?: string;
   condition?: (parameter: string) => string;
   conditionValue?: (text: string) => unknown;
+  /** False for a column that filters but has no sort index (sorting it would sort every row). */
+  isSortable?: boolean;
 };
 
 /** A list the admin tables page, sort and filter in PostgreSQL. */
@@ -93,7 +95,9 @@ export function readListRequest(query: ListQuery, definition: ListDefinition): L
     return undefined;
   }
   const sortColumn = sort === undefined || sort === '' ? definition.defaultSort : sort;
-  if (!Object.hasOwn(definition.columns, sortColumn)) throw badRequest(`sort: unknown column ${sortColumn}`);
+  if (!Object.hasOwn(definition.columns, sortColumn) || definition.columns[sortColumn]!.isSortable === false) {
+    throw badRequest(`sort: unknown column ${sortColumn}`);
+  }
   const filters = readFilters(filter ?? '').filter((entry) => entry.value !== '');
   for (const entry of filters) {
     if (!Object.hasOwn(definition.columns, entry.column)) throw badRequest(`filter: unknown column ${entry.column}`);

@@ -48,6 +48,11 @@ CREATE TABLE sales_country_daily (
   PRIMARY KEY (day, country, currency, shard)
 );
 
+-- The same by month (`day` is the month's first day): a dashboard over years reads a few rows per month instead of
+-- one per day; the days of a month the range covers only in part still come from the daily tables.
+CREATE TABLE sales_monthly (LIKE sales_daily INCLUDING ALL);
+CREATE TABLE sales_country_monthly (LIKE sales_country_daily INCLUDING ALL);
+
 -- Computers registered per day (plug-in activations, online and offline).
 CREATE TABLE device_activation_daily (
   day          date NOT NULL,
@@ -67,7 +72,14 @@ CREATE FUNCTION add_to_sales_daily(
   ON CONFLICT (day, product_id, currency, shard) DO UPDATE SET
     units = s.units + EXCLUDED.units, revenue = s.revenue + EXCLUDED.revenue, purchases = s.purchases + EXCLUDED.purchases,
     redemptions = s.redemptions + EXCLUDED.redemptions, admin_grants = s.admin_grants + EXCLUDED.admin_grants,
-    refunds = s.refunds + EXCLUDED.refunds, refunded = s.refunded + EXCLUDED.refunded, transfers = s.transfers + EXCLUDED.transfers
+    refunds = s.refunds + EXCLUDED.refunds, refunded = s.refunded + EXCLUDED.refunded, transfers = s.transfers + EXCLUDED.transfers;
+  INSERT INTO sales_monthly AS s (day, product_id, currency, shard, units, revenue, purchases, redemptions, admin_grants, refunds, refunded, transfers)
+  VALUES (date_trunc('month', at_day)::date, product, coalesce(money, ''), pg_backend_pid() % 4, units, revenue, purchases, redemptions,
+          admin_grants, refunds, refunded, transfers)
+  ON CONFLICT (day, product_id, currency, shard) DO UPDATE SET
+    units = s.units + EXCLUDED.units, revenue = s.revenue + EXCLUDED.revenue, purchases = s.purchases + EXCLUDED.purchases,
+    redemptions = s.redemptions + EXCLUDED.redemptions, admin_grants = s.admin_grants + EXCLUDED.admin_grants,
+    refunds = s.refunds + EXCLUDED.refunds, refunded = s.refunded + EXCLUDED.refunded, transfers = s.transfers + EXCLUDED.transfers;
 $$;
 
 -- A licence's sale, added (sign 1) or taken back (-1): its day, product, money and country; `origin` is where it
@@ -79,6 +91,10 @@ BEGIN
     CASE WHEN origin = 'admin' THEN sign ELSE 0 END, 0, 0, 0);
   INSERT INTO sales_country_daily AS s (day, country, currency, shard, units, revenue)
   VALUES (utc_day(o.creation_date), coalesce(o.country, ''), coalesce(o.currency, ''), pg_backend_pid() % 4, sign, sign * coalesce(o.amount, 0))
+  ON CONFLICT (day, country, currency, shard) DO UPDATE SET units = s.units + EXCLUDED.units, revenue = s.revenue + EXCLUDED.revenue;
+  INSERT INTO sales_country_monthly AS s (day, country, currency, shard, units, revenue)
+  VALUES (date_trunc('month', utc_day(o.creation_date))::date, coalesce(o.country, ''), coalesce(o.currency, ''), pg_backend_pid() % 4, sign,
+          sign * coalesce(o.amount, 0))
   ON CONFLICT (day, country, currency, shard) DO UPDATE SET units = s.units + EXCLUDED.units, revenue = s.revenue + EXCLUDED.revenue;
 END
 $$;
@@ -132,6 +148,8 @@ CREATE FUNCTION rebuild_sales_rollups() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM sales_daily;
   DELETE FROM sales_country_daily;
+  DELETE FROM sales_monthly;
+  DELETE FROM sales_country_monthly;
   DELETE FROM device_activation_daily;
   INSERT INTO sales_daily (day, product_id, currency, shard, units, revenue, purchases, redemptions, admin_grants, refunds, refunded, transfers)
   SELECT day, product_id, currency, 0, sum(units), sum(revenue), sum(purchases), sum(redemptions), sum(admin_grants),
@@ -149,6 +167,12 @@ BEGIN
   INSERT INTO sales_country_daily (day, country, currency, shard, units, revenue)
   SELECT utc_day(creation_date), coalesce(country, ''), coalesce(currency, ''), 0, count(*), coalesce(sum(amount), 0)
     FROM orders GROUP BY 1, 2, 3;
+  INSERT INTO sales_monthly (day, product_id, currency, shard, units, revenue, purchases, redemptions, admin_grants, refunds, refunded, transfers)
+  SELECT date_trunc('month', day)::date, product_id, currency, 0, sum(units), sum(revenue), sum(purchases), sum(redemptions),
+         sum(admin_grants), sum(refunds), sum(refunded), sum(transfers)
+    FROM sales_daily GROUP BY 1, 2, 3;
+  INSERT INTO sales_country_monthly (day, country, currency, shard, units, revenue)
+  SELECT date_trunc('month', day)::date, country, currency, 0, sum(units), sum(revenue) FROM sales_country_daily GROUP BY 1, 2, 3;
   INSERT INTO device_activation_daily (day, shard, activations)
   SELECT utc_day(creation_date), 0, count(*) FROM order_device GROUP BY 1;
 END
@@ -166,6 +190,7 @@ DROP INDEX orders_product;
 CREATE INDEX orders_state ON orders (state, id);
 CREATE INDEX orders_source ON orders (source, id);
 CREATE INDEX orders_provider_reference ON orders (lower(provider_reference) text_pattern_ops) WHERE provider_reference IS NOT NULL;
+CREATE INDEX orders_provider_reference_sort ON orders (provider_reference, id);
 CREATE INDEX orders_provider_order ON orders (lower(provider_order_id) text_pattern_ops) WHERE provider_order_id IS NOT NULL;
 
 -- Search by key text: a licence's serial. Key files are long and pasted with any line breaks; they are found by a

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Dashboard } from '@store/contracts/dashboard';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
+import { wholeMonthsOf } from './dashboard.repository.js';
 import { dashboardRange } from './dashboard.service.js';
 
 const t = await createTestApp();
@@ -38,13 +39,13 @@ async function insertOrder(order: { productId: number; personId: number; amount?
 
 const productRows = (dashboard: Dashboard, productId: number) => dashboard.products.filter((row) => row.productId === productId);
 /** A product's rollups summed by day and currency: what a rebuild from the tables must reproduce. */
-const rollupSnapshot = async (productId: number) =>
+const rollupSnapshot = async (productId: number, table = 'sales_daily') =>
   (
     await t.db.query(
       `SELECT day, product_id, currency, sum(units)::int AS units, sum(revenue)::text AS revenue, sum(purchases)::int AS purchases,
               sum(redemptions)::int AS redemptions, sum(admin_grants)::int AS admin_grants, sum(refunds)::int AS refunds,
               sum(refunded)::text AS refunded, sum(transfers)::int AS transfers
-         FROM sales_daily WHERE product_id = $1 GROUP BY 1, 2, 3
+         FROM ${table} WHERE product_id = $1 GROUP BY 1, 2, 3
        HAVING sum(units) <> 0 OR sum(revenue) <> 0 OR sum(refunds) <> 0 OR sum(transfers) <> 0 ORDER BY 1, 2, 3`,
       [productId],
     )
@@ -111,6 +112,11 @@ describe('dashboard', () => {
     expect(monthly.activity.map((row) => row.start)).toEqual(['2024-02-01']);
     expect(monthly.countries.find((row) => row.country === 'IS')).toEqual({ country: 'IS', units: 2, revenue: [{ currency: 'GBP', amount: 10 }] });
     expect(monthly.totals.revenue.find((row) => row.currency === 'GBP')?.amount).toBeGreaterThanOrEqual(10);
+    // Whole months come from the monthly rollup, the rest of the range from the daily one: the same numbers.
+    const quarter = await getDashboard('?period=month&from=2024-01-15&to=2024-03-31');
+    expect(quarter.countries.find((row) => row.country === 'IS')).toEqual({ country: 'IS', units: 2, revenue: [{ currency: 'GBP', amount: 10 }] });
+    expect(quarter.activity.map((row) => row.start)).toEqual(expect.arrayContaining(['2024-02-01']));
+    expect(productRows(quarter, product.id)).toEqual([{ productId: product.id, productName: product.name, currency: 'GBP', units: 2, revenue: 10 }]);
 
     const activationsBefore = (await getDashboard()).totals.activations;
     await t.db.query(
@@ -128,9 +134,12 @@ describe('dashboard', () => {
     await t.db.query(`UPDATE orders SET amount = 99 WHERE id = $1`, [orders[1]!.id]);
     await t.db.query('DELETE FROM orders WHERE id = $1', [orders[2]!.id]);
     const live = await rollupSnapshot(product.id);
+    const liveMonthly = await rollupSnapshot(product.id, 'sales_monthly');
     expect(live).toEqual([expect.objectContaining({ currency: 'USD', units: 3, revenue: '149.00', purchases: 3, refunds: 1, refunded: '10.00' })]);
+    expect(liveMonthly).toEqual([expect.objectContaining({ currency: 'USD', units: 3, revenue: '149.00', purchases: 3, refunds: 1 })]);
     await t.db.query('SELECT rebuild_sales_rollups()');
     expect(await rollupSnapshot(product.id)).toEqual(live);
+    expect(await rollupSnapshot(product.id, 'sales_monthly')).toEqual(liveMonthly);
   });
 
   it('refuses bad ranges and anyone but the administrator', async () => {
@@ -140,6 +149,15 @@ describe('dashboard', () => {
     const customer = await t.registerCustomer();
     expect((await t.request({ method: 'GET', url: '/api/admin/dashboard', token: customer.token })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/admin/dashboard' })).statusCode).toBe(401);
+  });
+});
+
+describe('wholeMonthsOf', () => {
+  it('finds the months a range covers whole, and none in a range within one month', () => {
+    expect(wholeMonthsOf({ from: '2024-01-01', to: '2024-03-31' })).toEqual(['2024-01-01', '2024-04-01']);
+    expect(wholeMonthsOf({ from: '2024-01-15', to: '2024-03-30' })).toEqual(['2024-02-01', '2024-03-01']);
+    expect(wholeMonthsOf({ from: '2024-02-10', to: '2024-02-20' })).toEqual(['2024-03-01', '2024-02-01']);
+    expect(wholeMonthsOf({ from: '2023-12-01', to: '2024-02-29' })).toEqual(['2023-12-01', '2024-03-01']);
   });
 });
 

@@ -88,6 +88,7 @@ describe('all orders', () => {
     expect(first.rows).toHaveLength(10);
     expect(second.rows[0]!.id).toBeGreaterThan(first.rows[9]!.id);
     expect((await admin('GET', '/api/admin/orders?sort=serial')).statusCode).toBe(400);
+    expect((await admin('GET', '/api/admin/orders?sort=currency')).statusCode).toBe(400);
     expect((await admin('GET', `/api/admin/orders?filter=${encodeURIComponent('{"serial":"x"}')}`)).statusCode).toBe(400);
   });
 
