@@ -243,6 +243,15 @@ describe('guards', () => {
     'GET /api/mailbox',
     'POST /sandbox/api/backdate',
     'POST /sandbox/api/replay',
+    'GET /api/admin/dashboard',
+    'GET /api/admin/orders',
+    'GET /api/admin/orders.csv',
+    'GET /api/admin/search',
+    'GET /api/admin/audit',
+    'GET /api/order/unassigned/batches',
+    'GET /api/order/unassigned/batches/:batch/codes',
+    'GET /api/order/unassigned/batches/:batch/csv',
+    'POST /api/order/unassigned/batches/:batch/void',
   ];
   const call = (entry: string, token?: string) => {
     const [method, url] = entry.split(' ') as [string, string];
