@@ -109,7 +109,7 @@ async function measure(url: string, totalOrders: number): Promise<{ dashboard: n
 }
 
 function printSlowest(label: string, timings: { ms: number; url: string }[]): void {
-  const slowest = [...timings].sort((a, b) => b.ms - a.ms).slice(0, 5);
+  const slowest = [...timings].sort((a, b) => b.ms - a.ms).slice(0, 12);
   console.log(`  ${label}, slowest calls:\n${slowest.map(({ ms, url }) => `    ${ms.toFixed(1).padStart(7)} ms  ${url}`).join('\n')}`);
 }
 
