@@ -183,8 +183,9 @@ SELECT rebuild_sales_rollups();
 
 -- The all-orders list sorts by each column it shows (by the column, then the id) and finds a provider reference by
 -- its beginning; the status and source filters are equalities whose rare values the planner finds by index. Unpaid
--- licences (activation codes, admin grants) have no amount: a source filter sorted by amount has its own index, or
--- the walk of the amount index would pass every paid licence first. The reference indexes are not partial:
+-- licences (activation codes, admin grants) have neither amount nor reference: a source or currency filter sorted by
+-- amount or reference has its own index, or the walk of the sort index would pass every unpaid (or paid) licence
+-- first. The reference indexes are not partial:
 -- PostgreSQL keeps no statistics of a partial index's expression, and without them it estimates every prefix at
 -- 0.5 % of the table and walks the sort index instead.
 CREATE INDEX orders_creation_date_sort ON orders (creation_date, id);
@@ -196,6 +197,8 @@ DROP INDEX orders_product;
 CREATE INDEX orders_state ON orders (state, id);
 CREATE INDEX orders_source ON orders (source, id);
 CREATE INDEX orders_source_amount ON orders (source, amount, id);
+CREATE INDEX orders_source_reference ON orders (source, provider_reference, id);
+CREATE INDEX orders_currency_amount ON orders (currency, amount, id);
 CREATE INDEX orders_provider_reference ON orders (lower(provider_reference) text_pattern_ops);
 CREATE INDEX orders_provider_reference_sort ON orders (provider_reference, id);
 CREATE INDEX orders_provider_order ON orders (lower(provider_order_id) text_pattern_ops);
