@@ -2,6 +2,7 @@ import '../styles/dropdown.scss';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
+import { adminPaths } from '../features/admin/shared/admin-paths';
 
 const adminEntries = [
   { label: 'PERSONS', to: paths.adminPersons },
@@ -10,11 +11,11 @@ const adminEntries = [
   { label: 'ACTIVATION CODES', to: paths.adminOrders },
   { label: 'ACTIVATION PAGE', to: paths.activate },
   // Beyond the specification's five (decision 024).
-  { label: 'DASHBOARD', to: paths.adminDashboard },
-  { label: 'ORDERS', to: paths.adminAllOrders },
-  { label: 'BATCHES', to: paths.adminBatches },
-  { label: 'RESEND SERIAL', to: paths.adminResendSerial() },
-  { label: 'AUDIT LOG', to: paths.adminAuditLog },
+  { label: 'DASHBOARD', to: adminPaths.dashboard },
+  { label: 'ORDERS', to: adminPaths.allOrders },
+  { label: 'BATCHES', to: adminPaths.batches },
+  { label: 'RESEND SERIAL', to: adminPaths.resendSerial() },
+  { label: 'AUDIT LOG', to: adminPaths.auditLog },
 ];
 
 /** The server says so (`<meta name="dev-mailbox">`) when no SMTP is configured and mail stays in its mailbox. */

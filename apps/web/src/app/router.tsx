@@ -31,17 +31,15 @@ const ProductsPage = lazyScreen(() => import('../features/admin/products/compone
 const ProductEditorPage = lazyScreen(() => import('../features/admin/products/components/product-editor-page'), 'ProductEditorPage');
 const ActivationCodesPage = lazyScreen(() => import('../features/admin/activation-codes/components/activation-codes-page'), 'ActivationCodesPage');
 const ResendSerialPage = lazyScreen(() => import('../features/admin/resend-serial/components/resend-serial-page'), 'ResendSerialPage');
-const DashboardPage = lazyScreen(() => import('../features/admin/dashboard/components/dashboard-page'), 'DashboardPage');
-const AllOrdersPage = lazyScreen(() => import('../features/admin/all-orders/components/all-orders-page'), 'AllOrdersPage');
-const BatchesPage = lazyScreen(() => import('../features/admin/batches/components/batches-page'), 'BatchesPage');
-const AuditLogPage = lazyScreen(() => import('../features/admin/audit-log/components/audit-log-page'), 'AuditLogPage');
-const AdminSearch = lazyScreen(() => import('../features/admin/search/components/admin-search'), 'AdminSearch');
+// One chunk for the frame of every admin screen (the search box) and the back office's routes (decision 024).
+const loadBackOffice = () => import('../features/admin/back-office-routes');
+const BackOfficeRoutes = lazyScreen(loadBackOffice, 'BackOfficeRoutes');
+const AdminFrame = lazy(async () => ({ default: (await loadBackOffice()).AdminFrame }));
 
 // Every admin screen has the search box above it (decision 024).
 const adminOnly = (element: ReactNode) => (
   <RequireUser isAdminOnly>
-    <AdminSearch />
-    {element}
+    <AdminFrame>{element}</AdminFrame>
   </RequireUser>
 );
 
@@ -70,12 +68,8 @@ const routes: RouteObject[] = [
       { path: route.adminProduct, element: adminOnly(<ProductEditorPage />) },
       { path: route.adminOrders, element: adminOnly(<ActivationCodesPage />) },
       { path: route.adminMailbox, element: adminOnly(<MailboxPage />) },
-      { path: route.adminHome, element: <Navigate to={paths.adminDashboard} replace /> },
-      { path: route.adminDashboard, element: adminOnly(<DashboardPage />) },
-      { path: route.adminAllOrders, element: adminOnly(<AllOrdersPage />) },
-      { path: route.adminBatches, element: adminOnly(<BatchesPage />) },
-      { path: route.adminAuditLog, element: adminOnly(<AuditLogPage />) },
-      { path: route.adminResendSerialAny, element: adminOnly(<ResendSerialPage />) },
+      // The back office's screens (decision 024); the routes above rank first.
+      { path: '/admin/*', element: adminOnly(<BackOfficeRoutes />) },
       { path: route.contentPage, element: <ContentPage enhance={renderShopPrices} /> },
       // More than three segments cannot be a content page.
       { path: '*', element: <Navigate to={paths.home} replace /> },

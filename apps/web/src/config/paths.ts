@@ -21,12 +21,6 @@ export const routePatterns = {
   adminProduct: '/admin/product/:id',
   adminOrders: '/admin/orders',
   adminMailbox: '/admin/mailbox',
-  adminHome: '/admin',
-  adminDashboard: '/admin/dashboard',
-  adminAllOrders: '/admin/allorders',
-  adminBatches: '/admin/batches',
-  adminAuditLog: '/admin/audit',
-  adminResendSerialAny: '/admin/resendserial',
 } as const;
 
 export const paths = {
@@ -50,17 +44,6 @@ export const paths = {
   adminProduct: (id: number | string) => `/admin/product/${id}`,
   adminOrders: '/admin/orders',
   adminMailbox: '/admin/mailbox',
-  adminDashboard: '/admin/dashboard',
-  adminAllOrders: '/admin/allorders',
-  adminBatches: '/admin/batches',
-  adminAuditLog: '/admin/audit',
-  /** Resend Serial, for a product and an address when given. */
-  adminResendSerial: (productName?: string, email?: string) =>
-    `/admin/resendserial${productName ? `/${encodeURIComponent(productName)}` : ''}${email ? `?${new URLSearchParams({ email }).toString()}` : ''}`,
-  /** The editors of records not yet created: nothing is saved until SAVE (decision 025). */
-  adminNewPerson: '/admin/person/0',
-  adminNewProduct: '/admin/product/0',
-  adminNewPage: (url: string) => `/admin/page/new?${new URLSearchParams({ url }).toString()}`,
 } as const;
 
 /** Base address of the API (spec §7: "a configured API base address"); the dev server proxies it. */

@@ -51,16 +51,5 @@ export const queryKeys = {
       all: ['admin', 'activationCodes'] as const,
       page: (search: string) => ['admin', 'activationCodes', 'page', search] as const,
     },
-    dashboard: (search: string) => ['admin', 'dashboard', search] as const,
-    allOrders: {
-      all: ['admin', 'allOrders'] as const,
-      page: (search: string) => ['admin', 'allOrders', 'page', search] as const,
-    },
-    batches: {
-      all: ['admin', 'activationCodes', 'batches'] as const,
-      codes: (batch: number) => ['admin', 'activationCodes', 'batches', batch] as const,
-    },
-    auditLog: (search: string) => ['admin', 'auditLog', search] as const,
-    search: (text: string) => ['admin', 'search', text] as const,
   },
 };

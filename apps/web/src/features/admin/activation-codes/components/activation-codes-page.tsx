@@ -4,7 +4,6 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { initialTableQuery, toListSearch } from '../../../../components/data-table/table-query';
-import { paths } from '../../../../config/paths';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatDateTime } from '../../shared/format-date';
@@ -12,6 +11,7 @@ import { deleteColumn } from '../../shared/row-action-columns';
 import { useDeleteCodeMutation, useOpenCodesPage } from '../api/activation-codes-api';
 import { CreateBatchForm } from './create-batch-form';
 import { DownloadBatchForm } from './download-batch-form';
+import { adminPaths } from '../../shared/admin-paths';
 
 /** The codes not yet redeemed, paged, sorted and filtered by the server, each with X (delete). */
 function OpenCodesTable() {
@@ -70,7 +70,7 @@ export function ActivationCodesPage() {
     <main className="container-fluid px-lg-4 py-4">
       <h1 className="h3 mb-3">Activation Codes</h1>
       <p>
-        <Link to={paths.adminBatches}>Batches: redemptions, CSV downloads and voiding</Link>
+        <Link to={adminPaths.batches}>Batches: redemptions, CSV downloads and voiding</Link>
       </p>
       <div className="row g-4">
         <div className="col-lg-7">

@@ -4,19 +4,20 @@ import { apiRequest } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
 import { getText } from '../../all-orders/api/all-orders-api';
 import { getBatchFile } from '../../activation-codes/api/activation-codes-api';
+import { backOfficeQueryKeys } from '../../shared/back-office-query-keys';
 import { logLoadError } from '../../shared/log-load-error';
 
 /** GET /order/unassigned/batches: every distributor batch with its counts, newest first. */
 export const useBatches = () =>
   useQuery({
-    queryKey: queryKeys.admin.batches.all,
+    queryKey: backOfficeQueryKeys.batches,
     queryFn: ({ signal }) => logLoadError('batches', apiRequest('GET', '/order/unassigned/batches', { schema: activationBatchList, auth: true, signal })),
   });
 
 /** GET /order/unassigned/batches/{batch}/codes: its codes and who redeemed each, when. */
 export const useBatchCodes = (batch: number) =>
   useQuery({
-    queryKey: queryKeys.admin.batches.codes(batch),
+    queryKey: backOfficeQueryKeys.batchCodes(batch),
     queryFn: ({ signal }) =>
       logLoadError('batch codes', apiRequest('GET', `/order/unassigned/batches/${batch}/codes`, { schema: batchCodeList, auth: true, signal })),
   });

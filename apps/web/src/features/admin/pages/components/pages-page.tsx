@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { ErrorAlert } from '../../shared/error-alert';
 import { deleteColumn, editColumn } from '../../shared/row-action-columns';
 import { useDeletePageMutation, usePages } from '../api/pages-api';
+import { adminPaths } from '../../shared/admin-paths';
 
 /** The new-page form: a URL ("Please enter a URL!"); opens the editor with the defaults, which creates on SAVE PAGE. */
 function NewPageFormSection() {
@@ -22,7 +23,7 @@ function NewPageFormSection() {
     reValidateMode: 'onChange',
     defaultValues: { url: '' },
   });
-  const submit = handleSubmit(({ url }) => navigate(paths.adminNewPage(url)));
+  const submit = handleSubmit(({ url }) => navigate(adminPaths.newPage(url)));
   return (
     <form className="mb-4" onSubmit={submit} noValidate aria-label="New page">
       <div className="d-flex flex-wrap align-items-start gap-2">

@@ -2,12 +2,12 @@ import { offlineKeyFileName } from '@store/contracts/constants';
 import { isOfflineDevice, type Device } from '@store/contracts/licence';
 import type { Order } from '@store/contracts/order';
 import { Link } from 'react-router';
-import { paths } from '../../../../config/paths';
 import { downloadTextFile } from '../../../../lib/download-text-file';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatDateTime } from '../../shared/format-date';
 import { useDeleteOrderDeviceMutation, useOrderDevices } from '../api/orders-api';
 import { usePerson } from '../api/persons-api';
+import { adminPaths } from '../../shared/admin-paths';
 
 function KeyText({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -37,7 +37,7 @@ export function LicenceDetail({ order }: { order: Order }) {
       <KeyText id={`order-${order.id}-key1024`} label="Key 1024" value={order.serialNew} />
       <KeyText id={`order-${order.id}-key2048`} label="Key 2048" value={order.serial2048} />
       <p>
-        <Link className="btn btn-sm btn-outline-primary" to={paths.adminResendSerial(product, owner.data?.email)}>
+        <Link className="btn btn-sm btn-outline-primary" to={adminPaths.resendSerial(product, owner.data?.email)}>
           Resend Serial
         </Link>
       </p>

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { ErrorAlert } from '../../shared/error-alert';
 import { deleteColumn, editColumn } from '../../shared/row-action-columns';
 import { useDeletePersonMutation, usePersonsPage } from '../api/persons-api';
+import { adminPaths } from '../../shared/admin-paths';
 
 /** /admin/persons: the persons, paged, sorted and filtered by the server; EDIT, X and "New Person". */
 export function PersonsPage() {
@@ -35,7 +36,7 @@ export function PersonsPage() {
   );
 
   // Opens the editor with the defaults; nothing is created until SAVE (decision 025).
-  const openNewPerson = () => navigate(paths.adminNewPerson);
+  const openNewPerson = () => navigate(adminPaths.newPerson);
 
   return (
     <main className="container-fluid px-lg-4 py-4">

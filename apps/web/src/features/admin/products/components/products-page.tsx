@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../shared/error-alert';
 import { deleteColumn, editColumn } from '../../shared/row-action-columns';
 import { useAdminProducts } from '../../shared/products-api';
 import { useDeleteProductMutation } from '../api/products-api';
+import { adminPaths } from '../../shared/admin-paths';
 
 /** /admin/products: the products with EDIT and X, and NEW PRODUCT (an editor that creates on save). */
 export function ProductsPage() {
@@ -33,7 +34,7 @@ export function ProductsPage() {
   );
 
   // Opens the editor with the defaults; nothing is created until SAVE PRODUCT (decision 025).
-  const openNewProduct = () => navigate(paths.adminNewProduct);
+  const openNewProduct = () => navigate(adminPaths.newProduct);
 
   return (
     <main className="container-fluid px-lg-4 py-4">

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../config/paths';
 import { MIN_SEARCH_LENGTH, useAdminSearch } from '../api/search-api';
+import { adminPaths } from '../../shared/admin-paths';
 
 const describeHit = (hit: SearchHit) => {
   if (hit.personId === 0) return `${hit.match}: not redeemed yet (${hit.productName ?? ''}, batch ${hit.batchNumber ?? ''})`;
@@ -53,7 +54,7 @@ export function AdminSearch() {
                 <li key={`${hit.match}-${hit.personId}-${hit.orderId ?? ''}-${index}`} className="py-1">
                   <span className="badge text-bg-secondary me-2">{hit.match}</span>
                   {hit.personId === 0 ? (
-                    <Link to={paths.adminBatches} onClick={close}>
+                    <Link to={adminPaths.batches} onClick={close}>
                       {describeHit(hit)}
                     </Link>
                   ) : (
