@@ -16,8 +16,9 @@ test.describe('admin pages and products', () => {
     await page.getByRole('button', { name: 'NEW PAGE' }).click();
     await expect(page.getByText('Please enter a URL!')).toBeVisible();
     await page.getByLabel('Url of the new page').fill(url);
+    // The editor opens with the defaults; SAVE PAGE creates the page (decision 025).
     await page.getByRole('button', { name: 'NEW PAGE' }).click();
-    await expect(page).toHaveURL(/\/admin\/page\/\d+$/);
+    await expect(page).toHaveURL(/\/admin\/page\/new\?url=/);
 
     const form = page.getByRole('form', { name: 'Page' });
     await expect(form.getByLabel('Url')).toHaveValue(url);
@@ -31,6 +32,8 @@ test.describe('admin pages and products', () => {
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Main menu priority').fill('50');
     await form.getByLabel('Main menu', { exact: true }).check();
+    // A new page is a draft; this one goes live at once.
+    await form.getByLabel('Published').check();
 
     // The preview shows the HTML as typed, prices included, like the public page.
     const preview = page.getByRole('region', { name: 'Preview' });
@@ -44,6 +47,7 @@ test.describe('admin pages and products', () => {
 
     await form.getByRole('button', { name: 'SAVE PAGE' }).click();
     await expect(form.getByRole('status')).toContainText('Page saved.');
+    await expect(page).toHaveURL(/\/admin\/page\/\d+$/);
 
     // The menu updates at once, in upper case, and the page is live.
     const nav = page.getByRole('navigation');
@@ -70,8 +74,9 @@ test.describe('admin pages and products', () => {
     const serials = [`${name}-SERIAL-1`, `${name}-SERIAL-2`, `${name}-SERIAL-3`];
 
     await page.goto('/admin/products');
+    // The editor opens with the defaults; SAVE PRODUCT creates the product (decision 025).
     await page.getByRole('button', { name: 'NEW PRODUCT' }).click();
-    await expect(page).toHaveURL(/\/admin\/product\/\d+$/);
+    await expect(page).toHaveURL(/\/admin\/product\/0$/);
     const form = page.getByRole('form', { name: 'Product' });
     await expect(form.getByLabel('Name')).toHaveValue('New Name');
     await expect(form.getByLabel('Description')).toHaveValue('New Description');
@@ -93,6 +98,7 @@ test.describe('admin pages and products', () => {
     await form.getByLabel('Serials (one a line)').fill(serials.join('\n'));
     await form.getByRole('button', { name: 'SAVE PRODUCT' }).click();
     await expect(form.getByRole('status')).toHaveText('Product saved.');
+    await expect(page).toHaveURL(/\/admin\/product\/[1-9]\d*$/);
     expect(dialogs).toEqual([]);
 
     // New keys for a product that has keys: warned, and confirmed before saving.

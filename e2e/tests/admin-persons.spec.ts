@@ -11,9 +11,9 @@ test.describe('admin persons', () => {
     const dialogs = acceptDialogs(page);
     const api = await adminApi(request);
     await page.goto('/admin/persons');
+    // The editor opens with the defaults and creates the person on SAVE (decision 025).
     await page.getByRole('button', { name: 'New Person' }).click();
-    await expect(page).toHaveURL(/\/admin\/person\/\d+$/);
-    const personId = Number(new URL(page.url()).pathname.split('/').pop());
+    await expect(page).toHaveURL(/\/admin\/person\/0$/);
 
     const personForm = page.getByRole('region', { name: 'Person' });
     await expect(personForm.getByLabel('Name', { exact: true })).toHaveValue('name');
@@ -26,6 +26,8 @@ test.describe('admin persons', () => {
     await personForm.getByLabel('Name', { exact: true }).fill('Paula Person');
     await personForm.getByRole('button', { name: 'SAVE', exact: true }).click();
     await expect(personForm.getByRole('status')).toHaveText('Saved.');
+    await expect(page).toHaveURL(/\/admin\/person\/[1-9]\d*$/);
+    const personId = Number(new URL(page.url()).pathname.split('/').pop());
 
     // NEW ORDER, then the licence is listed.
     const newOrder = page.getByRole('region', { name: 'New order/license' });

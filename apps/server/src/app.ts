@@ -39,6 +39,11 @@ import { supportRoutes } from './modules/support/support.routes.js';
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { trialRoutes } from './modules/trial/trial.routes.js';
 import { downloadRoutes } from './modules/download/download.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { orderListRoutes } from './modules/order/order-list.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { batchRoutes } from './modules/unassigned/batch.routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -156,6 +161,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(catalogRoutes);
       await api.register(trialRoutes);
       await api.register(downloadRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(orderListRoutes);
+      await api.register(searchRoutes);
+      await api.register(batchRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

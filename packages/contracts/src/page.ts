@@ -10,6 +10,8 @@ export const page = z.object({
   date: z.string(),
   isMainMenu: z.boolean(),
   mainMenuPriority: z.number().int(),
+  /** Only published pages are served and listed in the menu; a draft is seen in the admin's editor only. */
+  isPublished: z.boolean().optional(),
 });
 export type Page = z.infer<typeof page>;
 
@@ -22,6 +24,8 @@ export const pageSaveRequest = z.object({
   date: z.string().optional(),
   isMainMenu: z.boolean().default(false),
   mainMenuPriority: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+  /** Absent (the spec's client): published, as the spec's pages always are. */
+  isPublished: z.boolean().default(true),
 });
 export type PageSaveRequest = z.infer<typeof pageSaveRequest>;
 
@@ -42,8 +46,8 @@ export const fallbackPage: Page = {
   mainMenuPriority: 0,
 };
 
-/** New page default (§4). */
-export const newPageDefaults = (url: string): Page => ({
+/** New page default (§4); a draft until the editor publishes it (decision 025). */
+export const newPageDefaults = (url: string): Page & { isPublished: boolean } => ({
   id: -1,
   name: '',
   url,
@@ -51,6 +55,7 @@ export const newPageDefaults = (url: string): Page => ({
   date: new Date().toISOString(),
   isMainMenu: false,
   mainMenuPriority: 0,
+  isPublished: false,
 });
 
 /** The initial data the server puts into a content page's HTML document. */

@@ -10,6 +10,8 @@ export type LargeSeedResult = { persons: number; orders: number; seconds: number
 export const LARGE_SEED_PERSONS = 1_000_000;
 export const LARGE_SEED_ORDERS = 2_000_000;
 const CHUNK = 250_000;
+/** Orders are dated over the last three years. */
+const SEED_DAYS = 3 * 365;
 
 const FIRST_NAMES = [
   'Anna', 'Ben', 'Chloe', 'David', 'Emma', 'Felix', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Klara', 'Leon', 'Mia', 'Noah',
@@ -36,7 +38,7 @@ export async function seedLargeData(db: Db, options: LargeSeedOptions): Promise<
   const persons = await seedPersons(db, options.persons, log);
   const orders = await seedOrders(db, options.orders, persons, log);
   log('vacuum analyze');
-  await db.query('VACUUM (ANALYZE) person, orders');
+  await db.query('VACUUM (ANALYZE) person, orders, sales_daily, sales_country_daily');
   return { persons: persons.count, orders, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -93,29 +95,52 @@ async function seedOrders(db: Db, count: number, persons: SeededPersons, log: (m
         WHERE NOT EXISTS (SELECT 1 FROM product)`,
     );
     const { rows } = await client.query<{ ids: number[] }>('SELECT array_agg(id ORDER BY id) AS ids FROM product');
+    // The rollup triggers would add each row to the dashboard's rollups one by one; they are rebuilt once instead.
+    await client.query('ALTER TABLE orders DISABLE TRIGGER USER');
     await withoutIndexes(client, 'orders', log, () => insertOrders(client, { count, persons, productIds: rows[0]!.ids }, log));
+    await client.query('ALTER TABLE orders ENABLE TRIGGER USER');
+    log('orders: dashboard rollups');
+    await client.query('SELECT rebuild_sales_rollups()');
     await client.query(`INSERT INTO setting (key, value) VALUES ('large_seed_orders', $1)`, [String(count)]);
     return count;
   });
 }
 
-/** Licences of the seeded persons (about two each) for the existing products; one in fifty refunded. */
+/**
+ * Licences of the seeded persons (about two each) for the existing products, dated over the last three years:
+ * mostly purchases at the product's price (a fifth with 20 % off) in USD, EUR or GBP with a provider reference,
+ * some redeemed activation codes and admin grants (unpaid); one in fifty refunded. Each licence has its owner's
+ * country, computed like the person's own.
+ */
 async function insertOrders(
   client: PoolClient,
   orders: { count: number; persons: SeededPersons; productIds: number[] },
   log: (message: string) => void,
 ): Promise<void> {
+  const { rows } = await client.query<{ prices: string[] }>(
+    'SELECT array_agg(price ORDER BY id)::text[] AS prices FROM product WHERE id = ANY($1::bigint[])',
+    [orders.productIds],
+  );
   for (let from = 0; from < orders.count; from += CHUNK) {
     const to = Math.min(orders.count, from + CHUNK) - 1;
     await client.query(
-      `INSERT INTO orders (product_id, person_id, serial, creation_date, license_activation_date, source, state)
-       SELECT ($1::bigint[])[1 + abs(hashint4(g)::bigint) % cardinality($1::bigint[])],
-              $2::bigint + abs(hashint4(g + 7)::bigint) % $3::int,
-              'SEED-' || g, created, created, 'import',
-              CASE WHEN abs(hashint4(g + 9)::bigint) % 50 = 0 THEN 'refunded' ELSE 'active' END
+      `INSERT INTO orders (product_id, person_id, serial, creation_date, license_activation_date, source, state,
+                           provider_order_id, provider_item, provider_reference, amount, currency, country)
+       SELECT ($1::bigint[])[product], $2::bigint + owner, 'SEED-' || g, created, created, source,
+              CASE WHEN abs(hashint4(g + 9)::bigint) % 50 = 0 THEN 'refunded' ELSE 'active' END,
+              CASE WHEN source = 'purchase' THEN 'seed-' || g END, CASE WHEN source = 'purchase' THEN 'item' END,
+              CASE WHEN source = 'purchase' THEN 'FS' || (190000000 + g) END,
+              CASE WHEN source = 'purchase' THEN round(($8::numeric[])[product] * CASE WHEN g % 5 = 0 THEN 0.8 ELSE 1 END, 2) END,
+              CASE WHEN source = 'purchase' THEN (ARRAY['USD', 'USD', 'USD', 'EUR', 'EUR', 'GBP'])[1 + abs(hashint4(g + 10)::bigint) % 6] END,
+              ($6::text[])[1 + abs(hashint4((owner + 4)::int)::bigint) % cardinality($6::text[])]
          FROM generate_series($4::int, $5::int) AS g,
-              LATERAL (SELECT now() - (abs(hashint4(g + 8)::bigint) % 3000) * interval '1 day' AS created) AS pick`,
-      [orders.productIds, orders.persons.firstId, orders.persons.count, from, to],
+              LATERAL (SELECT now() - (abs(hashint4(g + 8)::bigint) % $7::int) * interval '1 day'
+                                    - (abs(hashint4(g + 11)::bigint) % 86400) * interval '1 second' AS created,
+                              1 + abs(hashint4(g)::bigint) % cardinality($1::bigint[]) AS product,
+                              abs(hashint4(g + 7)::bigint) % $3::int AS owner,
+                              CASE abs(hashint4(g + 12)::bigint) % 20 WHEN 0 THEN 'admin' WHEN 1 THEN 'activation' WHEN 2 THEN 'activation'
+                                   ELSE 'purchase' END AS source) AS pick`,
+      [orders.productIds, orders.persons.firstId, orders.persons.count, from, to, COUNTRIES, SEED_DAYS, rows[0]!.prices],
     );
     log(`orders: ${to + 1} of ${orders.count}`);
   }

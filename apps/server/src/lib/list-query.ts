@@ -6,9 +6,20 @@ import { badRequest } from './app-error.js';
 
 /**
  * A list column: the expression it sorts by, and how it filters: case-insensitive "contains" (on
- * `filterExpression`, text, when the sort expression is not text), or an exact number (ids).
+ * `filterExpression`, text, when the sort expression is not text), an exact number (ids), an exact text
+ * (a status), or a case-insensitive "starts with" (a reference). `condition` replaces the filter's SQL: it gets
+ * the parameter's placeholder, bound to `conditionValue(text)` or else the "contains" pattern (e.g. a subquery on
+ * another table).
  */
-export type ListColumn = { expression: string; filter: 'contains' | 'number'; filterExpression?: string };
+export type ListColumn = {
+  expression: string;
+  filter: 'contains' | 'number' | 'exact' | 'prefix';
+  filterExpression?: string;
+  condition?: (parameter: string) => string;
+  conditionValue?: (text: string) => unknown;
+  /** False for a column that filters but has no sort index (sorting it would sort every row). */
+  isSortable?: boolean;
+};
 
 /** A list the admin tables page, sort and filter in PostgreSQL. */
 export type ListDefinition = {
@@ -84,7 +95,9 @@ export function readListRequest(query: ListQuery, definition: ListDefinition): L
     return undefined;
   }
   const sortColumn = sort === undefined || sort === '' ? definition.defaultSort : sort;
-  if (!Object.hasOwn(definition.columns, sortColumn)) throw badRequest(`sort: unknown column ${sortColumn}`);
+  if (!Object.hasOwn(definition.columns, sortColumn) || definition.columns[sortColumn]!.isSortable === false) {
+    throw badRequest(`sort: unknown column ${sortColumn}`);
+  }
   const filters = readFilters(filter ?? '').filter((entry) => entry.value !== '');
   for (const entry of filters) {
     if (!Object.hasOwn(definition.columns, entry.column)) throw badRequest(`filter: unknown column ${entry.column}`);
@@ -118,7 +131,11 @@ function readFilters(text: string): { column: string; value: string }[] {
 }
 
 /** A LIKE pattern that matches `text` anywhere, with LIKE's own characters taken literally. */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+const containsPattern = (text: string) => `%${escapeLike(text.toLowerCase())}%`;
+/** A LIKE pattern that matches texts starting with `text`. */
+const prefixPattern = (text: string) => `${escapeLike(text.toLowerCase())}%`;
+/** `text` with LIKE's own characters taken literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /**
  * One page of the list and its total, all in PostgreSQL. "contains" filters are `lower(col) LIKE '%text%'`, which
@@ -168,10 +185,16 @@ function buildQuery(definition: ListDefinition, request: ListRequest): BuiltQuer
   const conditions = definition.where ? [definition.where] : [];
   for (const { column, value } of request.filters) {
     const spec = definition.columns[column]!;
-    if (spec.filter === 'number') {
+    if (spec.condition) {
+      conditions.push(spec.condition(`$${params.push(spec.conditionValue ? spec.conditionValue(value) : containsPattern(value))}`));
+    } else if (spec.filter === 'number') {
       if (!/^\d{1,15}$/.test(value)) conditions.push('false');
       // As bigint: an integer column compared with a number past its range matches nothing instead of failing.
       else conditions.push(`${spec.expression} = $${params.push(Number(value))}::bigint`);
+    } else if (spec.filter === 'exact') {
+      conditions.push(`${spec.filterExpression ?? spec.expression} = $${params.push(value)}`);
+    } else if (spec.filter === 'prefix') {
+      conditions.push(`lower(${spec.filterExpression ?? spec.expression}) LIKE $${params.push(prefixPattern(value))}`);
     } else {
       conditions.push(`lower(${spec.filterExpression ?? spec.expression}) LIKE $${params.push(containsPattern(value))}`);
     }
@@ -254,4 +277,10 @@ async function countRows(db: Db, definition: ListDefinition, query: BuiltQuery, 
 async function estimateRows(db: Db, sql: string, params: unknown[]): Promise<number> {
   const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
   return Math.round(rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']);
+}
+
+/** Every row of the filtered, sorted list as one statement, for an export that streams it through a cursor. */
+export function selectAllStatement(definition: ListDefinition, request: ListRequest): { text: string; values: unknown[] } {
+  const query = buildQuery(definition, request);
+  return { text: `SELECT ${definition.select} FROM ${definition.from} ${query.where} ORDER BY ${query.orderBy(false)}`, values: query.params };
 }

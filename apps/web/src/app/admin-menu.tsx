@@ -2,6 +2,7 @@ import '../styles/dropdown.scss';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
+import { adminPaths } from '../features/admin/shared/admin-paths';
 
 /** The entries, and whether "support" staff see them (what the server lets that role call). */
 const adminEntries = [
@@ -10,6 +11,12 @@ const adminEntries = [
   { label: 'PRODUCTS', to: paths.adminProducts, isForSupport: false },
   { label: 'ACTIVATION CODES', to: paths.adminOrders, isForSupport: false },
   { label: 'ACTIVATION PAGE', to: paths.activate, isForSupport: true },
+  // Beyond the specification's five (decisions 013 and 024).
+  { label: 'DASHBOARD', to: adminPaths.dashboard, isForSupport: false },
+  { label: 'ORDERS', to: adminPaths.allOrders, isForSupport: true },
+  { label: 'BATCHES', to: adminPaths.batches, isForSupport: false },
+  { label: 'RESEND SERIAL', to: adminPaths.resendSerial(), isForSupport: true },
+  { label: 'AUDIT LOG', to: adminPaths.auditLog, isForSupport: false },
   { label: 'STAFF', to: paths.adminStaff, isForSupport: false },
 ];
 
@@ -17,9 +24,9 @@ const adminEntries = [
 const hasDevMailbox = () => document.querySelector('meta[name="dev-mailbox"]') !== null;
 
 /**
- * The ADMIN dropdown (spec §2), loaded only for staff: the five specified entries then STAFF for an administrator,
- * only what the role may use for "support" (decision 013), and MAILBOX only while the development mailbox holds
- * the mail (decision 011).
+ * The ADMIN dropdown (spec §2), loaded only for staff: the five specified entries, then the back office's
+ * (decision 024) and STAFF; "support" sees only what the role may use (decision 013); MAILBOX only while the
+ * development mailbox holds the mail (decision 011).
  */
 export function AdminMenu({ isAdmin }: { isAdmin: boolean }) {
   const allowed = adminEntries.filter((entry) => isAdmin || entry.isForSupport);

@@ -34,10 +34,23 @@ const StaffPage = lazyScreen(() => import('../features/admin/staff/components/st
 const ConfirmAccountPage = lazyScreen(() => import('../features/account/components/confirm-account-page'), 'ConfirmAccountPage');
 const TrialPage = lazyScreen(() => import('../features/trial/components/trial-page'), 'TrialPage');
 const ResendSerialPage = lazyScreen(() => import('../features/admin/resend-serial/components/resend-serial-page'), 'ResendSerialPage');
+// One chunk for the frame of every admin screen (the search box) and the back office's routes (decision 024).
+const loadBackOffice = () => import('../features/admin/back-office-routes');
+const BackOfficeRoutes = lazyScreen(loadBackOffice, 'BackOfficeRoutes');
+const AdminFrame = lazy(async () => ({ default: (await loadBackOffice()).AdminFrame }));
 
-const adminOnly = (element: ReactNode) => <RequireUser isAdminOnly>{element}</RequireUser>;
-/** Screens "support" staff may use too (persons, mails); the server decides what each call may do. */
-const staffOnly = (element: ReactNode) => <RequireUser isStaffOnly>{element}</RequireUser>;
+// Every admin screen has the search box above it (decision 024).
+const adminOnly = (element: ReactNode) => (
+  <RequireUser isAdminOnly>
+    <AdminFrame>{element}</AdminFrame>
+  </RequireUser>
+);
+/** Screens "support" staff may use too (persons, orders, mails); the server decides what each call may do. */
+const staffOnly = (element: ReactNode) => (
+  <RequireUser isStaffOnly>
+    <AdminFrame>{element}</AdminFrame>
+  </RequireUser>
+);
 
 /** The routes of spec §2 and DESIGN §9. */
 const routes: RouteObject[] = [
@@ -67,6 +80,9 @@ const routes: RouteObject[] = [
       { path: route.adminMailbox, element: staffOnly(<MailboxPage />) },
       { path: route.adminStaff, element: adminOnly(<StaffPage />) },
       { path: route.confirmAccount, element: <ConfirmAccountPage /> },
+      // The back office's screens (decision 024); the routes above rank first. Each screen's calls are refused
+      // by the server to a role that may not make them.
+      { path: '/admin/*', element: staffOnly(<BackOfficeRoutes />) },
       { path: route.contentPage, element: <ContentPage enhance={renderShopPrices} /> },
       // More than three segments cannot be a content page.
       { path: '*', element: <Navigate to={paths.home} replace /> },

@@ -345,6 +345,9 @@ describe('guards', () => {
     'GET /api/order/byPerson/:personId',
     'GET /api/orderDevice/byOrder/:orderId',
     'GET /api/mailbox',
+    'GET /api/admin/orders',
+    'GET /api/admin/orders.csv',
+    'GET /api/admin/search',
   ];
   const adminCalls = [
     'GET /api/staff',
@@ -382,6 +385,12 @@ describe('guards', () => {
     'POST /api/mail/:id/retry',
     'POST /sandbox/api/backdate',
     'POST /sandbox/api/replay',
+    'GET /api/admin/dashboard',
+    'GET /api/admin/audit',
+    'GET /api/order/unassigned/batches',
+    'GET /api/order/unassigned/batches/:batch/codes',
+    'GET /api/order/unassigned/batches/:batch/csv',
+    'POST /api/order/unassigned/batches/:batch/void',
   ];
   const call = (entry: string, token?: string) => {
     const [method, url] = entry.split(' ') as [string, string];

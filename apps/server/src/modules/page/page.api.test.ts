@@ -93,6 +93,37 @@ describe('admin page management', () => {
   });
 });
 
+describe('draft pages', () => {
+  it('serves a page and its menu entry only once it is published; the editor sees the draft', async () => {
+    const token = await t.adminToken();
+    const draft = await t.request({
+      method: 'POST', url: '/api/page/', token,
+      body: { id: -1, name: 'Launch', url: '/launch-draft', htmlText: '<h1>Soon</h1>', isMainMenu: true, mainMenuPriority: 9, isPublished: false },
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const page = draft.json();
+    expect(page.isPublished).toBe(false);
+    expect((await t.request({ method: 'GET', url: '/api/page/byUrl/*launch-draft' })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/api/page/menuitems' })).json()).not.toContainEqual({ name: 'Launch', url: '/launch-draft' });
+    expect((await t.request({ method: 'GET', url: `/api/page/${page.id}`, token })).json()).toMatchObject({ isPublished: false, htmlText: '<h1>Soon</h1>' });
+
+    await t.request({ method: 'POST', url: '/api/page/', token, body: { ...page, isPublished: true } });
+    expect((await t.request({ method: 'GET', url: '/api/page/byUrl/*launch-draft' })).json()).toMatchObject({ name: 'Launch', isPublished: true });
+    expect((await t.request({ method: 'GET', url: '/api/page/menuitems' })).json()).toContainEqual({ name: 'Launch', url: '/launch-draft' });
+
+    // Back to draft: gone from the public site at once.
+    await t.request({ method: 'POST', url: '/api/page/', token, body: { ...page, isPublished: false } });
+    expect((await t.request({ method: 'GET', url: '/api/page/byUrl/*launch-draft' })).statusCode).toBe(404);
+  });
+
+  it('publishes a page saved without the field, as the specification\'s client does', async () => {
+    const token = await t.adminToken();
+    const saved = await t.request({ method: 'POST', url: '/api/page/', token, body: { id: -1, name: 'Plain', url: '/plain-spec', htmlText: 'x' } });
+    expect(saved.json().isPublished).toBe(true);
+    expect((await t.request({ method: 'GET', url: '/api/page/byUrl/*plain-spec' })).statusCode).toBe(200);
+  });
+});
+
 describe('cached public pages', () => {
   const readAbout = async (app = t.app) => {
     const response = await app.inject({ method: 'GET', url: '/api/page/byUrl/*about' });

@@ -59,7 +59,7 @@ export async function savePage(options: { db: Db; actor: string; page: PageSaveR
   if (page.id > 0 && !before) throw notFound('Page not found');
   const saved = before ? await repository.updatePage(db, page.id, fields) : await repository.insertPage(db, fields);
   if (!saved) throw new AppError('conflict', `A page with the URL ${url} already exists.`);
-  await recordAudit(db, { actor, action: before ? 'update' : 'create', entity: 'page', entityId: saved.id, before: before && { url: before.url }, after: { url: saved.url } });
+  await recordAudit(db, { actor, action: before ? 'update' : 'create', entity: 'page', entityId: saved.id, before: before && { url: before.url, isPublished: before.isPublished }, after: { url: saved.url, isPublished: saved.isPublished } });
   options.onChange?.(changeOf(before, saved));
   return saved;
 }

@@ -23,12 +23,12 @@ const toUnassignedOrder = (row: UnassignedRow): UnassignedOrder => ({
   productName: row.product_name,
 });
 
-/** Activation codes not yet redeemed, with their product's name. */
+/** Activation codes not yet redeemed (nor voided), with their product's name. */
 const openCodes: ListDefinition = {
   select: `u.id, u.product_id, u.activation_key::text AS activation_key, u.creation_date, u.distributor_name,
            u.batch_number, p.name AS product_name`,
   from: 'unassigned_order u JOIN product p ON p.id = u.product_id',
-  where: 'u.redeemed_at IS NULL',
+  where: 'u.redeemed_at IS NULL AND u.voided_at IS NULL',
   columns: {
     id: { expression: 'u.id', filter: 'number' },
     activationKey: { expression: 'u.activation_key', filterExpression: 'u.activation_key::text', filter: 'contains' },

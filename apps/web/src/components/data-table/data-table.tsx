@@ -125,7 +125,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <div className="table-responsive">
         <table
           className="table table-sm table-striped table-hover align-middle data-table"
-          style={{ width: table.getTotalSize() }}
+          // The full width of the screen, and never narrower than the columns' sizes (then it scrolls sideways). The
+          // columns keep their sizes; an empty last column takes what is left.
+          style={{ width: '100%', minWidth: table.getTotalSize() }}
           aria-label={label}
           aria-busy={isLoading || undefined}
         >
@@ -166,13 +168,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     </th>
                   );
                 })}
+                <th className="data-table-filler" aria-hidden="true" />
               </tr>
             ))}
           </thead>
           <tbody>
             {rows.length === 0 && (
               <tr>
-                <td colSpan={columnCount} className="text-body-secondary">
+                <td colSpan={columnCount + 1} className="text-body-secondary">
                   {isLoading ? 'Loading…' : (props.emptyText ?? 'No rows')}
                 </td>
               </tr>
@@ -185,10 +188,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
+                  <td className="data-table-filler" aria-hidden="true" />
                 </tr>
                 {renderDetail && row.getIsExpanded() && (
                   <tr className="data-table-detail">
-                    <td colSpan={columnCount}>{renderDetail(row.original)}</td>
+                    <td colSpan={columnCount + 1}>{renderDetail(row.original)}</td>
                   </tr>
                 )}
               </Fragment>

@@ -1,6 +1,7 @@
 import type { UnassignedOrder } from '@store/contracts/order';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { initialTableQuery, toListSearch } from '../../../../components/data-table/table-query';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
@@ -10,6 +11,7 @@ import { deleteColumn } from '../../shared/row-action-columns';
 import { useDeleteCodeMutation, useOpenCodesPage } from '../api/activation-codes-api';
 import { CreateBatchForm } from './create-batch-form';
 import { DownloadBatchForm } from './download-batch-form';
+import { adminPaths } from '../../shared/admin-paths';
 
 /** The codes not yet redeemed, paged, sorted and filtered by the server, each with X (delete). */
 function OpenCodesTable() {
@@ -19,20 +21,21 @@ function OpenCodesTable() {
 
   const columns = useMemo<ColumnDef<UnassignedOrder>[]>(
     () => [
-      { accessorKey: 'id', header: 'id', size: 110 },
-      { accessorKey: 'activationKey', header: 'activation key', size: 340 },
-      { id: 'productName', accessorFn: (code) => code.productName ?? '', header: 'product', size: 160 },
-      { accessorKey: 'distributorName', header: 'distributor', size: 200 },
-      { accessorKey: 'batchNumber', header: 'batch', size: 120 },
+      // Sized to fit a 1280-pixel screen whole (the key is 36 characters).
+      { accessorKey: 'id', header: 'id', size: 80 },
+      { accessorKey: 'activationKey', header: 'activation key', size: 330 },
+      { id: 'productName', accessorFn: (code) => code.productName ?? '', header: 'product', size: 140 },
+      { accessorKey: 'distributorName', header: 'distributor', size: 170 },
+      { accessorKey: 'batchNumber', header: 'batch', size: 90 },
       {
         accessorKey: 'creationDate',
         header: 'created',
-        size: 210,
+        size: 190,
         cell: ({ row }) => <time dateTime={row.original.creationDate}>{formatDateTime(row.original.creationDate)}</time>,
       },
       deleteColumn({
         label: (code) => `Delete activation code ${code.activationKey}`,
-        confirmText: (code) => `Delete the activation code ${code.activationKey}?`,
+        confirmText: (code) => `Delete the activation code ${code.activationKey} (batch ${code.batchNumber}, ${code.distributorName})? It can no longer be redeemed.`,
         onDelete: (code) => deleteCode(code.id),
         size: 60,
       }),
@@ -64,8 +67,11 @@ export function ActivationCodesPage() {
   useDocumentTitle('Activation Codes');
   const [createdBatch, setCreatedBatch] = useState<number>();
   return (
-    <main className="container py-4">
+    <main className="container-fluid px-lg-4 py-4">
       <h1 className="h3 mb-3">Activation Codes</h1>
+      <p>
+        <Link to={adminPaths.batches}>Batches: redemptions, CSV downloads and voiding</Link>
+      </p>
       <div className="row g-4">
         <div className="col-lg-7">
           <CreateBatchForm onCreated={setCreatedBatch} />

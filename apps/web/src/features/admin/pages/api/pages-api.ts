@@ -15,8 +15,8 @@ export const usePages = () =>
 export const getPage = (id: number, signal?: AbortSignal): Promise<Page> =>
   apiRequest('GET', `/page/${id}`, { schema: page, auth: true, signal });
 
-export const usePage = (id: number) =>
-  useQuery({ queryKey: queryKeys.admin.pages.detail(id), queryFn: ({ signal }) => logLoadError('page', getPage(id, signal)) });
+export const usePage = (id: number, isEnabled = true) =>
+  useQuery({ queryKey: queryKeys.admin.pages.detail(id), queryFn: ({ signal }) => logLoadError('page', getPage(id, signal)), enabled: isEnabled });
 
 /** POST /page/: creates (id -1) or updates. */
 export const savePage = (body: PageSaveRequest): Promise<Page> => apiRequest('POST', '/page/', { body, schema: page, auth: true });
@@ -40,8 +40,8 @@ export const useSavePageMutation = () => {
   });
 };
 
-/** The new-page form: saves the default page for the URL (§4); the caller opens its editor. */
-export const useCreatePageMutation = () => useMutation({ mutationFn: (url: string) => savePage(newPageDefaults(url)) });
+/** The page a new-page editor starts from: the defaults (§4) for the URL, created only when saved (decision 025). */
+export const newPageOf = (url: string): Page => newPageDefaults(url);
 
 /** DELETE /page/{id} */
 export const deletePage = (id: number) => apiRequest('DELETE', `/page/${id}`, { schema: okResponse, auth: true });

@@ -1,46 +1,64 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminPageForm, type AdminPageForm, type AdminPageFormInput } from '@store/contracts/forms';
+import { adminPageForm } from '@store/contracts/forms';
 import type { Page } from '@store/contracts/page';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { FormField } from '../../../../components/form-field';
+import { paths } from '../../../../config/paths';
 import { CheckboxField } from '../../shared/admin-fields';
 import { ErrorAlert } from '../../shared/error-alert';
+import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useSavePageMutation } from '../api/pages-api';
 import { PagePreview, type PreviewEnhancer } from './page-preview';
 
 // CodeMirror is big: it loads with this screen's editor only, never with a visitor's page.
 const HtmlCodeEditor = lazy(async () => ({ default: (await import('./html-code-editor')).HtmlCodeEditor }));
 
-const formValuesOf = (page: Page): AdminPageFormInput => ({
+// Draft or published (decision 025): only published pages are served and listed in the menu.
+const pageForm = adminPageForm.extend({ isPublished: z.boolean() });
+type PageFormInput = z.input<typeof pageForm>;
+type PageForm = z.output<typeof pageForm>;
+
+const formValuesOf = (page: Page): PageFormInput => ({
   name: page.name,
   url: page.url,
   mainMenuPriority: String(page.mainMenuPriority),
   isMainMenu: page.isMainMenu,
   htmlText: page.htmlText,
+  isPublished: page.isPublished ?? true,
 });
 
-type PageEditorFormProps = { page: Page; enhance?: PreviewEnhancer | undefined };
+type PageEditorFormProps = { page: Page; enhance?: PreviewEnhancer | undefined; onCreated?: (id: number) => void };
 
-export function PageEditorForm({ page, enhance }: PageEditorFormProps) {
+export function PageEditorForm({ page, enhance, onCreated }: PageEditorFormProps) {
   const savePage = useSavePageMutation();
+  const navigate = useNavigate();
   const [savedUrl, setSavedUrl] = useState('');
-  const { register, handleSubmit, formState, control, reset } = useForm<AdminPageFormInput, unknown, AdminPageForm>({
-    resolver: zodResolver(adminPageForm),
+  const { register, handleSubmit, formState, control, reset } = useForm<PageFormInput, unknown, PageForm>({
+    resolver: zodResolver(pageForm),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: formValuesOf(page),
   });
   const { errors } = formState;
   const html = useDeferredValue(useWatch({ control, name: 'htmlText' }));
+  const isPublished = useWatch({ control, name: 'isPublished' });
+  const isNew = page.id <= 0;
+  useUnsavedChangesWarning(formState.isDirty);
 
   const submit = handleSubmit(async (values) => {
     setSavedUrl('');
     try {
       const saved = await savePage.mutateAsync({ id: page.id, date: page.date, ...values });
       reset(formValuesOf(saved));
-      setSavedUrl(saved.url);
+      setSavedUrl(saved.isPublished === false ? '' : saved.url);
+      // A new page exists from its first save on: its editor has its id from now on.
+      if (isNew) {
+        onCreated?.(saved.id);
+        void navigate(paths.adminPage(saved.id), { replace: true });
+      }
     } catch {
       // Shown by the error alert.
     }
@@ -66,8 +84,11 @@ export function PageEditorForm({ page, enhance }: PageEditorFormProps) {
                 error={errors.mainMenuPriority?.message}
               />
             </div>
-            <div className="col-md-6 pt-md-4">
+            <div className="col-md-3 pt-md-4">
               <CheckboxField id="page-main-menu" label="Main menu" registration={register('isMainMenu')} />
+            </div>
+            <div className="col-md-3 pt-md-4">
+              <CheckboxField id="page-published" label="Published" registration={register('isPublished')} />
             </div>
           </div>
           <h2 id="page-html-label" className="h6">
@@ -87,6 +108,10 @@ export function PageEditorForm({ page, enhance }: PageEditorFormProps) {
             <button type="submit" className="btn btn-primary" disabled={savePage.isPending}>
               SAVE PAGE
             </button>
+            <span className={`badge ${isPublished ? 'text-bg-success' : 'text-bg-warning'}`}>
+              {isNew ? 'Not created yet: ' : ''}
+              {isPublished ? 'Published' : 'Draft: not served, not in the menu'}
+            </span>
             {savedUrl && (
               <span className="text-success" role="status">
                 Page saved. <Link to={savedUrl}>View page</Link>

@@ -1,6 +1,7 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { usePage } from '../api/pages-api';
+import { useEditorKey } from '../../shared/use-editor-key';
+import { newPageOf, usePage } from '../api/pages-api';
 import { PageEditorForm } from './page-editor-form';
 import type { PreviewEnhancer } from './page-preview';
 
@@ -9,14 +10,21 @@ import type { PreviewEnhancer } from './page-preview';
  * SAVE PAGE. The router passes the shop's `enhance`, so the preview shows prices like the public page.
  */
 export function PageEditorPage({ enhance }: { enhance?: PreviewEnhancer }) {
-  const pageId = Number(useParams().id);
-  const page = usePage(pageId);
-  useDocumentTitle('Edit Page');
+  const id = useParams().id ?? '';
+  const newUrl = useSearchParams()[0].get('url') ?? '/';
+  // /admin/page/new?url=...: the new page's defaults, created only by SAVE PAGE (decision 025).
+  const isNew = id === 'new';
+  const saved = usePage(Number(id), !isNew);
+  const { editorKey, onCreated } = useEditorKey(id, isNew);
+  const page = isNew ? newPageOf(newUrl) : saved.data;
+  useDocumentTitle(isNew ? 'New Page' : 'Edit Page');
   return (
     <main className="container-fluid px-lg-4 py-4">
-      <h1 className="h3 mb-3">Edit Page {page.data ? page.data.url : ''}</h1>
-      {page.isPending && <p aria-busy="true">Loading…</p>}
-      {page.data && <PageEditorForm key={page.data.id} page={page.data} enhance={enhance} />}
+      <h1 className="h3 mb-3">
+        {isNew ? 'New Page' : 'Edit Page'} {page?.url ?? ''}
+      </h1>
+      {!page && saved.isPending && <p aria-busy="true">Loading…</p>}
+      {page && <PageEditorForm key={editorKey} page={page} enhance={enhance} onCreated={onCreated} />}
     </main>
   );
 }

@@ -11,22 +11,19 @@ import { paths } from '../../../../config/paths';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { ErrorAlert } from '../../shared/error-alert';
 import { deleteColumn, editColumn } from '../../shared/row-action-columns';
-import { useCreatePageMutation, useDeletePageMutation, usePages } from '../api/pages-api';
+import { useDeletePageMutation, usePages } from '../api/pages-api';
+import { adminPaths } from '../../shared/admin-paths';
 
-/** The new-page form: a URL ("Please enter a URL!"); creates the default page and opens its editor. */
+/** The new-page form: a URL ("Please enter a URL!"); opens the editor with the defaults, which creates on SAVE PAGE. */
 function NewPageFormSection() {
   const navigate = useNavigate();
-  const createPage = useCreatePageMutation();
   const { register, handleSubmit, formState } = useForm<NewPageForm>({
     resolver: zodResolver(newPageForm),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { url: '' },
   });
-  const submit = handleSubmit(async ({ url }) => {
-    const created = await createPage.mutateAsync(url).catch(() => undefined);
-    if (created) void navigate(paths.adminPage(created.id));
-  });
+  const submit = handleSubmit(({ url }) => void navigate(adminPaths.newPage(url)));
   return (
     <form className="mb-4" onSubmit={submit} noValidate aria-label="New page">
       <div className="d-flex flex-wrap align-items-start gap-2">
@@ -34,11 +31,10 @@ function NewPageFormSection() {
           <FormField id="new-page-url" label="Url of the new page" registration={register('url')} error={formState.errors.url?.message} />
         </div>
         {/* Level with the input, below its label. */}
-        <button type="submit" className="btn btn-primary" style={{ marginTop: '2rem' }} disabled={createPage.isPending}>
+        <button type="submit" className="btn btn-primary" style={{ marginTop: '2rem' }}>
           NEW PAGE
         </button>
       </div>
-      <ErrorAlert error={createPage.error} className="mt-0" />
     </form>
   );
 }
@@ -56,10 +52,11 @@ export function PagesPage() {
       { accessorKey: 'name', header: 'name', size: 200 },
       { id: 'isMainMenu', accessorFn: (page) => (page.isMainMenu ? 'yes' : 'no'), header: 'main menu', size: 120 },
       { accessorKey: 'mainMenuPriority', header: 'main menu priority', size: 170 },
+      { id: 'isPublished', accessorFn: (page) => (page.isPublished === false ? 'draft' : 'published'), header: 'status', size: 120 },
       editColumn((page) => paths.adminPage(page.id)),
       deleteColumn({
         label: (page) => `Delete page ${page.url}`,
-        confirmText: (page) => `Delete the page ${page.url}?`,
+        confirmText: (page) => `Delete the page "${page.name || page.url}" at ${page.url}? It is removed from the site${page.isMainMenu ? ' and the main menu' : ''}.`,
         onDelete: (page) => deletePage(page.id),
       }),
     ],
@@ -67,7 +64,7 @@ export function PagesPage() {
   );
 
   return (
-    <main className="container py-4">
+    <main className="container-fluid px-lg-4 py-4">
       <h1 className="h3 mb-3">Edit Pages</h1>
       <NewPageFormSection />
       <ErrorAlert error={deleteError} className="mb-3" />

@@ -1,6 +1,6 @@
 import { okResponse } from '@store/contracts/auth';
 import { pagedResponse } from '@store/contracts/list';
-import { newPersonDefaults, person, type Person, type PersonSaveRequest } from '@store/contracts/person';
+import { person, type Person, type PersonSaveRequest } from '@store/contracts/person';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
@@ -45,8 +45,6 @@ export const useSavePersonMutation = () => {
   });
 };
 
-/** "New Person": saves the default person (§4); the caller opens its editor. */
-export const useCreatePersonMutation = () => useMutation({ mutationFn: () => savePerson(newPersonDefaults) });
 
 /** DELETE /persons/{id} (spelled so). */
 export const deletePerson = (id: number) => apiRequest('DELETE', `/persons/${id}`, { schema: okResponse, auth: true });

@@ -1,10 +1,13 @@
 import { offlineKeyFileName } from '@store/contracts/constants';
 import { isOfflineDevice, type Device } from '@store/contracts/licence';
 import type { Order } from '@store/contracts/order';
+import { Link } from 'react-router';
 import { downloadTextFile } from '../../../../lib/download-text-file';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatDateTime } from '../../shared/format-date';
 import { useDeleteOrderDeviceMutation, useOrderDevices } from '../api/orders-api';
+import { usePerson } from '../api/persons-api';
+import { adminPaths } from '../../shared/admin-paths';
 
 function KeyText({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -22,6 +25,7 @@ export function LicenceDetail({ order }: { order: Order }) {
   const devices = useOrderDevices(order.id);
   const deleteDevice = useDeleteOrderDeviceMutation();
   const product = order.productName ?? '';
+  const owner = usePerson(order.personId);
 
   const remove = (device: Device) => {
     if (window.confirm(`Delete the computer ${device.deviceName} from licence ${order.id}?`)) deleteDevice.mutate(device.id);
@@ -32,6 +36,11 @@ export function LicenceDetail({ order }: { order: Order }) {
       {order.serial !== '' && <KeyText id={`order-${order.id}-serial`} label="Serial" value={order.serial} />}
       <KeyText id={`order-${order.id}-key1024`} label="Key 1024" value={order.serialNew} />
       <KeyText id={`order-${order.id}-key2048`} label="Key 2048" value={order.serial2048} />
+      <p>
+        <Link className="btn btn-sm btn-outline-primary" to={adminPaths.resendSerial(product, owner.data?.email)}>
+          Resend Serial
+        </Link>
+      </p>
       <h3 className="h6">Registered devices</h3>
       {devices.isPending && <p aria-busy="true">Loading…</p>}
       {devices.data?.length === 0 && <p className="text-body-secondary mb-0">No devices registered.</p>}

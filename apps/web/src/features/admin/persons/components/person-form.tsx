@@ -4,32 +4,46 @@ import { adminActionFailed } from '@store/contracts/messages';
 import type { Person } from '@store/contracts/person';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { FormField } from '../../../../components/form-field';
+import { paths } from '../../../../config/paths';
 import { errorText } from '../../../../lib/api-client';
 import { ErrorAlert } from '../../shared/error-alert';
+import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useRefreshKeysMutation } from '../api/orders-api';
 import { useDeleteLoginMutation, useSavePersonMutation } from '../api/persons-api';
 
-type PersonFormProps = { person: Person };
+type PersonFormProps = { person: Person; onCreated?: (id: number) => void };
 
 /** Email (required), name and country; SAVE, "Refresh Serial Keys" and "Delete Login". */
-export function PersonForm({ person }: PersonFormProps) {
+export function PersonForm({ person, onCreated }: PersonFormProps) {
   const savePerson = useSavePersonMutation();
   const refreshKeys = useRefreshKeysMutation();
   const deleteLogin = useDeleteLoginMutation();
   const [notice, setNotice] = useState('');
-  const { register, handleSubmit, formState } = useForm<AdminPersonForm>({
+  const { register, handleSubmit, formState, reset } = useForm<AdminPersonForm>({
     resolver: zodResolver(adminPersonForm),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { email: person.email, name: person.name, country: person.country },
   });
   const { errors } = formState;
+  const navigate = useNavigate();
+  const isNew = person.id <= 0;
+  useUnsavedChangesWarning(formState.isDirty);
 
   const submit = handleSubmit(async (values) => {
     setNotice('');
     await savePerson.mutateAsync({ id: person.id, ...values }).then(
-      () => setNotice('Saved.'),
+      (saved) => {
+        reset(values);
+        setNotice('Saved.');
+        // "New Person" creates the person on its first SAVE (decision 025); its editor then has the id.
+        if (isNew) {
+          onCreated?.(saved.id);
+          void navigate(paths.adminPerson(saved.id), { replace: true });
+        }
+      },
       () => undefined,
     );
   });
@@ -72,12 +86,16 @@ export function PersonForm({ person }: PersonFormProps) {
           <button type="submit" className="btn btn-primary" disabled={savePerson.isPending}>
             SAVE
           </button>
-          <button type="button" className="btn btn-outline-secondary" disabled={refreshKeys.isPending} onClick={refreshSerialKeys}>
-            Refresh Serial Keys
-          </button>
-          <button type="button" className="btn btn-outline-danger" disabled={deleteLogin.isPending} onClick={removeLogin}>
-            Delete Login
-          </button>
+          {!isNew && (
+            <>
+              <button type="button" className="btn btn-outline-secondary" disabled={refreshKeys.isPending} onClick={refreshSerialKeys}>
+                Refresh Serial Keys
+              </button>
+              <button type="button" className="btn btn-outline-danger" disabled={deleteLogin.isPending} onClick={removeLogin}>
+                Delete Login
+              </button>
+            </>
+          )}
           {notice && (
             <span className="text-success" role="status">
               {notice}

@@ -8,7 +8,8 @@ import { paths } from '../../../../config/paths';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { ErrorAlert } from '../../shared/error-alert';
 import { deleteColumn, editColumn } from '../../shared/row-action-columns';
-import { useCreatePersonMutation, useDeletePersonMutation, usePersonsPage } from '../api/persons-api';
+import { useDeletePersonMutation, usePersonsPage } from '../api/persons-api';
+import { adminPaths } from '../../shared/admin-paths';
 
 /** /admin/persons: the persons, paged, sorted and filtered by the server; EDIT, X and "New Person". */
 export function PersonsPage() {
@@ -16,7 +17,6 @@ export function PersonsPage() {
   const navigate = useNavigate();
   const [query, setQuery] = useState(initialTableQuery);
   const persons = usePersonsPage(toListSearch(query));
-  const createPerson = useCreatePersonMutation();
   const { mutate: deletePerson, error: deleteError } = useDeletePersonMutation();
 
   const columns = useMemo<ColumnDef<Person>[]>(
@@ -27,24 +27,26 @@ export function PersonsPage() {
       editColumn((person) => paths.adminPerson(person.id)),
       deleteColumn({
         label: (person) => `Delete person ${person.id}`,
-        confirmText: (person) => `Delete the person ${person.email || person.name}?`,
+        confirmText: (person) =>
+          `Delete the person ${person.email || person.name || person.id} and their login? A person with licences is kept.`,
         onDelete: (person) => deletePerson(person.id),
       }),
     ],
     [deletePerson],
   );
 
-  const openNewPerson = () => createPerson.mutate(undefined, { onSuccess: (person) => void navigate(paths.adminPerson(person.id)) });
+  // Opens the editor with the defaults; nothing is created until SAVE (decision 025).
+  const openNewPerson = () => void navigate(adminPaths.newPerson);
 
   return (
-    <main className="container py-4">
+    <main className="container-fluid px-lg-4 py-4">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">Persons</h1>
-        <button type="button" className="btn btn-primary" disabled={createPerson.isPending} onClick={openNewPerson}>
+        <button type="button" className="btn btn-primary" onClick={openNewPerson}>
           New Person
         </button>
       </div>
-      <ErrorAlert error={createPerson.error ?? deleteError} className="mb-3" />
+      <ErrorAlert error={deleteError} className="mb-3" />
       <DataTable
         label="Persons"
         columns={columns}

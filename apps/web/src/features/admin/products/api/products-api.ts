@@ -1,7 +1,6 @@
 import { okResponse } from '@store/contracts/auth';
 import {
   generatedKeys,
-  newProductDefaults,
   product,
   productSerials,
   type GeneratedKeys,
@@ -49,20 +48,13 @@ export const useSaveProductMutation = () => {
       const serials = options.serials === undefined ? undefined : await saveProductSerials({ id: saved.id, serials: options.serials });
       return { product: saved, serials };
     },
-    onSuccess: ({ product: saved, serials }) => {
+    onSuccess: ({ product: saved, serials }, { product: request }) => {
       queryClient.setQueryData(queryKeys.admin.products.detail(saved.id), saved);
-      if (serials) queryClient.setQueryData(queryKeys.admin.products.serials(saved.id), serials);
+      // A product created without serials has none: its editor need not load them.
+      const known = serials ?? (request.id <= 0 ? { id: saved.id, serials: '' } : undefined);
+      if (known) queryClient.setQueryData(queryKeys.admin.products.serials(saved.id), known);
       return queryClient.invalidateQueries({ queryKey: queryKeys.admin.products.list });
     },
-  });
-};
-
-/** NEW PRODUCT: saves the default product (§4); the caller opens its editor. */
-export const useCreateProductMutation = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => saveProduct(newProductDefaults),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.products.list }),
   });
 };
 

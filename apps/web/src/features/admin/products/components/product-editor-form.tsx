@@ -4,9 +4,12 @@ import type { Product } from '@store/contracts/product';
 import { DEFAULT_TRIAL_DAYS } from '@store/contracts/trial';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { FormField } from '../../../../components/form-field';
+import { paths } from '../../../../config/paths';
 import { CheckboxField, TextAreaField } from '../../shared/admin-fields';
 import { ErrorAlert } from '../../shared/error-alert';
+import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useGenerateKeysMutation, useSaveProductMutation } from '../api/products-api';
 
 const PUBLIC_KEY_WARNING =
@@ -29,13 +32,13 @@ const formValuesOf = (product: Product, serials: string): AdminProductForm => ({
 /** True when a key the product already had was replaced (an empty key may be set freely). */
 const isReplaced = (before: string, after: string) => before.trim() !== '' && before.trim() !== after.trim();
 
-type ProductEditorFormProps = { product: Product; serials: string };
+type ProductEditorFormProps = { product: Product; serials: string; onCreated?: (id: number) => void };
 
 /**
  * Name, description (required), price, "use RSA 2048", the 1024-bit and 2048-bit key pairs with "Generate keys",
  * and the serials (10 rows). Nothing is saved until SAVE PRODUCT; a replaced public key is confirmed first.
  */
-export function ProductEditorForm({ product, serials }: ProductEditorFormProps) {
+export function ProductEditorForm({ product, serials, onCreated }: ProductEditorFormProps) {
   const saveProduct = useSaveProductMutation();
   const generateKeys = useGenerateKeysMutation();
   const [saved, setSaved] = useState({ product, serials });
@@ -47,6 +50,8 @@ export function ProductEditorForm({ product, serials }: ProductEditorFormProps) 
     defaultValues: formValuesOf(product, serials),
   });
   const { errors } = formState;
+  const navigate = useNavigate();
+  useUnsavedChangesWarning(formState.isDirty);
   const [publicKey, publicKey2048] = useWatch({ control, name: ['publicKey', 'publicKey2048'] });
   const isPublicKeyReplaced =
     isReplaced(saved.product.publicKey, publicKey) || isReplaced(saved.product.publicKey2048 ?? '', publicKey2048);
@@ -78,6 +83,11 @@ export function ProductEditorForm({ product, serials }: ProductEditorFormProps) 
       setSaved({ product: result.product, serials: savedSerials });
       reset(formValuesOf(result.product, savedSerials));
       setNotice('Product saved.');
+      // NEW PRODUCT's editor creates the product on its first save (decision 025); from then on it edits it.
+      if (product.id <= 0) {
+        onCreated?.(result.product.id);
+        void navigate(paths.adminProduct(result.product.id), { replace: true });
+      }
     } catch {
       // Shown by the error alert.
     }

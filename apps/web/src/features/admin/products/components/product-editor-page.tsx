@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { useEditorKey } from '../../shared/use-editor-key';
 import { useProduct, useProductSerials } from '../api/products-api';
 import { ProductDownloadsEditor } from './product-downloads-editor';
 import { ProductEditorForm } from './product-editor-form';
@@ -7,15 +8,20 @@ import { ProductTrials } from './product-trials';
 
 /** /admin/product/{id}: the product, its key pairs and its serial list. */
 export function ProductEditorPage() {
-  const productId = Number(useParams().id);
+  const id = useParams().id ?? '';
+  const productId = Number(id);
   const product = useProduct(productId);
   const serials = useProductSerials(productId);
-  useDocumentTitle('Edit Product');
+  const isNew = productId === 0;
+  const { editorKey, onCreated } = useEditorKey(id, isNew);
+  useDocumentTitle(isNew ? 'New Product' : 'Edit Product');
   return (
     <main className="container py-4">
-      <h1 className="h3 mb-3">Edit Product {product.data?.name ?? ''}</h1>
+      <h1 className="h3 mb-3">{isNew ? 'New Product (created on SAVE PRODUCT)' : `Edit Product ${product.data?.name ?? ''}`}</h1>
       {(product.isPending || serials.isPending) && <p aria-busy="true">Loading…</p>}
-      {product.data && serials.data && <ProductEditorForm key={product.data.id} product={product.data} serials={serials.data.serials} />}
+      {product.data && serials.data && (
+        <ProductEditorForm key={editorKey} product={product.data} serials={serials.data.serials} onCreated={onCreated} />
+      )}
       {product.data && product.data.id > 0 && <ProductTrials productId={product.data.id} />}
       {product.data && <ProductDownloadsEditor productId={product.data.id} />}
     </main>

@@ -8,14 +8,14 @@ import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { ErrorAlert } from '../../shared/error-alert';
 import { deleteColumn, editColumn } from '../../shared/row-action-columns';
 import { useAdminProducts } from '../../shared/products-api';
-import { useCreateProductMutation, useDeleteProductMutation } from '../api/products-api';
+import { useDeleteProductMutation } from '../api/products-api';
+import { adminPaths } from '../../shared/admin-paths';
 
-/** /admin/products: the products with EDIT and X, and NEW PRODUCT. */
+/** /admin/products: the products with EDIT and X, and NEW PRODUCT (an editor that creates on save). */
 export function ProductsPage() {
   useDocumentTitle('Products');
   const navigate = useNavigate();
   const products = useAdminProducts();
-  const createProduct = useCreateProductMutation();
   const { mutate: deleteProduct, error: deleteError } = useDeleteProductMutation();
 
   const columns = useMemo<ColumnDef<Product>[]>(
@@ -26,24 +26,25 @@ export function ProductsPage() {
       editColumn((product) => paths.adminProduct(product.id)),
       deleteColumn({
         label: (product) => `Delete product ${product.name}`,
-        confirmText: (product) => `Delete the product ${product.name}?`,
+        confirmText: (product) => `Delete the product ${product.name} with its keys and serial list? A product with licences or activation codes is kept.`,
         onDelete: (product) => deleteProduct(product.id),
       }),
     ],
     [deleteProduct],
   );
 
-  const openNewProduct = () => createProduct.mutate(undefined, { onSuccess: (product) => void navigate(paths.adminProduct(product.id)) });
+  // Opens the editor with the defaults; nothing is created until SAVE PRODUCT (decision 025).
+  const openNewProduct = () => void navigate(adminPaths.newProduct);
 
   return (
-    <main className="container py-4">
+    <main className="container-fluid px-lg-4 py-4">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">Products</h1>
-        <button type="button" className="btn btn-primary" disabled={createProduct.isPending} onClick={openNewProduct}>
+        <button type="button" className="btn btn-primary" onClick={openNewProduct}>
           NEW PRODUCT
         </button>
       </div>
-      <ErrorAlert error={createProduct.error ?? deleteError} className="mb-3" />
+      <ErrorAlert error={deleteError} className="mb-3" />
       <DataTable
         label="Products"
         columns={columns}

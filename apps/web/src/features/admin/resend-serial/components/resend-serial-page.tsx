@@ -3,15 +3,23 @@ import { sendKeyForm, type SendKeyForm } from '@store/contracts/forms';
 import { emailSentTo, sendSerialFailed } from '@store/contracts/messages';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { FormField } from '../../../../components/form-field';
 import { errorText } from '../../../../lib/api-client';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { useAdminProducts } from '../../shared/products-api';
 import { useResendSerialMutation } from '../api/resend-serial';
 
-/** /admin/resendserial/{productName}: an email field and SEND; the result shows on the screen. */
+/**
+ * /admin/resendserial/{productName}: an email field and SEND; the result shows on the screen. Reached from the
+ * ADMIN menu without a product (then a product select) and from a person's licence with the address filled in.
+ */
 export function ResendSerialPage() {
-  const productName = useParams().productName ?? '';
+  const productInPath = useParams().productName ?? '';
+  const [chosenProduct, setChosenProduct] = useState('');
+  const productName = productInPath || chosenProduct;
+  const products = useAdminProducts();
+  const emailInQuery = useSearchParams()[0].get('email') ?? '';
   useDocumentTitle('Resend Serial');
   const resend = useResendSerialMutation();
   const [result, setResult] = useState('');
@@ -19,11 +27,15 @@ export function ResendSerialPage() {
     resolver: zodResolver(sendKeyForm),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { email: '' },
+    defaultValues: { email: emailInQuery },
   });
 
   const submit = handleSubmit(async ({ email }) => {
     setResult('');
+    if (productName === '') {
+      setError('email', { type: 'server', message: sendSerialFailed('Choose a product.') });
+      return;
+    }
     try {
       const { mailed } = await resend.mutateAsync({ email, productName });
       // Without a count the server did not take the call for the administrator's: the session has ended.
@@ -39,8 +51,23 @@ export function ResendSerialPage() {
 
   return (
     <main className="container py-4" style={{ maxWidth: '36rem' }}>
-      <h1 className="h3 mb-3">Resend serial: {productName}</h1>
+      <h1 className="h3 mb-3">Resend serial{productInPath ? `: ${productInPath}` : ''}</h1>
       <form onSubmit={submit} noValidate>
+        {!productInPath && (
+          <div className="mb-3">
+            <label htmlFor="resend-product" className="form-label">
+              Product
+            </label>
+            <select id="resend-product" className="form-select" value={chosenProduct} onChange={(event) => setChosenProduct(event.target.value)}>
+              <option value="">Choose a product</option>
+              {products.data?.map((product) => (
+                <option key={product.id} value={product.name}>
+                  {product.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <FormField id="resend-email" label="Email" type="email" registration={register('email')} error={formState.errors.email?.message} />
         <button type="submit" className="btn btn-primary" disabled={resend.isPending}>
           SEND

@@ -1,0 +1,58 @@
+import type { Dashboard, DashboardQuery } from '@store/contracts/dashboard';
+import type { Db } from '../../db/client.js';
+import { badRequest } from '../../lib/app-error.js';
+import { readDashboard, readRefunded, type DashboardRange } from './dashboard.repository.js';
+
+/** How far back a range reaches without `from`: 30 days, 26 weeks, 36 months (through `to`). */
+const DEFAULT_SPAN = { day: 30, week: 26, month: 36 } as const;
+/** A range holds at most this many days (ten years of months). */
+const MAX_DAYS = 3_660;
+
+/** The range of a dashboard request, whole buckets in UTC: from the first day of `from`'s bucket through `to`. */
+export function dashboardRange(query: DashboardQuery, today = new Date()): DashboardRange {
+  const to = query.to ? parseDay(query.to, 'to') : startOfUtcDay(today);
+  let from: Date;
+  if (query.from) from = parseDay(query.from, 'from');
+  else {
+    from = new Date(to);
+    if (query.period === 'day') from.setUTCDate(from.getUTCDate() - (DEFAULT_SPAN.day - 1));
+    if (query.period === 'week') from.setUTCDate(from.getUTCDate() - 7 * (DEFAULT_SPAN.week - 1));
+    if (query.period === 'month') from.setUTCMonth(from.getUTCMonth() - (DEFAULT_SPAN.month - 1), 1);
+  }
+  if (query.period === 'week') from.setUTCDate(from.getUTCDate() - ((from.getUTCDay() + 6) % 7));
+  if (query.period === 'month') from.setUTCDate(1);
+  if (from > to) throw badRequest('from: The start lies after the end.');
+  if ((to.getTime() - from.getTime()) / 86_400_000 > MAX_DAYS) throw badRequest('from: A range spans at most ten years.');
+  return { period: query.period, from: isoDay(from), to: isoDay(to) };
+}
+
+/** The admin's landing page: revenue, licences and activity per bucket, products, top countries and totals. */
+export async function getDashboard(options: { db: Db; query: DashboardQuery; today?: Date }): Promise<Dashboard> {
+  const range = dashboardRange(options.query, options.today);
+  const [data, refunded] = await Promise.all([readDashboard(options.db, range), readRefunded(options.db, range)]);
+  const revenue = new Map<string, number>();
+  for (const row of data.sales) if (row.currency !== '') revenue.set(row.currency, (revenue.get(row.currency) ?? 0) + row.revenue);
+  const sum = (pick: (row: Dashboard['activity'][number]) => number) => data.activity.reduce((total, row) => total + pick(row), 0);
+  return {
+    ...range,
+    ...data,
+    totals: {
+      units: sum((row) => row.units),
+      redemptions: sum((row) => row.redemptions),
+      refunds: sum((row) => row.refunds),
+      transfers: sum((row) => row.transfers),
+      activations: sum((row) => row.activations),
+      revenue: [...revenue].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => ({ currency, amount: Math.round(amount * 100) / 100 })),
+      refunded,
+    },
+  };
+}
+
+function parseDay(text: string, field: string): Date {
+  const day = new Date(`${text}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || isoDay(day) !== text) throw badRequest(`${field}: ${text} is not a date.`);
+  return day;
+}
+
+const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+const isoDay = (day: Date) => day.toISOString().slice(0, 10);

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { OrderListRow } from '@store/contracts/order-list';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
+import { utcRangeOf } from './order-list.repository.js';
+
+const t = await createTestApp();
+type Page = { rows: OrderListRow[]; total: number; page: number; pageSize: number };
+const admin = async (method: string, url: string) => t.request({ method, url, token: await t.adminToken() });
+const list = async (params: Record<string, string>) => {
+  const response = await admin('GET', `/api/admin/orders?${new URLSearchParams(params)}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Page;
+};
+
+/** A buyer with a unique name and three licences: a paid one, a redeemed code and a refunded purchase. */
+async function setUp() {
+  const tag = randomBytes(4).toString('hex');
+  const { rows: people } = await t.db.query<{ id: number; email: string }>(
+    `INSERT INTO person (email, name, country) VALUES ($1, $2, 'DE') RETURNING id, email`,
+    [uniqueEmail(`list${tag}`), `Lisa ${tag}`],
+  );
+  const person = people[0]!;
+  const { rows: products } = await t.db.query<{ id: number }>(`SELECT id FROM product WHERE name = 'Punch'`);
+  const insert = (values: string) =>
+    t.db.query<{ id: number }>(
+      `INSERT INTO orders (product_id, person_id, source, state, provider_reference, amount, currency, creation_date)
+       VALUES ${values} RETURNING id`,
+      [products[0]!.id, person.id, `FSREF${tag}`],
+    );
+  const { rows } = await insert(
+    `($1, $2, 'purchase', 'active', $3 || '-1', 49.00, 'EUR', '2025-03-04T10:00:00Z'),
+     ($1, $2, 'activation', 'active', NULL, NULL, NULL, '2025-03-05T10:00:00Z'),
+     ($1, $2, 'purchase', 'refunded', $3 || '-2', 19.90, 'USD', '2025-04-01T10:00:00Z')`,
+  );
+  return { tag, person, ids: rows.map((row) => row.id) };
+}
+
+describe('all orders', () => {
+  it('shows every licence with reference, date, person, product, amount, currency, source and status', async () => {
+    const { tag, person, ids } = await setUp();
+    const page = await list({ page: '0', pageSize: '10', sort: 'id', filter: JSON.stringify({ person: `lisa ${tag}` }) });
+    expect(page.total).toBe(3);
+    expect(page.rows[0]).toEqual({
+      id: ids[0],
+      creationDate: '2025-03-04T10:00:00.000Z',
+      providerReference: `FSREF${tag}-1`,
+      personId: person.id,
+      personEmail: person.email,
+      personName: `Lisa ${tag}`,
+      productId: expect.any(Number) as number,
+      productName: 'Punch',
+      amount: 49,
+      currency: 'EUR',
+      source: 'purchase',
+      state: 'active',
+    });
+    expect(page.rows.map((row) => row.source)).toEqual(['purchase', 'activation', 'purchase']);
+  });
+
+  it('filters by reference prefix, status, source, currency, date and product, and sorts both ways', async () => {
+    const { tag, ids } = await setUp();
+    const ofTag = (rows: OrderListRow[]) => rows.filter((row) => ids.includes(row.id)).map((row) => row.id);
+    expect(ofTag((await list({ filter: JSON.stringify({ providerReference: `fsref${tag}` }) })).rows)).toEqual([ids[0], ids[2]]);
+    expect(ofTag((await list({ filter: JSON.stringify({ person: tag, state: 'refunded' }) })).rows)).toEqual([ids[2]]);
+    expect(ofTag((await list({ filter: JSON.stringify({ person: tag, source: 'activation' }) })).rows)).toEqual([ids[1]]);
+    expect(ofTag((await list({ filter: JSON.stringify({ person: tag, source: 'Activation Code' }) })).rows)).toEqual([ids[1]]);
+    expect(ofTag((await list({ filter: JSON.stringify({ person: tag, source: 'fastspring', state: 'Active' }) })).rows)).toEqual([ids[0]]);
+    expect(ofTag((await list({ filter: JSON.stringify({ person: tag, currency: 'usd' }) })).rows)).toEqual([ids[2]]);
+    expect(ofTag((await list({ filter: JSON.stringify({ person: tag, creationDate: '2025-03' }) })).rows)).toEqual([ids[0], ids[1]]);
+    expect(ofTag((await list({ filter: JSON.stringify({ person: tag, creationDate: '2025-03-05' }) })).rows)).toEqual([ids[1]]);
+    expect(ofTag((await list({ filter: JSON.stringify({ person: tag, productName: 'unc' }) })).rows)).toHaveLength(3);
+    expect(ofTag((await list({ filter: JSON.stringify({ person: tag, productName: 'spacey' }) })).rows)).toEqual([]);
+    const byAmount = await list({ sort: 'amount', desc: 'true', filter: JSON.stringify({ person: tag, source: 'purchase' }) });
+    expect(byAmount.rows.map((row) => row.amount)).toEqual([49, 19.9]);
+    const byDate = await list({ sort: 'creationDate', desc: 'true', filter: JSON.stringify({ person: tag }) });
+    expect(byDate.rows.map((row) => row.id)).toEqual([ids[2], ids[1], ids[0]]);
+  });
+
+  it('pages through the whole list and refuses unknown columns', async () => {
+    const { person } = await setUp();
+    await t.db.query(
+      `INSERT INTO orders (product_id, person_id, source) SELECT (SELECT id FROM product WHERE name = 'Punch'), $1, 'admin' FROM generate_series(1, 20)`,
+      [person.id],
+    );
+    const first = await list({ page: '0', pageSize: '10' });
+    const second = await list({ page: '1', pageSize: '10' });
+    expect(first.rows).toHaveLength(10);
+    expect(second.rows[0]!.id).toBeGreaterThan(first.rows[9]!.id);
+    expect((await admin('GET', '/api/admin/orders?sort=serial')).statusCode).toBe(400);
+    expect((await admin('GET', '/api/admin/orders?sort=currency')).statusCode).toBe(400);
+    expect((await admin('GET', `/api/admin/orders?filter=${encodeURIComponent('{"serial":"x"}')}`)).statusCode).toBe(400);
+  });
+
+  it('exports the filtered rows as CSV, in list order', async () => {
+    const { tag, ids } = await setUp();
+    await t.db.query(`UPDATE person SET name = $2 WHERE id = (SELECT person_id FROM orders WHERE id = $1)`, [ids[0], `=Lisa, "${tag}"`]);
+    const response = await admin('GET', `/api/admin/orders.csv?${new URLSearchParams({ sort: 'id', desc: 'true', filter: JSON.stringify({ person: tag }) })}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
+    const lines = response.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Order,Date,Provider reference,Person,Email,Name,Product,Amount,Currency,Source,Status');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(new RegExp(`^${ids[2]},2025-04-01T10:00:00.000Z,FSREF${tag}-2,\\d+,[^,]+,"'=Lisa, ""${tag}""",Punch,19.90,USD,FastSpring,refunded$`));
+    expect(lines[2]).toContain(',Activation code,active');
+  });
+
+  it('streams a large export in batches through a cursor', async () => {
+    const { tag, person } = await setUp();
+    await t.db.query(
+      `INSERT INTO orders (product_id, person_id, source) SELECT (SELECT id FROM product WHERE name = 'Punch'), $1, 'admin' FROM generate_series(1, 4500)`,
+      [person.id],
+    );
+    const response = await admin('GET', `/api/admin/orders.csv?${new URLSearchParams({ filter: JSON.stringify({ person: tag }) })}`);
+    expect(response.body.trimEnd().split('\r\n')).toHaveLength(1 + 4503);
+  });
+
+  it('is for the administrator only', async () => {
+    const customer = await t.registerCustomer();
+    expect((await t.request({ method: 'GET', url: '/api/admin/orders', token: customer.token })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: '/api/admin/orders.csv' })).statusCode).toBe(401);
+  });
+});
+
+describe('utcRangeOf', () => {
+  it('turns a year, month or day into its UTC range and anything else into an empty one', () => {
+    expect(utcRangeOf('2025')).toBe('[2025-01-01T00:00:00.000Z,2026-01-01T00:00:00.000Z)');
+    expect(utcRangeOf('2025-12')).toBe('[2025-12-01T00:00:00.000Z,2026-01-01T00:00:00.000Z)');
+    expect(utcRangeOf('2025-02-28')).toBe('[2025-02-28T00:00:00.000Z,2025-03-01T00:00:00.000Z)');
+    expect(utcRangeOf('2025-02-30')).toBe('empty');
+    expect(utcRangeOf('March')).toBe('empty');
+  });
+});

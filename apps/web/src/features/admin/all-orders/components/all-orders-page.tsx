@@ -1,0 +1,92 @@
+import { orderSourceLabels, type OrderListRow } from '@store/contracts/order-list';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { DataTable } from '../../../../components/data-table/data-table';
+import { initialTableQuery, toListSearch, type TableQuery } from '../../../../components/data-table/table-query';
+import { paths } from '../../../../config/paths';
+import { downloadTextFile } from '../../../../lib/download-text-file';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { ErrorAlert } from '../../shared/error-alert';
+import { formatDateTime } from '../../shared/format-date';
+import { useAllOrdersPage, useExportOrdersMutation } from '../api/all-orders-api';
+
+const newestFirst: TableQuery = { ...initialTableQuery, sorting: [{ id: 'id', desc: true }] };
+/** The list's sort and filters without its page: what the export takes. */
+const exportSearch = (query: TableQuery) => {
+  const params = new URLSearchParams(toListSearch(query));
+  params.delete('page');
+  params.delete('pageSize');
+  return params.toString();
+};
+
+/** /admin/allorders: every licence, paged, sorted and filtered by the server, and its CSV export (decision 024). */
+export function AllOrdersPage() {
+  useDocumentTitle('Orders');
+  const [query, setQuery] = useState(newestFirst);
+  const orders = useAllOrdersPage(toListSearch(query));
+  const exportOrders = useExportOrdersMutation();
+
+  const columns = useMemo<ColumnDef<OrderListRow>[]>(
+    () => [
+      { accessorKey: 'id', header: 'Order', size: 100 },
+      {
+        accessorKey: 'creationDate',
+        header: 'Date',
+        size: 190,
+        cell: ({ row }) => <time dateTime={row.original.creationDate}>{formatDateTime(row.original.creationDate)}</time>,
+      },
+      { id: 'providerReference', accessorFn: (row) => row.providerReference ?? '', header: 'Provider reference', size: 190 },
+      {
+        id: 'person',
+        accessorFn: (row) => row.personEmail,
+        header: 'Person',
+        size: 280,
+        cell: ({ row }) => (
+          <Link to={paths.adminPerson(row.original.personId)} title={row.original.personName}>
+            {row.original.personEmail || row.original.personName || `#${row.original.personId}`}
+          </Link>
+        ),
+      },
+      { accessorKey: 'productName', header: 'Product', size: 150 },
+      {
+        id: 'amount',
+        accessorFn: (row) => row.amount ?? '',
+        header: 'Amount',
+        size: 110,
+        cell: ({ row }) => (row.original.amount === null ? '' : row.original.amount.toFixed(2)),
+      },
+      { id: 'currency', accessorFn: (row) => row.currency ?? '', header: 'Currency', size: 100, enableSorting: false },
+      { id: 'source', accessorFn: (row) => orderSourceLabels[row.source], header: 'Source', size: 150, enableSorting: false },
+      { accessorKey: 'state', header: 'Status', size: 120, enableSorting: false },
+    ],
+    [],
+  );
+
+  const exportCsv = () => exportOrders.mutate(exportSearch(query), { onSuccess: (csv) => downloadTextFile('orders.csv', csv) });
+
+  return (
+    <main className="container-fluid px-lg-4 py-4">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 mb-0">Orders</h1>
+        <button type="button" className="btn btn-outline-primary" disabled={exportOrders.isPending} onClick={exportCsv}>
+          {exportOrders.isPending ? 'Exporting…' : 'Export CSV'}
+        </button>
+      </div>
+      <p className="text-body-secondary small">
+        Filters: Person matches email or name; Provider reference and Date match the beginning (2026, 2026-11, 2026-11-24); Source is
+        FastSpring, Activation code, Admin or Transfer; Status is active, refunded or transferred.
+      </p>
+      <ErrorAlert error={exportOrders.error} className="mb-3" />
+      <DataTable
+        label="Orders"
+        columns={columns}
+        data={orders.data?.rows ?? []}
+        server={{ total: orders.data?.total ?? 0, query, onQueryChange: setQuery }}
+        getRowId={(row) => String(row.id)}
+        isLoading={orders.isFetching}
+        emptyText="No orders"
+      />
+    </main>
+  );
+}

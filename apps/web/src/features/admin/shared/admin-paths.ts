@@ -1,0 +1,16 @@
+/**
+ * The back office's screens (decision 024) and the editors of records not yet created (decision 025). Kept out of
+ * `config/paths.ts`, which the home page loads: only admin chunks import these.
+ */
+export const adminPaths = {
+  dashboard: '/admin/dashboard',
+  allOrders: '/admin/allorders',
+  batches: '/admin/batches',
+  auditLog: '/admin/audit',
+  /** Resend Serial, for a product and an address when given (without a product: a product select). */
+  resendSerial: (productName?: string, email?: string) =>
+    `/admin/resendserial${productName ? `/${encodeURIComponent(productName)}` : ''}${email ? `?${new URLSearchParams({ email }).toString()}` : ''}`,
+  newPerson: '/admin/person/0',
+  newProduct: '/admin/product/0',
+  newPage: (url: string) => `/admin/page/new?${new URLSearchParams({ url }).toString()}`,
+} as const;

@@ -1,0 +1,13 @@
+/**
+ * The back office's query keys (decision 024), under the factory's `['admin']` prefix (`lib/query-keys.ts`), so
+ * invalidating `queryKeys.admin.all` or `queryKeys.admin.activationCodes.all` reaches them too. Kept here rather
+ * than in the factory, which the home page loads.
+ */
+export const backOfficeQueryKeys = {
+  dashboard: (search: string) => ['admin', 'dashboard', search] as const,
+  allOrdersPage: (search: string) => ['admin', 'allOrders', 'page', search] as const,
+  batches: ['admin', 'activationCodes', 'batches'] as const,
+  batchCodes: (batch: number) => ['admin', 'activationCodes', 'batches', batch] as const,
+  auditLog: (search: string) => ['admin', 'auditLog', search] as const,
+  search: (text: string) => ['admin', 'search', text] as const,
+};

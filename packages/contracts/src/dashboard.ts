@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** The dashboard's buckets: days, ISO weeks (from Monday) or months, in UTC. */
+export const dashboardPeriods = ['day', 'week', 'month'] as const;
+export type DashboardPeriod = (typeof dashboardPeriods)[number];
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD');
+
+/** GET /admin/dashboard: without `from` the last 30 days, 26 weeks or 36 months up to `to` (today). */
+export const dashboardQuery = z.object({
+  period: z.enum(dashboardPeriods).default('day'),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuery>;
+
+/** An amount of money in one currency ('' for licences nobody paid for). */
+const money = z.object({ currency: z.string(), amount: z.number() });
+
+export const dashboard = z.object({
+  period: z.enum(dashboardPeriods),
+  from: z.string(),
+  to: z.string(),
+  /** Revenue and licences sold per bucket (its first day) and currency. */
+  sales: z.array(z.object({ start: z.string(), currency: z.string(), revenue: z.number(), units: z.number().int() })),
+  /** Per bucket: licences issued by origin, refunds, changes of owner and computers registered. */
+  activity: z.array(
+    z.object({
+      start: z.string(),
+      units: z.number().int(),
+      purchases: z.number().int(),
+      redemptions: z.number().int(),
+      adminGrants: z.number().int(),
+      refunds: z.number().int(),
+      transfers: z.number().int(),
+      activations: z.number().int(),
+    }),
+  ),
+  /** Per product and currency over the whole range, most licences first. */
+  products: z.array(z.object({ productId: z.number().int(), productName: z.string(), currency: z.string(), units: z.number().int(), revenue: z.number() })),
+  /** The ten countries with the most licences over the range ('' when unknown), and their revenue per currency. */
+  countries: z.array(z.object({ country: z.string(), units: z.number().int(), revenue: z.array(money) })),
+  totals: z.object({
+    units: z.number().int(),
+    redemptions: z.number().int(),
+    refunds: z.number().int(),
+    transfers: z.number().int(),
+    activations: z.number().int(),
+    revenue: z.array(money),
+    refunded: z.array(money),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboard>;
