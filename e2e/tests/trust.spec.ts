@@ -193,7 +193,7 @@ test.describe('staff logins', () => {
     await expect(staff).toHaveURL(/\/userarea$/);
     await staff.getByRole('button', { name: 'ADMIN' }).click();
     const menu = staff.getByLabel('ADMIN');
-    await expect(menu.getByRole('link')).toHaveText(['PERSONS', 'ACTIVATION PAGE', 'MAILBOX']);
+    await expect(menu.getByRole('link')).toHaveText(['PERSONS', 'ACTIVATION PAGE', 'ORDERS', 'RESEND SERIAL', 'MAILBOX']);
     await menu.getByRole('link', { name: 'PERSONS' }).click();
     await expect(staff.getByRole('heading', { name: /Persons/i })).toBeVisible();
     // A screen of another role goes to the login, and its call is refused by the server.

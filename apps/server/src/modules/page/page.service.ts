@@ -37,7 +37,7 @@ export async function getPage(options: { db: Db; id: number }): Promise<Page> {
 /** What a saved or deleted page touched, for the page cache: its old and new URL, and whether the menu changed. */
 const changeOf = (before: Page | undefined, after: Page | undefined) => {
   const isInMenu = (page: Page | undefined) => page?.isMainMenu === true;
-  const menuFields = (page: Page | undefined) => page && [page.isMainMenu, page.name, page.url, page.mainMenuPriority].join('\u0000');
+  const menuFields = (page: Page | undefined) => page && [page.isMainMenu, page.isPublished, page.name, page.url, page.mainMenuPriority].join('\u0000');
   return {
     urls: [before?.url, after?.url].filter((url): url is string => url !== undefined).map((url) => url.toLowerCase()),
     isMenuChanged: (isInMenu(before) || isInMenu(after)) && menuFields(before) !== menuFields(after),
