@@ -18,3 +18,23 @@ describe('TRUST_PROXY', () => {
     expect(() => withTrustProxy('1.2.3.4/8/9')).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('SANDBOX_CHECKOUT', () => {
+  const sandboxOf = (env: Record<string, string>) => loadConfig({ KEY_ENCRYPTION_SECRET: 'k', ...env }).isSandboxOn;
+
+  it('is on by default only for the zero-configuration demo start', () => {
+    expect(sandboxOf({})).toBe(true);
+    expect(sandboxOf({ DATABASE_URL: 'postgres://db/store' })).toBe(false);
+    expect(sandboxOf({ FASTSPRING_WEBHOOK_SECRET: 'secret' })).toBe(false);
+    expect(sandboxOf({ FASTSPRING_STOREFRONT: 'vendor.onfastspring.com/popup-vendor' })).toBe(false);
+    expect(sandboxOf({ SANDBOX_CHECKOUT: 'off' })).toBe(false);
+  });
+
+  it('refuses to start beside a real database or webhook secret unless forced', () => {
+    expect(() => sandboxOf({ SANDBOX_CHECKOUT: 'on', DATABASE_URL: 'postgres://db/store' })).toThrow(/lets anyone mint licences.*SANDBOX_CHECKOUT=force/s);
+    expect(() => sandboxOf({ SANDBOX_CHECKOUT: 'on', FASTSPRING_WEBHOOK_SECRET: 'secret' })).toThrow(/SANDBOX_CHECKOUT=force/);
+    expect(sandboxOf({ SANDBOX_CHECKOUT: 'force', DATABASE_URL: 'postgres://db/store' })).toBe(true);
+    expect(() => sandboxOf({ SANDBOX_CHECKOUT: 'force', FASTSPRING_STOREFRONT: 'vendor.onfastspring.com/popup-vendor' })).toThrow(/choose the sandbox or the storefront/);
+  });
+});
+

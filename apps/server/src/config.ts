@@ -35,6 +35,11 @@ const configSchema = z.object({
     .default('false')
     .transform((value, context) => parseTrustProxy(value, context)),
   WEB_DIST_DIR: optionalText,
+  /**
+   * The checkout sandbox, where anyone can "pay" (docs/SECURITY.md): `on`, `off`, or `force` (on even with an
+   * external database or a real webhook secret). Unset: on only for the zero-configuration demo start.
+   */
+  SANDBOX_CHECKOUT: z.enum(['on', 'off', 'force']).optional(),
   /** The installers' S3-compatible bucket (docs/decisions/023-customer-journey.md): its base URL, region and key. */
   DOWNLOADS_S3_ENDPOINT: optionalText,
   DOWNLOADS_S3_REGION: z.string().default('us-east-1'),
@@ -75,7 +80,35 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string; webDistDir: string; signingThreads: number };
+export type Config = z.infer<typeof configSchema> & {
+  dataDir: string;
+  webDistDir: string;
+  signingThreads: number;
+  /** The checkout sandbox runs (decided once, from SANDBOX_CHECKOUT and what else is configured). */
+  isSandboxOn: boolean;
+};
+
+/**
+ * Whether the checkout sandbox runs. It mints licences for anyone, so it is on by default only for the demo start
+ * (embedded database, no webhook secret, no storefront), and switched on beside a real database or webhook secret
+ * only when forced.
+ */
+function decideSandbox(config: z.infer<typeof configSchema>): boolean {
+  const isProductionLike = config.DATABASE_URL !== undefined || config.FASTSPRING_WEBHOOK_SECRET !== undefined;
+  const setting = config.SANDBOX_CHECKOUT;
+  if (setting === undefined) return !isProductionLike && config.FASTSPRING_STOREFRONT === undefined;
+  if (setting === 'off') return false;
+  if (config.FASTSPRING_STOREFRONT !== undefined) {
+    throw new Error('Invalid configuration:\nSANDBOX_CHECKOUT is on and FASTSPRING_STOREFRONT is set: choose the sandbox or the storefront');
+  }
+  if (setting === 'on' && isProductionLike) {
+    throw new Error(
+      'Invalid configuration:\nSANDBOX_CHECKOUT=on with DATABASE_URL or FASTSPRING_WEBHOOK_SECRET: the sandbox lets anyone mint licences. ' +
+        'Set SANDBOX_CHECKOUT=force if this installation is really a test one.',
+    );
+  }
+  return true;
+}
 
 /** Parses the environment once; fails fast with every problem listed. The only reader of process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -94,8 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(config.DATA_DIR),
     webDistDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : webDistDefault,
     signingThreads: config.SIGNING_THREADS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1)),
+    isSandboxOn: decideSandbox(config),
   };
 }
 
-/** Whether the local checkout stand-in replaces FastSpring (no storefront configured). */
-export const isSandboxCheckout = (config: Config): boolean => config.FASTSPRING_STOREFRONT === undefined;
+/** Whether the local checkout stand-in replaces FastSpring (decided at start-up; see `decideSandbox`). */
+export const isSandboxCheckout = (config: Config): boolean => config.isSandboxOn;

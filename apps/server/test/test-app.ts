@@ -39,6 +39,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     KEY_ENCRYPTION_SECRET: TEST_KEY_SECRET,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     PUBLIC_URL: 'http://localhost:3000',
+    // The tests' database is an external one: the sandbox they buy through is forced on.
+    SANDBOX_CHECKOUT: 'force',
     ...overrides,
   });
   const db = createPool(config.DATABASE_URL!, 20);

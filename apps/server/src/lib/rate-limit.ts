@@ -25,6 +25,9 @@ export const rateLimits = {
   mailPerIp: { name: 'mail-ip', limit: 30, windowSeconds: 60 * 60 },
   /** Confirmation links a signed-in login asks to be sent again. */
   accountLinkPerLogin: { name: 'account-link-login', limit: 3, windowSeconds: 10 * 60 },
+  /** Checkout sandbox: carts priced and opened for payment, and test orders paid, per client IP. */
+  sandboxSessionPerIp: { name: 'sandbox-session-ip', limit: 120, windowSeconds: 60 * 60 },
+  sandboxPaymentPerIp: { name: 'sandbox-payment-ip', limit: 20, windowSeconds: 60 * 60 },
   /** Uses of mailed links (confirmation, purchase): tokens are 256-bit, this only bounds the work. */
   accountLinkUsePerIp: { name: 'account-link-use-ip', limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;

@@ -35,9 +35,12 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     return;
   }
   const template = fs.readFileSync(templatePath, 'utf8');
+  // The storefront, empty for the sandbox; with neither, the shop says that checkout is not available.
   const checkoutMeta = isSandboxCheckout(app.config)
     ? '<meta name="checkout-storefront" content="">'
-    : `<meta name="checkout-storefront" content="${escapeHtml(app.config.FASTSPRING_STOREFRONT ?? '')}">`;
+    : app.config.FASTSPRING_STOREFRONT
+      ? `<meta name="checkout-storefront" content="${escapeHtml(app.config.FASTSPRING_STOREFRONT)}">`
+      : '<meta name="checkout-unavailable" content="on">';
   // Without SMTP the mail stays in the development mailbox, and the admin menu offers it (decision 011).
   const headMeta = app.config.SMTP_URL ? checkoutMeta : `${checkoutMeta}<meta name="dev-mailbox" content="on">`;
 

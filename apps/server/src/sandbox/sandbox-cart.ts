@@ -5,11 +5,18 @@ import { z } from 'zod';
 
 const shortText = z.string().trim().max(300);
 
+/** A sandbox order holds at most this many units: enough to test quantities, too few to mint licences in bulk. */
+export const MAX_SANDBOX_UNITS = 10;
+
 export const sandboxCart = z.object({
   items: z
-    .array(z.object({ path: z.string().trim().toLowerCase().min(1).max(200), quantity: z.number().int().min(0).max(100) }))
-    .max(100)
-    .default([]),
+    .array(z.object({ path: z.string().trim().toLowerCase().min(1).max(200), quantity: z.number().int().min(0).max(MAX_SANDBOX_UNITS) }))
+    .max(20)
+    .default([])
+    .refine(
+      (items) => items.reduce((sum, item) => sum + item.quantity, 0) <= MAX_SANDBOX_UNITS,
+      `A sandbox order holds at most ${MAX_SANDBOX_UNITS} units.`,
+    ),
   coupon: z.string().trim().max(100).default(''),
   tags: z
     .record(z.string().max(200), z.unknown())

@@ -4,7 +4,7 @@ import { createTestApp, uniqueEmail, licenceMailsTo } from '../../test/test-app.
 // The stand-in posts its webhooks to this server's own listening address (self-webhook.ts), so it must listen.
 const t = await createTestApp();
 await t.app.listen({ port: 0, host: '127.0.0.1' });
-const live = await createTestApp({ FASTSPRING_STOREFRONT: 'example.onfastspring.com/popup-example', FASTSPRING_WEBHOOK_SECRET: 'x' });
+const live = await createTestApp({ FASTSPRING_STOREFRONT: 'example.onfastspring.com/popup-example', FASTSPRING_WEBHOOK_SECRET: 'x', SANDBOX_CHECKOUT: 'off' });
 
 type Item = { path: string; selected: boolean; quantity: number; priceValueWithoutTax: number; priceValueWithoutTaxAndDiscounts: number; discountPercentValue: number; display: string };
 type Data = { currency: string; groups: { items: Item[] }[]; coupons: string[]; totalValue: number; taxValue: number; taxRate: string; taxType: string; totalWithTaxValue: number; selections: boolean };
@@ -180,5 +180,41 @@ describe('sandbox back-date switch', () => {
     const admin = await t.adminToken();
     expect((await t.request({ method: 'POST', url: '/sandbox/api/backdate', token: admin, body: { orderId: 999_999_999, days: 31 } })).statusCode).toBe(404);
     expect((await live.request({ method: 'POST', url: '/sandbox/api/backdate', token: await live.adminToken(), body: { orderId: 1, days: 31 } })).statusCode).toBe(403);
+  });
+});
+
+describe('the sandbox is no way to mint licences', () => {
+  it('returns only to the site itself: a foreign return address is refused and no session is made', async () => {
+    for (const origin of ['https://evil.example/steal', 'http://localhost:3001/', 'javascript:alert(1)']) {
+      const refused = await t.request({ method: 'POST', url: '/sandbox/api/session/finalize', body: { cart: { items: [{ path: 'spacey', quantity: 1 }] }, origin } });
+      expect(refused.statusCode, origin).toBe(400);
+      expect(refused.body).toBe('The checkout returns only to this site.');
+    }
+  });
+
+  it('holds at most 10 units per order', async () => {
+    const bulk = await t.request({ method: 'POST', url: '/sandbox/api/session/finalize', body: { cart: { items: [{ path: 'spacey', quantity: 300 }] } } });
+    expect(bulk.statusCode).toBe(400);
+    const spread = await t.request({
+      method: 'POST',
+      url: '/sandbox/api/session/finalize',
+      body: { cart: { items: [{ path: 'spacey', quantity: 6 }, { path: 'punch', quantity: 6 }] } },
+    });
+    expect(spread.statusCode).toBe(400);
+  });
+
+  it('limits test payments per client address, and nothing is made past the limit', async () => {
+    const { token } = await checkout({ items: [{ path: 'punch', quantity: 1 }] });
+    const ip = '10.77.0.1';
+    await t.db.query(`INSERT INTO rate_limit (key, window_start, hits) VALUES ($1, now(), 20)`, [`sandbox-payment-ip:${ip}`]);
+    const email = uniqueEmail('bulk');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/api/pay',
+      remoteAddress: ip,
+      payload: { session: token, email, firstName: 'Sam', lastName: 'Sandbox', country: 'DE' },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect((await t.db.query('SELECT 1 FROM person WHERE lower(email) = lower($1)', [email])).rows).toEqual([]);
   });
 });

@@ -22,14 +22,15 @@ const buyer = z.object({
 
 /**
  * The checkout stand-in (DESIGN §6): the SBL script, its session API, the payment popup and a replay switch for
- * tests. Active only without FASTSPRING_STOREFRONT; with a storefront every route refuses. Anyone can "pay" here,
- * so an installation that sells for real must configure its storefront.
+ * tests. Active only when switched on (SANDBOX_CHECKOUT; on by default only for the demo start, see config.ts):
+ * anyone can "pay" here, so it is refused beside a real database or webhook secret unless forced, rate-limited,
+ * bounded in units, and returns only to the site itself (docs/SECURITY.md).
  */
 export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const isActive = isSandboxCheckout(app.config);
-  if (isActive) app.log.warn('Checkout sandbox active (no FASTSPRING_STOREFRONT): purchases are free test orders');
+  if (isActive) app.log.warn('Checkout sandbox active (SANDBOX_CHECKOUT): purchases are free test orders');
   app.addHook('onRequest', async () => {
-    if (!isActive) throw new AppError('forbidden', 'The checkout sandbox is off: a FastSpring storefront is configured.');
+    if (!isActive) throw new AppError('forbidden', 'The checkout sandbox is off.');
   });
   const tags = ['sandbox'];
   const { requireAdmin } = createAuthHooks(app);
@@ -50,7 +51,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sandbox/api/session/finalize',
     { schema: { tags, body: z.object({ cart: sandboxCart, origin: z.string().max(2000).optional() }), response: { 200: z.object({ url: z.string() }) } } },
-    (request) => sandbox.finalizeSandboxCheckout({ ...context(), cart: request.body.cart, origin: request.body.origin }),
+    (request) => sandbox.finalizeSandboxCheckout({ ...context(), cart: request.body.cart, origin: request.body.origin, ip: request.ip }),
   );
 
   app.get('/sandbox/popup', { schema: { tags, querystring: z.object({ session: z.string().max(20_000).default('') }) } }, async (request, reply) => {
@@ -69,7 +70,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: buyer, response: { 200: z.object({ id: z.string(), reference: z.string() }) } } },
     (request) => {
       const { session, ...details } = request.body;
-      return sandbox.paySandboxCheckout({ ...context(), server: app.server, token: session, buyer: details });
+      return sandbox.paySandboxCheckout({ ...context(), server: app.server, token: session, buyer: details, ip: request.ip });
     },
   );
 

@@ -2,6 +2,8 @@ import type { Server } from 'node:http';
 import type { Config } from '../config.js';
 import type { Queryable } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
+import { hitRateLimit, rateLimits } from '../lib/rate-limit.js';
+import { siteUrlOf } from '../mail/customer-templates.js';
 import { webhookSecretOf } from '../modules/checkout/webhook-signature.js';
 import { findEventOfOrder } from '../modules/checkout/webhook.service.js';
 import { toBuilderData } from './sandbox-builder-data.js';
@@ -33,7 +35,12 @@ export async function priceSandboxSession(context: Context & { cart: SandboxCart
 }
 
 /** Checkout: fixes the order id and answers the popup's URL with the signed session in it. */
-export async function finalizeSandboxCheckout(context: Context & { cart: SandboxCart; origin?: string }): Promise<{ url: string }> {
+export async function finalizeSandboxCheckout(context: Context & { cart: SandboxCart; origin?: string; ip: string }): Promise<{ url: string }> {
+  await hitRateLimit(context.db, rateLimits.sandboxSessionPerIp, context.ip);
+  // The popup goes back (and posts its result) only to this site: never an address a caller chose.
+  if (context.origin !== undefined && !isSiteAddress(context.origin, siteUrlOf(context.config))) {
+    throw new AppError('badRequest', 'The checkout returns only to this site.');
+  }
   const priced = await price(context, context.cart);
   if (!priced.items.some((item) => item.isSelected)) throw new AppError('badRequest', 'Your cart is empty.');
   const token = createSessionToken(secretOf(context.config).session, {
@@ -56,7 +63,8 @@ export async function describeSandboxCheckout(context: Context & { token: string
  * `{id, reference}` for the popup-closed callback only when the webhook was taken. Paying twice with one session
  * posts the same order id again (a resend), which the webhook deduplicates.
  */
-export async function paySandboxCheckout(context: Context & { server: Server; token: string; buyer: Buyer }) {
+export async function paySandboxCheckout(context: Context & { server: Server; token: string; buyer: Buyer; ip: string }) {
+  await hitRateLimit(context.db, rateLimits.sandboxPaymentPerIp, context.ip);
   const secrets = secretOf(context.config);
   const session = readSessionToken(secrets.session, context.token);
   const priced = await price(context, session.cart);
@@ -110,4 +118,13 @@ export async function backdateLicence(context: Context & { actor: string; orderI
     after: { licenseActivationDate: moved.after },
   });
   return { licenseActivationDate: moved.after.toISOString() };
+}
+
+/** Whether `address` is on the site's own origin (scheme, host and port). */
+function isSiteAddress(address: string, siteUrl: string): boolean {
+  try {
+    return new URL(address).origin === new URL(siteUrl).origin;
+  } catch {
+    return false;
+  }
 }

@@ -7,7 +7,7 @@ import { webhookSecretOf } from './webhook-signature.js';
 const t = await createTestApp();
 const sandboxSecret = webhookSecretOf(t.config)!;
 // A real storefront configured without a webhook secret.
-const live = await createTestApp({ FASTSPRING_STOREFRONT: 'example.onfastspring.com/popup-example' });
+const live = await createTestApp({ FASTSPRING_STOREFRONT: 'example.onfastspring.com/popup-example', SANDBOX_CHECKOUT: 'off' });
 
 describe('webhook secret', () => {
   it('verifies sandbox webhooks with the secret derived from KEY_ENCRYPTION_SECRET', async () => {

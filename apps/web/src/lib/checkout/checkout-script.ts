@@ -79,7 +79,14 @@ export function loadCheckout(): Promise<CheckoutBuilder> {
   return loading;
 }
 
+/** The server says so (`<meta name="checkout-unavailable">`) when neither a storefront nor the sandbox is set up. */
+const isCheckoutUnavailable = () => document.querySelector('meta[name="checkout-unavailable"]') !== null;
+
+/** Shown wherever a purchase would start when the site has no checkout configured. */
+export const CHECKOUT_UNAVAILABLE = 'Checkout is not available on this site yet. Please contact the vendor.';
+
 function startLoading(): Promise<CheckoutBuilder> {
+  if (isCheckoutUnavailable()) return Promise.reject(new Error(CHECKOUT_UNAVAILABLE));
   const started = new Promise<CheckoutBuilder>((resolve, reject) => {
     installCallbacks();
     const ready = builderOf();
