@@ -139,4 +139,11 @@ test.describe('shop', () => {
     await expect(page.locator('#fsc-popup-frame')).toHaveCount(0);
     await expect(page).toHaveURL(/\/directurlcheckout\/tapewarm\/LOYALTY15$/);
   });
+
+  test('the old public loyalty code gives an anonymous visitor no discount', async ({ page }) => {
+    await page.goto('/directurlcheckout/spacey/LOYALTY15');
+    const popup = page.frameLocator('#fsc-popup-frame');
+    await expect(popup.getByText('Spacey × 1')).toBeVisible();
+    await expect(popup.getByText('Discount included')).toHaveCount(0);
+  });
 });

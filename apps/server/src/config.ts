@@ -22,6 +22,8 @@ const configSchema = z.object({
   FASTSPRING_WEBHOOK_SECRET: optionalText,
   FASTSPRING_API_USER: optionalText,
   FASTSPRING_API_PASSWORD: optionalText,
+  /** FastSpring's API; tests point it at a stand-in. */
+  FASTSPRING_API_URL: z.string().url().default('https://api.fastspring.com'),
   LOYALTY_COUPON: z.string().default('LOYALTY15'),
   KEY_ENCRYPTION_SECRET: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

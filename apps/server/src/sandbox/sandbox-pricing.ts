@@ -30,17 +30,18 @@ export type PricedCart = {
 
 /**
  * Prices the cart like a FastSpring store with net pricing (tax added): product prices from the product table,
- * the stand-in's product discount, and the loyalty coupon's 15 % (unknown coupons are ignored silently). Coupon and
+ * the stand-in's product discount, and a customer's loyalty code's 15 % (other coupons are ignored silently). Coupon and
  * product discount do not stack (FastSpring's `combine: false`): the larger one applies.
  */
 export function priceCart(options: {
   products: CatalogueProduct[];
   settings: CheckoutSettings;
   cart: SandboxCart;
-  loyaltyCoupon: string;
+  /** The cart's coupon is a customer's loyalty code not used yet (checked in the database by the caller). */
+  isCouponValid: boolean;
 }): PricedCart {
   const { settings, cart } = options;
-  const isCouponValid = cart.coupon !== '' && cart.coupon.toLowerCase() === options.loyaltyCoupon.toLowerCase();
+  const isCouponValid = cart.coupon !== '' && options.isCouponValid;
   const couponPercent = isCouponValid ? LOYALTY_DISCOUNT_PERCENT : 0;
   const quantities = new Map(cart.items.map((item) => [item.path, item.quantity]));
   const catalogue = options.products.map((product) => ({ path: productPath(product.name), display: product.name, price: product.price }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, licenceMailsTo } from '../../test/test-app.js';
+import { giveLicence } from '../modules/licence/licence.test-factory.js';
 
 // The stand-in posts its webhooks to this server's own listening address (self-webhook.ts), so it must listen.
 const t = await createTestApp();
@@ -24,6 +25,12 @@ const checkout = async (cart: object) => {
 };
 const pay = (token: string, email: string) =>
   t.request({ method: 'POST', url: '/sandbox/api/pay', body: { session: token, email, firstName: 'Sam', lastName: 'Sandbox', country: 'DE' } });
+/** The loyalty code a new customer with a licence gets from POST /fastspring/loyaltycoupon. */
+const loyaltyCodeOfNewCustomer = async () => {
+  const customer = await t.registerCustomer();
+  await giveLicence(t, { email: customer.email });
+  return (await t.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon', token: customer.token })).json() as string;
+};
 const ordersOf = async (providerOrderId: string) =>
   (await t.db.query('SELECT * FROM orders WHERE provider_order_id = $1 ORDER BY provider_item', [providerOrderId])).rows;
 
@@ -53,14 +60,38 @@ describe('sandbox session prices', () => {
     expect(itemOf(data, 'licensetransfer')).toMatchObject({ priceValueWithoutTax: 10 });
   });
 
-  it('prices the cart with the loyalty coupon (15 %, not stacked on a larger product discount) and tax', async () => {
-    const data = await session({ items: [{ path: 'spacey', quantity: 2 }, { path: 'tapewarm', quantity: 1 }], coupon: 'LOYALTY15' });
-    expect(data.coupons).toEqual(['LOYALTY15']);
+  it("prices the cart with a customer's loyalty code (15 %, not stacked on a larger product discount) and tax", async () => {
+    const code = await loyaltyCodeOfNewCustomer();
+    const data = await session({ items: [{ path: 'spacey', quantity: 2 }, { path: 'tapewarm', quantity: 1 }], coupon: code });
+    expect(data.coupons).toEqual([code]);
     expect(itemOf(data, 'spacey')).toMatchObject({ selected: true, quantity: 2, priceValueWithoutTax: 41.65, discountPercentValue: 15 });
     expect(itemOf(data, 'tapewarm')).toMatchObject({ selected: true, priceValueWithoutTax: 23.2, discountPercentValue: 20 });
     expect(data.totalValue).toBe(106.5);
     expect(data.taxValue).toBe(21.3);
     expect(data.totalWithTaxValue).toBe(127.8);
+  });
+
+  it('gives the old public code LOYALTY15 no discount', async () => {
+    const data = await session({ items: [{ path: 'spacey', quantity: 1 }], coupon: 'LOYALTY15' });
+    expect(data.coupons).toEqual([]);
+    expect(itemOf(data, 'spacey')).toMatchObject({ priceValueWithoutTax: 49, discountPercentValue: 0 });
+  });
+
+  it('honours a loyalty code once: after the paid order, it discounts nothing', async () => {
+    const code = await loyaltyCodeOfNewCustomer();
+    const { token } = await checkout({ items: [{ path: 'punch', quantity: 1 }], coupon: code });
+    expect((await pay(token, uniqueEmail('loyal'))).statusCode).toBe(200);
+    const again = await session({ items: [{ path: 'punch', quantity: 1 }], coupon: code });
+    expect(again.coupons).toEqual([]);
+    expect(itemOf(again, 'punch')).toMatchObject({ discountPercentValue: 0 });
+    // A second checkout made with the code while it was still open is refused when paid.
+    const other = await loyaltyCodeOfNewCustomer();
+    const first = await checkout({ items: [{ path: 'punch', quantity: 1 }], coupon: other });
+    const second = await checkout({ items: [{ path: 'punch', quantity: 1 }], coupon: other });
+    expect((await pay(first.token, uniqueEmail('loyal'))).statusCode).toBe(200);
+    const refused = await pay(second.token, uniqueEmail('loyal'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toBe('This coupon was already used.');
   });
 
   it('ignores an unknown coupon silently', async () => {

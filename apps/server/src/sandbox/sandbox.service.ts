@@ -5,6 +5,7 @@ import { AppError } from '../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../lib/rate-limit.js';
 import { siteUrlOf } from '../mail/customer-templates.js';
 import { webhookSecretOf } from '../modules/checkout/webhook-signature.js';
+import { isLoyaltyCode, isOpenLoyaltyCode, useLoyaltyCode } from '../modules/checkout/loyalty.service.js';
 import { findEventOfOrder } from '../modules/checkout/webhook.service.js';
 import { toBuilderData } from './sandbox-builder-data.js';
 import type { SandboxCart } from './sandbox-cart.js';
@@ -24,8 +25,12 @@ const secretOf = (config: Config) => {
 };
 
 async function price(context: Context, cart: SandboxCart): Promise<PricedCart> {
-  const [products, settings] = await Promise.all([listCatalogueProducts(context.db), readCheckoutSettings(context.db)]);
-  return priceCart({ products, settings, cart, loyaltyCoupon: context.config.LOYALTY_COUPON });
+  const [products, settings, isCouponValid] = await Promise.all([
+    listCatalogueProducts(context.db),
+    readCheckoutSettings(context.db),
+    isOpenLoyaltyCode(context.db, cart.coupon),
+  ]);
+  return priceCart({ products, settings, cart, isCouponValid });
 }
 
 /** The data callback's object for a cart: the whole catalogue, the cart's selections, totals and tax. */
@@ -69,6 +74,12 @@ export async function paySandboxCheckout(context: Context & { server: Server; to
   const session = readSessionToken(secrets.session, context.token);
   const priced = await price(context, session.cart);
   if (!priced.items.some((item) => item.isSelected)) throw new AppError('badRequest', 'Your cart is empty.');
+  // A loyalty code is used once, as FastSpring's single-use codes are: a second order with it is refused.
+  const isSpentCode = priced.coupons.length === 0 && session.cart.coupon !== '' && (await isLoyaltyCode(context.db, session.cart.coupon));
+  if (isSpentCode) throw new AppError('badRequest', 'This coupon was already used.');
+  for (const code of priced.coupons) {
+    if (!(await useLoyaltyCode(context.db, code))) throw new AppError('badRequest', 'This coupon was already used.');
+  }
   const reference = orderReferenceOf(session.orderId, new Date(session.createdAt));
   const event = orderCompletedEvent({ session, reference, cart: priced, buyer: context.buyer });
   const delivery = await postWebhookToSelf({ server: context.server, secret: secrets.webhook, events: [event] });

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
 import { orderCompleted, postWebhook } from '../../../test/webhook-fixtures.js';
@@ -28,22 +29,80 @@ describe('webhook secret', () => {
 });
 
 describe('loyalty coupon', () => {
-  it('answers an empty string without a licence and the code with one', async () => {
-    const { token, email } = await t.registerCustomer();
-    const before = await t.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon', token });
-    expect(before.statusCode).toBe(200);
-    expect(before.json()).toBe('');
+  const loyalty = async (token: string) => (await t.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon', token })).json() as string;
+  const buy = (email: string) => postWebhook(t.app, [orderCompleted({ email, items: [{ product: 'tapewarm' }] })], { secret: sandboxSecret });
 
-    await postWebhook(t.app, [orderCompleted({ email, items: [{ product: 'tapewarm' }] })], { secret: sandboxSecret });
-    const after = await t.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon', token });
-    expect(after.json()).toBe(t.config.LOYALTY_COUPON);
+  it("answers an empty string without a licence, and a customer's own code with one, the same until it is used", async () => {
+    const { token, email } = await t.registerCustomer();
+    expect(await loyalty(token)).toBe('');
+
+    await buy(email);
+    const code = await loyalty(token);
+    expect(code).toMatch(/^LOYAL-[A-Z2-7]{12}$/);
+    expect(code).not.toBe(t.config.LOYALTY_COUPON);
+    expect(await loyalty(token)).toBe(code);
+
+    const other = await t.registerCustomer();
+    await buy(other.email);
+    expect(await loyalty(other.token)).not.toBe(code);
 
     await t.db.query(`UPDATE orders SET state = 'refunded' WHERE person_id = (SELECT person_id FROM login WHERE login_name = $1)`, [email]);
-    expect((await t.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon', token })).json()).toBe('');
+    expect(await loyalty(token)).toBe('');
+  });
+
+  it('spends a code with the paid order that used it; the customer then gets a new one', async () => {
+    const { token, email } = await t.registerCustomer();
+    await buy(email);
+    const code = await loyalty(token);
+    const event = orderCompleted({ email, items: [{ product: 'punch' }] });
+    await postWebhook(t.app, [{ ...event, data: { ...event.data, coupons: [code] } }], { secret: sandboxSecret });
+    expect((await t.db.query('SELECT used_at FROM loyalty_code WHERE code = $1', [code])).rows[0].used_at).toBeInstanceOf(Date);
+    const next = await loyalty(token);
+    expect(next).toMatch(/^LOYAL-/);
+    expect(next).not.toBe(code);
   });
 
   it('needs a login', async () => {
     expect((await t.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon' })).statusCode).toBe(401);
+  });
+});
+
+describe("loyalty codes through FastSpring's coupon API", () => {
+  it("adds each new code to the vendor's coupon with the API user's credentials; without API or sandbox there is none", async () => {
+    const received: { url: string; authorization: string; body: string }[] = [];
+    const stub = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({ url: request.url ?? '', authorization: request.headers.authorization ?? '', body });
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"success"}');
+      });
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = stub.address() as { port: number };
+      const api = await createTestApp({
+        SANDBOX_CHECKOUT: 'off',
+        FASTSPRING_WEBHOOK_SECRET: 'api-test-secret',
+        FASTSPRING_API_USER: 'api-user',
+        FASTSPRING_API_PASSWORD: 'api-pass',
+        FASTSPRING_API_URL: `http://127.0.0.1:${port}`,
+      });
+      const { token, email } = await api.registerCustomer();
+      await postWebhook(api.app, [orderCompleted({ email, items: [{ product: 'punch' }] })], { secret: 'api-test-secret' });
+      const code = (await api.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon', token })).json() as string;
+      expect(code).toMatch(/^LOYAL-/);
+      expect(received).toEqual([
+        { url: `/coupons/${api.config.LOYALTY_COUPON}`, authorization: `Basic ${Buffer.from('api-user:api-pass').toString('base64')}`, body: JSON.stringify({ codes: [code] }) },
+      ]);
+    } finally {
+      stub.close();
+    }
+
+    const none = await createTestApp({ SANDBOX_CHECKOUT: 'off', FASTSPRING_WEBHOOK_SECRET: 'none-secret' });
+    const customer = await none.registerCustomer();
+    await postWebhook(none.app, [orderCompleted({ email: customer.email, items: [{ product: 'punch' }] })], { secret: 'none-secret' });
+    expect((await none.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon', token: customer.token })).json()).toBe('');
   });
 });
 

@@ -1,14 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { isSandboxCheckout, type Config } from '../../config.js';
 import type { Queryable } from '../../db/client.js';
+import { encodeBase32 } from '../auth/totp.js';
+import { addLoyaltyCode } from './fastspring-coupon-api.js';
+import * as repository from './loyalty.repository.js';
 
-/** Whether the person owns at least one active licence. */
-async function hasActiveLicence(db: Queryable, personId: number): Promise<boolean> {
-  const { rowCount } = await db.query(`SELECT 1 FROM orders WHERE person_id = $1 AND state = 'active' LIMIT 1`, [personId]);
-  return (rowCount ?? 0) > 0;
+/**
+ * The customer's own loyalty code (15 %, one use) for a customer with a proven address who owns a licence; an empty
+ * string otherwise, and when neither FastSpring's API nor the sandbox can honour a code (then no banner shows).
+ * The same code is answered until it is used; a new one is added to the vendor's FastSpring coupon (or kept for
+ * the sandbox, which honours the same codes).
+ */
+export async function getLoyaltyCoupon(options: { db: Queryable; config: Config; personId: number | null }): Promise<string> {
+  const { db, config, personId } = options;
+  const canHonour = isSandboxCheckout(config) || (config.FASTSPRING_API_USER !== undefined && config.FASTSPRING_API_PASSWORD !== undefined);
+  if (personId === null || !canHonour || !(await repository.hasActiveLicence(db, personId))) return '';
+  const open = await repository.findOpenCodeOfPerson(db, personId);
+  if (open) return open;
+  const code = `LOYAL-${encodeBase32(randomBytes(8)).slice(0, 12)}`;
+  if (!isSandboxCheckout(config)) await addLoyaltyCode(config, code);
+  return repository.keepOpenCode(db, personId, code);
 }
 
-/** The loyalty coupon code (15 %) for a customer who already owns a licence; an empty string otherwise. */
-export async function getLoyaltyCoupon(options: { db: Queryable; personId: number | null; couponCode: string }): Promise<string> {
-  const { db, personId, couponCode } = options;
-  if (personId === null || !couponCode) return '';
-  return (await hasActiveLicence(db, personId)) ? couponCode : '';
-}
+/** Whether a coupon code in a cart is a loyalty code not used yet (the sandbox's pricing). */
+export const isOpenLoyaltyCode = (db: Queryable, code: string): Promise<boolean> =>
+  code === '' ? Promise.resolve(false) : repository.isOpenCode(db, code);
+
+/** Whether a coupon code is a loyalty code, used or not. */
+export const isLoyaltyCode = (db: Queryable, code: string): Promise<boolean> => repository.isLoyaltyCode(db, code);
+
+/** Marks a loyalty code used by a paid order; false when it was already used (or is no loyalty code). */
+export const useLoyaltyCode = (db: Queryable, code: string): Promise<boolean> => repository.useCode(db, code);

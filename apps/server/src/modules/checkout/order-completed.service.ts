@@ -6,6 +6,7 @@ import { siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { orderConfirmationMail, unknownProductMail } from '../../mail/templates.js';
 import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
+import { useLoyaltyCode } from './loyalty.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
 import { findOrCreatePersonByEmail } from '../person/person.service.js';
 import { findProductByName } from '../product/product.service.js';
@@ -58,6 +59,8 @@ export async function completeOrder(options: {
   const { client, secretBox, config, data } = options;
   const customer = customerOf(data);
   if (!customer.email) throw new Error(`order ${data.id} has no customer email`);
+  // A customer's loyalty code is spent with the order that used it (FastSpring's codes are single-use too).
+  for (const code of data.coupons ?? []) await useLoyaltyCode(client, code);
   const items = licenceItemsOf(data.items);
   if (items.length > MAX_LICENCES_PER_ORDER) throw new Error(`order ${data.id} has ${items.length} units`);
   const result: OrderCompletedResult = { createdOrderIds: [], problems: [] };

@@ -30,6 +30,8 @@ export const orderCompletedData = z.looseObject({
     .array(z.looseObject({ product: z.string().min(1).max(200), quantity: z.number().int().min(0).max(1000).nullish() }))
     .max(200),
   tags: z.record(z.string(), z.unknown()).nullish(),
+  /** The coupon codes the order used (FastSpring sends an array of codes). */
+  coupons: z.array(z.string().max(200)).max(50).nullish().catch(null),
 });
 export type OrderCompletedData = z.infer<typeof orderCompletedData>;
 

@@ -99,7 +99,8 @@ async function revokePurchase(client: PoolClient, event: WebhookEvent): Promise<
 }
 
 /** A configured storefront without `.test.` takes live orders only (reference §5.8). */
-const isLiveStorefront = (config: Config) => !isSandboxCheckout(config) && !config.FASTSPRING_STOREFRONT?.includes('.test.');
+const isLiveStorefront = (config: Config) =>
+  !isSandboxCheckout(config) && config.FASTSPRING_STOREFRONT !== undefined && !config.FASTSPRING_STOREFRONT.includes('.test.');
 
 /** The stored event of this type for a provider order (the sandbox's replay switch). */
 export const findEventOfOrder = (db: Queryable, type: string, providerOrderId: string) => findStoredEventOfOrder(db, type, providerOrderId);

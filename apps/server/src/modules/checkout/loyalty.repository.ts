@@ -1,0 +1,40 @@
+import type { Queryable } from '../../db/client.js';
+
+/** Whether the person owns at least one active licence. */
+export async function hasActiveLicence(db: Queryable, personId: number): Promise<boolean> {
+  const { rowCount } = await db.query(`SELECT 1 FROM orders WHERE person_id = $1 AND state = 'active' LIMIT 1`, [personId]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** The person's code that has not been used yet. */
+export async function findOpenCodeOfPerson(db: Queryable, personId: number): Promise<string | undefined> {
+  const { rows } = await db.query<{ code: string }>('SELECT code FROM loyalty_code WHERE person_id = $1 AND used_at IS NULL', [personId]);
+  return rows[0]?.code;
+}
+
+/** Keeps a new open code for the person; answers the person's open code (this one, or one a concurrent call kept). */
+export async function keepOpenCode(db: Queryable, personId: number, code: string): Promise<string> {
+  const { rows } = await db.query<{ code: string }>(
+    `INSERT INTO loyalty_code (code, person_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING code`,
+    [code, personId],
+  );
+  return rows[0]?.code ?? (await findOpenCodeOfPerson(db, personId)) ?? code;
+}
+
+/** Whether `code` is a loyalty code not used yet (compared case-insensitively, as FastSpring does). */
+export async function isOpenCode(db: Queryable, code: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM loyalty_code WHERE upper(code) = upper($1) AND used_at IS NULL', [code]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Whether `code` is a loyalty code at all, used or not. */
+export async function isLoyaltyCode(db: Queryable, code: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM loyalty_code WHERE upper(code) = upper($1)', [code]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Uses a code once: true only for the one caller that marked it used. */
+export async function useCode(db: Queryable, code: string): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE loyalty_code SET used_at = now() WHERE upper(code) = upper($1) AND used_at IS NULL', [code]);
+  return (rowCount ?? 0) > 0;
+}
