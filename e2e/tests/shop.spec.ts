@@ -52,6 +52,11 @@ test.describe('shop', () => {
     const [licence] = licences;
     expect(licence?.name).toBe('Spacey');
     expect(licence?.useRsa2048).toBe(true);
+    // The order history lists the purchase by FastSpring's reference, with its licence.
+    const order = page.getByTestId('order-row');
+    await expect(order).toHaveCount(1);
+    await expect(order).toContainText(/SBX\w*/);
+    await expect(order).toContainText(`Spacey (licence #${licence?.orderId}, active)`);
 
     // Both key files decrypt with Spacey's public keys, as the plug-in reads them, and name the buyer.
     const spacey = await (await adminApi(request)).productNamed('Spacey');

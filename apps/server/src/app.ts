@@ -20,6 +20,7 @@ import { mailboxRoutes } from './mail/mailbox.routes.js';
 import { accountRoutes } from './modules/auth/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { staffRoutes } from './modules/auth/staff.routes.js';
+import { orderHistoryRoutes } from './modules/order-history/order-history.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createPageCache, type PageCache } from './modules/page/page-cache.js';
 import { pageRoutes } from './modules/page/page.routes.js';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(staffRoutes);
+      await api.register(orderHistoryRoutes);
       await api.register(pageRoutes);
       await api.register(mailboxRoutes);
       await api.register(licenceRoutes);

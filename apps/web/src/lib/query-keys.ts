@@ -21,6 +21,11 @@ export const queryKeys = {
     list: (to: string) => ['mailbox', 'list', to] as const,
     failed: ['mailbox', 'failed'] as const,
   },
+  orders: {
+    all: ['orders'] as const,
+    /** The customer's order history, keyed by the signed-in user. */
+    list: (userName: string) => ['orders', 'list', userName] as const,
+  },
   account: {
     all: ['account'] as const,
     /** The signed-in login's own state (proof of address, two-factor login). */

@@ -332,6 +332,7 @@ describe('guards', () => {
     'POST /api/logout',
     'POST /api/passwordchange',
     'GET /api/account',
+    'GET /api/userinfo/orders',
     'POST /api/account/confirmation',
     'POST /api/account/twofactor/setup',
     'POST /api/account/twofactor/enable',
