@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -51,12 +51,16 @@ export async function startBenchServer(options: { isServingWebApp?: boolean } = 
  * The product as `npm start` runs it, in its own process (so the load generator does not share its event
  * loop), on a fresh embedded database in a temporary directory.
  */
-export async function startServerProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startServerProcess(options: { isBuilt?: boolean } = {}): Promise<{ url: string; close: () => Promise<void> }> {
+  const root = path.resolve(import.meta.dirname, '..');
+  // The shipped configuration: the server built to JavaScript, as `npm start` runs it.
+  if (options.isBuilt) spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-needed'], { cwd: root, stdio: 'ignore' });
+  const entry = options.isBuilt ? ['--enable-source-maps', 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'store-bench-proc-'));
   await fs.chmod(directory, 0o755);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
+  const child = spawn(process.execPath, entry, {
+    cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: directory, LOG_LEVEL: 'warn', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

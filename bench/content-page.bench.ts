@@ -1,52 +1,68 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { BenchResult } from './bench-result.js';
-import { freePort, startServerProcess } from './bench-server.js';
+import { BENCH_ADMIN_PASSWORD, freePort, startBenchServer, startServerProcess } from './bench-server.js';
 
 const NGINX = '/usr/sbin/nginx';
+const WRK = '/usr/bin/wrk';
 const DURATION_SECONDS = 8;
+const CONNECTIONS = 20;
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 /**
- * Requests per second for a server-rendered content page against the same bytes served as a static file by
- * nginx in the same run (target ratio at least 0.5).
+ * The server-rendered content pages against nginx serving the same bytes (decision 026):
+ * - both sides answer every published page of the demo with the product's own gzip bytes (nginx through
+ *   `gzip_static` from files written from the product's answers), to the same `Accept-Encoding: gzip` requests;
+ * - the load generator (wrk) runs in its own process, one thread, the same connections and URLs for both;
+ * - the product runs as shipped (the built server, `node apps/server/dist/main.js`), in its own process;
+ * - besides the ratio: p99 latency of both, the latency of the first read of a page right after it is saved, and
+ *   the event loop's longest delay while pages are saved under load (the product in this process for that one).
  */
 export default async function run(): Promise<BenchResult[]> {
   if (spawnSync(NGINX, ['-v']).status !== 0) throw new Error('nginx is not installed (apt-get install nginx-light)');
-  const server = await startServerProcess();
+  if (spawnSync(WRK, ['-v']).error) throw new Error('wrk is not installed (apt-get install wrk)');
+  const server = await startServerProcess({ isBuilt: true });
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'store-bench-nginx-'));
   try {
-    const html = await (await fetch(`${server.url}/products/spacey`)).text();
-    if (!html.includes('<shop-price')) throw new Error('the content page did not render (is the web app built?)');
-    await fs.writeFile(path.join(directory, 'page.html'), html);
+    const token = await adminToken(server.url);
+    const urls = await publishedPageUrls(server.url, token);
+    for (const url of urls) {
+      const answer = await get(`${server.url}${url}`, { 'accept-encoding': 'gzip' });
+      if (answer.status !== 200 || answer.headers['content-encoding'] !== 'gzip') throw new Error(`${url}: no gzip answer (${answer.status})`);
+      const folder = path.join(directory, 'site', url);
+      await fs.mkdir(folder, { recursive: true });
+      // The very bytes the product sent: nginx serves the .gz as it is, and the plain file exists for gzip_static.
+      await fs.writeFile(path.join(folder, 'index.html.gz'), answer.body);
+      await fs.writeFile(path.join(folder, 'index.html'), '');
+    }
     const port = await freePort();
-    await fs.writeFile(
-      path.join(directory, 'nginx.conf'),
-      `worker_processes 1; daemon off; pid ${directory}/nginx.pid; error_log ${directory}/error.log;
-events { worker_connections 1024; }
-http { access_log off; types { text/html html; } default_type text/html;
-  client_body_temp_path ${directory}; proxy_temp_path ${directory}; fastcgi_temp_path ${directory};
-  uwsgi_temp_path ${directory}; scgi_temp_path ${directory};
-  server { listen 127.0.0.1:${port}; root ${directory}; location / { try_files /page.html =404; } } }`,
-    );
+    await fs.writeFile(path.join(directory, 'nginx.conf'), nginxConfig(directory, port));
     const nginx = spawn(NGINX, ['-c', path.join(directory, 'nginx.conf'), '-p', directory], { stdio: 'ignore' });
     await waitForPort(port);
     try {
-      const reference = await requestsPerSecond(`http://127.0.0.1:${port}/products/spacey`);
-      const measured = await requestsPerSecond(`${server.url}/products/spacey`);
-      const ratio = measured / reference;
+      const reference = await loadWithWrk(`http://127.0.0.1:${port}`, urls, directory);
+      const measured = await loadWithWrk(server.url, urls, directory);
+      const firstRead = await firstReadAfterSave(server.url, token, urls);
+      const loopDelay = await eventLoopDelayWhileSaving(directory);
+      const ratio = measured.requestsPerSecond / reference.requestsPerSecond;
       return [
         {
-          name: 'content page (server-rendered)',
-          value: measured,
+          name: `content pages (${urls.length} demo pages, gzip, wrk in its own process)`,
+          value: measured.requestsPerSecond,
           unit: 'req/s',
-          reference: { name: 'nginx static file', value: reference },
+          reference: { name: 'nginx gzip_static, the same bytes', value: reference.requestsPerSecond },
           ratio,
           target: 'ratio >= 0.5',
           isMet: ratio >= 0.5,
         },
+        { name: 'content pages p99 latency', value: measured.p99Ms, unit: 'ms', reference: { name: 'nginx p99', value: reference.p99Ms } },
+        { name: 'first read of a page right after it is saved', value: firstRead, unit: 'ms', target: '< 100 ms', isMet: firstRead < 100 },
+        { name: 'event loop: longest delay while pages are saved under load', value: loopDelay, unit: 'ms', target: '< 50 ms', isMet: loopDelay < 50 },
       ];
     } finally {
       nginx.kill('SIGTERM');
@@ -57,17 +73,132 @@ http { access_log off; types { text/html html; } default_type text/html;
   }
 }
 
-async function requestsPerSecond(url: string): Promise<number> {
-  const result = await autocannon({ url, connections: 20, duration: DURATION_SECONDS, headers: { 'accept-encoding': 'gzip' } });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
+function nginxConfig(directory: string, port: number): string {
+  return `worker_processes 1; daemon off; pid ${directory}/nginx.pid; error_log ${directory}/error.log;
+events { worker_connections 1024; }
+http { access_log off; types { text/html html; } default_type text/html; gzip_static on;
+  client_body_temp_path ${directory}; proxy_temp_path ${directory}; fastcgi_temp_path ${directory};
+  uwsgi_temp_path ${directory}; scgi_temp_path ${directory};
+  server { listen 127.0.0.1:${port}; root ${directory}/site; location / { try_files $uri/index.html =404; } } }`;
+}
+
+/** wrk, one thread, the URLs in turn, `Accept-Encoding: gzip`: requests per second and p99 latency. */
+async function loadWithWrk(base: string, urls: string[], directory: string): Promise<{ requestsPerSecond: number; p99Ms: number }> {
+  const script = path.join(directory, 'pages.lua');
+  await fs.writeFile(
+    script,
+    `local paths = { ${urls.map((url) => JSON.stringify(url)).join(', ')} }
+local i = 0
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i], { ["Accept-Encoding"] = "gzip" })
+end
+done = function(summary, latency, requests)
+  io.write(string.format("RESULT %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(99) / 1000, summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.timeout))
+end`,
+  );
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(WRK, ['-t1', `-c${CONNECTIONS}`, `-d${DURATION_SECONDS}s`, '-s', script, base], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}`))));
+  });
+  const [, rate, p99, errors] = /RESULT (\S+) (\S+) (\d+)/.exec(output) ?? [];
+  if (rate === undefined || p99 === undefined) throw new Error(`wrk printed no result:\n${output}`);
+  if (Number(errors) > 0) throw new Error(`${base}: ${errors} failed requests`);
+  return { requestsPerSecond: Number(rate), p99Ms: Number(p99) };
+}
+
+/** Saves a page through the admin API and times the next read of it (the cache forgot it; it renders afresh). */
+async function firstReadAfterSave(base: string, token: string, urls: string[]): Promise<number> {
+  const url = urls.find((candidate) => candidate.startsWith('/products/')) ?? urls[0]!;
+  const page = (await (await fetch(`${base}/api/page/byUrl/${url.replace(/\//g, '*')}`)).json()) as Record<string, unknown>;
+  const times: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const saved = await fetch(`${base}/api/page/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...page, htmlText: `${String(page.htmlText)}<!-- ${round} -->` }),
+    });
+    if (!saved.ok) throw new Error(`saving ${url}: ${saved.status}`);
+    const started = performance.now();
+    const answer = await get(`${base}${url}`, { 'accept-encoding': 'gzip' });
+    times.push(performance.now() - started);
+    if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
+  }
+  return Math.max(...times);
+}
+
+/**
+ * The product in this process (so its event loop can be watched), wrk loading its pages from its own process, and
+ * a page saved every 100 ms meanwhile: the longest the event loop was held up.
+ */
+async function eventLoopDelayWhileSaving(directory: string): Promise<number> {
+  const server = await startBenchServer({ isServingWebApp: true });
+  try {
+    const token = await adminToken(server.url);
+    const urls = await publishedPageUrls(server.url, token);
+    const monitor = monitorEventLoopDelay({ resolution: 10 });
+    monitor.enable();
+    let isLoading = true;
+    const load = loadWithWrk(server.url, urls, directory).finally(() => (isLoading = false));
+    const saving = (async () => {
+      for (let round = 0; isLoading; round++) {
+        const url = urls[round % urls.length]!;
+        const page = (await (await fetch(`${server.url}/api/page/byUrl/${url.replace(/\//g, '*')}`)).json()) as Record<string, unknown>;
+        await fetch(`${server.url}/api/page/`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ ...page, htmlText: `${String(page.htmlText)}<!-- save ${round} -->` }),
+        });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    await Promise.all([load, saving]);
+    monitor.disable();
+    return monitor.max / 1e6;
+  } finally {
+    await server.close();
+  }
+}
+
+async function adminToken(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`admin login: ${login.status}`);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** Every published page of the demo, by its own URL. */
+async function publishedPageUrls(base: string, token: string): Promise<string[]> {
+  const pages = (await (await fetch(`${base}/api/page/`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    url: string;
+    isPublished?: boolean;
+  }[];
+  return pages.filter((page) => page.isPublished !== false && page.url !== '/notExists').map((page) => page.url);
+}
+
+function get(url: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
 }
 
 async function waitForPort(port: number): Promise<void> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const isOpen = await new Promise<boolean>((resolve) => {
-      fetch(`http://127.0.0.1:${port}/`).then(() => resolve(true), () => resolve(false));
-    });
+    const isOpen = await fetch(`http://127.0.0.1:${port}/`).then(
+      () => true,
+      () => false,
+    );
     if (isOpen) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
