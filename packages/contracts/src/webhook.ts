@@ -31,6 +31,24 @@ export const webhookReplayRequest = z.object({
 });
 
 /** Settles an event of the list without processing it (e.g. refunded by hand), with a reason. */
-export const webhookResolveRequest = z.object({
-  note: z.string().trim().min(1).max(1000),
+export const webhookResolveRequest = z.object({ note: z.string().trim().min(1).max(1000) });
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.');
+
+/** Runs the reconciliation job for the days [from, to] (UTC), at most 90 days. */
+export const reconcileRequest = z
+  .object({ from: day, to: day })
+  .refine((range) => range.from <= range.to, { message: 'The first day must not be after the last.', path: ['to'] })
+  .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= 90 * 86_400_000, {
+    message: 'At most 90 days at once.',
+    path: ['to'],
+  });
+
+/** What the job found and did: the provider's orders and returns seen, the missing events processed or failed. */
+export const reconcileResponse = z.object({
+  isSkipped: z.boolean(),
+  ordersSeen: z.number().int(),
+  returnsSeen: z.number().int(),
+  processedEventIds: z.array(z.string()),
+  failedEventIds: z.array(z.string()),
 });
