@@ -181,10 +181,11 @@ test.describe('accounts', () => {
     for (const [entry, href] of Object.entries(targets)) {
       await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveAttribute('href', href);
     }
-    // The five specified entries first, then STAFF (decision 013); this server has no SMTP, so the development
-    // mailbox comes last (with SMTP it is not there).
+    // The five specified entries first, then STAFF (decision 013) and WEBHOOKS (decision 014); this server has no
+    // SMTP, so the development mailbox comes last (with SMTP it is not there).
     await expect(menu.getByRole('link').nth(5)).toHaveText('STAFF');
-    await expect(menu.getByRole('link')).toHaveCount(7);
+    await expect(menu.getByRole('link').nth(6)).toHaveText('WEBHOOKS');
+    await expect(menu.getByRole('link')).toHaveCount(8);
     await expect(menu.getByRole('link').last()).toHaveText('MAILBOX');
     await expect(menu.getByRole('link').last()).toHaveAttribute('href', '/admin/mailbox');
   });

@@ -11,6 +11,7 @@ const adminEntries = [
   { label: 'ACTIVATION CODES', to: paths.adminOrders, isForSupport: false },
   { label: 'ACTIVATION PAGE', to: paths.activate, isForSupport: true },
   { label: 'STAFF', to: paths.adminStaff, isForSupport: false },
+  { label: 'WEBHOOKS', to: paths.adminWebhooks, isForSupport: false },
 ];
 
 /** The server says so (`<meta name="dev-mailbox">`) when no SMTP is configured and mail stays in its mailbox. */
