@@ -181,8 +181,9 @@ test.describe('accounts', () => {
     for (const [entry, href] of Object.entries(targets)) {
       await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveAttribute('href', href);
     }
-    // The specified five come first, then the back office's (decision 024) and STAFF (decision 013).
-    await expect(menu.getByRole('link')).toHaveText([...Object.keys(targets), 'DASHBOARD', 'ORDERS', 'BATCHES', 'RESEND SERIAL', 'AUDIT LOG', 'STAFF', 'MAILBOX']);
+    // The specified five come first, then the back office's (decision 024), STAFF (decision 013) and WEBHOOKS
+    // (decision 014).
+    await expect(menu.getByRole('link')).toHaveText([...Object.keys(targets), 'DASHBOARD', 'ORDERS', 'BATCHES', 'RESEND SERIAL', 'AUDIT LOG', 'STAFF', 'WEBHOOKS', 'MAILBOX']);
     // This server has no SMTP: the development mailbox is the last entry (with SMTP it is not there).
     await expect(menu.getByRole('link').last()).toHaveText('MAILBOX');
     await expect(menu.getByRole('link').last()).toHaveAttribute('href', '/admin/mailbox');

@@ -27,6 +27,8 @@ import { pageRoutes } from './modules/page/page.routes.js';
 import { createProductCache, type ProductCache } from './modules/product/product-cache.js';
 import { catalogRoutes } from './modules/checkout/catalog.routes.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
+import { webhookAdminRoutes } from './modules/checkout/webhook-admin.routes.js';
+import { registerReconcileTimer } from './modules/checkout/reconcile-timer.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
@@ -160,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(productRoutes);
       await api.register(unassignedRoutes);
       await api.register(checkoutRoutes);
+      await api.register(webhookAdminRoutes);
       await api.register(catalogRoutes);
       await api.register(trialRoutes);
       await api.register(downloadRoutes);
@@ -173,6 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   await app.register(sandboxRoutes);
+  registerReconcileTimer(app);
   if (options.isServingWebApp !== false) await registerWebApp(app);
   return app;
 }

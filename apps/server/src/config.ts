@@ -22,8 +22,11 @@ const configSchema = z.object({
   FASTSPRING_WEBHOOK_SECRET: optionalText,
   FASTSPRING_API_USER: optionalText,
   FASTSPRING_API_PASSWORD: optionalText,
-  /** FastSpring's API; tests point it at a stand-in. */
+  /** FastSpring's API (the reconciliation job, docs/fastspring.md); with the sandbox on, the sandbox's copy is used. */
   FASTSPRING_API_URL: z.string().url().default('https://api.fastspring.com'),
+  /** How often the reconciliation job asks FastSpring for the last RECONCILE_DAYS of orders and returns; 0: never. */
+  RECONCILE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  RECONCILE_DAYS: z.coerce.number().int().min(1).max(90).default(3),
   LOYALTY_COUPON: z.string().default('LOYALTY15'),
   KEY_ENCRYPTION_SECRET: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

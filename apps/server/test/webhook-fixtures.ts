@@ -68,3 +68,89 @@ export function postWebhook(
   if (mode !== 'missing') headers['x-fs-signature'] = signWebhookBody(mode === 'valid' ? options.secret : 'not-the-secret', body);
   return app.inject({ method: 'POST', url: '/api/fastspring/webhook', headers, payload: body });
 }
+
+/**
+ * FastSpring's reference `order.completed` (its "Successful Orders" page, docs/fastspring.md): customer Jane Doe
+ * pays, the recipient John Doe receives (a gift), with the money fields per item and per order.
+ */
+export function sampleGiftOrderCompleted(options: { payerEmail: string; recipientEmail: string; product: string; quantity?: number }): TestEvent {
+  const orderId = providerId();
+  const quantity = options.quantity ?? 1;
+  return {
+    id: providerId(),
+    type: 'order.completed',
+    live: false,
+    processed: false,
+    created: Date.now(),
+    data: {
+      order: orderId,
+      id: orderId,
+      reference: `YES200312-${randomBytes(2).readUInt16BE()}-49126`,
+      buyerReference: null,
+      completed: true,
+      changed: Date.now(),
+      language: 'en',
+      live: false,
+      currency: 'USD',
+      payoutCurrency: 'USD',
+      invoiceUrl: `https://yourexamplestore.onfastspring.com/account/order/${orderId}/invoice`,
+      account: 'N8FjcSWcQNeYCc-suM1O8g',
+      total: 59.99 * quantity,
+      subtotal: 59.99 * quantity,
+      discount: 10,
+      discountWithTax: 10,
+      tax: 4.8,
+      coupons: ['SPRING10'],
+      customer: { first: 'Jane', last: 'Doe', email: options.payerEmail, company: null, phone: '+1 555 0100' },
+      address: { city: 'Santa Barbara', regionCode: 'CA', postalCode: '93101', country: 'US', display: 'Santa Barbara, CA, 93101, US' },
+      recipients: [
+        {
+          recipient: {
+            first: 'John',
+            last: 'Doe',
+            email: options.recipientEmail,
+            company: null,
+            phone: null,
+            account: 'uKj7izZXSxSEyqXx6ZXe6A',
+            address: { city: 'Santa Barbara', country: 'US' },
+          },
+        },
+      ],
+      payment: { type: 'test', cardEnding: '4242' },
+      items: [
+        {
+          product: options.product,
+          quantity,
+          display: options.product,
+          sku: null,
+          subtotal: 59.99 * quantity,
+          discount: 10,
+          tax: 4.8,
+          total: 54.79,
+          attributes: {},
+          fulfillments: {},
+        },
+      ],
+    },
+  };
+}
+
+/** FastSpring's `return.created` of an amount only: the item's quantity 0 and refundType "Partial Refund". */
+export const partialReturnCreated = (orderId: string, product: string, amount: number): TestEvent => ({
+  id: providerId(),
+  type: 'return.created',
+  live: false,
+  processed: false,
+  created: Date.now(),
+  data: {
+    return: providerId(),
+    reference: 'YES200312-2203-49126X',
+    completed: true,
+    currency: 'USD',
+    totalReturn: amount,
+    reason: 'Product Not Received',
+    type: 'RETURN',
+    original: { id: orderId, order: orderId, reference: 'YES200312', currency: 'USD' },
+    items: [{ product, quantity: 0, display: product, subtotal: amount, refundType: 'Partial Refund' }],
+  },
+});

@@ -6,6 +6,7 @@ import { LicenceKeys, OrderConfirmation, type MailedLicence } from './templates/
 import { AccountConfirmation, AccountLink, StaffInvitation } from './templates/account-links.js';
 import { PasswordReset } from './templates/password-reset.js';
 import { EmptySerialPool, UnknownProduct } from './templates/staff-alerts.js';
+import { GiftReceipt } from './templates/gift-receipt.js';
 
 // Each mail: a template component in ./templates/ (what the mail says, readable as a page), and here the
 // function callers use (to, subject, attachments). composeMail renders the HTML part and the plain-text part.
@@ -92,6 +93,22 @@ export const unknownProductMail = (options: { to: string; providerOrderId: strin
     to: options.to,
     subject: `Order ${options.providerOrderId} names unknown products`,
     body: createElement(UnknownProduct, options),
+  });
+
+/** The payer's receipt of a gift purchase: names who received the licences (no keys: they went to the recipient). */
+export const giftReceiptMail = (options: {
+  to: string;
+  payerName: string;
+  recipientName: string;
+  recipientEmail: string;
+  orderReference: string;
+  products: readonly string[];
+  siteUrl: string;
+}): OutgoingMail =>
+  composeMail({
+    to: options.to,
+    subject: `Your gift ${options.orderReference} was delivered to ${options.recipientName || options.recipientEmail}`,
+    body: createElement(GiftReceipt, options),
   });
 
 /** The confirmation link mailed at registration (and on "send the link again"). */

@@ -45,3 +45,24 @@ export async function backdateActivation(db: Queryable, orderId: number, days: n
   );
   return rows[0];
 }
+
+/** Keeps an order or return the stand-in made (as FastSpring keeps it, whether or not its webhook got through). */
+export async function recordSandboxSale(db: Queryable, record: { id: string; kind: 'order' | 'return'; providerOrderId: string; data: unknown }) {
+  await db.query(
+    `INSERT INTO sandbox_provider_record (id, kind, provider_order_id, data) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
+    [record.id, record.kind, record.providerOrderId, JSON.stringify(record.data)],
+  );
+}
+
+/** The stand-in's orders or returns made in [begin, end), oldest first, one page. */
+export async function listSandboxSales(
+  db: Queryable,
+  options: { kind: 'order' | 'return'; begin: Date; end: Date; limit: number; offset: number },
+): Promise<{ rows: unknown[]; total: number }> {
+  const { rows } = await db.query<{ data: unknown; total: number }>(
+    `SELECT data, count(*) OVER ()::int AS total FROM sandbox_provider_record
+      WHERE kind = $1 AND created_at >= $2 AND created_at < $3 ORDER BY created_at, id LIMIT $4 OFFSET $5`,
+    [options.kind, options.begin, options.end, options.limit, options.offset],
+  );
+  return { rows: rows.map((row) => row.data), total: rows[0]?.total ?? 0 };
+}

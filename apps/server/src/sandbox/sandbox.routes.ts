@@ -8,6 +8,7 @@ import { AppError } from '../lib/app-error.js';
 import { actorOf, createAuthHooks } from '../plugins/auth.js';
 import { sandboxCart } from './sandbox-cart.js';
 import { renderPopupErrorPage, renderPopupPage } from './sandbox-popup-page.js';
+import { sandboxProviderApiRoutes } from './sandbox-provider-api.routes.js';
 import * as sandbox from './sandbox.service.js';
 
 const asset = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'assets', name), 'utf8');
@@ -36,6 +37,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireAdmin } = createAuthHooks(app);
   const scripts = { sbl: asset('sbl.js'), popup: asset('popup.js') };
   const context = () => ({ db: app.db, config: app.config });
+  await app.register(sandboxProviderApiRoutes);
 
   app.get('/sandbox/sbl.js', { schema: { tags } }, (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(scripts.sbl),

@@ -12,7 +12,7 @@ import type { SandboxCart } from './sandbox-cart.js';
 import { newProviderId, orderCompletedEvent, orderReferenceOf, returnCreatedEvent, type Buyer, type SandboxEvent } from './sandbox-events.js';
 import { priceCart, type PricedCart } from './sandbox-pricing.js';
 import { createSessionToken, readSessionToken } from './sandbox-session-token.js';
-import { backdateActivation, listCatalogueProducts, readCheckoutSettings } from './sandbox.repository.js';
+import { backdateActivation, listCatalogueProducts, readCheckoutSettings, recordSandboxSale } from './sandbox.repository.js';
 import { recordAudit } from '../modules/audit/audit.service.js';
 import { postWebhookToSelf, type SignatureMode, type WebhookDelivery } from './self-webhook.js';
 
@@ -82,6 +82,7 @@ export async function paySandboxCheckout(context: Context & { server: Server; to
   }
   const reference = orderReferenceOf(session.orderId, new Date(session.createdAt));
   const event = orderCompletedEvent({ session, reference, cart: priced, buyer: context.buyer });
+  await recordSandboxSale(context.db, { id: session.orderId, kind: 'order', providerOrderId: session.orderId, data: event.data });
   const delivery = await postWebhookToSelf({ server: context.server, secret: secrets.webhook, events: [event] });
   if (delivery.status !== 200) {
     throw new AppError('unavailable', `The payment went through but the order webhook was refused (HTTP ${delivery.status}).`);
@@ -107,6 +108,10 @@ export async function replaySandboxEvent(
       : context.kind === 'resend'
         ? { ...original, id: newProviderId(), created: Date.now() }
         : returnCreatedEvent(original);
+  if (context.kind === 'return') {
+    const returnId = String(event.data.return);
+    await recordSandboxSale(context.db, { id: returnId, kind: 'return', providerOrderId: context.orderId, data: event.data });
+  }
   const delivery = await postWebhookToSelf({
     server: context.server,
     secret: secretOf(context.config).webhook,

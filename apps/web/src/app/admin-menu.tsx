@@ -18,6 +18,7 @@ const adminEntries = [
   { label: 'RESEND SERIAL', to: adminPaths.resendSerial(), isForSupport: true },
   { label: 'AUDIT LOG', to: adminPaths.auditLog, isForSupport: false },
   { label: 'STAFF', to: paths.adminStaff, isForSupport: false },
+  { label: 'WEBHOOKS', to: paths.adminWebhooks, isForSupport: false },
 ];
 
 /** The server says so (`<meta name="dev-mailbox">`) when no SMTP is configured and mail stays in its mailbox. */

@@ -31,6 +31,7 @@ const ProductsPage = lazyScreen(() => import('../features/admin/products/compone
 const ProductEditorPage = lazyScreen(() => import('../features/admin/products/components/product-editor-page'), 'ProductEditorPage');
 const ActivationCodesPage = lazyScreen(() => import('../features/admin/activation-codes/components/activation-codes-page'), 'ActivationCodesPage');
 const StaffPage = lazyScreen(() => import('../features/admin/staff/components/staff-page'), 'StaffPage');
+const WebhooksPage = lazyScreen(() => import('../features/admin/webhooks/components/webhooks-page'), 'WebhooksPage');
 const ConfirmAccountPage = lazyScreen(() => import('../features/account/components/confirm-account-page'), 'ConfirmAccountPage');
 const TrialPage = lazyScreen(() => import('../features/trial/components/trial-page'), 'TrialPage');
 const ResendSerialPage = lazyScreen(() => import('../features/admin/resend-serial/components/resend-serial-page'), 'ResendSerialPage');
@@ -79,6 +80,7 @@ const routes: RouteObject[] = [
       { path: route.adminOrders, element: adminOnly(<ActivationCodesPage />) },
       { path: route.adminMailbox, element: staffOnly(<MailboxPage />) },
       { path: route.adminStaff, element: adminOnly(<StaffPage />) },
+      { path: route.adminWebhooks, element: adminOnly(<WebhooksPage />) },
       { path: route.confirmAccount, element: <ConfirmAccountPage /> },
       // The back office's screens (decision 024); the routes above rank first. Each screen's calls are refused
       // by the server to a role that may not make them.

@@ -23,6 +23,7 @@ export const routePatterns = {
   adminMailbox: '/admin/mailbox',
   confirmAccount: '/account/confirm/:token',
   adminStaff: '/admin/staff',
+  adminWebhooks: '/admin/webhooks',
   trial: '/trial/:productName?',
 } as const;
 
@@ -48,6 +49,7 @@ export const paths = {
   adminOrders: '/admin/orders',
   adminMailbox: '/admin/mailbox',
   adminStaff: '/admin/staff',
+  adminWebhooks: '/admin/webhooks',
   trial: (productName?: string) => (productName ? `/trial/${productName}` : '/trial'),
 } as const;
 

@@ -68,6 +68,10 @@ export const queryKeys = {
       downloads: (id: number) => ['admin', 'products', 'downloads', id] as const,
     },
     staff: ['admin', 'staff'] as const,
+    webhooks: {
+      all: ['admin', 'webhooks'] as const,
+      list: (status: string) => ['admin', 'webhooks', 'list', status] as const,
+    },
     activationCodes: {
       all: ['admin', 'activationCodes'] as const,
       page: (search: string) => ['admin', 'activationCodes', 'page', search] as const,

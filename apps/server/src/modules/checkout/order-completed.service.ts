@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { orderConfirmationMail, unknownProductMail } from '../../mail/templates.js';
+import { giftReceiptMail, orderConfirmationMail, unknownProductMail } from '../../mail/templates.js';
 import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
 import { useLoyaltyCode } from './loyalty.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
@@ -13,12 +13,16 @@ import { findProductByName } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
 import { completeTransferFromWebhook } from '../transfer/transfer-webhook.js';
 import type { OrderCompletedData } from './webhook-payload.js';
+import { recordProviderOrder } from './provider-order.repository.js';
 import { fillPersonDetails } from './webhook.repository.js';
 
 /** More units than any real order of plug-ins has: refused rather than signing thousands of keys. */
 const MAX_LICENCES_PER_ORDER = 1000;
 
-export type OrderCompletedResult = { createdOrderIds: number[]; problems: string[] };
+/** An order that a retry cannot fix (thrown before anything is written): it goes to the "needs attention" list. */
+export class OrderNeedsAttention extends Error {}
+
+export type OrderCompletedResult = { createdOrderIds: number[]; problems: string[]; unknownPaths: string[] };
 
 /** One licence per unit: `spacey#0`, `spacey#1`, … numbered per product path across the order's items. */
 export function licenceItemsOf(items: OrderCompletedData['items']): { path: string; providerItem: string }[] {
@@ -43,6 +47,20 @@ const customerOf = (data: OrderCompletedData) => {
   return { email, name: name.slice(0, 200), country };
 };
 
+/** A gift's recipient: the first named recipient whose address is not the payer's (none: the payer's own order). */
+const recipientOf = (data: OrderCompletedData, payerEmail: string) => {
+  for (const entry of data.recipients ?? []) {
+    const email = entry.recipient?.email?.trim() ?? '';
+    if (!email || email.toLowerCase() === payerEmail.toLowerCase()) continue;
+    const name = [entry.recipient?.first, entry.recipient?.last]
+      .map((part) => part?.trim() ?? '')
+      .filter(Boolean)
+      .join(' ');
+    return { email, name: name.slice(0, 200), country: '' };
+  }
+  return undefined;
+};
+
 /**
  * `order.completed` inside the event's transaction: the buyer's person (found or created by email), one licence
  * per unit with serial and key files, and one order confirmation listing the new licences with their key files. The provider's order id plus
@@ -55,22 +73,28 @@ export async function completeOrder(options: {
   secretBox: SecretBox;
   config: Config;
   data: OrderCompletedData;
+  /** An administrator's mapping of unknown paths to product names (the "needs attention" list). */
+  productOfPath?: Record<string, string>;
 }): Promise<OrderCompletedResult> {
   const { client, secretBox, config, data } = options;
-  const customer = customerOf(data);
-  if (!customer.email) throw new Error(`order ${data.id} has no customer email`);
+  const payer = customerOf(data);
+  if (!payer.email) throw new OrderNeedsAttention(`order ${data.id} has no customer email`);
   // A customer's loyalty code is spent with the order that used it (FastSpring's codes are single-use too).
   for (const code of data.coupons ?? []) await useLoyaltyCode(client, code);
   const items = licenceItemsOf(data.items);
-  if (items.length > MAX_LICENCES_PER_ORDER) throw new Error(`order ${data.id} has ${items.length} units`);
-  const result: OrderCompletedResult = { createdOrderIds: [], problems: [] };
+  if (items.length > MAX_LICENCES_PER_ORDER) throw new OrderNeedsAttention(`order ${data.id} has ${items.length} units`);
+  const result: OrderCompletedResult = { createdOrderIds: [], problems: [], unknownPaths: [] };
+  // A gift's licences belong to its recipient; the payer gets a receipt naming them.
+  const recipient = recipientOf(data, payer.email);
+  const customer = recipient ?? payer;
+  await recordProviderOrder(client, data, { buyerEmail: payer.email, recipientEmail: recipient?.email ?? '' });
 
   if (items.some((item) => item.path === LICENSE_TRANSFER_PRODUCT)) {
     await completeTransferFromWebhook({
       client,
       tags: data.tags ?? undefined,
       providerOrderId: data.id,
-      customerEmail: customer.email,
+      customerEmail: payer.email,
       secretBox,
       config,
     });
@@ -80,11 +104,12 @@ export async function completeOrder(options: {
 
   const products = new Map<string, ProductRow>();
   for (const path of new Set(licenceItems.map((item) => item.path))) {
-    const product = await findProductByName(client, path);
+    const product = await findProductByName(client, options.productOfPath?.[path] ?? path);
     if (product) products.set(path, product);
   }
   const unknownPaths = [...new Set(licenceItems.map((item) => item.path).filter((path) => !products.has(path)))];
   if (unknownPaths.length > 0) {
+    result.unknownPaths = unknownPaths;
     result.problems.push(`unknown product path: ${unknownPaths.join(', ')}`);
     // The provider is not asked to retry (it would fail again): a person must settle it.
     const alert = { to: config.SUPPORT_EMAIL, providerOrderId: data.id, customerEmail: customer.email, paths: unknownPaths };
@@ -122,6 +147,11 @@ export async function completeOrder(options: {
   if (mailed.length > 0) {
     const confirmation = { to: owner.email, ownerName: owner.name, orderReference: data.reference ?? data.id, licences: mailed };
     await enqueueMail(client, orderConfirmationMail({ ...confirmation, siteUrl: siteUrlOf(config) }));
+    if (recipient) {
+      const receipt = { to: payer.email, payerName: payer.name, recipientName: owner.name, recipientEmail: owner.email };
+      const products = mailed.map((licence) => licence.productName);
+      await enqueueMail(client, giftReceiptMail({ ...receipt, orderReference: data.reference ?? data.id, products, siteUrl: siteUrlOf(config) }));
+    }
   }
   if (result.createdOrderIds.length > 0) {
     await mailAccountLinkIfUnproven(client, { email: owner.email, purpose: 'purchase', siteUrl: siteUrlOf(config) });

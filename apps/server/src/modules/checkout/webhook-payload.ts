@@ -18,6 +18,9 @@ export const webhookEnvelope = z.object({ events: z.array(webhookEvent).min(1).m
 
 const text = z.string().max(1000);
 const contact = z.looseObject({ first: text.nullish(), last: text.nullish(), email: text.nullish() });
+/** An amount as FastSpring sends it (a number; anything else is not kept). */
+const amount = z.number().finite().nullish().catch(null);
+const money = { subtotal: amount, discount: amount, tax: amount, total: amount };
 
 /** `order.completed` data (§2.2); `account` is an id, or an object when webhook expansion is on. */
 export const orderCompletedData = z.looseObject({
@@ -26,12 +29,20 @@ export const orderCompletedData = z.looseObject({
   customer: contact.nullish(),
   address: z.looseObject({ country: text.nullish() }).nullish(),
   account: z.union([text, z.looseObject({ contact: contact.nullish(), country: text.nullish() })]).nullish(),
-  items: z
-    .array(z.looseObject({ product: z.string().min(1).max(200), quantity: z.number().int().min(0).max(1000).nullish() }))
-    .max(200),
+  items: z.array(z.looseObject({ product: z.string().min(1).max(200), quantity: z.number().int().min(0).max(1000).nullish(), ...money })).max(200),
   tags: z.record(z.string(), z.unknown()).nullish(),
-  /** The coupon codes the order used (FastSpring sends an array of codes). */
-  coupons: z.array(z.string().max(200)).max(50).nullish().catch(null),
+  /** Gift purchases: whom the order is for ("differs from customer and address information on gift purchases"). */
+  recipients: z
+    .array(z.looseObject({ recipient: contact.nullish() }))
+    .max(100)
+    .nullish()
+    .catch(null),
+  currency: text.nullish().catch(null),
+  payoutCurrency: text.nullish().catch(null),
+  invoiceUrl: text.nullish().catch(null),
+  /** The coupon codes the order used. */
+  coupons: z.array(text).max(50).nullish().catch(null),
+  ...money,
 });
 export type OrderCompletedData = z.infer<typeof orderCompletedData>;
 
@@ -40,5 +51,14 @@ export const returnCreatedData = z.looseObject({
   return: text.nullish(),
   original: z.looseObject({ id: text.nullish(), order: text.nullish(), reference: text.nullish() }),
   /** What was returned; without it the whole purchase is. */
-  items: z.array(z.looseObject({ product: text, quantity: z.number().int().min(0).max(100_000).nullish() })).max(1000).nullish(),
+  items: z
+    .array(
+      z.looseObject({ product: text, quantity: z.number().int().min(0).max(100_000).nullish(), refundType: text.nullish().catch(null), ...money }),
+    )
+    .max(1000)
+    .nullish(),
+  reference: text.nullish().catch(null),
+  currency: text.nullish().catch(null),
+  totalReturn: amount,
 });
+export type ReturnCreatedData = z.infer<typeof returnCreatedData>;

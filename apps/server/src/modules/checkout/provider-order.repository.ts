@@ -1,0 +1,106 @@
+import type { Queryable } from '../../db/client.js';
+import type { OrderCompletedData, ReturnCreatedData, WebhookEvent } from './webhook-payload.js';
+
+const moneyOf = (line: { subtotal?: number | null; discount?: number | null; tax?: number | null; total?: number | null }) => ({
+  subtotal: line.subtotal ?? null,
+  discount: line.discount ?? null,
+  tax: line.tax ?? null,
+  total: line.total ?? null,
+});
+
+/** Keeps what the provider says about a purchase's money (once per provider order; a resend changes nothing). */
+export async function recordProviderOrder(
+  db: Queryable,
+  data: OrderCompletedData,
+  people: { buyerEmail: string; recipientEmail: string },
+): Promise<void> {
+  const items = data.items.map((item) => ({
+    product: item.product,
+    quantity: item.quantity ?? 1,
+    ...moneyOf(item),
+  }));
+  const money = moneyOf(data);
+  await db.query(
+    `INSERT INTO provider_order (provider_order_id, reference, currency, payout_currency, invoice_url, coupons,
+                                 subtotal, discount, tax, total, items, buyer_email, recipient_email)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (provider_order_id) DO NOTHING`,
+    [
+      data.id,
+      data.reference ?? '',
+      data.currency ?? '',
+      data.payoutCurrency ?? '',
+      data.invoiceUrl ?? '',
+      data.coupons ?? [],
+      money.subtotal,
+      money.discount,
+      money.tax,
+      money.total,
+      JSON.stringify(items),
+      people.buyerEmail,
+      people.recipientEmail,
+    ],
+  );
+}
+
+/** Keeps a return of a purchase with what it revoked (none for a partial refund). Answers false for a known return id. */
+export async function recordProviderRefund(
+  db: Queryable,
+  refund: {
+    returnId: string;
+    providerOrderId: string;
+    data: ReturnCreatedData;
+    isPartial: boolean;
+    revokedOrderIds: number[];
+  },
+): Promise<boolean> {
+  const items = (refund.data.items ?? []).map((item) => ({
+    product: item.product,
+    quantity: item.quantity ?? null,
+    refundType: item.refundType ?? null,
+    ...moneyOf(item),
+  }));
+  const { rowCount } = await db.query(
+    `INSERT INTO provider_refund (return_id, provider_order_id, reference, is_partial, currency, amount, items, revoked_order_ids)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (return_id) DO NOTHING`,
+    [
+      refund.returnId,
+      refund.providerOrderId,
+      refund.data.reference ?? '',
+      refund.isPartial,
+      refund.data.currency ?? '',
+      refund.data.totalReturn ?? null,
+      JSON.stringify(items),
+      refund.revokedOrderIds,
+    ],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Accepts an event that could not be acted on into the administrator's "needs attention" list. */
+export async function markWebhookEventAttention(db: Queryable, id: string, reason: string): Promise<void> {
+  await db.query('UPDATE webhook_event SET processed_at = now(), error = $2, attention = $2, resolved_at = NULL WHERE id = $1', [
+    id,
+    reason.slice(0, 2000),
+  ]);
+}
+
+/** Returns of a purchase that came before it and wait in the "needs attention" list. */
+export async function findWaitingReturnsOfOrder(db: Queryable, providerOrderId: string): Promise<WebhookEvent[]> {
+  const { rows } = await db.query<{ payload: WebhookEvent }>(
+    `SELECT payload FROM webhook_event
+      WHERE type = 'return.created' AND attention IS NOT NULL AND resolved_at IS NULL
+        AND coalesce(payload->'data'->'original'->>'id', payload->'data'->'original'->>'order') = $1
+      ORDER BY received_at FOR UPDATE`,
+    [providerOrderId],
+  );
+  return rows.map((row) => row.payload);
+}
+
+/** Settles an event of the "needs attention" list: resolved by whom, with what became of it. */
+export async function resolveWebhookEvent(db: Queryable, id: string, options: { by: string; note: string | null }): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE webhook_event SET processed_at = coalesce(processed_at, now()), resolved_at = now(), resolved_by = $2, error = $3 WHERE id = $1',
+    [id, options.by, options.note],
+  );
+  return (rowCount ?? 0) > 0;
+}

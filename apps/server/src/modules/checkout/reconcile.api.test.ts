@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { recordSandboxSale } from '../../sandbox/sandbox.repository.js';
+import { selfBaseUrl } from '../../sandbox/self-webhook.js';
+import { createTestApp, licenceMailsTo, uniqueEmail } from '../../../test/test-app.js';
+import { orderCompleted, returnCreated } from '../../../test/webhook-fixtures.js';
+import { createFastSpringApi } from './fastspring-api.js';
+import { reconcileOrders } from './reconcile.service.js';
+
+// The job asks the sandbox's copy of FastSpring's API on this server's own address, so the app listens.
+const t = await createTestApp();
+await t.app.listen({ port: 0, host: '127.0.0.1' });
+
+const today = new Date().toISOString().slice(0, 10);
+const api = () => createFastSpringApi({ baseUrl: `${selfBaseUrl(t.app.server)}/sandbox/fastspring-api`, user: 'u', password: 'p' });
+const run = () =>
+  reconcileOrders({ db: t.db, api: api(), from: new Date(), to: new Date(), secretBox: t.app.secretBox, config: t.config, log: t.app.log });
+const statesOf = async (providerOrderId: string) =>
+  (await t.db.query('SELECT state FROM orders WHERE provider_order_id = $1 ORDER BY provider_item', [providerOrderId])).rows.map(
+    (row) => row.state,
+  );
+/** A sale FastSpring made whose webhook never arrived. */
+const missedOrder = async (email: string, product = 'punch') => {
+  const event = orderCompleted({ email, items: [{ product }] });
+  await recordSandboxSale(t.db, { id: event.data.id as string, kind: 'order', providerOrderId: event.data.id as string, data: event.data });
+  return event.data.id as string;
+};
+
+describe("the sandbox's FastSpring API", () => {
+  it('serves the orders the sandbox made, paged, with basic auth only', async () => {
+    const orderId = await missedOrder(uniqueEmail());
+    const base = `${selfBaseUrl(t.app.server)}/sandbox/fastspring-api/orders?begin=${today}&end=${today}`;
+    expect((await fetch(base)).status).toBe(401);
+    const page = await api().listOrders({ begin: today, end: today, page: 1 });
+    expect(page.records.map((record) => record.id)).toContain(orderId);
+    const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    expect((await api().listOrders({ begin: yesterday, end: yesterday, page: 1 })).records).toEqual([]);
+  });
+});
+
+describe('reconcileOrders', () => {
+  it('processes the orders and returns whose webhooks never came, once', async () => {
+    const email = uniqueEmail('missed');
+    const orderId = await missedOrder(email);
+    const refunded = await missedOrder(uniqueEmail());
+    const refund = returnCreated(refunded);
+    await recordSandboxSale(t.db, { id: refund.data.return as string, kind: 'return', providerOrderId: refunded, data: refund.data });
+
+    const first = await run();
+    expect(first.isSkipped).toBe(false);
+    expect(first.processedEventIds).toEqual(
+      expect.arrayContaining([
+        `reconcile:order:${orderId}`,
+        `reconcile:order:${refunded}`,
+        `reconcile:return:${refund.data.return as string}`,
+      ]),
+    );
+    expect(await statesOf(orderId)).toEqual(['active']);
+    expect(await statesOf(refunded)).toEqual(['refunded']);
+    expect(await licenceMailsTo(t.db, email)).toHaveLength(1);
+
+    const second = await run();
+    expect(second.processedEventIds).toEqual([]);
+    expect(second.ordersSeen).toBeGreaterThanOrEqual(2);
+    expect(await licenceMailsTo(t.db, email)).toHaveLength(1);
+  });
+
+  it('runs in one process at a time', async () => {
+    const holder = await t.db.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock($1)', [0x0f5_2ec0]);
+      expect((await run()).isSkipped).toBe(true);
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock($1)', [0x0f5_2ec0]);
+      holder.release();
+    }
+  });
+
+  it('is run by an administrator for a chosen range of days, and refuses a bad range', async () => {
+    const orderId = await missedOrder(uniqueEmail());
+    const token = await t.adminToken();
+    const response = await t.request({ method: 'POST', url: '/api/webhookEvent/reconcile', token, body: { from: today, to: today } });
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as { processedEventIds: string[] }).processedEventIds).toContain(`reconcile:order:${orderId}`);
+    expect(await statesOf(orderId)).toEqual(['active']);
+    const backwards = await t.request({
+      method: 'POST',
+      url: '/api/webhookEvent/reconcile',
+      token,
+      body: { from: today, to: '2020-01-01' },
+    });
+    expect(backwards.statusCode).toBe(400);
+    const customer = await t.registerCustomer();
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/webhookEvent/reconcile',
+      token: customer.token,
+      body: { from: today, to: today },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,62 @@
+import {
+  reconcileRequest,
+  reconcileResponse,
+  webhookEventList,
+  webhookEventListQuery,
+  webhookEventRow,
+  webhookReplayRequest,
+  webhookResolveRequest,
+} from '@store/contracts/webhook';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, createAuthHooks } from '../../plugins/auth.js';
+import { AppError } from '../../lib/app-error.js';
+import { reconcileApiOf } from './reconcile-timer.js';
+import { reconcileOrders } from './reconcile.service.js';
+import * as webhooks from './webhook-admin.service.js';
+
+const eventParams = z.object({ id: z.string().trim().min(1).max(200) });
+
+/** The administrator's webhook log and "needs attention" list: list, one event, replay, settle by hand. */
+export const webhookAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { requireAdmin } = createAuthHooks(app);
+  const tags = ['webhooks'];
+  const context = () => ({ db: app.db, secretBox: app.secretBox, config: app.config, log: app.log });
+
+  app.get(
+    '/webhookEvent/',
+    { onRequest: requireAdmin, schema: { tags, querystring: webhookEventListQuery, response: { 200: webhookEventList } } },
+    (request) => webhooks.listWebhookEvents(app.db, request.query),
+  );
+
+  app.get(
+    '/webhookEvent/:id',
+    { onRequest: requireAdmin, schema: { tags, params: eventParams, response: { 200: webhookEventRow } } },
+    (request) => webhooks.getWebhookEvent({ db: app.db, id: request.params.id }),
+  );
+
+  app.post(
+    '/webhookEvent/:id/replay',
+    { onRequest: requireAdmin, schema: { tags, params: eventParams, body: webhookReplayRequest, response: { 200: webhookEventRow } } },
+    (request) => webhooks.replayWebhookEvent(context(), { id: request.params.id, actor: actorOf(request).name, replay: request.body }),
+  );
+
+  app.post(
+    '/webhookEvent/:id/resolve',
+    { onRequest: requireAdmin, schema: { tags, params: eventParams, body: webhookResolveRequest, response: { 200: webhookEventRow } } },
+    (request) =>
+      webhooks.resolveWebhookEventByHand({ db: app.db, id: request.params.id, actor: actorOf(request).name, note: request.body.note }),
+  );
+
+  // The reconciliation job for a chosen range of days (docs/fastspring.md).
+  app.post(
+    '/webhookEvent/reconcile',
+    { onRequest: requireAdmin, schema: { tags, body: reconcileRequest, response: { 200: reconcileResponse } } },
+    async (request) => {
+      const api = reconcileApiOf(app);
+      if (!api) throw new AppError('unavailable', 'No FastSpring API user is configured (FASTSPRING_API_USER, FASTSPRING_API_PASSWORD).');
+      const { from, to } = request.body;
+      return reconcileOrders({ ...context(), api, from: new Date(`${from}T00:00:00Z`), to: new Date(`${to}T00:00:00Z`) });
+    },
+  );
+};

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { listRecentMail } from '../../mail/outbox.js';
+import { createTestApp, licenceMailsTo, uniqueEmail } from '../../../test/test-app.js';
+import {
+  orderCompleted,
+  partialReturnCreated,
+  postWebhook,
+  providerId,
+  returnCreated,
+  sampleGiftOrderCompleted,
+} from '../../../test/webhook-fixtures.js';
+
+const secret = 'test-webhook-secret';
+const t = await createTestApp({ FASTSPRING_WEBHOOK_SECRET: secret });
+
+const licencesOf = async (providerOrderId: string) =>
+  (
+    await t.db.query(
+      `SELECT o.provider_item, o.state, pe.email FROM orders o JOIN person pe ON pe.id = o.person_id
+        WHERE o.provider_order_id = $1 ORDER BY o.provider_item`,
+      [providerOrderId],
+    )
+  ).rows;
+const eventRow = async (id: string) => (await t.db.query('SELECT * FROM webhook_event WHERE id = $1', [id])).rows[0];
+const admin = async (method: string, url: string, body?: unknown) => t.request({ method, url, token: await t.adminToken(), body });
+
+describe('gifts', () => {
+  it("gives the reference sample's licences to the recipient, and the payer a receipt naming them", async () => {
+    const payerEmail = uniqueEmail('jane');
+    const recipientEmail = uniqueEmail('john');
+    const event = sampleGiftOrderCompleted({
+      payerEmail,
+      recipientEmail,
+      product: 'spacey',
+    });
+    expect((await postWebhook(t.app, [event], { secret })).statusCode).toBe(200);
+
+    expect(await licencesOf(event.data.id as string)).toEqual([{ provider_item: 'spacey#0', state: 'active', email: recipientEmail }]);
+    const { rows: people } = await t.db.query('SELECT name FROM person WHERE email = $1', [recipientEmail]);
+    expect(people[0].name).toBe('John Doe');
+    expect(await licenceMailsTo(t.db, recipientEmail)).toHaveLength(1);
+    expect(await licenceMailsTo(t.db, payerEmail)).toHaveLength(0);
+    const receipts = await listRecentMail(t.db, 5, payerEmail);
+    expect(receipts.map((mail) => mail.subject)).toContain(`Your gift ${event.data.reference as string} was delivered to John Doe`);
+    const receipt = receipts.find((mail) => mail.subject.startsWith('Your gift'))!;
+    expect(receipt.body_text).toContain(recipientEmail);
+  });
+
+  it('keeps the money of the order: amounts per item, currency, coupon, invoice and payout currency', async () => {
+    const event = sampleGiftOrderCompleted({
+      payerEmail: uniqueEmail(),
+      recipientEmail: uniqueEmail(),
+      product: 'punch',
+      quantity: 2,
+    });
+    await postWebhook(t.app, [event], { secret });
+    const { rows } = await t.db.query('SELECT * FROM provider_order WHERE provider_order_id = $1', [event.data.id]);
+    expect(rows[0]).toMatchObject({
+      currency: 'USD',
+      payout_currency: 'USD',
+      invoice_url: event.data.invoiceUrl,
+      coupons: ['SPRING10'],
+      total: '119.98',
+      tax: '4.80',
+      discount: '10.00',
+    });
+    expect(rows[0].items).toEqual([
+      {
+        product: 'punch',
+        quantity: 2,
+        subtotal: 119.98,
+        discount: 10,
+        tax: 4.8,
+        total: 54.79,
+      },
+    ]);
+  });
+});
+
+describe('refunds', () => {
+  it('keeps the licence on a partial (amount) refund and records it; a full return of the item revokes it', async () => {
+    const event = orderCompleted({
+      email: uniqueEmail(),
+      items: [{ product: 'punch' }],
+    });
+    await postWebhook(t.app, [event], { secret });
+    const orderId = event.data.id as string;
+    const partial = partialReturnCreated(orderId, 'punch', 5.5);
+    expect((await postWebhook(t.app, [partial], { secret })).statusCode).toBe(200);
+    expect((await licencesOf(orderId)).map((row) => row.state)).toEqual(['active']);
+    expect((await eventRow(partial.id)).error).toBe('partial refund: the licences are kept');
+    const { rows: refunds } = await t.db.query(
+      'SELECT is_partial, amount, revoked_order_ids FROM provider_refund WHERE provider_order_id = $1',
+      [orderId],
+    );
+    expect(refunds).toEqual([{ is_partial: true, amount: '5.50', revoked_order_ids: [] }]);
+
+    const full = returnCreated(orderId, {
+      items: [{ product: 'punch', quantity: 1 }],
+    });
+    expect((await postWebhook(t.app, [full], { secret })).statusCode).toBe(200);
+    expect((await licencesOf(orderId)).map((row) => row.state)).toEqual(['refunded']);
+    expect((await eventRow(full.id)).error).toBeNull();
+    // Nothing is left to revoke: said so, not "already revoked" by a partial refund.
+    const again = returnCreated(orderId, {
+      items: [{ product: 'punch', quantity: 1 }],
+    });
+    await postWebhook(t.app, [again], { secret });
+    expect((await eventRow(again.id)).error).toBe('no active licence of the returned items left to revoke');
+  });
+});
+
+describe('needs attention', () => {
+  it('accepts a return of an unknown purchase, lists it, and carries it out when its order arrives', async () => {
+    const order = orderCompleted({
+      email: uniqueEmail(),
+      items: [{ product: 'punch' }],
+    });
+    const early = returnCreated(order.data.id as string);
+    const response = await postWebhook(t.app, [early], { secret });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(early.id);
+    const listed = (await admin('GET', '/api/webhookEvent/?status=attention')).json() as { id: string; result: string }[];
+    expect(listed.find((row) => row.id === early.id)).toMatchObject({
+      result: 'attention',
+    });
+
+    expect((await postWebhook(t.app, [order], { secret })).statusCode).toBe(200);
+    expect((await licencesOf(order.data.id as string)).map((row) => row.state)).toEqual(['refunded']);
+    expect((await eventRow(early.id)).resolved_by).toBe('its order arrived');
+    const after = (await admin('GET', '/api/webhookEvent/?status=attention')).json() as { id: string }[];
+    expect(after.map((row) => row.id)).not.toContain(early.id);
+  });
+
+  it('accepts a malformed event into the list instead of refusing it', async () => {
+    const event = orderCompleted({
+      email: uniqueEmail(),
+      items: [{ product: 'punch' }],
+    });
+    (event.data as Record<string, unknown>).items = { product: 'punch' };
+    const response = await postWebhook(t.app, [event], { secret });
+    expect(response.statusCode).toBe(200);
+    const row = (await admin('GET', `/api/webhookEvent/${event.id}`)).json() as { result: string; attention: string };
+    expect(row.result).toBe('attention');
+    expect(row.attention).toMatch(/^malformed order.completed: items:/);
+    const resolved = await admin('POST', `/api/webhookEvent/${event.id}/resolve`, { note: 'sold by hand' });
+    expect(resolved.json()).toMatchObject({
+      result: 'resolved',
+      error: 'sold by hand',
+    });
+  });
+
+  it('lists an unknown product path; the admin maps it to a product and the licence is issued then', async () => {
+    const email = uniqueEmail();
+    const event = orderCompleted({ email, items: [{ product: 'space-echo' }] });
+    expect((await postWebhook(t.app, [event], { secret })).statusCode).toBe(200);
+    expect(await licencesOf(event.data.id as string)).toEqual([]);
+    expect((await eventRow(event.id)).attention).toBe('unknown product path: space-echo');
+
+    const unmapped = await admin('POST', `/api/webhookEvent/${event.id}/replay`, {});
+    expect(unmapped.json()).toMatchObject({ result: 'attention' });
+    const mapped = await admin('POST', `/api/webhookEvent/${event.id}/replay`, {
+      productOfPath: { 'space-echo': 'spacey' },
+    });
+    expect(mapped.statusCode).toBe(200);
+    expect(mapped.json()).toMatchObject({ result: 'resolved' });
+    expect(await licencesOf(event.data.id as string)).toEqual([{ provider_item: 'space-echo#0', state: 'active', email }]);
+    expect(await licenceMailsTo(t.db, email)).toHaveLength(1);
+    // A return of that item revokes it through the same path.
+    await postWebhook(
+      t.app,
+      [
+        returnCreated(event.data.id as string, {
+          items: [{ product: 'space-echo', quantity: 1 }],
+        }),
+      ],
+      { secret },
+    );
+    expect((await licencesOf(event.data.id as string)).map((row) => row.state)).toEqual(['refunded']);
+  });
+
+  it('is for administrators only, and answers 404 for an unknown event', async () => {
+    const customer = await t.registerCustomer();
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: '/api/webhookEvent/',
+          token: customer.token,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await admin('GET', `/api/webhookEvent/${providerId()}`)).statusCode).toBe(404);
+    expect((await admin('POST', `/api/webhookEvent/${providerId()}/replay`, {})).statusCode).toBe(404);
+  });
+});

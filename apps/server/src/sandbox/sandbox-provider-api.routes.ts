@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error.js';
+import { listSandboxSales } from './sandbox.repository.js';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+const lookupQuery = z.object({
+  begin: day,
+  end: day,
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+/**
+ * The stand-in's copy of FastSpring's order API (docs/fastspring.md): `GET /orders` and `GET /returns` for a date
+ * range (whole days, UTC, end included), paged, answering the orders and returns the stand-in made with the same
+ * data as their webhooks. Basic auth is required as by FastSpring; any user and password are taken.
+ */
+export const sandboxProviderApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['sandbox'];
+  app.addHook('onRequest', async (request) => {
+    if (!request.headers.authorization?.startsWith('Basic ')) throw new AppError('unauthorized', 'The API user is missing.');
+  });
+
+  for (const kind of ['order', 'return'] as const) {
+    app.get(`/sandbox/fastspring-api/${kind}s`, { schema: { tags, querystring: lookupQuery } }, async (request) => {
+      const { begin, end, limit, page } = request.query;
+      const endExclusive = new Date(`${end}T00:00:00Z`);
+      endExclusive.setUTCDate(endExclusive.getUTCDate() + 1);
+      const found = await listSandboxSales(app.db, {
+        kind,
+        begin: new Date(`${begin}T00:00:00Z`),
+        end: endExclusive,
+        limit,
+        offset: (page - 1) * limit,
+      });
+      return {
+        action: `${kind}.lookup`,
+        result: 'success',
+        begin,
+        end,
+        limit,
+        page,
+        total: found.total,
+        nextPage: page * limit < found.total ? page + 1 : null,
+        [`${kind}s`]: found.rows,
+      };
+    });
+  }
+};
