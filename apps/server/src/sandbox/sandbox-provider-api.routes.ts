@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../lib/app-error.js';
+import { sandboxApiUserOf } from '../modules/checkout/fastspring-api.js';
 import { listSandboxSales } from './sandbox.repository.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
@@ -14,12 +16,16 @@ const lookupQuery = z.object({
 /**
  * The stand-in's copy of FastSpring's order API (docs/fastspring.md): `GET /orders` and `GET /returns` for a date
  * range (whole days, UTC, end included), paged, answering the orders and returns the stand-in made with the same
- * data as their webhooks. Basic auth is required as by FastSpring; any user and password are taken.
+ * data as their webhooks. Basic auth is required as by FastSpring, with this installation's own sandbox API user
+ * (`sandboxApiUserOf`): the sales name their buyers.
  */
 export const sandboxProviderApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['sandbox'];
+  const { user, password } = sandboxApiUserOf(app.config);
+  const expected = Buffer.from(`Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`);
   app.addHook('onRequest', async (request) => {
-    if (!request.headers.authorization?.startsWith('Basic ')) throw new AppError('unauthorized', 'The API user is missing.');
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('unauthorized', 'The API user is missing or wrong.');
   });
 
   for (const kind of ['order', 'return'] as const) {

@@ -320,6 +320,8 @@ describe('guards', () => {
     'POST /sandbox/api/pay',
     'POST /sandbox/api/session',
     'POST /sandbox/api/session/finalize',
+    'GET /sandbox/fastspring-api/orders', // the sandbox's copy of FastSpring's API, behind the API user's basic auth
+    'GET /sandbox/fastspring-api/returns',
   ];
   const customerCalls = [
     'GET /api/userinfo/products',
@@ -352,6 +354,11 @@ describe('guards', () => {
   ];
   const adminCalls = [
     'GET /api/staff',
+    'GET /api/webhookEvent/',
+    'GET /api/webhookEvent/:id',
+    'POST /api/webhookEvent/:id/replay',
+    'POST /api/webhookEvent/:id/resolve',
+    'POST /api/webhookEvent/reconcile',
     'POST /api/staff',
     'PUT /api/staff/:id',
     'DELETE /api/staff/:id',

@@ -1,3 +1,4 @@
+import { deriveKey } from '../../lib/derived-key.js';
 import type { Config } from '../../config.js';
 import { isSandboxCheckout } from '../../config.js';
 
@@ -41,7 +42,7 @@ export function createFastSpringApi(options: { baseUrl: string; user: string; pa
 export function fastSpringApiOf(config: Config, origin: string | undefined): FastSpringApi | undefined {
   if (isSandboxCheckout(config)) {
     if (!origin) return undefined;
-    return createFastSpringApi({ baseUrl: `${origin}/sandbox/fastspring-api`, user: 'sandbox', password: 'sandbox' });
+    return createFastSpringApi({ baseUrl: `${origin}/sandbox/fastspring-api`, ...sandboxApiUserOf(config) });
   }
   if (!config.FASTSPRING_API_USER || !config.FASTSPRING_API_PASSWORD) return undefined;
   return createFastSpringApi({
@@ -49,4 +50,13 @@ export function fastSpringApiOf(config: Config, origin: string | undefined): Fas
     user: config.FASTSPRING_API_USER,
     password: config.FASTSPRING_API_PASSWORD,
   });
+}
+
+/**
+ * The API user of the sandbox's copy of FastSpring's API: a password derived from KEY_ENCRYPTION_SECRET, so only
+ * this installation's own processes read the sandbox's sales (their buyers' addresses among them).
+ */
+export function sandboxApiUserOf(config: Config): { user: string; password: string } {
+  if (!config.KEY_ENCRYPTION_SECRET) throw new Error('KEY_ENCRYPTION_SECRET is missing');
+  return { user: 'sandbox', password: deriveKey(config.KEY_ENCRYPTION_SECRET, 'sandbox-api-user').toString('base64url') };
 }

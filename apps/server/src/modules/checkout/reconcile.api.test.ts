@@ -3,7 +3,7 @@ import { recordSandboxSale } from '../../sandbox/sandbox.repository.js';
 import { selfBaseUrl } from '../../sandbox/self-webhook.js';
 import { createTestApp, licenceMailsTo, uniqueEmail } from '../../../test/test-app.js';
 import { orderCompleted, returnCreated } from '../../../test/webhook-fixtures.js';
-import { createFastSpringApi } from './fastspring-api.js';
+import { createFastSpringApi, sandboxApiUserOf } from './fastspring-api.js';
 import { reconcileOrders } from './reconcile.service.js';
 
 // The job asks the sandbox's copy of FastSpring's API on this server's own address, so the app listens.
@@ -11,7 +11,7 @@ const t = await createTestApp();
 await t.app.listen({ port: 0, host: '127.0.0.1' });
 
 const today = new Date().toISOString().slice(0, 10);
-const api = () => createFastSpringApi({ baseUrl: `${selfBaseUrl(t.app.server)}/sandbox/fastspring-api`, user: 'u', password: 'p' });
+const api = () => createFastSpringApi({ baseUrl: `${selfBaseUrl(t.app.server)}/sandbox/fastspring-api`, ...sandboxApiUserOf(t.config) });
 const run = () =>
   reconcileOrders({ db: t.db, api: api(), from: new Date(), to: new Date(), secretBox: t.app.secretBox, config: t.config, log: t.app.log });
 const statesOf = async (providerOrderId: string) =>
@@ -26,10 +26,12 @@ const missedOrder = async (email: string, product = 'punch') => {
 };
 
 describe("the sandbox's FastSpring API", () => {
-  it('serves the orders the sandbox made, paged, with basic auth only', async () => {
+  it("serves the orders the sandbox made, paged, only to this installation's own API user", async () => {
     const orderId = await missedOrder(uniqueEmail());
     const base = `${selfBaseUrl(t.app.server)}/sandbox/fastspring-api/orders?begin=${today}&end=${today}`;
     expect((await fetch(base)).status).toBe(401);
+    const stranger = createFastSpringApi({ baseUrl: `${selfBaseUrl(t.app.server)}/sandbox/fastspring-api`, user: 'u', password: 'p' });
+    await expect(stranger.listOrders({ begin: today, end: today, page: 1 })).rejects.toThrow();
     const page = await api().listOrders({ begin: today, end: today, page: 1 });
     expect(page.records.map((record) => record.id)).toContain(orderId);
     const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
