@@ -27,6 +27,7 @@ import { catalogRoutes } from './modules/checkout/catalog.routes.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { webhookAdminRoutes } from './modules/checkout/webhook-admin.routes.js';
 import { registerReconcileTimer } from './modules/checkout/reconcile-timer.js';
+import { customerOrderRoutes } from './modules/checkout/customer-orders.routes.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(unassignedRoutes);
       await api.register(checkoutRoutes);
       await api.register(webhookAdminRoutes);
+      await api.register(customerOrderRoutes);
       await api.register(catalogRoutes);
       await api.register(trialRoutes);
       await api.register(downloadRoutes);
