@@ -59,3 +59,24 @@ export type CustomerOrder = z.infer<typeof customerOrder>;
 
 /** The caller's purchases, newest first. */
 export const customerOrderList = z.array(customerOrder);
+
+/** GET /order/:id/purchase (staff): the provider's purchase a licence came from, with all its money and refunds. */
+export const licencePurchase = z
+  .object({
+    providerOrderId: z.string(),
+    reference: z.string(),
+    date: z.string(),
+    buyerEmail: z.string(),
+    recipientEmail: z.string(),
+    currency: z.string(),
+    items: z.array(customerOrderItem),
+    subtotal: amount,
+    discount: amount,
+    tax: amount,
+    total: amount,
+    coupons: z.array(z.string()),
+    invoiceUrl: z.string(),
+    refunds: z.array(customerOrderRefund),
+  })
+  .nullable();
+export type LicencePurchase = z.infer<typeof licencePurchase>;

@@ -1,5 +1,5 @@
 import type { CustomerOrder } from '@store/contracts/customer-order';
-import { customerOrderList } from '@store/contracts/customer-order';
+import { customerOrderList, licencePurchase } from '@store/contracts/customer-order';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
 import { orderCompleted, partialReturnCreated, postWebhook, returnCreated, sampleGiftOrderCompleted } from '../../../test/webhook-fixtures.js';
@@ -51,5 +51,20 @@ describe('GET /api/userinfo/orders', () => {
 
     expect(await ordersOf(stranger.token)).toEqual([]);
     expect((await t.request({ method: 'GET', url: '/api/userinfo/orders' })).statusCode).toBe(401);
+  });
+
+  it("shows staff a licence's purchase with its partial refunds, and 404 for no licence", async () => {
+    const buyer = await t.registerCustomer();
+    const event = sampleGiftOrderCompleted({ payerEmail: buyer.email, recipientEmail: `gift-${buyer.email}`, product: 'spacey' });
+    await postWebhook(t.app, [event, partialReturnCreated(event.data.id as string, 'spacey', 12.5)], { secret });
+    const { rows } = await t.db.query('SELECT id FROM orders WHERE provider_order_id = $1', [event.data.id]);
+    const token = await t.adminToken();
+    const response = await t.request({ method: 'GET', url: `/api/order/${rows[0].id}/purchase`, token });
+    expect(response.statusCode).toBe(200);
+    const purchase = licencePurchase.parse(response.json());
+    expect(purchase).toMatchObject({ buyerEmail: buyer.email, recipientEmail: `gift-${buyer.email}`, total: 59.99, coupons: ['SPRING10'] });
+    expect(purchase!.refunds).toEqual([expect.objectContaining({ isPartial: true, amount: 12.5, revokedLicenceIds: [] })]);
+    expect((await t.request({ method: 'GET', url: '/api/order/99999999/purchase', token })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/order/${rows[0].id}/purchase`, token: buyer.token })).statusCode).toBe(403);
   });
 });

@@ -71,3 +71,21 @@ export async function findPurchasesOfPerson(db: Queryable, personId: number) {
   );
   return { email: person.email, purchases, licences, refunds, transfers };
 }
+
+/** The provider's purchase a licence came from (undefined: no such licence; null: not from a recorded purchase). */
+export async function findPurchaseOfLicence(db: Queryable, orderId: number) {
+  const { rows: licences } = await db.query<{ provider_order_id: string | null }>('SELECT provider_order_id FROM orders WHERE id = $1', [orderId]);
+  if (!licences[0]) return undefined;
+  const providerOrderId = licences[0].provider_order_id;
+  if (!providerOrderId) return null;
+  const { rows } = await db.query<PurchaseRow & { coupons: string[] }>('SELECT * FROM provider_order WHERE provider_order_id = $1', [
+    providerOrderId,
+  ]);
+  if (!rows[0]) return null;
+  const { rows: refunds } = await db.query<RefundRow>(
+    `SELECT provider_order_id, reference, received_at, is_partial, currency, amount, revoked_order_ids::text[] AS revoked_order_ids
+       FROM provider_refund WHERE provider_order_id = $1 ORDER BY received_at`,
+    [providerOrderId],
+  );
+  return { purchase: rows[0], refunds };
+}

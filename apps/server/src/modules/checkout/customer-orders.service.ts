@@ -1,6 +1,7 @@
-import type { CustomerOrder } from '@store/contracts/customer-order';
+import type { CustomerOrder, LicencePurchase } from '@store/contracts/customer-order';
 import type { Queryable } from '../../db/client.js';
-import { findPurchasesOfPerson } from './customer-orders.repository.js';
+import { AppError } from '../../lib/app-error.js';
+import { findPurchaseOfLicence, findPurchasesOfPerson } from './customer-orders.repository.js';
 
 const toAmount = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
 
@@ -72,4 +73,42 @@ export async function listCustomerOrders(options: { db: Queryable; personId: num
     };
   });
   return orders.sort((a, b) => b.date.localeCompare(a.date));
+}
+
+/** Staff: the purchase a licence came from, with its money and every refund (partial ones included); 404 for no licence. */
+export async function getPurchaseOfLicence(options: { db: Queryable; orderId: number }): Promise<LicencePurchase> {
+  const found = await findPurchaseOfLicence(options.db, options.orderId);
+  if (found === undefined) throw new AppError('notFound', 'Licence not found');
+  if (found === null) return null;
+  const { purchase, refunds } = found;
+  return {
+    providerOrderId: purchase.provider_order_id,
+    reference: purchase.reference ?? '',
+    date: (purchase.completed_at ?? new Date(0)).toISOString(),
+    buyerEmail: purchase.buyer_email ?? '',
+    recipientEmail: purchase.recipient_email ?? '',
+    currency: purchase.currency ?? '',
+    items: (purchase.items ?? []).map((item) => ({
+      product: item.product,
+      quantity: item.quantity,
+      subtotal: toAmount(item.subtotal),
+      discount: toAmount(item.discount),
+      tax: toAmount(item.tax),
+      total: toAmount(item.total),
+    })),
+    subtotal: toAmount(purchase.subtotal),
+    discount: toAmount(purchase.discount),
+    tax: toAmount(purchase.tax),
+    total: toAmount(purchase.total),
+    coupons: purchase.coupons,
+    invoiceUrl: purchase.invoice_url ?? '',
+    refunds: refunds.map((refund) => ({
+      reference: refund.reference,
+      date: refund.received_at.toISOString(),
+      isPartial: refund.is_partial,
+      currency: refund.currency,
+      amount: toAmount(refund.amount),
+      revokedLicenceIds: refund.revoked_order_ids.map(Number),
+    })),
+  };
 }

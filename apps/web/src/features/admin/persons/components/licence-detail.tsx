@@ -5,6 +5,7 @@ import { downloadTextFile } from '../../../../lib/download-text-file';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatDateTime } from '../../shared/format-date';
 import { useDeleteOrderDeviceMutation, useOrderDevices } from '../api/orders-api';
+import { LicencePurchase } from '../../webhooks/components/licence-purchase';
 
 function KeyText({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -32,6 +33,7 @@ export function LicenceDetail({ order }: { order: Order }) {
       {order.serial !== '' && <KeyText id={`order-${order.id}-serial`} label="Serial" value={order.serial} />}
       <KeyText id={`order-${order.id}-key1024`} label="Key 1024" value={order.serialNew} />
       <KeyText id={`order-${order.id}-key2048`} label="Key 2048" value={order.serial2048} />
+      <LicencePurchase orderId={order.id} />
       <h3 className="h6">Registered devices</h3>
       {devices.isPending && <p aria-busy="true">Loading…</p>}
       {devices.data?.length === 0 && <p className="text-body-secondary mb-0">No devices registered.</p>}
