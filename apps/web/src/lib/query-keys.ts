@@ -53,6 +53,7 @@ export const queryKeys = {
       all: ['admin', 'orders'] as const,
       byPerson: (personId: number) => ['admin', 'orders', 'byPerson', personId] as const,
       devices: (orderId: number) => ['admin', 'orders', 'devices', orderId] as const,
+      purchase: (orderId: number) => ['admin', 'orders', 'purchase', orderId] as const,
     },
     pages: {
       all: ['admin', 'pages'] as const,

@@ -24,8 +24,8 @@ export function UnknownProduct({ providerOrderId, customerEmail, paths }: { prov
         They made no licence; the order&apos;s other products did.
       </Paragraph>
       <Paragraph>
-        Make the storefront&apos;s product paths match the product names (in lower case), then create the customer&apos;s licences in
-        the person editor (New order/license), or resend the order from FastSpring.
+        The order waits in ADMIN → WEBHOOKS (needs attention): map each path to a product there and replay it, and the licences are
+        issued then. Make the storefront&apos;s product paths match the product names (in lower case) so later orders go through.
       </Paragraph>
     </MailLayout>
   );

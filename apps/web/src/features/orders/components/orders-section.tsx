@@ -1,20 +1,12 @@
-import type { CustomerOrder } from '@store/contracts/order-history';
+import type { CustomerOrder } from '@store/contracts/customer-order';
 import { useOrders } from '../api/get-orders';
 
-const sourceLabels: Record<CustomerOrder['source'], string> = {
-  purchase: 'Purchase',
-  activation: 'Activation code',
-  admin: 'Given by the vendor',
-  transfer: 'Transferred to you',
-  import: 'Imported',
-};
 const stateLabels = { active: 'active', refunded: 'refunded', transferred: 'transferred to a new owner' } as const;
-const eventLabels = { refunded: 'Refunded', 'transferred-away': 'Transferred to a new owner', 'transferred-in': 'Transferred to you' } as const;
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const formatAmount = (amount: string | null, currency: string | null) => (amount && currency ? `${currency} ${amount}` : '');
+const formatAmount = (amount: number | null, currency: string) => (amount === null ? '' : `${currency} ${amount.toFixed(2)}`);
 
-/** The customer's orders and receipts: each purchase with its licences, amounts, refunds and transfers. */
+/** The customer's orders and receipts: each purchase with its items, amounts, tax, invoice, refunds and transfers. */
 export function OrdersSection({ userName }: { userName: string }) {
   const orders = useOrders(userName);
   return (
@@ -32,7 +24,7 @@ export function OrdersSection({ userName }: { userName: string }) {
               <tr>
                 <th scope="col">Date</th>
                 <th scope="col">Order</th>
-                <th scope="col">Licences</th>
+                <th scope="col">Items and licences</th>
                 <th scope="col" className="text-end">
                   Total
                 </th>
@@ -40,41 +32,61 @@ export function OrdersSection({ userName }: { userName: string }) {
             </thead>
             <tbody>
               {orders.data.map((order) => (
-                <tr key={`${order.reference ?? ''}-${order.licences[0]?.orderId ?? 0}`} data-testid="order-row">
-                  <td>{formatDate(order.date)}</td>
-                  <td>
-                    {order.reference ?? sourceLabels[order.source]}
-                    {order.invoiceUrl && (
-                      <>
-                        {' '}
-                        <a href={order.invoiceUrl} target="_blank" rel="noreferrer">
-                          Invoice
-                        </a>
-                      </>
-                    )}
-                  </td>
-                  <td>
-                    <ul className="list-unstyled mb-0">
-                      {order.licences.map((licence) => (
-                        <li key={licence.orderId}>
-                          {licence.productName} (licence #{licence.orderId}, {stateLabels[licence.state]})
-                        </li>
-                      ))}
-                      {order.events.map((event) => (
-                        <li key={`${event.kind}-${event.orderId}`} className="text-muted small">
-                          {eventLabels[event.kind]}: licence #{event.orderId}
-                          {event.at ? `, ${formatDate(event.at)}` : ''}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td className="text-end">{formatAmount(order.total, order.currency)}</td>
-                </tr>
+                <OrderRow key={order.providerOrderId} order={order} />
               ))}
             </tbody>
           </table>
         </div>
       )}
     </section>
+  );
+}
+
+function OrderRow({ order }: { order: CustomerOrder }) {
+  return (
+    <tr data-testid="order-row">
+      <td>{formatDate(order.date)}</td>
+      <td>
+        {order.reference}
+        {order.isGift && <span className="badge text-bg-secondary ms-2">{order.isPayer ? 'gift you gave' : 'gift'}</span>}
+        {order.invoiceUrl && (
+          <>
+            {' '}
+            <a href={order.invoiceUrl} target="_blank" rel="noreferrer">
+              Invoice
+            </a>
+          </>
+        )}
+      </td>
+      <td>
+        <ul className="list-unstyled mb-0">
+          {order.items.map((item) => (
+            <li key={item.product}>
+              {item.product} × {item.quantity} {formatAmount(item.total, order.currency)}
+            </li>
+          ))}
+          {order.licences.map((licence) => (
+            <li key={licence.orderId} className="small">
+              {licence.productName} (licence #{licence.orderId}, {stateLabels[licence.state]})
+            </li>
+          ))}
+          {order.refunds.map((refund) => (
+            <li key={refund.reference} className="text-muted small">
+              {refund.isPartial ? 'Partial refund' : 'Refund'} {formatAmount(refund.amount, refund.currency)}, {formatDate(refund.date)}
+              {refund.isPartial ? ' (the licence stays yours)' : ''}
+            </li>
+          ))}
+          {order.transfers.map((transfer) => (
+            <li key={`${transfer.orderId}-${transfer.date}`} className="text-muted small">
+              Licence #{transfer.orderId} {transfer.direction === 'out' ? 'transferred to a new owner' : 'transferred to you'}, {formatDate(transfer.date)}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td className="text-end">
+        {formatAmount(order.total, order.currency)}
+        {order.tax !== null && order.tax > 0 && <div className="small text-muted">incl. tax {formatAmount(order.tax, order.currency)}</div>}
+      </td>
+    </tr>
   );
 }

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../shared/format-date';
 import { useDeleteOrderDeviceMutation, useOrderDevices } from '../api/orders-api';
 import { usePerson } from '../api/persons-api';
 import { adminPaths } from '../../shared/admin-paths';
+import { LicencePurchase } from '../../webhooks/components/licence-purchase';
 
 function KeyText({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -41,6 +42,7 @@ export function LicenceDetail({ order }: { order: Order }) {
           Resend Serial
         </Link>
       </p>
+      <LicencePurchase orderId={order.id} />
       <h3 className="h6">Registered devices</h3>
       {devices.isPending && <p aria-busy="true">Loading…</p>}
       {devices.data?.length === 0 && <p className="text-body-secondary mb-0">No devices registered.</p>}

@@ -1,3 +1,4 @@
+import { licencePurchase } from '@store/contracts/customer-order';
 import { reconcileResponse, webhookEventList, webhookEventRow, type reconcileRequest, type webhookReplayRequest } from '@store/contracts/webhook';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -35,3 +36,10 @@ export function useWebhookMutations() {
     }),
   };
 }
+
+/** GET /order/:id/purchase: the FastSpring purchase a licence came from, with its refunds (null: none recorded). */
+export const useLicencePurchase = (orderId: number) =>
+  useQuery({
+    queryKey: queryKeys.admin.orders.purchase(orderId),
+    queryFn: ({ signal }) => apiRequest('GET', `/order/${orderId}/purchase`, { schema: licencePurchase, auth: true, signal }),
+  });

@@ -1,0 +1,70 @@
+import type { CustomerOrder } from '@store/contracts/customer-order';
+import { customerOrderList, licencePurchase } from '@store/contracts/customer-order';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/test-app.js';
+import { orderCompleted, partialReturnCreated, postWebhook, returnCreated, sampleGiftOrderCompleted } from '../../../test/webhook-fixtures.js';
+
+const secret = 'test-webhook-secret';
+const t = await createTestApp({ FASTSPRING_WEBHOOK_SECRET: secret });
+
+const ordersOf = async (token: string): Promise<CustomerOrder[]> => {
+  const response = await t.request({ method: 'GET', url: '/api/userinfo/orders', token });
+  expect(response.statusCode).toBe(200);
+  return customerOrderList.parse(response.json());
+};
+
+describe('GET /api/userinfo/orders', () => {
+  it("answers the caller's purchases with items, money, refunds; a gift's recipient sees the licence but not the money", async () => {
+    const payer = await t.registerCustomer();
+    const recipient = await t.registerCustomer();
+    const stranger = await t.registerCustomer();
+    const gift = sampleGiftOrderCompleted({ payerEmail: payer.email, recipientEmail: recipient.email, product: 'punch' });
+    const own = orderCompleted({ email: payer.email, items: [{ product: 'spacey', quantity: 2 }] });
+    await postWebhook(t.app, [gift, own], { secret });
+    await postWebhook(t.app, [partialReturnCreated(gift.data.id as string, 'punch', 5)], { secret });
+    await postWebhook(t.app, [returnCreated(own.data.id as string, { items: [{ product: 'spacey', quantity: 1 }] })], { secret });
+
+    const payerOrders = await ordersOf(payer.token);
+    expect(payerOrders.map((order) => order.providerOrderId).sort()).toEqual([gift.data.id, own.data.id].sort());
+    const paidGift = payerOrders.find((order) => order.providerOrderId === gift.data.id)!;
+    expect(paidGift).toMatchObject({
+      reference: gift.data.reference,
+      isGift: true,
+      isPayer: true,
+      currency: 'USD',
+      tax: 4.8,
+      total: 59.99,
+      invoiceUrl: gift.data.invoiceUrl,
+      licences: [],
+      items: [{ product: 'punch', quantity: 1, subtotal: 59.99, discount: 10, tax: 4.8, total: 54.79 }],
+    });
+    expect(paidGift.refunds).toEqual([expect.objectContaining({ isPartial: true, amount: 5, currency: 'USD', revokedLicenceIds: [] })]);
+    const ownOrder = payerOrders.find((order) => order.providerOrderId === own.data.id)!;
+    expect(ownOrder.licences.map((licence) => licence.state).sort()).toEqual(['active', 'refunded']);
+    expect(ownOrder.refunds).toEqual([expect.objectContaining({ isPartial: false, revokedLicenceIds: [expect.any(Number)] })]);
+
+    const received = await ordersOf(recipient.token);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ isGift: true, isPayer: false, total: null, tax: null, invoiceUrl: '' });
+    expect(received[0]!.licences).toEqual([expect.objectContaining({ productName: 'Punch', state: 'active' })]);
+    expect(received[0]!.items[0]).toMatchObject({ product: 'punch', quantity: 1, total: null });
+
+    expect(await ordersOf(stranger.token)).toEqual([]);
+    expect((await t.request({ method: 'GET', url: '/api/userinfo/orders' })).statusCode).toBe(401);
+  });
+
+  it("shows staff a licence's purchase with its partial refunds, and 404 for no licence", async () => {
+    const buyer = await t.registerCustomer();
+    const event = sampleGiftOrderCompleted({ payerEmail: buyer.email, recipientEmail: `gift-${buyer.email}`, product: 'spacey' });
+    await postWebhook(t.app, [event, partialReturnCreated(event.data.id as string, 'spacey', 12.5)], { secret });
+    const { rows } = await t.db.query('SELECT id FROM orders WHERE provider_order_id = $1', [event.data.id]);
+    const token = await t.adminToken();
+    const response = await t.request({ method: 'GET', url: `/api/order/${rows[0].id}/purchase`, token });
+    expect(response.statusCode).toBe(200);
+    const purchase = licencePurchase.parse(response.json());
+    expect(purchase).toMatchObject({ buyerEmail: buyer.email, recipientEmail: `gift-${buyer.email}`, total: 59.99, coupons: ['SPRING10'] });
+    expect(purchase!.refunds).toEqual([expect.objectContaining({ isPartial: true, amount: 12.5, revokedLicenceIds: [] })]);
+    expect((await t.request({ method: 'GET', url: '/api/order/99999999/purchase', token })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/order/${rows[0].id}/purchase`, token: buyer.token })).statusCode).toBe(403);
+  });
+});

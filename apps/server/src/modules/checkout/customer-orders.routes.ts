@@ -1,0 +1,20 @@
+import { customerOrderList, licencePurchase } from '@store/contracts/customer-order';
+import { idParam } from '@store/contracts/fields';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf, createAuthHooks } from '../../plugins/auth.js';
+import { getPurchaseOfLicence, listCustomerOrders } from './customer-orders.service.js';
+
+/** The customer area's order history: the caller's own purchases only. */
+export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { requireUser, requireStaff } = createAuthHooks(app);
+  app.get('/userinfo/orders', { onRequest: requireUser, schema: { tags: ['customer area'], response: { 200: customerOrderList } } }, (request) =>
+    listCustomerOrders({ db: app.db, personId: actorOf(request).personId }),
+  );
+
+  // Staff: the purchase a licence came from (money, partial refunds), shown in the person editor's licence detail.
+  app.get(
+    '/order/:id/purchase',
+    { onRequest: requireStaff, schema: { tags: ['orders'], params: idParam, response: { 200: licencePurchase } } },
+    (request) => getPurchaseOfLicence({ db: app.db, orderId: request.params.id }),
+  );
+};

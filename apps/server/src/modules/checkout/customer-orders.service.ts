@@ -1,0 +1,114 @@
+import type { CustomerOrder, LicencePurchase } from '@store/contracts/customer-order';
+import type { Queryable } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { findPurchaseOfLicence, findPurchasesOfPerson } from './customer-orders.repository.js';
+
+const toAmount = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
+
+/**
+ * The caller's purchases grouped by the provider's order, newest first: items with amounts, currency, tax, total
+ * and invoice (for the payer only), the caller's licences of it, its refunds and the transfers of those licences.
+ * A login that has not proven its address (no person) has none.
+ */
+export async function listCustomerOrders(options: { db: Queryable; personId: number | null }): Promise<CustomerOrder[]> {
+  if (options.personId === null) return [];
+  const found = await findPurchasesOfPerson(options.db, options.personId);
+  const person = { id: options.personId, email: found.email };
+  const orders = found.purchases.map((purchase): CustomerOrder => {
+    const licencesOfOrder = found.licences.filter((licence) => licence.provider_order_id === purchase.provider_order_id);
+    const mine = licencesOfOrder.filter(
+      (licence) => licence.person_id === person.id || found.transfers.some((transfer) => transfer.order_id === licence.id),
+    );
+    const isPayer = !purchase.buyer_email || purchase.buyer_email.toLowerCase() === person.email.toLowerCase();
+    const hideMoney = !isPayer;
+    const items = purchase.items
+      ? purchase.items.map((item) => ({
+          product: item.product,
+          quantity: item.quantity,
+          subtotal: hideMoney ? null : toAmount(item.subtotal),
+          discount: hideMoney ? null : toAmount(item.discount),
+          tax: hideMoney ? null : toAmount(item.tax),
+          total: hideMoney ? null : toAmount(item.total),
+        }))
+      : [...new Set(licencesOfOrder.map((licence) => licence.product_name))].map((product) => ({
+          product,
+          quantity: licencesOfOrder.filter((licence) => licence.product_name === product).length,
+          subtotal: null,
+          discount: null,
+          tax: null,
+          total: null,
+        }));
+    const date = purchase.completed_at ?? purchase.first_licence_at ?? new Date(0);
+    return {
+      providerOrderId: purchase.provider_order_id,
+      reference: purchase.reference ?? '',
+      date: date.toISOString(),
+      isGift: Boolean(purchase.recipient_email),
+      isPayer,
+      currency: purchase.currency ?? '',
+      items,
+      subtotal: hideMoney ? null : toAmount(purchase.subtotal),
+      discount: hideMoney ? null : toAmount(purchase.discount),
+      tax: hideMoney ? null : toAmount(purchase.tax),
+      total: hideMoney ? null : toAmount(purchase.total),
+      invoiceUrl: hideMoney ? '' : (purchase.invoice_url ?? ''),
+      licences: mine.map((licence) => ({ orderId: licence.id, productName: licence.product_name, state: licence.state })),
+      refunds: found.refunds
+        .filter((refund) => refund.provider_order_id === purchase.provider_order_id)
+        .map((refund) => ({
+          reference: refund.reference,
+          date: refund.received_at.toISOString(),
+          isPartial: refund.is_partial,
+          currency: refund.currency,
+          amount: hideMoney ? null : toAmount(refund.amount),
+          revokedLicenceIds: refund.revoked_order_ids.map(Number).filter((id) => mine.some((licence) => licence.id === id)),
+        })),
+      transfers: found.transfers
+        .filter((transfer) => mine.some((licence) => licence.id === transfer.order_id))
+        .map((transfer) => ({
+          orderId: transfer.order_id,
+          date: transfer.transferred_at.toISOString(),
+          direction: transfer.to_person_id === person.id ? 'in' : 'out',
+        })),
+    };
+  });
+  return orders.sort((a, b) => b.date.localeCompare(a.date));
+}
+
+/** Staff: the purchase a licence came from, with its money and every refund (partial ones included); 404 for no licence. */
+export async function getPurchaseOfLicence(options: { db: Queryable; orderId: number }): Promise<LicencePurchase> {
+  const found = await findPurchaseOfLicence(options.db, options.orderId);
+  if (found === undefined) throw new AppError('notFound', 'Licence not found');
+  if (found === null) return null;
+  const { purchase, refunds } = found;
+  return {
+    providerOrderId: purchase.provider_order_id,
+    reference: purchase.reference ?? '',
+    date: (purchase.completed_at ?? new Date(0)).toISOString(),
+    buyerEmail: purchase.buyer_email ?? '',
+    recipientEmail: purchase.recipient_email ?? '',
+    currency: purchase.currency ?? '',
+    items: (purchase.items ?? []).map((item) => ({
+      product: item.product,
+      quantity: item.quantity,
+      subtotal: toAmount(item.subtotal),
+      discount: toAmount(item.discount),
+      tax: toAmount(item.tax),
+      total: toAmount(item.total),
+    })),
+    subtotal: toAmount(purchase.subtotal),
+    discount: toAmount(purchase.discount),
+    tax: toAmount(purchase.tax),
+    total: toAmount(purchase.total),
+    coupons: purchase.coupons,
+    invoiceUrl: purchase.invoice_url ?? '',
+    refunds: refunds.map((refund) => ({
+      reference: refund.reference,
+      date: refund.received_at.toISOString(),
+      isPartial: refund.is_partial,
+      currency: refund.currency,
+      amount: toAmount(refund.amount),
+      revokedLicenceIds: refund.revoked_order_ids.map(Number),
+    })),
+  };
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+// GET /api/userinfo/orders: the customer's purchases, grouped by the provider's order (decision 014).
+
+const amount = z.number().nullable();
+
+/** One line of a purchase as the provider sent it (amounts in the purchase's currency, null when not sent). */
+export const customerOrderItem = z.object({
+  product: z.string(),
+  quantity: z.number().int(),
+  subtotal: amount,
+  discount: amount,
+  tax: amount,
+  total: amount,
+});
+
+/** A licence made by the purchase that the caller holds or held. */
+export const customerOrderLicence = z.object({
+  orderId: z.number().int(),
+  productName: z.string(),
+  state: z.enum(['active', 'refunded', 'transferred']),
+});
+
+/** A refund of the purchase: partial (an amount, the licences kept) or of whole units. */
+export const customerOrderRefund = z.object({
+  reference: z.string(),
+  date: z.string(),
+  isPartial: z.boolean(),
+  currency: z.string(),
+  amount: amount,
+  revokedLicenceIds: z.array(z.number().int()),
+});
+
+/** A transfer of one of the purchase's licences: to the caller (in) or away from the caller (out). */
+export const customerOrderTransfer = z.object({ orderId: z.number().int(), date: z.string(), direction: z.enum(['in', 'out']) });
+
+/**
+ * One purchase. Money (amounts, tax, total, invoice) is shown to its payer only: `isPayer` false for a gift's
+ * recipient, whose amounts are null and invoice empty. `isGift` when the payer and the licence owner differ.
+ */
+export const customerOrder = z.object({
+  providerOrderId: z.string(),
+  reference: z.string(),
+  date: z.string(),
+  isGift: z.boolean(),
+  isPayer: z.boolean(),
+  currency: z.string(),
+  items: z.array(customerOrderItem),
+  subtotal: amount,
+  discount: amount,
+  tax: amount,
+  total: amount,
+  invoiceUrl: z.string(),
+  licences: z.array(customerOrderLicence),
+  refunds: z.array(customerOrderRefund),
+  transfers: z.array(customerOrderTransfer),
+});
+export type CustomerOrder = z.infer<typeof customerOrder>;
+
+/** The caller's purchases, newest first. */
+export const customerOrderList = z.array(customerOrder);
+
+/** GET /order/:id/purchase (staff): the provider's purchase a licence came from, with all its money and refunds. */
+export const licencePurchase = z
+  .object({
+    providerOrderId: z.string(),
+    reference: z.string(),
+    date: z.string(),
+    buyerEmail: z.string(),
+    recipientEmail: z.string(),
+    currency: z.string(),
+    items: z.array(customerOrderItem),
+    subtotal: amount,
+    discount: amount,
+    tax: amount,
+    total: amount,
+    coupons: z.array(z.string()),
+    invoiceUrl: z.string(),
+    refunds: z.array(customerOrderRefund),
+  })
+  .nullable();
+export type LicencePurchase = z.infer<typeof licencePurchase>;
