@@ -351,6 +351,7 @@ describe('guards', () => {
     'GET /api/admin/orders',
     'GET /api/admin/orders.csv',
     'GET /api/admin/search',
+    'GET /api/order/:id/purchase',
   ];
   const adminCalls = [
     'GET /api/staff',
