@@ -4,7 +4,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = ['auth', 'session', 'content', 'checkout', 'licences', 'admin', 'support', 'activation', 'transfer', 'mailbox', 'send-key', 'trial', 'downloads', 'account', 'orders'];
+const webFeatures = [
+  'auth',
+  'session',
+  'content',
+  'checkout',
+  'licences',
+  'admin',
+  'support',
+  'activation',
+  'transfer',
+  'mailbox',
+  'send-key',
+  'trial',
+  'downloads',
+  'account',
+  'orders',
+];
 
 const typedFiles = ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'];
 

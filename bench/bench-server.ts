@@ -61,13 +61,23 @@ export async function startServerProcess(options: { isBuilt?: boolean } = {}): P
   const port = await freePort();
   const child = spawn(process.execPath, entry, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: directory, LOG_LEVEL: 'warn', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: directory,
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error('the server process exited during start-up');
-    const isUp = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+    const isUp = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (isUp) break;
     if (attempt > 600) throw new Error('the server process did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -33,7 +33,8 @@ export default async function run(): Promise<BenchResult[]> {
     const urls = await publishedPageUrls(server.url, token);
     for (const url of urls) {
       const answer = await get(`${server.url}${url}`, { 'accept-encoding': 'gzip' });
-      if (answer.status !== 200 || answer.headers['content-encoding'] !== 'gzip') throw new Error(`${url}: no gzip answer (${answer.status})`);
+      if (answer.status !== 200 || answer.headers['content-encoding'] !== 'gzip')
+        throw new Error(`${url}: no gzip answer (${answer.status})`);
       const folder = path.join(directory, 'site', url);
       await fs.mkdir(folder, { recursive: true });
       // The very bytes the product sent: nginx serves the .gz as it is, and the plain file exists for gzip_static.
@@ -62,7 +63,13 @@ export default async function run(): Promise<BenchResult[]> {
         },
         { name: 'content pages p99 latency', value: measured.p99Ms, unit: 'ms', reference: { name: 'nginx p99', value: reference.p99Ms } },
         { name: 'first read of a page right after it is saved', value: firstRead, unit: 'ms', target: '< 100 ms', isMet: firstRead < 100 },
-        { name: 'event loop: longest delay while pages are saved under load', value: loopDelay, unit: 'ms', target: '< 50 ms', isMet: loopDelay < 50 },
+        {
+          name: 'event loop: longest delay while pages are saved under load',
+          value: loopDelay,
+          unit: 'ms',
+          target: '< 50 ms',
+          isMet: loopDelay < 50,
+        },
       ];
     } finally {
       nginx.kill('SIGTERM');
@@ -98,7 +105,9 @@ done = function(summary, latency, requests)
 end`,
   );
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(WRK, ['-t1', `-c${CONNECTIONS}`, `-d${DURATION_SECONDS}s`, '-s', script, base], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(WRK, ['-t1', `-c${CONNECTIONS}`, `-d${DURATION_SECONDS}s`, '-s', script, base], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}`))));

@@ -96,7 +96,12 @@ async function measure(url: string, totalOrders: number): Promise<{ dashboard: n
       }
       return timings;
     };
-    console.log(`  load average before measuring: ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+    console.log(
+      `  load average before measuring: ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
+    );
     const dashboard = await time(dashboardCalls(REQUESTS + WARM_UP_REQUESTS));
     printSlowest('dashboard', dashboard);
     const orders = await time(orderListCalls(REQUESTS + WARM_UP_REQUESTS, totalOrders));

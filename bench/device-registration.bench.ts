@@ -37,7 +37,13 @@ export default async function run(): Promise<BenchResult[]> {
     await migrateDatabase(db, async (client) => {
       await seedDatabase(client, { adminPassword: 'bench-admin-password', secretBox, isDemoData: true });
     });
-    const config = loadConfig({ DATABASE_URL: embedded.url, KEY_ENCRYPTION_SECRET: KEY_SECRET, LOG_LEVEL: 'silent', TRUST_PROXY: 'true', SIGNING_THREADS: process.env.SIGNING_THREADS });
+    const config = loadConfig({
+      DATABASE_URL: embedded.url,
+      KEY_ENCRYPTION_SECRET: KEY_SECRET,
+      LOG_LEVEL: 'silent',
+      TRUST_PROXY: 'true',
+      SIGNING_THREADS: process.env.SIGNING_THREADS,
+    });
     const app = await buildApp({ config, db, isServingWebApp: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {

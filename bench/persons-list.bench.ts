@@ -84,7 +84,12 @@ async function measureList(url: string, totalPersons: number): Promise<number[]>
     const login = await app.inject({ method: 'POST', url: '/api/login/', payload: { username: 'admin', password: ADMIN_PASSWORD } });
     const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
     const timings: { ms: number; query: string }[] = [];
-    console.log(`  load average before measuring: ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+    console.log(
+      `  load average before measuring: ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
+    );
     for (const [index, query] of listQueries(REQUESTS + WARM_UP_REQUESTS, totalPersons).entries()) {
       const started = performance.now();
       const response = await app.inject({ method: 'GET', url: `/api/person/?${query}`, headers });
@@ -109,7 +114,10 @@ function printByFilter(timings: { ms: number; query: string }[]): void {
   }
   const lines = [...byFilter]
     .sort((a, b) => percentile(b[1], 100) - percentile(a[1], 100))
-    .map(([filter, values]) => `    ${filter.padEnd(34)} n ${String(values.length).padStart(3)}  p50 ${percentile(values, 50).toFixed(1)} ms  max ${percentile(values, 100).toFixed(1)} ms`);
+    .map(
+      ([filter, values]) =>
+        `    ${filter.padEnd(34)} n ${String(values.length).padStart(3)}  p50 ${percentile(values, 50).toFixed(1)} ms  max ${percentile(values, 100).toFixed(1)} ms`,
+    );
   console.log(lines.join('\n'));
 }
 

@@ -24,7 +24,12 @@ export default async function run(): Promise<BenchResult[]> {
     results.push(resultOf(`key file ${bits}-bit (typical identity)`, keyFiles, `raw RSA ${bits}-bit private op`, raw, 1));
   }
   const key1024 = generateKeyPair(1024).signingKey;
-  const long = { appName: 'Tapewarm', userName: 'Maximiliane Obermeier-Schwarzenbach', userEmail: 'maximiliane.obermeier@recording-studio.example.com', machineNumbers: '' };
+  const long = {
+    appName: 'Tapewarm',
+    userName: 'Maximiliane Obermeier-Schwarzenbach',
+    userEmail: 'maximiliane.obermeier@recording-studio.example.com',
+    machineNumbers: '',
+  };
   const { keyFiles, raw } = await compare(key1024, long);
   results.push(resultOf('key file 1024-bit (long identity, 2 RSA blocks)', keyFiles, 'raw RSA 1024-bit private op / 2', raw, 2));
   return results;

@@ -8,7 +8,15 @@ import type { BenchResult } from './bench-result.js';
 import { startServerProcess } from './bench-server.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromiumFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /**
  * What a visitor's content page costs: the gzip size of the JavaScript and CSS the home page loads in a real
@@ -58,8 +66,15 @@ async function runLighthouse(url: string, pageName: string): Promise<BenchResult
   const cli = path.resolve(import.meta.dirname, '../node_modules/lighthouse/cli/index.js');
   const result = spawnSync(
     process.execPath,
-    [cli, url, '--quiet', '--output=json', `--output-path=${report}`, `--chrome-flags=${chromiumFlags.join(' ')}`,
-      '--only-categories=performance,accessibility,best-practices,seo'],
+    [
+      cli,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${report}`,
+      `--chrome-flags=${chromiumFlags.join(' ')}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+    ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8', timeout: 180_000 },
   );
   try {
@@ -69,9 +84,19 @@ async function runLighthouse(url: string, pageName: string): Promise<BenchResult
     };
     const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
     return [
-      { name: `Lighthouse performance (mobile, ${pageName})`, value: score('performance'), unit: '', target: '>= 95', isMet: score('performance') >= 95 },
+      {
+        name: `Lighthouse performance (mobile, ${pageName})`,
+        value: score('performance'),
+        unit: '',
+        target: '>= 95',
+        isMet: score('performance') >= 95,
+      },
       ...['accessibility', 'best-practices', 'seo'].map((key) => ({
-        name: `Lighthouse ${key} (mobile, ${pageName})`, value: score(key), unit: '', target: '= 100', isMet: score(key) === 100,
+        name: `Lighthouse ${key} (mobile, ${pageName})`,
+        value: score(key),
+        unit: '',
+        target: '= 100',
+        isMet: score(key) === 100,
       })),
     ];
   } finally {

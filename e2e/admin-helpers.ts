@@ -41,7 +41,10 @@ export async function adminApi(request: APIRequestContext) {
       const products = (await (await request.get('/api/product/')).json()) as { id: number; name: string }[];
       const product = products.find((candidate) => candidate.name === productName);
       expect(product, `product ${productName}`).toBeDefined();
-      const answer = await request.post('/api/order/', { headers, data: { id: 0, productId: product!.id, personId, serial: '', creationDate: '' } });
+      const answer = await request.post('/api/order/', {
+        headers,
+        data: { id: 0, productId: product!.id, personId, serial: '', creationDate: '' },
+      });
       expect(answer.ok(), await answer.text()).toBe(true);
     },
     async personIdOf(email: string): Promise<number> {

@@ -29,7 +29,12 @@ export const uniqueEmail = (prefix = 'buyer') => `${prefix}-${Date.now().toStrin
  * false, the customer then opens the confirmation link mailed to the address in the same browser, as a real one
  * would, so the licences of the address show; the journey ends back in the customer area.
  */
-export async function registerThroughUi(page: Page, email: string, password = 'secret-pass', options: { isConfirming?: boolean } = {}): Promise<void> {
+export async function registerThroughUi(
+  page: Page,
+  email: string,
+  password = 'secret-pass',
+  options: { isConfirming?: boolean } = {},
+): Promise<void> {
   await page.goto('/login/');
   const register = page.getByRole('region', { name: 'Register' });
   await register.getByLabel('Email').fill(email);

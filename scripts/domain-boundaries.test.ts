@@ -19,7 +19,8 @@ describe('the server lint rule on domain boundaries', () => {
     expect(await lint('apps/server/src/modules/trial/probe.ts', intoProduct)).toEqual([
       expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Another domain's repository/),
     ]);
-    const fromSandbox = "import { findEventOfOrder } from '../modules/checkout/webhook.repository.js';\nexport const probe = findEventOfOrder;\n";
+    const fromSandbox =
+      "import { findEventOfOrder } from '../modules/checkout/webhook.repository.js';\nexport const probe = findEventOfOrder;\n";
     expect(await lint('apps/server/src/sandbox/probe.ts', fromSandbox)).toHaveLength(1);
   });
 

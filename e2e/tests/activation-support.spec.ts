@@ -112,6 +112,8 @@ test.describe('send license key page', () => {
     await page.getByRole('button', { name: 'SEND' }).click();
     await expect(page).toHaveURL(/\/messageview$/);
     await expect(page.getByText(`Email sent to ${email}`)).toBeVisible();
-    await expect.poll(() => mailSubjectsTo(request, email)).toEqual(['Your Tapewarm licence', 'Open your account', 'Your Tapewarm licence']);
+    await expect
+      .poll(() => mailSubjectsTo(request, email))
+      .toEqual(['Your Tapewarm licence', 'Open your account', 'Your Tapewarm licence']);
   });
 });

@@ -66,7 +66,10 @@ test.describe('the back office', () => {
 
     // From this licence, Resend Serial opens with the product and the address filled in.
     const licences = page.getByRole('table', { name: 'Licences' });
-    await licences.getByRole('button', { name: /detail/i }).first().click();
+    await licences
+      .getByRole('button', { name: /detail/i })
+      .first()
+      .click();
     await page.getByRole('link', { name: 'Resend Serial' }).click();
     await expect(page.getByRole('heading', { name: 'Resend serial: Punch' })).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(email);
@@ -79,11 +82,16 @@ test.describe('the back office', () => {
   test('a distributor batch shows who redeemed which code, downloads as CSV, and its open codes are voided', async ({ page, request }) => {
     const headers = await adminHeaders(request);
     const distributor = `Journey Distributor ${suffix()}`;
-    const created = await request.post('/api/order/unassigned/create/', { headers, data: { ProductName: 'Punch', DistributorName: distributor, NumberOfOrders: 3 } });
+    const created = await request.post('/api/order/unassigned/create/', {
+      headers,
+      data: { ProductName: 'Punch', DistributorName: distributor, NumberOfOrders: 3 },
+    });
     const { batchNumber } = (await created.json()) as { batchNumber: number };
     const keys = (await (await request.get(`/api/order/unassigned/serials/${batchNumber}`, { headers })).text()).trim().split('\n');
     const redeemer = uniqueEmail('redeemer');
-    const redeemed = await request.post('/api/userinfo/registerproduct', { data: { ActivationKey: keys[0], Email: redeemer, FirstName: 'Rosa', LastName: 'Redeem' } });
+    const redeemed = await request.post('/api/userinfo/registerproduct', {
+      data: { ActivationKey: keys[0], Email: redeemer, FirstName: 'Rosa', LastName: 'Redeem' },
+    });
     expect(redeemed.ok()).toBe(true);
 
     const dialogs: string[] = [];

@@ -176,7 +176,10 @@ test.describe('admin persons', () => {
     expect((await emailHeader.boundingBox())!.width).toBeGreaterThan(widthBefore + 100);
 
     // X deletes a person after confirmation; the list reloads.
-    await table.getByRole('button', { name: /^Delete person/ }).first().click();
+    await table
+      .getByRole('button', { name: /^Delete person/ })
+      .first()
+      .click();
     await expect(rows).toHaveCount(24);
   });
 });

@@ -27,5 +27,7 @@ test('the administrator reads the webhook log and reconciles with FastSpring', a
 
   // Everything the sandbox sold arrived, so the reconciliation finds nothing missing.
   await page.getByRole('button', { name: 'RECONCILE WITH FASTSPRING' }).click();
-  await expect(page.getByRole('status')).toContainText(/FastSpring named [1-9]\d* orders and \d+ returns; 0 missing events were processed, 0 failed\./);
+  await expect(page.getByRole('status')).toContainText(
+    /FastSpring named [1-9]\d* orders and \d+ returns; 0 missing events were processed, 0 failed\./,
+  );
 });

@@ -20,7 +20,10 @@ async function openMailboxFor(browser: Browser, email: string, isMobile: boolean
 async function backdateLicence(request: APIRequestContext, orderId: number): Promise<void> {
   const login = await request.post('/api/login/', { data: { username: 'admin', password: e2eAdminPassword } });
   const { token } = (await login.json()) as { token: string };
-  const answer = await request.post('/sandbox/api/backdate', { headers: { authorization: `Bearer ${token}` }, data: { orderId, days: 31 } });
+  const answer = await request.post('/sandbox/api/backdate', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { orderId, days: 31 },
+  });
   expect(answer.ok(), await answer.text()).toBe(true);
 }
 
@@ -46,7 +49,8 @@ async function buyerJourney(page: Page, browser: Browser, request: APIRequestCon
   const heading = page.getByRole('heading', { level: 1, name: 'Spacey' });
   await expect(heading).toBeFocused();
   await expect(page.getByRole('img', { name: 'Spacey artwork' })).toBeVisible();
-  for (const section of ['Features', 'Formats', 'System requirements']) await expect(page.getByRole('heading', { name: section })).toBeVisible();
+  for (const section of ['Features', 'Formats', 'System requirements'])
+    await expect(page.getByRole('heading', { name: section })).toBeVisible();
   await expect(page.locator('shop-price[product="spacey"]').first()).toHaveText('USD 49.00 + VAT');
 
   // Adding to the cart opens the cart with the product in it.
@@ -72,7 +76,7 @@ async function buyerJourney(page: Page, browser: Browser, request: APIRequestCon
   const keyDownload = mailbox.page.waitForEvent('download');
   await mail.getByRole('button', { name: 'Spacey_SerialKey.txt' }).click();
   expect((await keyDownload).suggestedFilename()).toBe('Spacey_SerialKey.txt');
-  expect(await readFile((await (await keyDownload).path()), 'utf8')).toMatch(/#[0-9a-f]+/);
+  expect(await readFile(await (await keyDownload).path(), 'utf8')).toMatch(/#[0-9a-f]+/);
   await mailbox.close();
 
   // The account: the licence, told apart by its number, with its serial state, places and transfer date.
@@ -98,7 +102,11 @@ async function buyerJourney(page: Page, browser: Browser, request: APIRequestCon
   await macos.getByRole('button', { name: 'Download Spacey 1.2.0 for macOS' }).click();
   const file = await installer;
   expect(file.suggestedFilename()).toBe('spacey-1.2.0-macos.zip');
-  expect(createHash('sha256').update(await readFile((await file.path()))).digest('hex')).toBe(shownSha);
+  expect(
+    createHash('sha256')
+      .update(await readFile(await file.path()))
+      .digest('hex'),
+  ).toBe(shownSha);
   await expect(spaceyDownloads.getByText(/Older versions and release notes \(2\)/)).toBeVisible();
 
   // Registering a computer, renaming it, and removing it after confirming.

@@ -3,7 +3,13 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eAdminPassword } from '../playwright.config.js';
 import { expect, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
 
-type Licence = { name: string; orderId: number; serialNew: string; serial2048: string; orderDevices: { deviceName: string; deviceIdHashEncrypted: string }[] };
+type Licence = {
+  name: string;
+  orderId: number;
+  serialNew: string;
+  serial2048: string;
+  orderDevices: { deviceName: string; deviceIdHashEncrypted: string }[];
+};
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -47,9 +53,7 @@ async function saved(page: Page, click: () => Promise<void>): Promise<{ name: st
 test.describe('customer area licences', () => {
   test('a fresh customer has no licences', async ({ page }) => {
     await registerThroughUi(page, uniqueEmail('fresh'));
-    await expect(
-      page.getByRole('heading', { name: 'Your licences (at most 4 computers can be registered per licence)' }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your licences (at most 4 computers can be registered per licence)' })).toBeVisible();
     await expect(page.getByText('No licences found')).toBeVisible();
   });
 

@@ -114,14 +114,19 @@ test.describe('accounts', () => {
     const email = uniqueEmail();
     // The customer area's own requests are answered first: one failing later would log out and leave the page.
     const areaLoaded = Promise.all(
-      ['/api/userinfo/products', '/api/fastspring/loyaltycoupon'].map((path) => page.waitForResponse((response) => response.url().endsWith(path))),
+      ['/api/userinfo/products', '/api/fastspring/loyaltycoupon'].map((path) =>
+        page.waitForResponse((response) => response.url().endsWith(path)),
+      ),
     );
     await registerThroughUi(page, email);
     await areaLoaded;
     // A password change on another device ends every other session, this browser's included.
     const elsewhere = await request.post('/api/login/', { data: { username: email, password: 'secret-pass' } });
     const { token } = (await elsewhere.json()) as { token: string };
-    const change = await request.post('/api/passwordchange', { headers: { authorization: `Bearer ${token}` }, data: { NewPassword: 'changed-elsewhere' } });
+    const change = await request.post('/api/passwordchange', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { NewPassword: 'changed-elsewhere' },
+    });
     expect(change.ok()).toBe(true);
 
     const form = page.getByRole('region', { name: 'Change Password' });
@@ -177,13 +182,29 @@ test.describe('accounts', () => {
     await logInThroughUi(page, 'admin', e2eAdminPassword);
     await page.getByRole('button', { name: 'ADMIN' }).click();
     const menu = page.getByLabel('ADMIN');
-    const targets = { PERSONS: '/admin/persons', PAGES: '/admin/pages', PRODUCTS: '/admin/products', 'ACTIVATION CODES': '/admin/orders', 'ACTIVATION PAGE': '/activate' };
+    const targets = {
+      PERSONS: '/admin/persons',
+      PAGES: '/admin/pages',
+      PRODUCTS: '/admin/products',
+      'ACTIVATION CODES': '/admin/orders',
+      'ACTIVATION PAGE': '/activate',
+    };
     for (const [entry, href] of Object.entries(targets)) {
       await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveAttribute('href', href);
     }
     // The specified five come first, then the back office's (decision 024), STAFF (decision 013) and WEBHOOKS
     // (decision 014).
-    await expect(menu.getByRole('link')).toHaveText([...Object.keys(targets), 'DASHBOARD', 'ORDERS', 'BATCHES', 'RESEND SERIAL', 'AUDIT LOG', 'STAFF', 'WEBHOOKS', 'MAILBOX']);
+    await expect(menu.getByRole('link')).toHaveText([
+      ...Object.keys(targets),
+      'DASHBOARD',
+      'ORDERS',
+      'BATCHES',
+      'RESEND SERIAL',
+      'AUDIT LOG',
+      'STAFF',
+      'WEBHOOKS',
+      'MAILBOX',
+    ]);
     // This server has no SMTP: the development mailbox is the last entry (with SMTP it is not there).
     await expect(menu.getByRole('link').last()).toHaveText('MAILBOX');
     await expect(menu.getByRole('link').last()).toHaveAttribute('href', '/admin/mailbox');
@@ -199,7 +220,10 @@ test.describe('narrow screens', () => {
     await expect(toggle).toBeVisible();
     await expect(page.getByRole('link', { name: 'ABOUT', exact: true })).toBeHidden();
     const cart = await page.getByTestId('cart-button').boundingBox();
-    const brand = await page.getByRole('link', { name: /home|logo|plug-in store/i }).first().boundingBox();
+    const brand = await page
+      .getByRole('link', { name: /home|logo|plug-in store/i })
+      .first()
+      .boundingBox();
     expect(cart && brand && cart.x < brand.x).toBe(true);
     await toggle.click();
     await expect(page.getByRole('link', { name: 'ABOUT', exact: true })).toBeVisible();

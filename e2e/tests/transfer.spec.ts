@@ -16,7 +16,9 @@ async function giveSpaceyLicence(request: APIRequestContext, email: string): Pro
   const admin = bearer(await logInByApi(request, 'admin', e2eAdminPassword));
   const products = (await (await request.get('/api/product/')).json()) as { id: number; name: string }[];
   const spacey = products.find((product) => product.name === 'Spacey');
-  const person = (await (await request.get(`/api/person/byEmail/${encodeURIComponent(email)}`, { headers: admin })).json()) as { id: number };
+  const person = (await (await request.get(`/api/person/byEmail/${encodeURIComponent(email)}`, { headers: admin })).json()) as {
+    id: number;
+  };
   const created = await request.post('/api/order/', {
     headers: admin,
     data: { id: 0, productId: spacey?.id, personId: person.id, serial: '', creationDate: '' },
@@ -129,7 +131,9 @@ test.describe('licence transfer', () => {
     await expect(page.getByRole('region', { name: 'Spacey' })).toBeVisible();
     const licences = await page.evaluate(async () => {
       const { token } = JSON.parse(window.localStorage.getItem('currentUser') ?? '{}') as { token?: string };
-      return (await (await fetch('/api/userinfo/products', { headers: { authorization: `Bearer ${token}` } })).json()) as { orderId: number }[];
+      return (await (await fetch('/api/userinfo/products', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        orderId: number;
+      }[];
     });
     expect(licences.map((licence) => licence.orderId)).toEqual([orderId]);
 

@@ -5,7 +5,10 @@ import { expect, logInThroughUi, test } from '../fixtures.js';
 const randomDeviceId = () => Array.from({ length: 32 }, () => '0123456789ABCDEF'[Math.floor(Math.random() * 16)]).join('');
 
 test.describe('trials', () => {
-  test('a visitor starts a trial for an offline computer and saves its key; the admin sees it under the product', async ({ page, request }) => {
+  test('a visitor starts a trial for an offline computer and saves its key; the admin sees it under the product', async ({
+    page,
+    request,
+  }) => {
     const deviceId = randomDeviceId();
     await page.goto('/trial/spacey');
     await expect(page.getByRole('heading', { name: 'Try Spacey' })).toBeVisible();
@@ -19,9 +22,14 @@ test.describe('trials', () => {
     await page.getByRole('button', { name: 'START TRIAL' }).click();
     const result = page.getByTestId('trial-result');
     await expect(result).toContainText('Your 30-day trial of Spacey runs until');
-    const [download] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download trial key' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      result.getByRole('button', { name: 'Download trial key' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Spacey_TrialKey.txt');
-    expect(await readFile(await download.path(), 'utf8')).toMatch(/^Keyfile for Spacey\r\nUser: visitor@example\.com\r\n[\s\S]*Expires: [\s\S]*\r\n\r\n#[0-9a-f]/);
+    expect(await readFile(await download.path(), 'utf8')).toMatch(
+      /^Keyfile for Spacey\r\nUser: visitor@example\.com\r\n[\s\S]*Expires: [\s\S]*\r\n\r\n#[0-9a-f]/,
+    );
 
     // The same computer again: the same key, said so.
     await page.getByRole('button', { name: 'START TRIAL' }).click();

@@ -17,7 +17,9 @@ async function mailedPassword(request: APIRequestContext, email: string): Promis
   let password: string | undefined;
   await expect
     .poll(async () => {
-      const mails = (await (await request.get(`/api/mailbox?to=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { text: string }[];
+      const mails = (await (
+        await request.get(`/api/mailbox?to=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { text: string }[];
       password = mails.map((mail) => /Your new password: (\S+)/.exec(mail.text)?.[1]).find(Boolean);
       return password;
     })
@@ -41,7 +43,11 @@ function currentTotp(secretBase32: string, stepOffset = 0): string {
 const licences = (page: Page) => page.getByRole('region', { name: 'Spacey' });
 
 test.describe("a stranger who registers a buyer's address", () => {
-  test('sees no licences; the owner gets in with "Lost your password?" and the stranger is logged out', async ({ page, browser, request }) => {
+  test('sees no licences; the owner gets in with "Lost your password?" and the stranger is logged out', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const email = uniqueEmail('owner');
     await giveLicence(request, email);
 
@@ -79,7 +85,9 @@ test.describe('a buyer without an account', () => {
       data: { ProductName: 'Spacey', DistributorName: 'E2E Distribution', NumberOfOrders: 1 },
     });
     const { batchNumber } = (await created.json()) as { batchNumber: number };
-    const [code] = (await (await request.get(`/api/order/unassigned/serials/${batchNumber}`, { headers: await admin.headers() })).text()).split('\n');
+    const [code] = (
+      await (await request.get(`/api/order/unassigned/serials/${batchNumber}`, { headers: await admin.headers() })).text()
+    ).split('\n');
     const redeemed = await request.post('/api/userinfo/registerproduct', {
       data: { ActivationKey: code, Email: email, FirstName: 'Ada', LastName: 'Lovelace' },
     });
@@ -131,7 +139,7 @@ test.describe('two-factor login', () => {
 });
 
 test.describe('password guessing', () => {
-  test("locks out the guesser, while the owner still logs in from a browser that logged in before", async ({ page, browser, request }) => {
+  test('locks out the guesser, while the owner still logs in from a browser that logged in before', async ({ page, browser, request }) => {
     const email = uniqueEmail('guarded');
     await registerThroughUi(page, email, 'owner-pass');
     await logInThroughUi(page, email, 'owner-pass');
@@ -165,7 +173,10 @@ test.describe('malformed input', () => {
     expect(await response.text()).toBe('Malformed URL');
 
     const admin = await adminApi(request);
-    const refused = await request.post('/api/person/', { headers: await admin.headers(), data: { id: 0, email: 'x@y.zz\r\nBcc: a@b.cc', name: 'X', country: 'CH' } });
+    const refused = await request.post('/api/person/', {
+      headers: await admin.headers(),
+      data: { id: 0, email: 'x@y.zz\r\nBcc: a@b.cc', name: 'X', country: 'CH' },
+    });
     expect(refused.status()).toBe(400);
     expect(await refused.text()).toBe('email: Please enter a valid email address');
     await page.goto('/');

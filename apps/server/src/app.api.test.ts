@@ -19,7 +19,9 @@ describe('request-size limit', () => {
 
   it('refuses a serial list over the limit and writes none of it, but takes one just under the limit', async () => {
     const token = await t.adminToken();
-    const { rows: [product] } = await t.db.query(`SELECT id FROM product WHERE name = 'Tapewarm'`);
+    const {
+      rows: [product],
+    } = await t.db.query(`SELECT id FROM product WHERE name = 'Tapewarm'`);
     // Long serials keep the row count low: each takes 402 bytes of JSON, 400 characters and an escaped newline.
     const serialList = (bytes: number) => {
       const serials = Array.from({ length: Math.floor(bytes / 402) }, (_, index) => String(index).padStart(400, 'S'));
@@ -95,7 +97,11 @@ describe('texts PostgreSQL cannot store', () => {
     expect(response.body).toBe('Texts must not contain NUL characters.');
     expect((await t.db.query('SELECT count(*)::int AS n FROM rate_limit')).rows[0].n).toBe(before);
     // The escaped text of a backslash followed by "u0000" is no NUL.
-    const literal = await t.request({ method: 'POST', url: '/api/userinfo/registerproductfordevice', body: { ProductName: 'Spacey', Key: 'SER\\u0000', DeviceIdHash: '0123456789ABCDEF0123456789ABCDEF', DeviceName: 'Studio' } });
+    const literal = await t.request({
+      method: 'POST',
+      url: '/api/userinfo/registerproductfordevice',
+      body: { ProductName: 'Spacey', Key: 'SER\\u0000', DeviceIdHash: '0123456789ABCDEF0123456789ABCDEF', DeviceName: 'Studio' },
+    });
     expect(literal.statusCode).toBe(400);
     expect(literal.body).toBe('This key does not belong to an active licence of Spacey.');
   });

@@ -3,12 +3,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { watchDatabase } from './db/database-status.js';
@@ -99,7 +94,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     requestIdHeader: 'x-request-id',
     // What Fastify refuses before routing (a path that is not valid percent-encoding) answers plain text too.
     frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply).code(400).type('text/plain; charset=utf-8').send(error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request');
+      void (reply as FastifyReply)
+        .code(400)
+        .type('text/plain; charset=utf-8')
+        .send(error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request');
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -196,13 +194,12 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
     const text = body.toString();
     if (text === '') return done(null, undefined);
     void parseJson(request, text, (error, value) => {
-      if (!error && text.includes('\\u0000') && holdsNul(value)) return done(badRequest('Texts must not contain NUL characters.'), undefined);
+      if (!error && text.includes('\\u0000') && holdsNul(value))
+        return done(badRequest('Texts must not contain NUL characters.'), undefined);
       done(error, value);
     });
   });
 }
 
 const holdsNul = (value: unknown): boolean =>
-  typeof value === 'string'
-    ? value.includes('\0')
-    : typeof value === 'object' && value !== null && Object.values(value).some(holdsNul);
+  typeof value === 'string' ? value.includes('\0') : typeof value === 'object' && value !== null && Object.values(value).some(holdsNul);

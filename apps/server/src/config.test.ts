@@ -31,10 +31,13 @@ describe('SANDBOX_CHECKOUT', () => {
   });
 
   it('refuses to start beside a real database or webhook secret unless forced', () => {
-    expect(() => sandboxOf({ SANDBOX_CHECKOUT: 'on', DATABASE_URL: 'postgres://db/store' })).toThrow(/lets anyone mint licences.*SANDBOX_CHECKOUT=force/s);
+    expect(() => sandboxOf({ SANDBOX_CHECKOUT: 'on', DATABASE_URL: 'postgres://db/store' })).toThrow(
+      /lets anyone mint licences.*SANDBOX_CHECKOUT=force/s,
+    );
     expect(() => sandboxOf({ SANDBOX_CHECKOUT: 'on', FASTSPRING_WEBHOOK_SECRET: 'secret' })).toThrow(/SANDBOX_CHECKOUT=force/);
     expect(sandboxOf({ SANDBOX_CHECKOUT: 'force', DATABASE_URL: 'postgres://db/store' })).toBe(true);
-    expect(() => sandboxOf({ SANDBOX_CHECKOUT: 'force', FASTSPRING_STOREFRONT: 'vendor.onfastspring.com/popup-vendor' })).toThrow(/choose the sandbox or the storefront/);
+    expect(() => sandboxOf({ SANDBOX_CHECKOUT: 'force', FASTSPRING_STOREFRONT: 'vendor.onfastspring.com/popup-vendor' })).toThrow(
+      /choose the sandbox or the storefront/,
+    );
   });
 });
-

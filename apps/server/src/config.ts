@@ -68,7 +68,10 @@ function parseTrustProxy(text: string, context: z.RefinementCtx): TrustProxy {
   if (value === '' || value === 'false') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
   if (invalid.length > 0) {
     context.addIssue({ code: 'custom', message: `not a hop count, address or CIDR: ${invalid.join(', ')}` });
@@ -104,7 +107,9 @@ function decideSandbox(config: z.infer<typeof configSchema>): boolean {
   if (setting === undefined) return !isProductionLike && config.FASTSPRING_STOREFRONT === undefined;
   if (setting === 'off') return false;
   if (config.FASTSPRING_STOREFRONT !== undefined) {
-    throw new Error('Invalid configuration:\nSANDBOX_CHECKOUT is on and FASTSPRING_STOREFRONT is set: choose the sandbox or the storefront');
+    throw new Error(
+      'Invalid configuration:\nSANDBOX_CHECKOUT is on and FASTSPRING_STOREFRONT is set: choose the sandbox or the storefront',
+    );
   }
   if (setting === 'on' && isProductionLike) {
     throw new Error(

@@ -27,7 +27,10 @@ function startProduct(dataDir: string, port: number): Product {
 async function waitUntilHealthy(port: number, product: Product): Promise<void> {
   for (let waited = 0; waited < 90_000; waited += 250) {
     if (product.child.exitCode !== null) throw new Error(`the product exited: ${product.output()}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -69,11 +72,15 @@ describe('starting and stopping the product (npm start)', () => {
     for (const product of started) {
       if (product.child.exitCode !== null) continue;
       product.child.kill('SIGINT');
-      const stopped = await Promise.race([product.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 20_000))]);
+      const stopped = await Promise.race([
+        product.exited.then(() => true),
+        new Promise((resolve) => setTimeout(() => resolve(false), 20_000)),
+      ]);
       if (!stopped) product.child.kill('SIGKILL');
     }
     for (const pid of postgresPids) if (isAlive(pid)) process.kill(pid, 'SIGINT');
-    for (let waited = 0; waited < 10_000 && postgresPids.some(isAlive); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; waited < 10_000 && postgresPids.some(isAlive); waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     for (const directory of directories) await fs.rm(directory, { recursive: true, force: true });
   });
 

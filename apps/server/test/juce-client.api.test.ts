@@ -41,7 +41,9 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
   beforeAll(async () => {
     if (!hasJuce) throw new Error(`JUCE's modules are missing from ${JUCE_MODULES}: install juce-modules-source (.ci/run does).`);
     // make keeps the objects in .tmp/: JUCE's sources compile once, a changed module or example recompiles alone.
-    await run('make', ['-j2', '-s', '-C', join(REPOSITORY, 'clients/juce/examples/console'), `BUILD_DIR=${BUILD_DIR}`], { maxBuffer: 16 << 20 });
+    await run('make', ['-j2', '-s', '-C', join(REPOSITORY, 'clients/juce/examples/console'), `BUILD_DIR=${BUILD_DIR}`], {
+      maxBuffer: 16 << 20,
+    });
     const app = t!.app;
     await app.listen({ host: '127.0.0.1', port: 0 });
     serverUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -62,10 +64,7 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
   });
 
   /** Runs the example as one computer (its Device ID and its own saved state), every other host behind the proxy. */
-  const runExample = async (
-    computer: { deviceId: string; product?: string; server?: string },
-    ...command: string[]
-  ): Promise<Outcome> => {
+  const runExample = async (computer: { deviceId: string; product?: string; server?: string }, ...command: string[]): Promise<Outcome> => {
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     const options = [
       ['--server', computer.server ?? serverUrl],
@@ -74,13 +73,27 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
       ['--device-id', computer.deviceId],
       ['--state', join(workDir, `${computer.deviceId}.state`)],
     ].flat();
-    const env = { ...process.env, http_proxy: proxyUrl, https_proxy: proxyUrl, HTTPS_PROXY: proxyUrl, ALL_PROXY: proxyUrl, no_proxy: '127.0.0.1', NO_PROXY: '127.0.0.1' };
+    const env = {
+      ...process.env,
+      http_proxy: proxyUrl,
+      https_proxy: proxyUrl,
+      HTTPS_PROXY: proxyUrl,
+      ALL_PROXY: proxyUrl,
+      no_proxy: '127.0.0.1',
+      NO_PROXY: '127.0.0.1',
+    };
     const result = await run(PROGRAM, [...options, ...command], { env, cwd: workDir, timeout: 60_000 }).then(
       ({ stdout }) => ({ exitCode: 0, stdout }),
-      (error: { code?: number; stdout?: string }) => ({ exitCode: typeof error.code === 'number' ? error.code : -1, stdout: error.stdout ?? '' }),
+      (error: { code?: number; stdout?: string }) => ({
+        exitCode: typeof error.code === 'number' ? error.code : -1,
+        stdout: error.stdout ?? '',
+      }),
     );
     const lines = Object.fromEntries(
-      result.stdout.split('\n').filter((line) => line.includes(': ')).map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
+      result.stdout
+        .split('\n')
+        .filter((line) => line.includes(': '))
+        .map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
     );
     return { exitCode: result.exitCode, lines };
   };
@@ -143,7 +156,12 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
     const owner = await customerWithLicence(test);
     const offline = { deviceId: randomDeviceId() };
     // What the customer area's offline dialog sends, then what "Download offline Key" saves.
-    const registered = await registerDevice(test, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: offline.deviceId, DeviceName: 'Offline Device' });
+    const registered = await registerDevice(test, {
+      ProductName: 'Spacey',
+      Key: owner.order.serial_2048,
+      DeviceIdHash: offline.deviceId,
+      DeviceName: 'Offline Device',
+    });
     expect(registered.statusCode).toBe(200);
     const licences = (await test.request({ method: 'GET', url: '/api/userinfo/products', token: owner.token })).json() as {
       orderDevices: { deviceIdHash: string; deviceIdHashEncrypted: string }[];
@@ -154,7 +172,9 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
     const other = { deviceId: randomDeviceId() };
     const refused = await runExample(other, 'apply', file);
     expect(refused.lines).toMatchObject({ result: 'refused', unlocked: 'no' });
-    expect(refused.lines.message).toBe(`This key file is for another computer (Device ID ${offline.deviceId}). This computer's Device ID is ${other.deviceId}.`);
+    expect(refused.lines.message).toBe(
+      `This key file is for another computer (Device ID ${offline.deviceId}). This computer's Device ID is ${other.deviceId}.`,
+    );
     // JUCE's own applyKeyFile, without the module's checks, refuses it too.
     expect((await runExample(other, 'apply-stock', file)).lines).toMatchObject({ unlocked: 'no', licensed: 'no' });
 
@@ -216,7 +236,11 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
 
   it("applies the website's trial key for an offline computer", async () => {
     const computer = { deviceId: randomDeviceId() };
-    const response = await t!.request({ method: 'POST', url: '/api/trial', body: { ProductName: 'Spacey', DeviceIdHash: computer.deviceId } });
+    const response = await t!.request({
+      method: 'POST',
+      url: '/api/trial',
+      body: { ProductName: 'Spacey', DeviceIdHash: computer.deviceId },
+    });
     const file = await writeKeyFile('Spacey_TrialKey.txt', (response.json() as { keyFile: string }).keyFile);
     const applied = await runExample(computer, 'apply', file);
     expect(applied.lines).toMatchObject({ result: 'ok', unlocked: 'no', licensed: 'yes' });

@@ -94,7 +94,13 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       const token = (response.json() as { token: string }).token;
       if (options.isProven !== false) {
         const confirmToken = await accountLinkTokenOf(email);
-        const confirmed = await request({ method: 'POST', url: '/api/account/confirm', token, body: { token: confirmToken }, ip: uniqueIp() });
+        const confirmed = await request({
+          method: 'POST',
+          url: '/api/account/confirm',
+          token,
+          body: { token: confirmToken },
+          ip: uniqueIp(),
+        });
         if (confirmed.statusCode !== 200 || (confirmed.json() as { status: string }).status !== 'confirmed') {
           throw new Error(`confirmation failed: ${confirmed.statusCode} ${confirmed.body}`);
         }
@@ -107,15 +113,16 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
 
 let counter = 0;
 /** A unique address for factories, so tests never depend on each other's data. */
-export const uniqueEmail = (prefix = 'customer') => `${prefix}-${Date.now().toString(36)}-${++counter}-${randomBytes(3).toString('hex')}@example.com`;
+export const uniqueEmail = (prefix = 'customer') =>
+  `${prefix}-${Date.now().toString(36)}-${++counter}-${randomBytes(3).toString('hex')}@example.com`;
 /** A unique client address, so rate limits of one test never touch another. */
 export const uniqueIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${(++counter % 250) + 1}`;
 
 /** The backends of this database that LISTEN for table changes (each app's caches hold one). */
 export const listeningBackends = async (db: Db): Promise<number[]> =>
-  (await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)).rows.map(
-    (row) => row.pid,
-  );
+  (
+    await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`)
+  ).rows.map((row) => row.pid);
 
 /**
  * Ends the app's listening connection, as a database restart would, and waits until the app knows (its caches
@@ -164,7 +171,11 @@ export async function waitUntilBlockedBy(db: Db, holder: { query: Db['query'] })
   await expect
     .poll(
       async () =>
-        (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [holderPid])).rows[0]!.n,
+        (
+          await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [
+            holderPid,
+          ])
+        ).rows[0]!.n,
       { timeout: 10_000, interval: 20 },
     )
     .toBeGreaterThan(0);

@@ -35,14 +35,22 @@ export function orderCompleted(options: {
       account: 'acct-1',
       customer: { first: options.first ?? 'Jane', last: options.last ?? 'Doe', email: options.email, company: null, phone: null },
       address: { country: options.country ?? 'CH' },
-      items: options.items.map((item) => ({ product: item.product, quantity: item.quantity ?? 1, display: item.product, fulfillments: {} })),
+      items: options.items.map((item) => ({
+        product: item.product,
+        quantity: item.quantity ?? 1,
+        display: item.product,
+        fulfillments: {},
+      })),
       tags: options.tags ?? {},
     },
   };
 }
 
 /** A `return.created` of the whole order `orderId`. */
-export const returnCreated = (orderId: string, options: { items?: { product: string; quantity: number }[]; returnId?: string } = {}): TestEvent => ({
+export const returnCreated = (
+  orderId: string,
+  options: { items?: { product: string; quantity: number }[]; returnId?: string } = {},
+): TestEvent => ({
   id: providerId(),
   type: 'return.created',
   live: false,
@@ -73,7 +81,12 @@ export function postWebhook(
  * FastSpring's reference `order.completed` (its "Successful Orders" page, docs/fastspring.md): customer Jane Doe
  * pays, the recipient John Doe receives (a gift), with the money fields per item and per order.
  */
-export function sampleGiftOrderCompleted(options: { payerEmail: string; recipientEmail: string; product: string; quantity?: number }): TestEvent {
+export function sampleGiftOrderCompleted(options: {
+  payerEmail: string;
+  recipientEmail: string;
+  product: string;
+  quantity?: number;
+}): TestEvent {
   const orderId = providerId();
   const quantity = options.quantity ?? 1;
   return {

@@ -27,7 +27,8 @@ export const confirmAccountResponse = z.discriminatedUnion('status', [
 export type ConfirmAccountResponse = z.infer<typeof confirmAccountResponse>;
 
 /** The text of a link that expired or was used. */
-export const ACCOUNT_LINK_UNUSABLE = 'This link has expired or was already used. Log in and ask for a new one, or use "Lost your password?".';
+export const ACCOUNT_LINK_UNUSABLE =
+  'This link has expired or was already used. Log in and ask for a new one, or use "Lost your password?".';
 
 /** POST /account/twofactor/setup: a new secret to enter in an authenticator app (not active until confirmed). */
 export const twoFactorSetup = z.object({ secret: z.string(), uri: z.string() });

@@ -37,7 +37,9 @@ export const dashboard = z.object({
     }),
   ),
   /** Per product and currency over the whole range, most licences first. */
-  products: z.array(z.object({ productId: z.number().int(), productName: z.string(), currency: z.string(), units: z.number().int(), revenue: z.number() })),
+  products: z.array(
+    z.object({ productId: z.number().int(), productName: z.string(), currency: z.string(), units: z.number().int(), revenue: z.number() }),
+  ),
   /** The ten countries with the most licences over the range ('' when unknown), and their revenue per currency. */
   countries: z.array(z.object({ country: z.string(), units: z.number().int(), revenue: z.array(money) })),
   totals: z.object({

@@ -28,9 +28,7 @@ export const passwordField = z
   .min(MIN_PASSWORD_LENGTH, messages.passwordInvalid)
   .max(200, messages.passwordInvalid);
 
-export const deviceIdField = z
-  .string()
-  .length(DEVICE_ID_LENGTH, messages.deviceIdInvalid);
+export const deviceIdField = z.string().length(DEVICE_ID_LENGTH, messages.deviceIdInvalid);
 
 export const activationKeyField = z
   .string()

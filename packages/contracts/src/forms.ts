@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  activationKeyField,
-  deviceIdField,
-  emailField,
-  firstNameField,
-  lastNameField,
-  loginNameField,
-  passwordField,
-} from './fields.js';
+import { activationKeyField, deviceIdField, emailField, firstNameField, lastNameField, loginNameField, passwordField } from './fields.js';
 import { messages } from './messages.js';
 
 /** The forms of the specification with their validation rules and messages (§5). */
@@ -42,8 +34,7 @@ export type PasswordChangeForm = z.infer<typeof passwordChangeForm>;
 export const offlineDeviceForm = z.object({ deviceId: deviceIdField });
 export type OfflineDeviceForm = z.infer<typeof offlineDeviceForm>;
 
-const confirmEmail = <T extends { email: string; confirmEmail: string }>(value: T): boolean =>
-  value.email === value.confirmEmail;
+const confirmEmail = <T extends { email: string; confirmEmail: string }>(value: T): boolean => value.email === value.confirmEmail;
 
 export const activationForm = z
   .object({
@@ -120,7 +111,12 @@ export type UnassignedCreateForm = z.infer<typeof unassignedCreateForm>;
 
 /** Whole numbers typed into a text field: an empty field is missing (coercing "" would make it 0). */
 const wholeNumberText = (message: string) =>
-  z.string().trim().min(1, message).regex(/^-?\d{1,9}$/, message).transform(Number);
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .regex(/^-?\d{1,9}$/, message)
+    .transform(Number);
 
 /** The admin page editor: the fields of pageEditForm, the priority as typed, and the page's HTML. */
 export const adminPageForm = pageEditForm.extend({
@@ -132,7 +128,10 @@ export type AdminPageForm = z.output<typeof adminPageForm>;
 
 /** The admin product editor: productEditForm plus the price and the separate RSA 2048 key pair the server keeps. */
 export const adminProductForm = productEditForm.extend({
-  price: z.string().trim().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Please enter a valid price'),
+  price: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, 'Please enter a valid price'),
   privateKey2048: z.string().trim(),
   publicKey2048: z.string().trim(),
   /** Days a trial of the product runs (decision 017), as typed. */

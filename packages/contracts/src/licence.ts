@@ -78,13 +78,8 @@ export const redeemActivationResponse = z.object({ email: z.string(), productNam
 export const verifyTransferResponse = z.string();
 
 /** The checkout tag of a licence transfer: token;orderId;email;firstName;lastName. */
-export const transferTag = (parts: {
-  token: string;
-  orderId: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-}): string => [parts.token, parts.orderId, parts.email, parts.firstName, parts.lastName].join(';');
+export const transferTag = (parts: { token: string; orderId: number; email: string; firstName: string; lastName: string }): string =>
+  [parts.token, parts.orderId, parts.email, parts.firstName, parts.lastName].join(';');
 
 /** POST /api/juce/unlock form fields (JUCE's OnlineUnlockStatus). */
 export const juceUnlockRequest = z.object({

@@ -36,8 +36,7 @@ export const sendSerialFailed = (serverText: string): string => `Send serial fai
 /** Success message of the password request. */
 export const passwordSentTo = (email: string): string => `An email with your new password has been sent to ${email}`;
 /** Success message of an activation. */
-export const activationThanks = (email: string): string =>
-  `Thanks for activation. We have sent the serial key to ${email}`;
+export const activationThanks = (email: string): string => `Thanks for activation. We have sent the serial key to ${email}`;
 /** Success message of the key resend. */
 export const emailSentTo = (email: string): string => `Email sent to ${email}`;
 /** Activation failure, shown on the first name field. */

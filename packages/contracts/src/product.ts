@@ -37,7 +37,12 @@ export const productSaveRequest = z.object({
   privateKey2048: z.string().trim().max(4000).optional(),
   useRsa2048: z.boolean().default(false),
   /** Left out: the stored length (30 days for a new product). */
-  trialDays: z.coerce.number().int('Please enter whole days').min(1, 'A trial lasts 1 to 365 days').max(365, 'A trial lasts 1 to 365 days').optional(),
+  trialDays: z.coerce
+    .number()
+    .int('Please enter whole days')
+    .min(1, 'A trial lasts 1 to 365 days')
+    .max(365, 'A trial lasts 1 to 365 days')
+    .optional(),
 });
 export type ProductSaveRequest = z.infer<typeof productSaveRequest>;
 

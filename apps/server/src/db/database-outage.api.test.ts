@@ -51,7 +51,11 @@ const logStream = new Writable({
 });
 /** Warnings and errors logged since the test started (the app's start-up notes aside). */
 let firstLine = 0;
-const warningsAndErrors = () => logLines.slice(firstLine).filter((line) => line.level >= 40).map((line) => line.msg);
+const warningsAndErrors = () =>
+  logLines
+    .slice(firstLine)
+    .filter((line) => line.level >= 40)
+    .map((line) => line.msg);
 
 const distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-outage-'));
 await fs.writeFile(
@@ -59,7 +63,12 @@ await fs.writeFile(
   '<!doctype html><html><head><title>App</title><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
 );
 const db = createPool(proxyUrl.toString(), 5);
-const app = await buildApp({ config: { ...t.config, webDistDir: distDir }, db, isServingWebApp: true, logger: { level: 'info', stream: logStream } });
+const app = await buildApp({
+  config: { ...t.config, webDistDir: distDir },
+  db,
+  isServingWebApp: true,
+  logger: { level: 'info', stream: logStream },
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as net.AddressInfo;
 
@@ -77,13 +86,14 @@ function get(pathname: string): Promise<{ status: number; headers: http.Incoming
       .get({ host: '127.0.0.1', port, path: pathname }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString() }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString() }),
+        );
       })
       .on('error', reject);
   });
 }
-const login = () =>
-  app.inject({ method: 'POST', url: '/api/login/', payload: { username: 'admin', password: 'wrong-password' } });
+const login = () => app.inject({ method: 'POST', url: '/api/login/', payload: { username: 'admin', password: 'wrong-password' } });
 
 describe('while PostgreSQL cannot be reached', () => {
   it('serves cached pages, answers API calls 503 with Retry-After, and logs the outage once and its end once', async () => {
@@ -127,7 +137,10 @@ describe('while PostgreSQL cannot be reached', () => {
     await expect.poll(() => app.tableChanges.isListening(), { timeout: 10_000 }).toBe(true);
     expect((await get('/api/page/byUrl/help')).status).toBe(200);
     expect((await login()).statusCode).toBe(401);
-    expect(warningsAndErrors()).toEqual(['database unreachable: API calls answer 503, cached pages are still served', 'database reachable again']);
+    expect(warningsAndErrors()).toEqual([
+      'database unreachable: API calls answer 503, cached pages are still served',
+      'database reachable again',
+    ]);
   });
 });
 
@@ -135,7 +148,9 @@ describe('a database server that accepts connections but does not answer (paused
   it('fails the call after the connection timeout with an error that counts as unreachable', async () => {
     const silent = net.createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const pool = createPool(`postgres://postgres@127.0.0.1:${(silent.address() as net.AddressInfo).port}/store`, 1, { connectionTimeoutMillis: 300 });
+    const pool = createPool(`postgres://postgres@127.0.0.1:${(silent.address() as net.AddressInfo).port}/store`, 1, {
+      connectionTimeoutMillis: 300,
+    });
     try {
       const failure = await pool.query('SELECT 1').then(
         () => undefined,

@@ -7,7 +7,9 @@ import { isDatabaseUnreachable, watchDatabase } from './database-status.js';
 describe('isDatabaseUnreachable', () => {
   it('knows the failures of a database that cannot be reached', () => {
     expect(isDatabaseUnreachable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
-    expect(isDatabaseUnreachable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+    expect(isDatabaseUnreachable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(
+      true,
+    );
     expect(isDatabaseUnreachable(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))).toBe(true);
     expect(isDatabaseUnreachable(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe(true);
     expect(isDatabaseUnreachable(new Error('Connection terminated unexpectedly'))).toBe(true);

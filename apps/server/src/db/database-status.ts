@@ -16,7 +16,8 @@ const UNREACHABLE_CODES = new Set([
   '57P03', // cannot_connect_now (starting up, shutting down)
   '53300', // too_many_connections
 ]);
-const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed|connect ECONNREFUSED/i;
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed|connect ECONNREFUSED/i;
 
 /** Whether `error` says the database cannot be reached (as opposed to a failing statement). */
 export function isDatabaseUnreachable(error: unknown): boolean {

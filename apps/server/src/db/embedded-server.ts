@@ -25,9 +25,7 @@ export async function startEmbeddedServer(options: Options): Promise<EmbeddedSer
   const password = await readOrCreateSecret(path.join(directory, 'password'));
   const port = await findFreePort();
   const log = options.onLog ?? (() => undefined);
-  const durabilityFlags = options.isEphemeral
-    ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
-    : [];
+  const durabilityFlags = options.isEphemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -36,7 +34,7 @@ export async function startEmbeddedServer(options: Options): Promise<EmbeddedSer
     persistent: true,
     createPostgresUser: true,
     // TCP on loopback only: no Unix socket directory to share or clean up.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', "unix_socket_directories=", '-c', 'max_connections=200', ...durabilityFlags],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', ...durabilityFlags],
     onLog: log,
     onError: (error: unknown) => log(String(error)),
   });
@@ -52,7 +50,9 @@ export async function startEmbeddedServer(options: Options): Promise<EmbeddedSer
   } catch (error) {
     // As root, PostgreSQL runs as the user postgres, who must be able to reach the directory.
     const hint = process.getuid?.() === 0 ? ' The user postgres must be able to reach it: choose a DATA_DIR outside /root.' : '';
-    throw new Error(`The embedded PostgreSQL server did not start in ${clusterDir}.${hint} ${error instanceof Error ? error.message : ''}`.trim());
+    throw new Error(
+      `The embedded PostgreSQL server did not start in ${clusterDir}.${hint} ${error instanceof Error ? error.message : ''}`.trim(),
+    );
   }
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,

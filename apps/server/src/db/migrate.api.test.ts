@@ -91,7 +91,9 @@ describe('migration checksums and no-transaction migrations', () => {
 
       const file = path.join(directory, '002_checkout.sql');
       await fs.appendFile(file, '\n-- an edit after the fact\n');
-      await expect(migrateDatabase(db, undefined, directory)).rejects.toThrow(/Migration 002_checkout\.sql was changed after it was applied/);
+      await expect(migrateDatabase(db, undefined, directory)).rejects.toThrow(
+        /Migration 002_checkout\.sql was changed after it was applied/,
+      );
       // Line endings alone are no change.
       const original = await fs.readFile(path.join(import.meta.dirname, 'migrations', '002_checkout.sql'), 'utf8');
       await fs.writeFile(file, original.replace(/\n/g, '\r\n'));
@@ -153,10 +155,9 @@ describe('migration checksums and no-transaction migrations', () => {
 
 describe('splitStatements', () => {
   it('splits at semicolons that end a line and drops comment lines', () => {
-    expect(splitStatements('-- head; note\nDROP INDEX CONCURRENTLY IF EXISTS a;\nCREATE INDEX CONCURRENTLY a\n  ON t (x); -- why\n')).toEqual([
-      'DROP INDEX CONCURRENTLY IF EXISTS a',
-      'CREATE INDEX CONCURRENTLY a\n  ON t (x)',
-    ]);
+    expect(
+      splitStatements('-- head; note\nDROP INDEX CONCURRENTLY IF EXISTS a;\nCREATE INDEX CONCURRENTLY a\n  ON t (x); -- why\n'),
+    ).toEqual(['DROP INDEX CONCURRENTLY IF EXISTS a', 'CREATE INDEX CONCURRENTLY a\n  ON t (x)']);
   });
 });
 

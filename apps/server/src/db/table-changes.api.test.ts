@@ -9,7 +9,11 @@ describe('listening for table changes', () => {
   it('notices a listening connection that stops answering without an error, forgets, and listens again', async (context) => {
     const before = await listeningBackends(t.db); // the test app's own listener
     const db = createPool(t.config.DATABASE_URL!, 3);
-    const changes = await listenForTableChanges(db, t.app.log, { heartbeatIntervalMs: 200, heartbeatTimeoutMs: 300, reconnectDelayMs: 200 });
+    const changes = await listenForTableChanges(db, t.app.log, {
+      heartbeatIntervalMs: 200,
+      heartbeatTimeoutMs: 300,
+      reconnectDelayMs: 200,
+    });
     let forgotten = 0;
     changes.subscribe('product_changed', () => (forgotten += 1));
     try {

@@ -67,7 +67,8 @@ export async function listenForTableChanges(db: Db, log: FastifyBaseLogger, timi
       client = await db.connect();
       const connection = client;
       connection.on('notification', (message) => {
-        if ((CHANNELS as readonly string[]).includes(message.channel)) notify(message.channel as ChangeChannel, 'changed', message.payload ?? '');
+        if ((CHANNELS as readonly string[]).includes(message.channel))
+          notify(message.channel as ChangeChannel, 'changed', message.payload ?? '');
       });
       connection.on('error', (error) => {
         if (!isClosed) warn(error, 'table changes: the listening connection failed; caches read the database');

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
-import { answerList, defaultListTuning, queryPage, selectPlainList, TRUNCATED_LIST_HEADER, type ListDefinition, type ListRequest, type ListTuning } from './list-query.js';
+import {
+  answerList,
+  defaultListTuning,
+  queryPage,
+  selectPlainList,
+  TRUNCATED_LIST_HEADER,
+  type ListDefinition,
+  type ListRequest,
+  type ListTuning,
+} from './list-query.js';
 
 const t = await createTestApp();
 type Row = { id: number; email: string; name: string; country: string };
@@ -37,7 +46,11 @@ async function seed(): Promise<{ definition: ListDefinition; all: Row[] }> {
 /** What a page must hold: the filtered rows sorted by the column then the id, sliced. */
 function expected(all: Row[], request: ListRequest): Row[] {
   const matches = all.filter((row) =>
-    request.filters.every(({ column, value }) => String(row[column as keyof Row]).toLowerCase().includes(value.toLowerCase())),
+    request.filters.every(({ column, value }) =>
+      String(row[column as keyof Row])
+        .toLowerCase()
+        .includes(value.toLowerCase()),
+    ),
   );
   const key = request.sort as keyof Row;
   const sorted = matches.sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id - b.id));
@@ -58,7 +71,10 @@ describe('list pages under every plan', () => {
       [],
       [{ column: 'name', value: 'ann' }],
       [{ column: 'email', value: 'A.1' }],
-      [{ column: 'name', value: 'e' }, { column: 'country', value: 'd' }],
+      [
+        { column: 'name', value: 'e' },
+        { column: 'country', value: 'd' },
+      ],
     ];
     for (const filters of filterSets) {
       for (const sort of ['id', 'email', 'name']) {
@@ -113,7 +129,9 @@ describe('the plain array', () => {
   it('holds the first rows by the key and says in a header when it was cut short', async () => {
     const { definition, all } = await seed();
     const headers: Record<string, string> = {};
-    const reply = { header: (name: string, value: string) => ((headers[name] = value), reply) } as unknown as Parameters<typeof answerList>[0];
+    const reply = { header: (name: string, value: string) => ((headers[name] = value), reply) } as unknown as Parameters<
+      typeof answerList
+    >[0];
 
     const cut = await selectPlainList<Row>(t.db, definition, 25);
     expect(answerList(reply, cut)).toEqual(all.slice(0, 25));

@@ -59,7 +59,10 @@ export const TRUNCATED_LIST_HEADER = 'x-list-truncated';
 /** The first `limit` rows of the list by its key: the spec's plain array, which a million rows cannot be. */
 export async function selectPlainList<Row>(db: Db, definition: ListDefinition, limit = PLAIN_LIST_LIMIT): Promise<PlainList<Row>> {
   const where = definition.where ? `WHERE ${definition.where}` : '';
-  const { rows } = await db.query<Record<string, unknown>>(`SELECT ${definition.select} FROM ${definition.from} ${where} ORDER BY ${definition.key} LIMIT $1`, [limit + 1]);
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT ${definition.select} FROM ${definition.from} ${where} ORDER BY ${definition.key} LIMIT $1`,
+    [limit + 1],
+  );
   return { kind: 'plain', rows: rows.slice(0, limit) as Row[], isTruncated: rows.length > limit };
 }
 
@@ -282,5 +285,8 @@ async function estimateRows(db: Db, sql: string, params: unknown[]): Promise<num
 /** Every row of the filtered, sorted list as one statement, for an export that streams it through a cursor. */
 export function selectAllStatement(definition: ListDefinition, request: ListRequest): { text: string; values: unknown[] } {
   const query = buildQuery(definition, request);
-  return { text: `SELECT ${definition.select} FROM ${definition.from} ${query.where} ORDER BY ${query.orderBy(false)}`, values: query.params };
+  return {
+    text: `SELECT ${definition.select} FROM ${definition.from} ${query.where} ORDER BY ${query.orderBy(false)}`,
+    values: query.params,
+  };
 }

@@ -1,14 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createExpiringKeyFile, createKeyFile, decryptKeyFile, type KeyFileOptions } from './juce-key-file.js';
-import {
-  ASCII_1024,
-  EXPIRING_1024,
-  JUCE_GENERATED_1024,
-  JUCE_KEY_1024,
-  JUCE_KEY_2048,
-  UNICODE_ESCAPE_2048,
-} from './juce-test-vectors.js';
+import { ASCII_1024, EXPIRING_1024, JUCE_GENERATED_1024, JUCE_KEY_1024, JUCE_KEY_2048, UNICODE_ESCAPE_2048 } from './juce-test-vectors.js';
 import { formatKeyText, generateKeyPair, loadSigningKey, type SigningKey } from './rsa-key.js';
 import { decodeBase64Url } from './rsa-math.js';
 

@@ -99,14 +99,12 @@ export function prepareExpiringKeyFile(options: ExpiringKeyFileOptions): Unsigne
     ['date', formatJuceHex(date)],
     ['expiryTime', formatJuceHex(options.expiryTime)],
   ];
-  const comment =
-    options.comment ?? `${createComment(fields, date)}${CRLF}Expires: ${formatJuceTime(options.expiryTime)}`;
+  const comment = options.comment ?? `${createComment(fields, date)}${CRLF}Expires: ${formatJuceTime(options.expiryTime)}`;
   return prepareAssembly(comment, attributes, options.privateKey);
 }
 
 /** Signs a prepared key file on this thread. */
-export const signKeyFileHere = (file: UnsignedKeyFile): string =>
-  file.finish(file.blocks.map((block) => signRawPrivate(file.key, block)));
+export const signKeyFileHere = (file: UnsignedKeyFile): string => file.finish(file.blocks.map((block) => signRawPrivate(file.key, block)));
 
 /** Decrypts a key file (or bare hex) with a JUCE public key text as JUCE's client does; null if it is not valid. */
 export function decryptKeyFile(keyFileText: string, publicKeyText: string): DecryptedKeyFile | null {
@@ -234,7 +232,10 @@ function describeKeyFile(xml: string, attributes: Map<string, string>): Decrypte
     email: attributes.get('email') ?? '',
     app: attributes.get('app') ?? '',
     mach,
-    machineNumbers: mach.split(/[,; ]/).map((token) => token.trim()).filter((token) => token !== ''),
+    machineNumbers: mach
+      .split(/[,; ]/)
+      .map((token) => token.trim())
+      .filter((token) => token !== ''),
     date: rawDate !== undefined && /^[0-9a-fA-F]+$/.test(rawDate) ? readJuceHexTime(rawDate) : null,
     isExpiring,
     expiryTime: rawExpiry === undefined ? null : readJuceHexTime(rawExpiry),

@@ -51,7 +51,8 @@ export const JUCE_KEY_2048 = {
 
 /** Vector 6.3 ascii-1024: plain licence, 32-char device ID. */
 export const ASCII_1024 = {
-  plaintext: '<?xml version="1.0" encoding="UTF-8"?> <key user="Joe Bloggs" email="joe@example.com" mach="0123456789ABCDEF0123456789ABCDEF" app="MyPlugin" date="19b76daa800"/>',
+  plaintext:
+    '<?xml version="1.0" encoding="UTF-8"?> <key user="Joe Bloggs" email="joe@example.com" mach="0123456789ABCDEF0123456789ABCDEF" app="MyPlugin" date="19b76daa800"/>',
   keyFile: [
     'Keyfile for MyPlugin',
     '',
@@ -69,7 +70,8 @@ export const ASCII_1024 = {
 
 /** Vector 6.4 expiring-1024: expiryTime 2027-01-01T00:00:00Z. */
 export const EXPIRING_1024 = {
-  plaintext: '<?xml version="1.0" encoding="UTF-8"?> <key user="Joe Bloggs" email="joe@example.com" expiring_mach="0123456789ABCDEF0123456789ABCDEF" app="MyPlugin" date="19b76daa800" expiryTime="1a2ce8bd400"/>',
+  plaintext:
+    '<?xml version="1.0" encoding="UTF-8"?> <key user="Joe Bloggs" email="joe@example.com" expiring_mach="0123456789ABCDEF0123456789ABCDEF" app="MyPlugin" date="19b76daa800" expiryTime="1a2ce8bd400"/>',
   keyFile: [
     'Keyfile for MyPlugin',
     '',
@@ -87,7 +89,8 @@ export const EXPIRING_1024 = {
 
 /** Vector 6.5 unicode-escape-2048: escaping, two IDs, app with spaces. */
 export const UNICODE_ESCAPE_2048 = {
-  plaintext: '<?xml version="1.0" encoding="UTF-8"?> <key user="J&#246;e &quot;Q&quot; &lt;B&amp;B&gt; &#26085;&#26412;" email="joe+x@example.com" mach="M1A2B3C4D5,W0F9E8D7C6" app="My Plugin (VST3)" date="19b76daa800"/>',
+  plaintext:
+    '<?xml version="1.0" encoding="UTF-8"?> <key user="J&#246;e &quot;Q&quot; &lt;B&amp;B&gt; &#26085;&#26412;" email="joe+x@example.com" mach="M1A2B3C4D5,W0F9E8D7C6" app="My Plugin (VST3)" date="19b76daa800"/>',
   keyFile: [
     'Keyfile for My Plugin (VST3)',
     '',
@@ -105,7 +108,8 @@ export const UNICODE_ESCAPE_2048 = {
 
 /** Vector 6.6: KeyGeneration::generateKeyFile output with its own comment. */
 export const JUCE_GENERATED_1024 = {
-  plaintext: '<?xml version="1.0" encoding="UTF-8"?> <key user="Joe Bloggs" email="joe@example.com" mach="L7C5815F31,0123456789ABCDEF0123456789ABCDEF" app="MyPlugin" date="1a201782a2f"/>',
+  plaintext:
+    '<?xml version="1.0" encoding="UTF-8"?> <key user="Joe Bloggs" email="joe@example.com" mach="L7C5815F31,0123456789ABCDEF0123456789ABCDEF" app="MyPlugin" date="1a201782a2f"/>',
   keyFile: [
     'Keyfile for MyPlugin',
     'User: Joe Bloggs',

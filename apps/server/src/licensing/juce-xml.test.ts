@@ -10,9 +10,7 @@ describe('escapeJuceXml', () => {
   it('writes & " > < as named entities and everything else as decimal code points', () => {
     expect(escapeJuceXml('a&b"c>d<e', 'attribute')).toBe('a&amp;b&quot;c&gt;d&lt;e');
     expect(escapeJuceXml('ö日😀^`\t', 'attribute')).toBe('&#246;&#26085;&#128512;&#94;&#96;&#9;');
-    expect(escapeJuceXml('Jöe "Q" <B&B> 日本', 'attribute')).toBe(
-      'J&#246;e &quot;Q&quot; &lt;B&amp;B&gt; &#26085;&#26412;',
-    );
+    expect(escapeJuceXml('Jöe "Q" <B&B> 日本', 'attribute')).toBe('J&#246;e &quot;Q&quot; &lt;B&amp;B&gt; &#26085;&#26412;');
   });
 
   it('escapes CR and LF in attributes only', () => {

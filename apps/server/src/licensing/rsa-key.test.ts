@@ -74,9 +74,7 @@ describe('validateKeyPair', () => {
       'The private key must be two hexadecimal numbers separated by a comma (d,n).',
     );
     expect(validateKeyPair(`1,${modulus}`, JUCE_KEY_1024.privateKey)).toBe('The public key is not a valid RSA key.');
-    expect(validateKeyPair(`5,${modulus.slice(0, -1)}4`, JUCE_KEY_1024.privateKey)).toBe(
-      'The public key is not a valid RSA key.',
-    );
+    expect(validateKeyPair(`5,${modulus.slice(0, -1)}4`, JUCE_KEY_1024.privateKey)).toBe('The public key is not a valid RSA key.');
     expect(() => keyBits('nonsense')).toThrow('The key must be two hexadecimal numbers separated by a comma.');
   });
 

@@ -170,12 +170,7 @@ function readKeyText(text: string, role: KeyRole): KeyTextParts | string {
   return { exponent, modulus };
 }
 
-function buildSigningKey(
-  modulus: bigint,
-  publicExponent: bigint,
-  privateExponent: bigint,
-  keyObject: KeyObject | null,
-): SigningKey {
+function buildSigningKey(modulus: bigint, publicExponent: bigint, privateExponent: bigint, keyObject: KeyObject | null): SigningKey {
   const modulusLength = Math.ceil(countBits(modulus) / 8);
   const modulusBytes = writeBigEndian(modulus, modulusLength);
   return { modulus, publicExponent, privateExponent, modulusLength, modulusBytes, keyObject };

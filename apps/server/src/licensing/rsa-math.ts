@@ -74,11 +74,7 @@ export function pickRandomBelow(modulus: bigint): bigint {
  * (factor k = e·d − 1 = 2^t·r and look for a non-trivial square root of 1), or null when the
  * exponents do not invert each other or n is not a product of two primes.
  */
-export function recoverPrimeFactors(
-  modulus: bigint,
-  publicExponent: bigint,
-  privateExponent: bigint,
-): { p: bigint; q: bigint } | null {
+export function recoverPrimeFactors(modulus: bigint, publicExponent: bigint, privateExponent: bigint): { p: bigint; q: bigint } | null {
   const k = publicExponent * privateExponent - 1n;
   if (k <= 0n || (k & 1n) === 1n || (modulus & 1n) === 0n) return null;
   let oddPart = k;

@@ -7,6 +7,12 @@ import { retryFailedMail } from './outbox.js';
 export async function retryMail(options: { db: Db; actor: string; mailId: number }): Promise<void> {
   await withTransaction(options.db, async (client) => {
     if (!(await retryFailedMail(client, options.mailId))) throw notFound('There is no failed mail with this id.');
-    await recordAudit(client, { actor: options.actor, action: 'update', entity: 'mail', entityId: options.mailId, after: { retried: true } });
+    await recordAudit(client, {
+      actor: options.actor,
+      action: 'update',
+      entity: 'mail',
+      entityId: options.mailId,
+      after: { retried: true },
+    });
   });
 }

@@ -37,23 +37,19 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Mail that failed for good, with or without SMTP: what the administrator must see and may send again.
-  app.get(
-    '/mail/failed',
-    { onRequest: requireAdmin, schema: { tags: ['operations'], response: { 200: failedMailEntries } } },
-    async () => {
-      const mails = await listFailedMail(app.db);
-      return mails.map((mail) => ({
-        id: mail.id,
-        to: mail.recipient,
-        subject: mail.subject,
-        kind: mail.kind,
-        createdAt: mail.created_at.toISOString(),
-        attempts: mail.attempts,
-        lastError: mail.last_error,
-        failedAt: (mail.failed_at ?? mail.created_at).toISOString(),
-      }));
-    },
-  );
+  app.get('/mail/failed', { onRequest: requireAdmin, schema: { tags: ['operations'], response: { 200: failedMailEntries } } }, async () => {
+    const mails = await listFailedMail(app.db);
+    return mails.map((mail) => ({
+      id: mail.id,
+      to: mail.recipient,
+      subject: mail.subject,
+      kind: mail.kind,
+      createdAt: mail.created_at.toISOString(),
+      attempts: mail.attempts,
+      lastError: mail.last_error,
+      failedAt: (mail.failed_at ?? mail.created_at).toISOString(),
+    }));
+  });
   app.post(
     '/mail/:id/retry',
     {

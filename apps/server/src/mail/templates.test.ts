@@ -46,7 +46,8 @@ describe('mails from templates', () => {
       { filename: 'Punch_SerialKey_42.txt', content: 'key-42', contentType: 'text/plain' },
       { filename: 'Punch_SerialKey_43.txt', content: 'key-43', contentType: 'text/plain' },
     ]);
-    for (const line of ['Serial number: SPACEY-0001', 'Licence: #42', 'Licence: #43', 'These 3 licences are']) expect(mail.text).toContain(line);
+    for (const line of ['Serial number: SPACEY-0001', 'Licence: #42', 'Licence: #43', 'These 3 licences are'])
+      expect(mail.text).toContain(line);
     expect(mail.html).toContain('https://store.example/userarea');
   });
 
@@ -56,11 +57,24 @@ describe('mails from templates', () => {
 
   it('tell each side of a transfer what happened and what to do next', () => {
     const order = { id: 9, serial: 'S-2', serial_new: 'k1024', serial_2048: 'k2048' };
-    const received = licenceReceivedMail({ to: 'bo@example.com', ownerName: 'Bo', productName: 'Spacey', useRsa2048: true, order, siteUrl: 'https://s.example' });
+    const received = licenceReceivedMail({
+      to: 'bo@example.com',
+      ownerName: 'Bo',
+      productName: 'Spacey',
+      useRsa2048: true,
+      order,
+      siteUrl: 'https://s.example',
+    });
     expect(received.subject).toBe('A Spacey licence is now yours');
     expect(received.attachments).toEqual([{ filename: 'Spacey_SerialKey.txt', content: 'k2048', contentType: 'text/plain' }]);
     expect(received.text).toContain('Download the installer');
-    const away = licenceTransferredMail({ to: 'ann@example.com', ownerName: 'Ann', productName: 'Spacey', newOwnerName: 'Bo', siteUrl: 'https://s.example' });
+    const away = licenceTransferredMail({
+      to: 'ann@example.com',
+      ownerName: 'Ann',
+      productName: 'Spacey',
+      newOwnerName: 'Bo',
+      siteUrl: 'https://s.example',
+    });
     expect(away.text).toContain('transferred to Bo');
     expect(away.text).toContain('uninstall it');
     expect(away.text).toContain('https://s.example/support');

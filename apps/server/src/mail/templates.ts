@@ -29,7 +29,11 @@ export const emptySerialPoolMail = (options: { to: string; productName: string; 
     body: createElement(EmptySerialPool, { productName: options.productName, orderId: options.orderId }),
   });
 
-const keyFileAttachment = (filename: string, keyFile: string): MailAttachment => ({ filename, content: keyFile, contentType: 'text/plain' });
+const keyFileAttachment = (filename: string, keyFile: string): MailAttachment => ({
+  filename,
+  content: keyFile,
+  contentType: 'text/plain',
+});
 
 /** The licence mail: the key file attached as {product}_SerialKey.txt. */
 export const licenceMail = (options: {
@@ -88,7 +92,12 @@ export const orderConfirmationMail = (options: {
 };
 
 /** Alert to the administrator: a paid order names products the store does not know, so they made no licence. */
-export const unknownProductMail = (options: { to: string; providerOrderId: string; customerEmail: string; paths: string[] }): OutgoingMail =>
+export const unknownProductMail = (options: {
+  to: string;
+  providerOrderId: string;
+  customerEmail: string;
+  paths: string[];
+}): OutgoingMail =>
   composeMail({
     to: options.to,
     subject: `Order ${options.providerOrderId} names unknown products`,

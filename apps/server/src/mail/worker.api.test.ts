@@ -151,7 +151,9 @@ describe('mail delivery through the job queue', () => {
     expect(mails.filter((mail) => mail.from?.text === 'first@example.com').length).toBeGreaterThan(0);
     expect(mails.filter((mail) => mail.from?.text === 'second@example.com').length).toBeGreaterThan(0);
     for (const to of recipients) expect(receivedBy(to)).toHaveLength(1);
-    const { rows } = await t.db.query('SELECT attempts, sent_at IS NOT NULL AS is_sent FROM mail_outbox WHERE id = ANY($1) ORDER BY id', [ids]);
+    const { rows } = await t.db.query('SELECT attempts, sent_at IS NOT NULL AS is_sent FROM mail_outbox WHERE id = ANY($1) ORDER BY id', [
+      ids,
+    ]);
     expect(rows).toEqual(ids.map(() => ({ attempts: 1, is_sent: true })));
   });
 
@@ -177,7 +179,11 @@ describe('mail delivery through the job queue', () => {
     expect(mail!.text?.trim()).toBe('Your licence key file is attached.');
     expect(mail!.html).toContain('<p>Your licence key file is attached.</p>');
     expect(mail!.replyTo?.text).toBe('support@example.com');
-    const attachments = mail!.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content.toString() }));
+    const attachments = mail!.attachments.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.content.toString(),
+    }));
     expect(attachments).toEqual([
       { filename: 'Spacey_SerialKey.txt', contentType: 'text/plain', content: keyFile },
       { filename: 'Spacey.key', contentType: 'text/plain', content: 'second file' },
@@ -194,9 +200,18 @@ describe('mail delivery through the job queue', () => {
 
     expect(receivedBy(to).find((mail) => mail.subject === 'Your new password')!.text).toContain('Secret-Pass-123');
     const row = await outboxRow(id);
-    expect(row).toMatchObject({ recipient: to, subject: 'Your new password', kind: 'password-reset', body_text: '', body_html: null, attachments: [] });
+    expect(row).toMatchObject({
+      recipient: to,
+      subject: 'Your new password',
+      kind: 'password-reset',
+      body_text: '',
+      body_html: null,
+      attachments: [],
+    });
     expect(row.sent_at).toBeInstanceOf(Date);
-    const { rows } = await t.db.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE body_text LIKE '%Secret-Pass-123%' OR body_html LIKE '%Secret-Pass-123%'`);
+    const { rows } = await t.db.query(
+      `SELECT count(*)::int AS n FROM mail_outbox WHERE body_text LIKE '%Secret-Pass-123%' OR body_html LIKE '%Secret-Pass-123%'`,
+    );
     expect(rows[0].n).toBe(0);
     expect((await outboxRow(plain)).body_text).toBe('Keep me');
   });
@@ -217,7 +232,9 @@ describe('mail delivery through the job queue', () => {
     const admin = await t.adminToken();
     const list = await t.request({ method: 'GET', url: '/api/mail/failed', token: admin });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toContainEqual(expect.objectContaining({ id, to, subject: 'Refused twice', kind: 'test', attempts: 2, lastError: expect.stringMatching(/451/) }));
+    expect(list.json()).toContainEqual(
+      expect.objectContaining({ id, to, subject: 'Refused twice', kind: 'test', attempts: 2, lastError: expect.stringMatching(/451/) }),
+    );
 
     const customer = await t.registerCustomer();
     expect((await t.request({ method: 'GET', url: '/api/mail/failed', token: customer.token })).statusCode).toBe(403);
@@ -231,7 +248,9 @@ describe('mail delivery through the job queue', () => {
     await runDueJobs({ maxAttempts: 2 });
     expect(receivedBy(to)).toHaveLength(1);
     expect(await outboxRow(id)).toMatchObject({ failed_at: null, attempts: 1 });
-    expect((await t.request({ method: 'GET', url: '/api/mail/failed', token: admin })).json()).not.toContainEqual(expect.objectContaining({ id }));
+    expect((await t.request({ method: 'GET', url: '/api/mail/failed', token: admin })).json()).not.toContainEqual(
+      expect.objectContaining({ id }),
+    );
     const { rows } = await t.db.query(`SELECT actor FROM audit_log WHERE entity = 'mail' AND entity_id = $1`, [String(id)]);
     expect(rows).toEqual([{ actor: 'admin' }]);
   });
@@ -272,7 +291,10 @@ describe('outbox clean-up', () => {
 
   it('runs the clean-ups as jobs of the queue: expired sessions and old rate-limit windows go', async () => {
     const customer = await t.registerCustomer();
-    await t.db.query(`UPDATE session SET expires_at = now() - interval '1 minute' WHERE login_id = (SELECT id FROM login WHERE login_name = $1)`, [customer.email]);
+    await t.db.query(
+      `UPDATE session SET expires_at = now() - interval '1 minute' WHERE login_id = (SELECT id FROM login WHERE login_name = $1)`,
+      [customer.email],
+    );
     await t.db.query(`SELECT graphile_worker.add_job('purge_expired_sessions')`);
     await runDueJobs();
     const { rows } = await t.db.query(`SELECT count(*)::int AS n FROM session WHERE expires_at <= now()`);

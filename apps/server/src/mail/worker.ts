@@ -49,7 +49,10 @@ export function createSendMailTask(options: MailDeliveryOptions): { task: Task; 
       const message = error instanceof Error ? error.message : String(error);
       const hasFailed = await recordMailFailure(db, mail.id, message, options.maxAttempts);
       if (hasFailed) {
-        log.error({ mailId: mail.id, attempts: mail.attempts, err: error }, 'mail failed for good; the admin can retry it (ADMIN → MAILBOX)');
+        log.error(
+          { mailId: mail.id, attempts: mail.attempts, err: error },
+          'mail failed for good; the admin can retry it (ADMIN → MAILBOX)',
+        );
         return;
       }
       throw new MailAttemptFailed(`mail ${mail.id}: ${message}`);

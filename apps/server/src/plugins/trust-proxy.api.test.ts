@@ -4,7 +4,13 @@ import { createTestApp, uniqueEmail } from '../../test/test-app.js';
 /** The client address a login attempt was counted under, when it came through `remoteAddress` with `forwardedFor`. */
 async function countedAddress(t: Awaited<ReturnType<typeof createTestApp>>, remoteAddress: string, forwardedFor: string) {
   const username = uniqueEmail();
-  await t.app.inject({ method: 'POST', url: '/api/login/', remoteAddress, headers: { 'x-forwarded-for': forwardedFor }, payload: { username, password: 'wrong-pass' } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/login/',
+    remoteAddress,
+    headers: { 'x-forwarded-for': forwardedFor },
+    payload: { username, password: 'wrong-pass' },
+  });
   const candidates = [remoteAddress, ...forwardedFor.split(',').map((address) => address.trim())];
   const { rows } = await t.db.query<{ key: string }>('SELECT key FROM rate_limit WHERE key = ANY($1)', [
     candidates.map((address) => `login-failures-ip:${address}`),

@@ -97,7 +97,9 @@ describe('content pages served from memory', () => {
     // The menu is in every page's initial data: a new menu entry reaches the cached product page too.
     await send('/products/spacey');
     const created = await t.request({
-      method: 'POST', url: '/api/page/', token,
+      method: 'POST',
+      url: '/api/page/',
+      token,
       body: { id: -1, name: 'Press room', url: '/press-room', htmlText: '<h1>Press</h1>', isMainMenu: true, mainMenuPriority: 9 },
     });
     expect(created.statusCode).toBe(200);
@@ -164,7 +166,12 @@ describe('content pages served from memory', () => {
     // A changed page has another tag: the old one gets the whole page again.
     const token = await t.adminToken();
     const spacey = (await t.request({ method: 'GET', url: '/api/page/byUrl/*products*spacey' })).json();
-    await t.request({ method: 'POST', url: '/api/page/', token, body: { ...spacey, htmlText: `${spacey.htmlText}<p>New preset pack</p>` } });
+    await t.request({
+      method: 'POST',
+      url: '/api/page/',
+      token,
+      body: { ...spacey, htmlText: `${spacey.htmlText}<p>New preset pack</p>` },
+    });
     await expect.poll(async () => (await send('/products/spacey', { ifNoneMatch: etag })).status, { timeout: 5_000 }).toBe(200);
     expect((await send('/products/spacey', { ifNoneMatch: etag })).text).toContain('New preset pack');
   });
@@ -179,7 +186,11 @@ describe('content pages served from memory', () => {
 describe('what the page tells the app about the server', () => {
   it('offers the development mailbox only while no SMTP is configured', async () => {
     expect((await web.inject({ method: 'GET', url: '/about' })).body).toContain('<meta name="dev-mailbox" content="on">');
-    const withSmtp = await buildApp({ config: { ...t.config, webDistDir: distDir, SMTP_URL: 'smtp://mail.example.com:587' }, db: t.db, isServingWebApp: true });
+    const withSmtp = await buildApp({
+      config: { ...t.config, webDistDir: distDir, SMTP_URL: 'smtp://mail.example.com:587' },
+      db: t.db,
+      isServingWebApp: true,
+    });
     try {
       const page = await withSmtp.inject({ method: 'GET', url: '/about' });
       expect(page.statusCode).toBe(200);

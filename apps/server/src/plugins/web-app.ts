@@ -13,15 +13,24 @@ import { pickEncoding, precompress, type PrecompressedBody } from './content-enc
 
 /** First path segments that belong to the app's own screens, not to content pages. */
 const appScreens = new Set([
-  'login', 'messageview', 'userarea', 'activate', 'contactsupport', 'support', 'transferlicense',
-  'directurlcheckout', 'purchase', 'sendlicensekey', 'admin', 'trial',
+  'login',
+  'messageview',
+  'userarea',
+  'activate',
+  'contactsupport',
+  'support',
+  'transferlicense',
+  'directurlcheckout',
+  'purchase',
+  'sendlicensekey',
+  'admin',
+  'trial',
 ]);
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 /** JSON inside a <script type="application/json"> block: nothing may close the element. */
-const toScriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+const toScriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 /**
  * Serves the built web app: hashed assets with long caching, and every other GET with the app's HTML carrying

@@ -22,10 +22,7 @@ export const sandboxCart = z.object({
     .record(z.string().max(200), z.unknown())
     .default({})
     .refine((tags) => JSON.stringify(tags).length <= 8000, 'Tags are too long.'),
-  paymentContact: z
-    .object({ email: shortText, firstName: shortText, lastName: shortText, country: shortText })
-    .partial()
-    .optional(),
+  paymentContact: z.object({ email: shortText, firstName: shortText, lastName: shortText, country: shortText }).partial().optional(),
   country: z.string().trim().max(10).optional(),
   language: z.string().trim().max(10).optional(),
 });

@@ -12,7 +12,9 @@ export const newProviderId = (): string => randomBytes(16).toString('base64url')
 /** The order's reference like FastSpring's, `ABC240101-1234-56789`; the same for the same order id. */
 export function orderReferenceOf(orderId: string, date: Date): string {
   const day = date.toISOString().slice(2, 10).replaceAll('-', '');
-  const digits = BigInt(`0x${createHash('sha256').update(orderId).digest('hex').slice(0, 15)}`).toString().padStart(9, '0');
+  const digits = BigInt(`0x${createHash('sha256').update(orderId).digest('hex').slice(0, 15)}`)
+    .toString()
+    .padStart(9, '0');
   return `${REFERENCE_PREFIX}${day}-${digits.slice(0, 4)}-${digits.slice(4, 9)}`;
 }
 
@@ -27,7 +29,12 @@ const amounts = (name: string, cents: number, currency: string) => ({
 });
 
 /** An `order.completed` event as FastSpring sends it (reference §2.2), for a priced cart and its buyer. */
-export function orderCompletedEvent(options: { session: CheckoutSession; reference: string; cart: PricedCart; buyer: Buyer }): SandboxEvent {
+export function orderCompletedEvent(options: {
+  session: CheckoutSession;
+  reference: string;
+  cart: PricedCart;
+  buyer: Buyer;
+}): SandboxEvent {
   const { session, reference, cart, buyer } = options;
   const now = Date.now();
   const { currency } = cart;

@@ -25,7 +25,8 @@ export const sandboxProviderApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const expected = Buffer.from(`Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`);
   app.addHook('onRequest', async (request) => {
     const given = Buffer.from(request.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('unauthorized', 'The API user is missing or wrong.');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new AppError('unauthorized', 'The API user is missing or wrong.');
   });
 
   for (const kind of ['order', 'return'] as const) {

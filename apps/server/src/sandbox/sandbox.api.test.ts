@@ -5,10 +5,32 @@ import { giveLicence } from '../modules/licence/licence.test-factory.js';
 // The stand-in posts its webhooks to this server's own listening address (self-webhook.ts), so it must listen.
 const t = await createTestApp();
 await t.app.listen({ port: 0, host: '127.0.0.1' });
-const live = await createTestApp({ FASTSPRING_STOREFRONT: 'example.onfastspring.com/popup-example', FASTSPRING_WEBHOOK_SECRET: 'x', SANDBOX_CHECKOUT: 'off' });
+const live = await createTestApp({
+  FASTSPRING_STOREFRONT: 'example.onfastspring.com/popup-example',
+  FASTSPRING_WEBHOOK_SECRET: 'x',
+  SANDBOX_CHECKOUT: 'off',
+});
 
-type Item = { path: string; selected: boolean; quantity: number; priceValueWithoutTax: number; priceValueWithoutTaxAndDiscounts: number; discountPercentValue: number; display: string };
-type Data = { currency: string; groups: { items: Item[] }[]; coupons: string[]; totalValue: number; taxValue: number; taxRate: string; taxType: string; totalWithTaxValue: number; selections: boolean };
+type Item = {
+  path: string;
+  selected: boolean;
+  quantity: number;
+  priceValueWithoutTax: number;
+  priceValueWithoutTaxAndDiscounts: number;
+  discountPercentValue: number;
+  display: string;
+};
+type Data = {
+  currency: string;
+  groups: { items: Item[] }[];
+  coupons: string[];
+  totalValue: number;
+  taxValue: number;
+  taxRate: string;
+  taxType: string;
+  totalWithTaxValue: number;
+  selections: boolean;
+};
 
 const session = async (cart: object) => {
   const response = await t.request({ method: 'POST', url: '/sandbox/api/session', body: { cart } });
@@ -18,13 +40,21 @@ const session = async (cart: object) => {
 const itemOf = (data: Data, path: string) => data.groups[0]!.items.find((item) => item.path === path)!;
 
 const checkout = async (cart: object) => {
-  const finalized = await t.request({ method: 'POST', url: '/sandbox/api/session/finalize', body: { cart, origin: 'http://localhost:3000/products/spacey' } });
+  const finalized = await t.request({
+    method: 'POST',
+    url: '/sandbox/api/session/finalize',
+    body: { cart, origin: 'http://localhost:3000/products/spacey' },
+  });
   expect(finalized.statusCode).toBe(200);
   const url = (finalized.json() as { url: string }).url;
   return { url, token: new URL(url, 'http://x').searchParams.get('session')! };
 };
 const pay = (token: string, email: string) =>
-  t.request({ method: 'POST', url: '/sandbox/api/pay', body: { session: token, email, firstName: 'Sam', lastName: 'Sandbox', country: 'DE' } });
+  t.request({
+    method: 'POST',
+    url: '/sandbox/api/pay',
+    body: { session: token, email, firstName: 'Sam', lastName: 'Sandbox', country: 'DE' },
+  });
 /** The loyalty code a new customer with a licence gets from POST /fastspring/loyaltycoupon. */
 const loyaltyCodeOfNewCustomer = async () => {
   const customer = await t.registerCustomer();
@@ -46,7 +76,9 @@ describe('sandbox script and popup', () => {
 
   it('refuses everything when a real storefront is configured', async () => {
     expect((await live.request({ method: 'GET', url: '/sandbox/sbl.js' })).statusCode).toBe(403);
-    expect((await live.request({ method: 'POST', url: '/sandbox/api/replay', body: { orderId: 'x', kind: 'retry' } })).statusCode).toBe(403);
+    expect((await live.request({ method: 'POST', url: '/sandbox/api/replay', body: { orderId: 'x', kind: 'retry' } })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -54,15 +86,33 @@ describe('sandbox session prices', () => {
   it('answers the catalogue with prices from the product table, tax from the settings and the product discount', async () => {
     const data = await session({});
     expect(data).toMatchObject({ currency: 'USD', taxRate: '20%', taxType: 'VAT', selections: false, coupons: [], totalValue: 0 });
-    expect(data.groups[0]!.items.map((item) => item.path)).toEqual(expect.arrayContaining(['spacey', 'punch', 'tapewarm', 'licensetransfer']));
-    expect(itemOf(data, 'spacey')).toMatchObject({ selected: false, display: 'Spacey', priceValueWithoutTax: 49, priceValueWithoutTaxAndDiscounts: 49, discountPercentValue: 0 });
-    expect(itemOf(data, 'tapewarm')).toMatchObject({ priceValueWithoutTax: 23.2, priceValueWithoutTaxAndDiscounts: 29, discountPercentValue: 20 });
+    expect(data.groups[0]!.items.map((item) => item.path)).toEqual(
+      expect.arrayContaining(['spacey', 'punch', 'tapewarm', 'licensetransfer']),
+    );
+    expect(itemOf(data, 'spacey')).toMatchObject({
+      selected: false,
+      display: 'Spacey',
+      priceValueWithoutTax: 49,
+      priceValueWithoutTaxAndDiscounts: 49,
+      discountPercentValue: 0,
+    });
+    expect(itemOf(data, 'tapewarm')).toMatchObject({
+      priceValueWithoutTax: 23.2,
+      priceValueWithoutTaxAndDiscounts: 29,
+      discountPercentValue: 20,
+    });
     expect(itemOf(data, 'licensetransfer')).toMatchObject({ priceValueWithoutTax: 10 });
   });
 
   it("prices the cart with a customer's loyalty code (15 %, not stacked on a larger product discount) and tax", async () => {
     const code = await loyaltyCodeOfNewCustomer();
-    const data = await session({ items: [{ path: 'spacey', quantity: 2 }, { path: 'tapewarm', quantity: 1 }], coupon: code });
+    const data = await session({
+      items: [
+        { path: 'spacey', quantity: 2 },
+        { path: 'tapewarm', quantity: 1 },
+      ],
+      coupon: code,
+    });
     expect(data.coupons).toEqual([code]);
     expect(itemOf(data, 'spacey')).toMatchObject({ selected: true, quantity: 2, priceValueWithoutTax: 41.65, discountPercentValue: 15 });
     expect(itemOf(data, 'tapewarm')).toMatchObject({ selected: true, priceValueWithoutTax: 23.2, discountPercentValue: 20 });
@@ -132,7 +182,9 @@ describe('sandbox checkout', () => {
     expect(person.rows[0]).toEqual({ name: 'Sam Sandbox', country: 'DE' });
     const [mail] = await licenceMailsTo(t.db, email);
     expect(mail!.attachments[0]!.filename).toBe('Spacey_SerialKey.txt');
-    const stored = await t.db.query(`SELECT payload FROM webhook_event WHERE type = 'order.completed' AND payload->'data'->>'id' = $1`, [order.id]);
+    const stored = await t.db.query(`SELECT payload FROM webhook_event WHERE type = 'order.completed' AND payload->'data'->>'id' = $1`, [
+      order.id,
+    ]);
     expect(stored.rows[0].payload).toMatchObject({ live: false, data: { tags: { note: 'from-test' }, customer: { email } } });
 
     const again = await pay(token, email);
@@ -158,9 +210,14 @@ describe('sandbox replay switch', () => {
     const replay = (kind: string, signature?: string) =>
       t.request({ method: 'POST', url: '/sandbox/api/replay', token: admin, body: { orderId: order.id, kind, signature } });
     // Without the administrator's token the switch refuses (a return would refund someone's order).
-    expect((await t.request({ method: 'POST', url: '/sandbox/api/replay', body: { orderId: order.id, kind: 'return' } })).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url: '/sandbox/api/replay', body: { orderId: order.id, kind: 'return' } })).statusCode).toBe(
+      401,
+    );
     const customer = await t.registerCustomer();
-    expect((await t.request({ method: 'POST', url: '/sandbox/api/replay', token: customer.token, body: { orderId: order.id, kind: 'return' } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: '/sandbox/api/replay', token: customer.token, body: { orderId: order.id, kind: 'return' } }))
+        .statusCode,
+    ).toBe(403);
 
     const { rows: first } = await t.db.query(`SELECT id FROM webhook_event WHERE payload->'data'->>'id' = $1`, [order.id]);
     const retry = (await replay('retry')).json() as { eventId: string; status: number; body: string };
@@ -179,7 +236,12 @@ describe('sandbox replay switch', () => {
   });
 
   it('answers 404 for an order it never saw', async () => {
-    const response = await t.request({ method: 'POST', url: '/sandbox/api/replay', token: await t.adminToken(), body: { orderId: 'unknown-order', kind: 'retry' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/sandbox/api/replay',
+      token: await t.adminToken(),
+      body: { orderId: 'unknown-order', kind: 'retry' },
+    });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -203,33 +265,56 @@ describe('sandbox back-date switch', () => {
     const [moved] = await ordersOf(order.id);
     expect(licence.license_activation_date.getTime() - moved.license_activation_date.getTime()).toBe(31 * 24 * 60 * 60 * 1000);
     expect(new Date((response.json() as { licenseActivationDate: string }).licenseActivationDate)).toEqual(moved.license_activation_date);
-    const { rows: audit } = await t.db.query(`SELECT actor, action FROM audit_log WHERE entity = 'order' AND entity_id = $1`, [String(licence.id)]);
+    const { rows: audit } = await t.db.query(`SELECT actor, action FROM audit_log WHERE entity = 'order' AND entity_id = $1`, [
+      String(licence.id),
+    ]);
     expect(audit).toEqual([{ actor: 'admin', action: 'update' }]);
   });
 
   it('answers 404 for a licence that does not exist and refuses the switch with a real storefront', async () => {
     const admin = await t.adminToken();
-    expect((await t.request({ method: 'POST', url: '/sandbox/api/backdate', token: admin, body: { orderId: 999_999_999, days: 31 } })).statusCode).toBe(404);
-    expect((await live.request({ method: 'POST', url: '/sandbox/api/backdate', token: await live.adminToken(), body: { orderId: 1, days: 31 } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: '/sandbox/api/backdate', token: admin, body: { orderId: 999_999_999, days: 31 } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await live.request({ method: 'POST', url: '/sandbox/api/backdate', token: await live.adminToken(), body: { orderId: 1, days: 31 } }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
 describe('the sandbox is no way to mint licences', () => {
   it('returns only to the site itself: a foreign return address is refused and no session is made', async () => {
     for (const origin of ['https://evil.example/steal', 'http://localhost:3001/', 'javascript:alert(1)']) {
-      const refused = await t.request({ method: 'POST', url: '/sandbox/api/session/finalize', body: { cart: { items: [{ path: 'spacey', quantity: 1 }] }, origin } });
+      const refused = await t.request({
+        method: 'POST',
+        url: '/sandbox/api/session/finalize',
+        body: { cart: { items: [{ path: 'spacey', quantity: 1 }] }, origin },
+      });
       expect(refused.statusCode, origin).toBe(400);
       expect(refused.body).toBe('The checkout returns only to this site.');
     }
   });
 
   it('holds at most 10 units per order', async () => {
-    const bulk = await t.request({ method: 'POST', url: '/sandbox/api/session/finalize', body: { cart: { items: [{ path: 'spacey', quantity: 300 }] } } });
+    const bulk = await t.request({
+      method: 'POST',
+      url: '/sandbox/api/session/finalize',
+      body: { cart: { items: [{ path: 'spacey', quantity: 300 }] } },
+    });
     expect(bulk.statusCode).toBe(400);
     const spread = await t.request({
       method: 'POST',
       url: '/sandbox/api/session/finalize',
-      body: { cart: { items: [{ path: 'spacey', quantity: 6 }, { path: 'punch', quantity: 6 }] } },
+      body: {
+        cart: {
+          items: [
+            { path: 'spacey', quantity: 6 },
+            { path: 'punch', quantity: 6 },
+          ],
+        },
+      },
     });
     expect(spread.statusCode).toBe(400);
   });

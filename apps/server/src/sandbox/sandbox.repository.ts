@@ -47,7 +47,10 @@ export async function backdateActivation(db: Queryable, orderId: number, days: n
 }
 
 /** Keeps an order or return the stand-in made (as FastSpring keeps it, whether or not its webhook got through). */
-export async function recordSandboxSale(db: Queryable, record: { id: string; kind: 'order' | 'return'; providerOrderId: string; data: unknown }) {
+export async function recordSandboxSale(
+  db: Queryable,
+  record: { id: string; kind: 'order' | 'return'; providerOrderId: string; data: unknown },
+) {
   await db.query(
     `INSERT INTO sandbox_provider_record (id, kind, provider_order_id, data) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
     [record.id, record.kind, record.providerOrderId, JSON.stringify(record.data)],

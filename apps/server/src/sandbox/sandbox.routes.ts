@@ -52,20 +52,30 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sandbox/api/session/finalize',
-    { schema: { tags, body: z.object({ cart: sandboxCart, origin: z.string().max(2000).optional() }), response: { 200: z.object({ url: z.string() }) } } },
+    {
+      schema: {
+        tags,
+        body: z.object({ cart: sandboxCart, origin: z.string().max(2000).optional() }),
+        response: { 200: z.object({ url: z.string() }) },
+      },
+    },
     (request) => sandbox.finalizeSandboxCheckout({ ...context(), cart: request.body.cart, origin: request.body.origin, ip: request.ip }),
   );
 
-  app.get('/sandbox/popup', { schema: { tags, querystring: z.object({ session: z.string().max(20_000).default('') }) } }, async (request, reply) => {
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    try {
-      const { session, priced } = await sandbox.describeSandboxCheckout({ ...context(), token: request.query.session });
-      return reply.send(renderPopupPage({ token: request.query.session, session, priced }));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return reply.status(400).send(renderPopupErrorPage(error.message));
-    }
-  });
+  app.get(
+    '/sandbox/popup',
+    { schema: { tags, querystring: z.object({ session: z.string().max(20_000).default('') }) } },
+    async (request, reply) => {
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      try {
+        const { session, priced } = await sandbox.describeSandboxCheckout({ ...context(), token: request.query.session });
+        return reply.send(renderPopupPage({ token: request.query.session, session, priced }));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return reply.status(400).send(renderPopupErrorPage(error.message));
+      }
+    },
+  );
 
   app.post(
     '/sandbox/api/pay',

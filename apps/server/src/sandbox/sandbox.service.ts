@@ -9,7 +9,14 @@ import { isLoyaltyCode, isOpenLoyaltyCode, useLoyaltyCode } from '../modules/che
 import { findEventOfOrder } from '../modules/checkout/webhook.service.js';
 import { toBuilderData } from './sandbox-builder-data.js';
 import type { SandboxCart } from './sandbox-cart.js';
-import { newProviderId, orderCompletedEvent, orderReferenceOf, returnCreatedEvent, type Buyer, type SandboxEvent } from './sandbox-events.js';
+import {
+  newProviderId,
+  orderCompletedEvent,
+  orderReferenceOf,
+  returnCreatedEvent,
+  type Buyer,
+  type SandboxEvent,
+} from './sandbox-events.js';
 import { priceCart, type PricedCart } from './sandbox-pricing.js';
 import { createSessionToken, readSessionToken } from './sandbox-session-token.js';
 import { backdateActivation, listCatalogueProducts, readCheckoutSettings, recordSandboxSale } from './sandbox.repository.js';
@@ -40,7 +47,9 @@ export async function priceSandboxSession(context: Context & { cart: SandboxCart
 }
 
 /** Checkout: fixes the order id and answers the popup's URL with the signed session in it. */
-export async function finalizeSandboxCheckout(context: Context & { cart: SandboxCart; origin?: string; ip: string }): Promise<{ url: string }> {
+export async function finalizeSandboxCheckout(
+  context: Context & { cart: SandboxCart; origin?: string; ip: string },
+): Promise<{ url: string }> {
   await hitRateLimit(context.db, rateLimits.sandboxSessionPerIp, context.ip);
   // The popup goes back (and posts its result) only to this site: never an address a caller chose.
   if (context.origin !== undefined && !isSiteAddress(context.origin, siteUrlOf(context.config))) {

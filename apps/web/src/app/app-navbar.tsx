@@ -32,14 +32,7 @@ export function AppNavbar() {
   }
 
   return (
-    <Navbar
-      expand="lg"
-      bg="dark"
-      data-bs-theme="dark"
-      className="app-navbar"
-      expanded={isExpanded}
-      onToggle={setExpanded}
-    >
+    <Navbar expand="lg" bg="dark" data-bs-theme="dark" className="app-navbar" expanded={isExpanded} onToggle={setExpanded}>
       <div className="container">
         <div className="d-flex align-items-center gap-2">
           {isMobile && <CartControl />}

@@ -26,10 +26,15 @@ const PersonsPage = lazyScreen(() => import('../features/admin/persons/component
 const PersonEditorPage = lazyScreen(() => import('../features/admin/persons/components/person-editor-page'), 'PersonEditorPage');
 const PagesPage = lazyScreen(() => import('../features/admin/pages/components/pages-page'), 'PagesPage');
 // Takes the shop's enhancer for its live preview, like ContentPage.
-const PageEditorPage = lazy(async () => ({ default: (await import('../features/admin/pages/components/page-editor-page')).PageEditorPage }));
+const PageEditorPage = lazy(async () => ({
+  default: (await import('../features/admin/pages/components/page-editor-page')).PageEditorPage,
+}));
 const ProductsPage = lazyScreen(() => import('../features/admin/products/components/products-page'), 'ProductsPage');
 const ProductEditorPage = lazyScreen(() => import('../features/admin/products/components/product-editor-page'), 'ProductEditorPage');
-const ActivationCodesPage = lazyScreen(() => import('../features/admin/activation-codes/components/activation-codes-page'), 'ActivationCodesPage');
+const ActivationCodesPage = lazyScreen(
+  () => import('../features/admin/activation-codes/components/activation-codes-page'),
+  'ActivationCodesPage',
+);
 const StaffPage = lazyScreen(() => import('../features/admin/staff/components/staff-page'), 'StaffPage');
 const WebhooksPage = lazyScreen(() => import('../features/admin/webhooks/components/webhooks-page'), 'WebhooksPage');
 const ConfirmAccountPage = lazyScreen(() => import('../features/account/components/confirm-account-page'), 'ConfirmAccountPage');
@@ -61,11 +66,25 @@ const routes: RouteObject[] = [
       { path: route.login, element: <LoginPage /> },
       { path: route.lostPassword, element: <LostPasswordPage /> },
       { path: route.messageView, element: <MessageViewRoute /> },
-      { path: route.userArea, element: <RequireUser><UserAreaRoute /></RequireUser> },
+      {
+        path: route.userArea,
+        element: (
+          <RequireUser>
+            <UserAreaRoute />
+          </RequireUser>
+        ),
+      },
       { path: route.activate, element: <ActivationPage /> },
       { path: route.contactSupport, element: <SupportPage /> },
       { path: route.support, element: <SupportPage /> },
-      { path: route.transferLicense, element: <RequireUser><TransferLicensePage /></RequireUser> },
+      {
+        path: route.transferLicense,
+        element: (
+          <RequireUser>
+            <TransferLicensePage />
+          </RequireUser>
+        ),
+      },
       { path: route.directUrlCheckout, element: <DirectCheckoutPage /> },
       { path: route.purchase, element: <PurchasePage /> },
       { path: route.sendLicenseKey, element: <SendKeyPage /> },

@@ -12,7 +12,12 @@ export function ToastHost() {
         <div key={toast.id} className={`toast show align-items-center border-0 text-bg-${toast.variant}`} data-testid="toast">
           <div className="d-flex">
             <div className="toast-body">{toast.text}</div>
-            <button type="button" className="btn-close btn-close-white me-2 m-auto" aria-label="Close" onClick={() => dismissToast(toast.id)} />
+            <button
+              type="button"
+              className="btn-close btn-close-white me-2 m-auto"
+              aria-label="Close"
+              onClick={() => dismissToast(toast.id)}
+            />
           </div>
         </div>
       ))}

@@ -52,11 +52,7 @@ const parseJson = (text: string): { ok: true; value: unknown } | { ok: false } =
  * letter (§4: any failure logs out): docs/decisions/022-failures-keep-the-session.md. Logging out only forgets
  * the stored user, so a failed login keeps its form and shows the text.
  */
-export async function apiRequest<T = unknown>(
-  method: HttpMethod,
-  path: string,
-  options: ApiRequestOptions<T> = {},
-): Promise<T> {
+export async function apiRequest<T = unknown>(method: HttpMethod, path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const user = options.auth ? getCurrentUser() : null;

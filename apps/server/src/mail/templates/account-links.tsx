@@ -11,14 +11,13 @@ export function AccountConfirmation({ link, siteUrl }: LinkProps) {
     <MailLayout preview="Confirm your email address" heading="Confirm your email address" siteUrl={siteUrl}>
       <Paragraph>Hello,</Paragraph>
       <Paragraph>
-        an account was registered with this email address. Open this link to confirm that the address is yours; your licences
-        appear in your account once it is confirmed.
+        an account was registered with this email address. Open this link to confirm that the address is yours; your licences appear in your
+        account once it is confirmed.
       </Paragraph>
       <ActionButton href={link}>Confirm my address</ActionButton>
       <Paragraph>{link}</Paragraph>
       <Paragraph>
-        The link works once, for 7 days. If you did not register, you can ignore this email: nobody sees your licences without
-        this link.
+        The link works once, for 7 days. If you did not register, you can ignore this email: nobody sees your licences without this link.
       </Paragraph>
     </MailLayout>
   );
@@ -27,7 +26,11 @@ export function AccountConfirmation({ link, siteUrl }: LinkProps) {
 /** The link mailed with a purchase or a redeemed code to an address without a proven login. */
 export function AccountLink({ link, siteUrl, hasLogin }: LinkProps & { hasLogin: boolean }) {
   return (
-    <MailLayout preview="Your licence is waiting in your account" heading={hasLogin ? 'Confirm your email address' : 'Open your account'} siteUrl={siteUrl}>
+    <MailLayout
+      preview="Your licence is waiting in your account"
+      heading={hasLogin ? 'Confirm your email address' : 'Open your account'}
+      siteUrl={siteUrl}
+    >
       <Paragraph>Hello,</Paragraph>
       <Paragraph>
         {hasLogin
@@ -49,7 +52,9 @@ export function StaffInvitation({ link, siteUrl, role }: LinkProps & { role: str
       <Paragraph>you have been given a staff login ({role}) for the shop's back office. Open this link to choose your password.</Paragraph>
       <ActionButton href={link}>Choose my password</ActionButton>
       <Paragraph>{link}</Paragraph>
-      <Paragraph>The link works once, for 7 days. Log in with this email address; you can then turn on two-factor login in your account.</Paragraph>
+      <Paragraph>
+        The link works once, for 7 days. Log in with this email address; you can then turn on two-factor login in your account.
+      </Paragraph>
     </MailLayout>
   );
 }

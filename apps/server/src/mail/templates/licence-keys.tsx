@@ -13,8 +13,7 @@ function NextSteps({ siteUrl, email }: { siteUrl: string; email: string }) {
     <Steps
       steps={[
         <>
-          Log in at <a href={`${siteUrl}/login`}>{`${siteUrl}/login`}</a> with {email} (no account yet? Register there with this
-          address).
+          Log in at <a href={`${siteUrl}/login`}>{`${siteUrl}/login`}</a> with {email} (no account yet? Register there with this address).
         </>,
         'Download the installer for your computer in your account, under Downloads, and run it.',
         'Open the plug-in in your host and activate it with your email address and password, or load the attached key file.',
@@ -23,7 +22,13 @@ function NextSteps({ siteUrl, email }: { siteUrl: string; email: string }) {
   );
 }
 
-type LicenceKeysProps = { to: string; ownerName: string; licence: MailedLicence; siteUrl: string; reason: 'activation' | 'resend' | 'admin' };
+type LicenceKeysProps = {
+  to: string;
+  ownerName: string;
+  licence: MailedLicence;
+  siteUrl: string;
+  reason: 'activation' | 'resend' | 'admin';
+};
 
 /** One licence's keys: after redeeming an activation code, a Send License Key request, or a licence from the vendor. */
 export function LicenceKeys({ to, ownerName, licence, siteUrl, reason }: LicenceKeysProps) {
@@ -34,7 +39,11 @@ export function LicenceKeys({ to, ownerName, licence, siteUrl, reason }: Licence
         ? `here are the keys of your ${licence.productName} licence, as requested.`
         : `thank you for choosing ${licence.productName}. Your licence key file is attached.`;
   return (
-    <MailLayout preview={`Your ${licence.productName} licence and key file`} heading={`Your ${licence.productName} licence`} siteUrl={siteUrl}>
+    <MailLayout
+      preview={`Your ${licence.productName} licence and key file`}
+      heading={`Your ${licence.productName} licence`}
+      siteUrl={siteUrl}
+    >
       <Paragraph>{greetingOf(ownerName, to)}</Paragraph>
       <Paragraph>{intro}</Paragraph>
       <Details

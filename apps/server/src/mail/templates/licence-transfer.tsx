@@ -9,11 +9,15 @@ type LicenceReceivedProps = { to: string; ownerName: string; licence: MailedLice
 /** To the new owner of a transferred licence: what they got and how to start. */
 export function LicenceReceived({ to, ownerName, licence, siteUrl }: LicenceReceivedProps) {
   return (
-    <MailLayout preview={`A ${licence.productName} licence was transferred to you`} heading={`${licence.productName} is now yours`} siteUrl={siteUrl}>
+    <MailLayout
+      preview={`A ${licence.productName} licence was transferred to you`}
+      heading={`${licence.productName} is now yours`}
+      siteUrl={siteUrl}
+    >
       <Paragraph>{`Hello ${ownerName || to},`}</Paragraph>
       <Paragraph>
-        a {licence.productName} licence has been transferred to you. It is registered to your name and this email address, with new
-        keys; the attached key file is yours.
+        a {licence.productName} licence has been transferred to you. It is registered to your name and this email address, with new keys;
+        the attached key file is yours.
       </Paragraph>
       <Details
         rows={[
@@ -41,7 +45,11 @@ type LicenceTransferredProps = { to: string; ownerName: string; productName: str
 /** To the previous owner: the licence moved, what stopped working, and what to do if this was not them. */
 export function LicenceTransferred({ to, ownerName, productName, newOwnerName, siteUrl }: LicenceTransferredProps) {
   return (
-    <MailLayout preview={`Your ${productName} licence was transferred`} heading={`Your ${productName} licence was transferred`} siteUrl={siteUrl}>
+    <MailLayout
+      preview={`Your ${productName} licence was transferred`}
+      heading={`Your ${productName} licence was transferred`}
+      siteUrl={siteUrl}
+    >
       <Paragraph>{`Hello ${ownerName || to},`}</Paragraph>
       <Paragraph>
         your {productName} licence has been transferred to {newOwnerName || 'its new owner'}. It no longer appears in your account.

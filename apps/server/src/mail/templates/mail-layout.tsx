@@ -49,8 +49,11 @@ export function MailLayout({ preview, heading, siteUrl, children }: MailLayoutPr
               <Hr style={{ borderColor: colors.border, margin: 0 }} />
               <Section style={{ padding: '12px 24px' }}>
                 <Text style={{ color: colors.muted, fontSize: 12, margin: 0 }}>
-                  Plug-in Store · <Link href={siteUrl} style={{ color: colors.muted }}>{siteUrl}</Link> · Help:{' '}
-                  <Link href={`${siteUrl}/support`} style={{ color: colors.muted }}>{`${siteUrl}/support`}</Link>
+                  Plug-in Store ·{' '}
+                  <Link href={siteUrl} style={{ color: colors.muted }}>
+                    {siteUrl}
+                  </Link>{' '}
+                  · Help: <Link href={`${siteUrl}/support`} style={{ color: colors.muted }}>{`${siteUrl}/support`}</Link>
                 </Text>
               </Section>
             </>
@@ -86,7 +89,8 @@ export function Details({ rows }: { rows: readonly (readonly [label: string, val
     <Section style={{ backgroundColor: colors.page, borderRadius: 4, margin: '0 0 14px', padding: '10px 14px' }}>
       {rows.map(([label, value]) => (
         <Text key={label} style={{ fontSize: 14, lineHeight: '22px', margin: 0 }}>
-          <span style={{ color: colors.muted }}>{label}:</span> <strong style={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace' }}>{value}</strong>
+          <span style={{ color: colors.muted }}>{label}:</span>{' '}
+          <strong style={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace' }}>{value}</strong>
         </Text>
       ))}
     </Section>

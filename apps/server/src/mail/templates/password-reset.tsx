@@ -14,8 +14,8 @@ export function PasswordReset({ password, siteUrl }: PasswordResetProps) {
       <Details rows={[['Your new password', password]]} />
       <ActionButton href={`${siteUrl}/login`}>Log in</ActionButton>
       <Paragraph>
-        Your old password keeps working until you log in with the new one. The new password expires in 24 hours if it is not
-        used. If you did not ask for it, you can ignore this email.
+        Your old password keeps working until you log in with the new one. The new password expires in 24 hours if it is not used. If you
+        did not ask for it, you can ignore this email.
       </Paragraph>
       <Paragraph>Once logged in, you can choose a password of your own under Change Password in your account.</Paragraph>
     </MailLayout>

@@ -16,22 +16,36 @@ export function EmptySerialPool({ productName, orderId }: { productName: string;
 }
 
 /** A paid order names products the store does not know. */
-export function UnknownProduct({ providerOrderId, customerEmail, paths }: { providerOrderId: string; customerEmail: string; paths: readonly string[] }) {
+export function UnknownProduct({
+  providerOrderId,
+  customerEmail,
+  paths,
+}: {
+  providerOrderId: string;
+  customerEmail: string;
+  paths: readonly string[];
+}) {
   return (
     <MailLayout preview={`Order ${providerOrderId} names unknown products`} heading="An order names unknown products">
       <Paragraph>
-        The paid order {providerOrderId} of {customerEmail} names products that no product of the store is called: {paths.join(', ')}.
-        They made no licence; the order&apos;s other products did.
+        The paid order {providerOrderId} of {customerEmail} names products that no product of the store is called: {paths.join(', ')}. They
+        made no licence; the order&apos;s other products did.
       </Paragraph>
       <Paragraph>
-        The order waits in ADMIN → WEBHOOKS (needs attention): map each path to a product there and replay it, and the licences are
-        issued then. Make the storefront&apos;s product paths match the product names (in lower case) so later orders go through.
+        The order waits in ADMIN → WEBHOOKS (needs attention): map each path to a product there and replay it, and the licences are issued
+        then. Make the storefront&apos;s product paths match the product names (in lower case) so later orders go through.
       </Paragraph>
     </MailLayout>
   );
 }
 
-type SupportRequestProps = { customerEmail: string; productName: string; operatingSystem: string; problemDescription: string; requestId: number };
+type SupportRequestProps = {
+  customerEmail: string;
+  productName: string;
+  operatingSystem: string;
+  problemDescription: string;
+  requestId: number;
+};
 
 /** A customer's support request; replying answers the customer. */
 export function SupportRequest({ customerEmail, productName, operatingSystem, problemDescription, requestId }: SupportRequestProps) {

@@ -7,7 +7,6 @@ export const activationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/userinfo/registerproduct',
     { schema: { tags: ['customer area'], body: redeemActivationRequest, response: { 200: redeemActivationResponse } } },
-    (request) =>
-      redeemActivation({ db: app.db, config: app.config, secretBox: app.secretBox, activation: request.body, ip: request.ip }),
+    (request) => redeemActivation({ db: app.db, config: app.config, secretBox: app.secretBox, activation: request.body, ip: request.ip }),
   );
 };

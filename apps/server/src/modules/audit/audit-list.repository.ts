@@ -3,7 +3,16 @@ import type { ListQuery, Paged } from '@store/contracts/list';
 import type { Db } from '../../db/client.js';
 import { queryPage, readListRequest, type ListDefinition } from '../../lib/list-query.js';
 
-type Row = { id: number; at: Date; actor: string; action: string; entity: string; entity_id: string | null; before: string | null; after: string | null };
+type Row = {
+  id: number;
+  at: Date;
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: string | null;
+  after: string | null;
+};
 
 /** The staff actions, newest first by default; filters on who, what and which record. */
 const auditLog: ListDefinition = {

@@ -12,7 +12,10 @@ describe('audit log', () => {
     const url = `/audit-${randomBytes(3).toString('hex')}`;
     const created = (await admin('POST', '/api/page/', { id: -1, name: 'Audited', url, htmlText: 'x' })).json() as { id: number };
     await admin('DELETE', `/api/page/${created.id}`);
-    const response = await admin('GET', `/api/admin/audit?${new URLSearchParams({ filter: JSON.stringify({ entity: 'page', entityId: String(created.id) }) })}`);
+    const response = await admin(
+      'GET',
+      `/api/admin/audit?${new URLSearchParams({ filter: JSON.stringify({ entity: 'page', entityId: String(created.id) }) })}`,
+    );
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json() as Page;
     expect(page.total).toBe(2);
@@ -26,7 +29,9 @@ describe('audit log', () => {
     await admin('POST', '/api/page/', { id: -1, name: 'A', url: `/audit-${randomBytes(3).toString('hex')}`, htmlText: 'x' });
     const ascending = (await admin('GET', '/api/admin/audit?sort=id&desc=false&pageSize=50')).json() as Page;
     expect(ascending.rows[0]!.id).toBeLessThan(ascending.rows.at(-1)!.id);
-    const byAction = (await admin('GET', `/api/admin/audit?filter=${encodeURIComponent(JSON.stringify({ actor: 'ADM', action: 'create' }))}`)).json() as Page;
+    const byAction = (
+      await admin('GET', `/api/admin/audit?filter=${encodeURIComponent(JSON.stringify({ actor: 'ADM', action: 'create' }))}`)
+    ).json() as Page;
     expect(byAction.rows.length).toBeGreaterThan(0);
     expect(byAction.rows.every((row) => row.action === 'create' && row.actor === 'admin')).toBe(true);
     expect((await admin('GET', '/api/admin/audit?sort=before')).statusCode).toBe(400);

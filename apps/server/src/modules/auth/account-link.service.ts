@@ -22,7 +22,11 @@ export async function mailConfirmationLink(client: Queryable, options: { email: 
 }
 
 /** Sends the confirmation link again to a signed-in login that has not proven its address yet. */
-export async function resendConfirmationLink(options: { db: Db; caller: { loginId: number; name: string; isEmailVerified: boolean }; siteUrl: string }) {
+export async function resendConfirmationLink(options: {
+  db: Db;
+  caller: { loginId: number; name: string; isEmailVerified: boolean };
+  siteUrl: string;
+}) {
   if (options.caller.isEmailVerified) return;
   await hitRateLimit(options.db, rateLimits.accountLinkPerLogin, String(options.caller.loginId));
   await withTransaction(options.db, (client) => mailConfirmationLink(client, { email: options.caller.name, siteUrl: options.siteUrl }));

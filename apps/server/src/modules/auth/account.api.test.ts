@@ -12,7 +12,8 @@ const t = await createTestApp();
 const products = (token: string) => t.request({ method: 'GET', url: '/api/userinfo/products', token });
 const confirm = (body: { token: string; password?: string }, token?: string) =>
   t.request({ method: 'POST', url: '/api/account/confirm', body, ip: uniqueIp(), ...(token ? { token } : {}) });
-const status = async (token: string) => (await t.request({ method: 'GET', url: '/api/account', token })).json() as { isEmailVerified: boolean };
+const status = async (token: string) =>
+  (await t.request({ method: 'GET', url: '/api/account', token })).json() as { isEmailVerified: boolean };
 
 /** A licence of `email`'s person, owned before anyone registered the address. */
 async function buyerWithLicence() {
@@ -50,7 +51,9 @@ describe('a login that has not proven its address', () => {
     const deviceId = (await t.db.query<{ id: number }>('SELECT id FROM order_device WHERE order_id = $1', [licence.order.id])).rows[0]!.id;
     expect((await t.request({ method: 'DELETE', url: `/api/userinfo/orderdevice/${deviceId}`, token })).statusCode).toBe(404);
     await t.db.query(`UPDATE orders SET license_activation_date = now() - interval '40 days' WHERE id = $1`, [licence.order.id]);
-    expect((await t.request({ method: 'GET', url: `/api/userinfo/verifyorderfortransfer/${licence.order.id}`, token })).statusCode).toBe(403);
+    expect((await t.request({ method: 'GET', url: `/api/userinfo/verifyorderfortransfer/${licence.order.id}`, token })).statusCode).toBe(
+      403,
+    );
     expect((await t.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon', token })).body).not.toMatch(/[A-Z0-9]{4}/);
     const unlock = await t.app.inject({
       method: 'POST',
@@ -118,7 +121,7 @@ describe('a login that has not proven its address', () => {
   });
 });
 
-describe("the owner of an address someone else registered", () => {
+describe('the owner of an address someone else registered', () => {
   it('gets in with "Lost your password?": the mailed password proves the address and ends the stranger\'s session', async () => {
     const { email } = await buyerWithLicence();
     const stranger = await t.request({ method: 'POST', url: '/api/register', ip: uniqueIp(), body: { email, password: 'stranger-pass' } });
@@ -141,7 +144,9 @@ describe("the owner of an address someone else registered", () => {
     await redeemActivationCode(email);
     expect((await products(strangerToken)).json()).toEqual([]);
 
-    const [linkMail] = (await listRecentMail(t.db, 10, email)).filter((mail) => mail.subject === 'Confirm your email address to see your licence');
+    const [linkMail] = (await listRecentMail(t.db, 10, email)).filter(
+      (mail) => mail.subject === 'Confirm your email address to see your licence',
+    );
     expect(linkMail).toBeDefined();
     const link = await t.accountLinkTokenOf(email);
     const owner = await confirm({ token: link, password: 'owner-pass' });
@@ -183,12 +188,25 @@ describe('two-factor login', () => {
     const { secret, uri } = setup.json() as { secret: string; uri: string };
     expect(uri).toContain(`secret=${secret}`);
     const step = totpStepAt(Date.now());
-    expect((await t.request({ method: 'POST', url: '/api/account/twofactor/enable', token: adminToken, body: { code: '000000' } })).statusCode).toBe(400);
-    const enabled = await t.request({ method: 'POST', url: '/api/account/twofactor/enable', token: adminToken, body: { code: totpCodeAt(secret, step) } });
+    expect(
+      (await t.request({ method: 'POST', url: '/api/account/twofactor/enable', token: adminToken, body: { code: '000000' } })).statusCode,
+    ).toBe(400);
+    const enabled = await t.request({
+      method: 'POST',
+      url: '/api/account/twofactor/enable',
+      token: adminToken,
+      body: { code: totpCodeAt(secret, step) },
+    });
     const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
 
-    const login = (body: object) => t.request({ method: 'POST', url: '/api/login/', ip: uniqueIp(), body: { username: 'admin', password: TEST_ADMIN_PASSWORD, ...body } });
+    const login = (body: object) =>
+      t.request({
+        method: 'POST',
+        url: '/api/login/',
+        ip: uniqueIp(),
+        body: { username: 'admin', password: TEST_ADMIN_PASSWORD, ...body },
+      });
     const withoutCode = await login({});
     expect(withoutCode.statusCode).toBe(401);
     expect(withoutCode.body).toBe(SECOND_FACTOR_REQUIRED);
@@ -201,11 +219,25 @@ describe('two-factor login', () => {
     expect(recovered.statusCode).toBe(200);
     expect((await login({ otp: recoveryCodes[0] })).statusCode).toBe(401);
     // A wrong password never reaches the second step.
-    expect((await t.request({ method: 'POST', url: '/api/login/', ip: uniqueIp(), body: { username: 'admin', password: 'wrong-password', otp: recoveryCodes[1] } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/login/',
+          ip: uniqueIp(),
+          body: { username: 'admin', password: 'wrong-password', otp: recoveryCodes[1] },
+        })
+      ).statusCode,
+    ).toBe(401);
 
     const token = (recovered.json() as { token: string }).token;
-    expect((await t.request({ method: 'POST', url: '/api/account/twofactor/disable', token, body: { password: 'nope' } })).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: '/api/account/twofactor/disable', token, body: { password: TEST_ADMIN_PASSWORD } })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: '/api/account/twofactor/disable', token, body: { password: 'nope' } })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await t.request({ method: 'POST', url: '/api/account/twofactor/disable', token, body: { password: TEST_ADMIN_PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
     expect((await login({})).statusCode).toBe(200);
   });
 
@@ -229,7 +261,12 @@ describe('smaller holes', () => {
   it('refuses addresses with line breaks, or the word admin, wherever an address enters', async () => {
     const adminToken = await t.adminToken();
     for (const email of ['x@y.zz\r\nBcc: victim@example.com', 'admin']) {
-      const person = await t.request({ method: 'POST', url: '/api/person/', token: adminToken, body: { id: 0, email, name: 'X', country: 'CH' } });
+      const person = await t.request({
+        method: 'POST',
+        url: '/api/person/',
+        token: adminToken,
+        body: { id: 0, email, name: 'X', country: 'CH' },
+      });
       expect(person.statusCode, email).toBe(400);
       const activation = await t.request({
         method: 'POST',

@@ -63,7 +63,12 @@ describe('sessions', () => {
   it('takes a logout sent with a JSON content type and no body, and still refuses malformed or poisoned JSON', async () => {
     const { token } = await t.registerCustomer();
     const post = (payload: string) =>
-      t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload,
+      });
     expect((await post('{"a":')).statusCode).toBe(400);
     expect((await post('{"__proto__":{"isAdmin":true}}')).statusCode).toBe(400);
     expect((await post('')).statusCode).toBe(200);
@@ -73,7 +78,10 @@ describe('sessions', () => {
   it('refuses an expired session', async () => {
     const { token, email } = await t.registerCustomer();
     // Only this customer's sessions: the other tests' sessions stay valid.
-    await t.db.query(`UPDATE session SET expires_at = now() - interval '1 second' WHERE login_id = (SELECT id FROM login WHERE login_name = $1)`, [email]);
+    await t.db.query(
+      `UPDATE session SET expires_at = now() - interval '1 second' WHERE login_id = (SELECT id FROM login WHERE login_name = $1)`,
+      [email],
+    );
     const response = await t.request({ method: 'POST', url: '/api/logout', token });
     expect(response.statusCode).toBe(401);
   });
@@ -100,7 +108,10 @@ describe('password request', () => {
     expect(response.body).toBe(known.body);
     expect(await listRecentMail(t.db, 10, unknown)).toHaveLength(0);
     // The confirmation link of the registration, then the new password.
-    expect((await listRecentMail(t.db, 10, email)).map((mail) => mail.subject)).toEqual(['Your new password', 'Confirm your email address']);
+    expect((await listRecentMail(t.db, 10, email)).map((mail) => mail.subject)).toEqual([
+      'Your new password',
+      'Confirm your email address',
+    ]);
   });
 
   it('does not lock the customer out: the old password works until the new one is used', async () => {
@@ -136,7 +147,12 @@ describe('rate limits', () => {
     // A stranger guesses from many addresses: after the account's ceiling, strangers are refused even the right password.
     const guesses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
-      const response = await t.request({ method: 'POST', url: '/api/login/', ip: uniqueIp(), body: { username: email, password: `guess-${attempt}` } });
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/login/',
+        ip: uniqueIp(),
+        body: { username: email, password: `guess-${attempt}` },
+      });
       guesses.push(response.statusCode);
     }
     expect(guesses).toEqual([...Array.from({ length: 10 }, () => 401), 429]);
@@ -157,7 +173,12 @@ describe('rate limits', () => {
 
     // Another account is not touched.
     const other = await t.registerCustomer();
-    const response = await t.request({ method: 'POST', url: '/api/login/', ip: uniqueIp(), body: { username: other.email, password: other.password } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/login/',
+      ip: uniqueIp(),
+      body: { username: other.email, password: other.password },
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -167,12 +188,19 @@ describe('rate limits', () => {
     const cookie = String(ownerLogin.headers['set-cookie']).split(';')[0]!;
     const withCookie = (body: object) =>
       t.app.inject({ method: 'POST', url: '/api/login/', remoteAddress: uniqueIp(), headers: { cookie }, payload: body });
-    for (let attempt = 0; attempt < 5; attempt++) expect((await withCookie({ username: email, password: 'wrong-pass' })).statusCode).toBe(401);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await withCookie({ username: email, password: 'wrong-pass' })).statusCode).toBe(401);
     // Spent: the cookie's sixth wrong guess counts against the account like a stranger's, and the right password still works.
     expect((await withCookie({ username: email, password })).statusCode).toBe(200);
     // A cookie for another login, or a forged one, is no cookie.
     const forged = cookie.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
-    const forgedLogin = await t.app.inject({ method: 'POST', url: '/api/login/', remoteAddress: uniqueIp(), headers: { cookie: forged }, payload: { username: email, password } });
+    const forgedLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      remoteAddress: uniqueIp(),
+      headers: { cookie: forged },
+      payload: { username: email, password },
+    });
     expect(forgedLogin.statusCode).toBe(200);
   });
 
@@ -184,7 +212,13 @@ describe('rate limits', () => {
         url: '/api/juce/unlock',
         remoteAddress: uniqueIp(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ product: 'Spacey', email, pw: `guess-${attempt}`, os: 'Mac', mach: 'abcdefabcdefabcdefabcdefabcdef12' }).toString(),
+        payload: new URLSearchParams({
+          product: 'Spacey',
+          email,
+          pw: `guess-${attempt}`,
+          os: 'Mac',
+          mach: 'abcdefabcdefabcdefabcdefabcdef12',
+        }).toString(),
       });
       expect(unlock.body).toMatch(/<ERROR error="Wrong email or password/);
     }
@@ -219,7 +253,9 @@ describe('rate limits', () => {
     const mailed = /Your new password: (\S+)/.exec(mail!.body_text)![1]!;
     await expect(t.logIn(email, mailed)).resolves.toBeTruthy();
     // Ten minutes later the owner may ask again.
-    await t.db.query(`UPDATE rate_limit SET window_start = window_start - interval '10 minutes' WHERE key = $1`, [`password-request-address:${email.toLowerCase()}`]);
+    await t.db.query(`UPDATE rate_limit SET window_start = window_start - interval '10 minutes' WHERE key = $1`, [
+      `password-request-address:${email.toLowerCase()}`,
+    ]);
     expect((await t.request({ method: 'POST', url: '/api/passwordrequest', ip: uniqueIp(), body: { email } })).statusCode).toBe(200);
   });
 
@@ -248,7 +284,12 @@ async function supportLogin(): Promise<string> {
   const invited = await t.request({ method: 'POST', url: '/api/staff', token: await t.adminToken(), body: { email, role: 'support' } });
   expect(invited.statusCode, invited.body).toBe(200);
   const link = await t.accountLinkTokenOf(email);
-  const opened = await t.request({ method: 'POST', url: '/api/account/confirm', ip: uniqueIp(), body: { token: link, password: 'support-pass' } });
+  const opened = await t.request({
+    method: 'POST',
+    url: '/api/account/confirm',
+    ip: uniqueIp(),
+    body: { token: link, password: 'support-pass' },
+  });
   expect(opened.statusCode).toBe(200);
   return t.logIn(email, 'support-pass');
 }
@@ -257,25 +298,44 @@ describe('staff logins', () => {
   it('invites a support login, which logs in with its role, resends keys without the public limits, and can be removed', async () => {
     const adminToken = await t.adminToken();
     const token = await supportLogin();
-    const staff = (await t.request({ method: 'GET', url: '/api/staff', token: adminToken })).json() as { id: number; name: string; role: string; hasPassword: boolean }[];
+    const staff = (await t.request({ method: 'GET', url: '/api/staff', token: adminToken })).json() as {
+      id: number;
+      name: string;
+      role: string;
+      hasPassword: boolean;
+    }[];
     const member = staff.find((entry) => entry.role === 'support' && entry.hasPassword)!;
     expect(staff[0]).toMatchObject({ name: 'admin', role: 'admin' });
-    const login = await t.request({ method: 'POST', url: '/api/login/', ip: uniqueIp(), body: { username: member.name, password: 'support-pass' } });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/login/',
+      ip: uniqueIp(),
+      body: { username: member.name, password: 'support-pass' },
+    });
     expect(login.json()).toMatchObject({ name: member.name, role: 'support', isAdmin: false });
     // No licences of its own: a staff login is nobody's customer record.
     expect((await t.request({ method: 'GET', url: `/api/person/byEmail/${encodeURIComponent(member.name)}`, token })).statusCode).toBe(404);
 
     // Staff resends without the public limits and are told plainly when the address owns no such licence.
-    const resend = await t.request({ method: 'POST', url: '/api/order/resend/', token, body: { email: uniqueEmail(), productName: 'Spacey' } });
+    const resend = await t.request({
+      method: 'POST',
+      url: '/api/order/resend/',
+      token,
+      body: { email: uniqueEmail(), productName: 'Spacey' },
+    });
     expect(resend.statusCode).toBe(404);
     expect(resend.body).toMatch(/has no active licence of Spacey/);
 
-    expect((await t.request({ method: 'PUT', url: `/api/staff/${member.id}`, token: adminToken, body: { role: 'admin' } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/staff/${member.id}`, token: adminToken, body: { role: 'admin' } })).statusCode,
+    ).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/person/', token })).statusCode).toBe(401);
     expect((await t.request({ method: 'DELETE', url: `/api/staff/${member.id}`, token: adminToken })).statusCode).toBe(200);
     const relogin = await t.logIn(member.name, 'support-pass');
     expect((await t.request({ method: 'GET', url: '/api/person/', token: relogin })).statusCode).toBe(403);
-    const { rows } = await t.db.query(`SELECT entity, action FROM audit_log WHERE entity = 'staff' AND entity_id = $1 ORDER BY id`, [member.name]);
+    const { rows } = await t.db.query(`SELECT entity, action FROM audit_log WHERE entity = 'staff' AND entity_id = $1 ORDER BY id`, [
+      member.name,
+    ]);
     expect(rows).toEqual([
       { entity: 'staff', action: 'create' },
       { entity: 'staff', action: 'update' },
@@ -403,10 +463,15 @@ describe('guards', () => {
   ];
   const call = (entry: string, token?: string) => {
     const [method, url] = entry.split(' ') as [string, string];
-    return t.request({ method, url: url.replace(/:[A-Za-z]+/g, '1'), token, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+    return t.request({
+      method,
+      url: url.replace(/:[A-Za-z]+/g, '1'),
+      token,
+      body: method === 'GET' || method === 'DELETE' ? undefined : {},
+    });
   };
 
-  it('knows every route: each is public, a customer\'s or the administrator\'s', () => {
+  it("knows every route: each is public, a customer's or the administrator's", () => {
     const routes = t.app.routeTable
       .filter((route) => route.method !== 'HEAD' && !route.url.startsWith('/api/docs'))
       .map((route) => `${route.method} ${route.url}`);
@@ -434,4 +499,3 @@ describe('guards', () => {
     for (const entry of customerCalls) expect((await call(entry)).statusCode, entry).toBe(401);
   });
 });
-

@@ -50,17 +50,17 @@ export async function insertLogin(
 }
 
 export async function setPassword(db: Queryable, loginId: number, passwordHash: string): Promise<void> {
-  await db.query(
-    `UPDATE login SET password_hash = $2, pending_password_hash = NULL, pending_password_expires = NULL WHERE id = $1`,
-    [loginId, passwordHash],
-  );
+  await db.query(`UPDATE login SET password_hash = $2, pending_password_hash = NULL, pending_password_expires = NULL WHERE id = $1`, [
+    loginId,
+    passwordHash,
+  ]);
 }
 
 export async function setPendingPassword(db: Queryable, loginId: number, passwordHash: string): Promise<void> {
-  await db.query(
-    `UPDATE login SET pending_password_hash = $2, pending_password_expires = now() + interval '24 hours' WHERE id = $1`,
-    [loginId, passwordHash],
-  );
+  await db.query(`UPDATE login SET pending_password_hash = $2, pending_password_expires = now() + interval '24 hours' WHERE id = $1`, [
+    loginId,
+    passwordHash,
+  ]);
 }
 
 export async function deleteLoginByName(db: Queryable, loginName: string): Promise<number> {
@@ -117,7 +117,10 @@ export async function deleteOtherSessions(db: Queryable, loginId: number, keepTo
  * Records that the login proved its address: links it to the person with that address and, with the new
  * password of a mailed link, replaces its password (and any mailed one).
  */
-export async function markEmailVerified(db: Queryable, options: { loginId: number; personId: number | null; passwordHash?: string }): Promise<void> {
+export async function markEmailVerified(
+  db: Queryable,
+  options: { loginId: number; personId: number | null; passwordHash?: string },
+): Promise<void> {
   await db.query(
     `UPDATE login SET email_verified_at = coalesce(email_verified_at, now()), person_id = coalesce($2, person_id),
             password_hash = coalesce($3, password_hash),

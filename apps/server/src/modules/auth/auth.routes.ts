@@ -39,14 +39,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     auth.register({ db: app.db, ...request.body, ip: request.ip, siteUrl: siteUrlOf(app.config) }),
   );
 
-  app.post(
-    '/passwordrequest',
-    { schema: { tags, body: passwordRequestRequest, response: { 200: okResponse } } },
-    async (request) => {
-      await auth.requestPassword({ db: app.db, email: request.body.email, ip: request.ip, siteUrl: siteUrlOf(app.config) });
-      return { ok: true as const };
-    },
-  );
+  app.post('/passwordrequest', { schema: { tags, body: passwordRequestRequest, response: { 200: okResponse } } }, async (request) => {
+    await auth.requestPassword({ db: app.db, email: request.body.email, ip: request.ip, siteUrl: siteUrlOf(app.config) });
+    return { ok: true as const };
+  });
 
   app.post(
     '/passwordchange',

@@ -37,7 +37,8 @@ export async function checkCredentials(options: {
 
   const login = await findLoginByName(db, username);
   const decoy = await getDecoyHash();
-  const hasPending = login?.pending_password_hash != null && login.pending_password_expires != null && login.pending_password_expires > new Date();
+  const hasPending =
+    login?.pending_password_hash != null && login.pending_password_expires != null && login.pending_password_expires > new Date();
   const [isCurrentPassword, isPendingPassword] = await Promise.all([
     verifyPassword(login?.password_hash ?? decoy, password),
     verifyPassword(hasPending ? login.pending_password_hash! : decoy, password),

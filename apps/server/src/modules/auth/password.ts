@@ -8,8 +8,7 @@ const argonOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as cons
 export const hashPassword = (password: string): Promise<string> => hash(password, argonOptions);
 
 /** Checks a password against a stored hash; a malformed hash never matches. */
-export const verifyPassword = (storedHash: string, password: string): Promise<boolean> =>
-  verify(storedHash, password).catch(() => false);
+export const verifyPassword = (storedHash: string, password: string): Promise<boolean> => verify(storedHash, password).catch(() => false);
 
 /** A readable random password for resets and the first admin start. */
 export function generatePassword(length = 14): string {

@@ -1,7 +1,14 @@
 import type { Queryable } from '../../db/client.js';
 import type { StaffRole } from './auth.repository.js';
 
-export type StaffRow = { id: number; login_name: string; role: StaffRole; has_password: boolean; has_two_factor: boolean; created_at: Date };
+export type StaffRow = {
+  id: number;
+  login_name: string;
+  role: StaffRole;
+  has_password: boolean;
+  has_two_factor: boolean;
+  created_at: Date;
+};
 
 export async function listStaff(db: Queryable): Promise<StaffRow[]> {
   const { rows } = await db.query<StaffRow>(

@@ -13,10 +13,14 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/staff', { onRequest: requireAdmin, schema: { tags, response: { 200: staffList } } }, () => staff.listStaff(app.db));
 
-  app.post('/staff', { onRequest: requireAdmin, schema: { tags, body: staffInviteRequest, response: { 200: okResponse } } }, async (request) => {
-    await staff.inviteStaff({ db: app.db, caller: actorOf(request), invite: request.body, siteUrl: siteUrlOf(app.config) });
-    return { ok: true as const };
-  });
+  app.post(
+    '/staff',
+    { onRequest: requireAdmin, schema: { tags, body: staffInviteRequest, response: { 200: okResponse } } },
+    async (request) => {
+      await staff.inviteStaff({ db: app.db, caller: actorOf(request), invite: request.body, siteUrl: siteUrlOf(app.config) });
+      return { ok: true as const };
+    },
+  );
 
   app.put(
     '/staff/:id',
@@ -27,8 +31,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/staff/:id', { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } }, async (request) => {
-    await staff.setStaffRole({ db: app.db, caller: actorOf(request), loginId: request.params.id, role: 'customer' });
-    return { ok: true as const };
-  });
+  app.delete(
+    '/staff/:id',
+    { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
+    async (request) => {
+      await staff.setStaffRole({ db: app.db, caller: actorOf(request), loginId: request.params.id, role: 'customer' });
+      return { ok: true as const };
+    },
+  );
 };

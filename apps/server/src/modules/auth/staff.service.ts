@@ -43,9 +43,18 @@ export async function inviteStaff(options: { db: Db; caller: Caller; invite: Sta
     } else {
       await logins.insertLogin(client, { loginName: invite.email, passwordHash: unusableHash, personId: null, role: invite.role });
       const token = await insertAccountLink(client, { email: invite.email, purpose: 'staff', lifetimeDays: INVITATION_DAYS });
-      await enqueueMail(client, staffInvitationMail({ to: invite.email, role: invite.role, link: `${options.siteUrl}/account/confirm/${token}` }));
+      await enqueueMail(
+        client,
+        staffInvitationMail({ to: invite.email, role: invite.role, link: `${options.siteUrl}/account/confirm/${token}` }),
+      );
     }
-    await recordAudit(client, { actor: options.caller.name, action: 'create', entity: 'staff', entityId: invite.email, after: { role: invite.role } });
+    await recordAudit(client, {
+      actor: options.caller.name,
+      action: 'create',
+      entity: 'staff',
+      entityId: invite.email,
+      after: { role: invite.role },
+    });
   });
 }
 

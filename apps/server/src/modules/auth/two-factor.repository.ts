@@ -3,11 +3,12 @@ import type { Queryable } from '../../db/client.js';
 
 export type TotpRow = { secret_sealed: string; enabled_at: Date | null; last_used_step: string };
 
-export const hashRecoveryCode = (code: string): Buffer =>
-  createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest();
+export const hashRecoveryCode = (code: string): Buffer => createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest();
 
 export async function findTotp(db: Queryable, loginId: number): Promise<TotpRow | undefined> {
-  const { rows } = await db.query<TotpRow>('SELECT secret_sealed, enabled_at, last_used_step FROM login_totp WHERE login_id = $1', [loginId]);
+  const { rows } = await db.query<TotpRow>('SELECT secret_sealed, enabled_at, last_used_step FROM login_totp WHERE login_id = $1', [
+    loginId,
+  ]);
   return rows[0];
 }
 
@@ -39,10 +40,10 @@ export async function useTotpStep(db: Queryable, loginId: number, step: number, 
 
 export async function replaceRecoveryCodes(db: Queryable, loginId: number, codes: string[]): Promise<void> {
   await db.query('DELETE FROM login_recovery_code WHERE login_id = $1', [loginId]);
-  await db.query(
-    'INSERT INTO login_recovery_code (login_id, code_hash) SELECT $1, unnest($2::bytea[])',
-    [loginId, codes.map(hashRecoveryCode)],
-  );
+  await db.query('INSERT INTO login_recovery_code (login_id, code_hash) SELECT $1, unnest($2::bytea[])', [
+    loginId,
+    codes.map(hashRecoveryCode),
+  ]);
 }
 
 /** Uses a recovery code once. */

@@ -25,7 +25,12 @@ export async function setUpTwoFactor(options: { db: Db; secretBox: SecretBox; ca
  * Turns two-factor login on when `code` is the app's current code; ends the login's other sessions and answers
  * the recovery codes, shown once.
  */
-export async function enableTwoFactor(options: { db: Db; secretBox: SecretBox; caller: Caller; code: string }): Promise<TwoFactorRecoveryCodes> {
+export async function enableTwoFactor(options: {
+  db: Db;
+  secretBox: SecretBox;
+  caller: Caller;
+  code: string;
+}): Promise<TwoFactorRecoveryCodes> {
   const { db, caller } = options;
   const totp = await repository.findTotp(db, caller.loginId);
   if (!totp || totp.enabled_at) throw badRequest('Start the set-up of two-factor login first.');

@@ -29,8 +29,10 @@ describe('webhook secret', () => {
 });
 
 describe('loyalty coupon', () => {
-  const loyalty = async (token: string) => (await t.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon', token })).json() as string;
-  const buy = (email: string) => postWebhook(t.app, [orderCompleted({ email, items: [{ product: 'tapewarm' }] })], { secret: sandboxSecret });
+  const loyalty = async (token: string) =>
+    (await t.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon', token })).json() as string;
+  const buy = (email: string) =>
+    postWebhook(t.app, [orderCompleted({ email, items: [{ product: 'tapewarm' }] })], { secret: sandboxSecret });
 
   it("answers an empty string without a licence, and a customer's own code with one, the same until it is used", async () => {
     const { token, email } = await t.registerCustomer();
@@ -93,7 +95,11 @@ describe("loyalty codes through FastSpring's coupon API", () => {
       const code = (await api.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon', token })).json() as string;
       expect(code).toMatch(/^LOYAL-/);
       expect(received).toEqual([
-        { url: `/coupons/${api.config.LOYALTY_COUPON}`, authorization: `Basic ${Buffer.from('api-user:api-pass').toString('base64')}`, body: JSON.stringify({ codes: [code] }) },
+        {
+          url: `/coupons/${api.config.LOYALTY_COUPON}`,
+          authorization: `Basic ${Buffer.from('api-user:api-pass').toString('base64')}`,
+          body: JSON.stringify({ codes: [code] }),
+        },
       ]);
     } finally {
       stub.close();

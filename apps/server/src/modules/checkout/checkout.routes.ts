@@ -16,7 +16,12 @@ const webhookRoute: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/fastspring/webhook',
-    { schema: { tags: ['checkout'], description: 'FastSpring webhook: X-FS-Signature over the raw body; 200, or 202 with the processed event ids one per line.' } },
+    {
+      schema: {
+        tags: ['checkout'],
+        description: 'FastSpring webhook: X-FS-Signature over the raw body; 200, or 202 with the processed event ids one per line.',
+      },
+    },
     async (request, reply) => {
       const secret = webhookSecretOf(app.config);
       if (!secret) throw new AppError('forbidden', 'Webhooks are refused: FASTSPRING_WEBHOOK_SECRET is not configured.');
@@ -26,10 +31,7 @@ const webhookRoute: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('unauthorized', 'The webhook signature is missing or wrong.');
       }
       const events = parseWebhookBody(body);
-      const intake = await receiveWebhookEvents(
-        { db: app.db, secretBox: app.secretBox, config: app.config, log: request.log },
-        events,
-      );
+      const intake = await receiveWebhookEvents({ db: app.db, secretBox: app.secretBox, config: app.config, log: request.log }, events);
       // 202 tells FastSpring which events to mark processed, one id per line; it retries the others (§2.5).
       return reply
         .status(intake.failedIds.length === 0 ? 200 : 202)

@@ -2,7 +2,13 @@ import type { CustomerOrder } from '@store/contracts/customer-order';
 import { customerOrderList, licencePurchase } from '@store/contracts/customer-order';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
-import { orderCompleted, partialReturnCreated, postWebhook, returnCreated, sampleGiftOrderCompleted } from '../../../test/webhook-fixtures.js';
+import {
+  orderCompleted,
+  partialReturnCreated,
+  postWebhook,
+  returnCreated,
+  sampleGiftOrderCompleted,
+} from '../../../test/webhook-fixtures.js';
 
 const secret = 'test-webhook-secret';
 const t = await createTestApp({ FASTSPRING_WEBHOOK_SECRET: secret });

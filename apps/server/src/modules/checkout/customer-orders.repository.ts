@@ -11,7 +11,9 @@ export type PurchaseRow = {
   discount: string | null;
   tax: string | null;
   total: string | null;
-  items: { product: string; quantity: number; subtotal: number | null; discount: number | null; tax: number | null; total: number | null }[] | null;
+  items:
+    | { product: string; quantity: number; subtotal: number | null; discount: number | null; tax: number | null; total: number | null }[]
+    | null;
   buyer_email: string | null;
   recipient_email: string | null;
 };
@@ -74,7 +76,9 @@ export async function findPurchasesOfPerson(db: Queryable, personId: number) {
 
 /** The provider's purchase a licence came from (undefined: no such licence; null: not from a recorded purchase). */
 export async function findPurchaseOfLicence(db: Queryable, orderId: number) {
-  const { rows: licences } = await db.query<{ provider_order_id: string | null }>('SELECT provider_order_id FROM orders WHERE id = $1', [orderId]);
+  const { rows: licences } = await db.query<{ provider_order_id: string | null }>('SELECT provider_order_id FROM orders WHERE id = $1', [
+    orderId,
+  ]);
   if (!licences[0]) return undefined;
   const providerOrderId = licences[0].provider_order_id;
   if (!providerOrderId) return null;

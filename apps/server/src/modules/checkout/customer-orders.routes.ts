@@ -7,8 +7,10 @@ import { getPurchaseOfLicence, listCustomerOrders } from './customer-orders.serv
 /** The customer area's order history: the caller's own purchases only. */
 export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireUser, requireStaff } = createAuthHooks(app);
-  app.get('/userinfo/orders', { onRequest: requireUser, schema: { tags: ['customer area'], response: { 200: customerOrderList } } }, (request) =>
-    listCustomerOrders({ db: app.db, personId: actorOf(request).personId }),
+  app.get(
+    '/userinfo/orders',
+    { onRequest: requireUser, schema: { tags: ['customer area'], response: { 200: customerOrderList } } },
+    (request) => listCustomerOrders({ db: app.db, personId: actorOf(request).personId }),
   );
 
   // Staff: the purchase a licence came from (money, partial refunds), shown in the person editor's licence detail.

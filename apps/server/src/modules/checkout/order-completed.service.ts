@@ -42,7 +42,10 @@ const customerOf = (data: OrderCompletedData) => {
   const account = typeof data.account === 'object' ? data.account : undefined;
   const contact = data.customer ?? account?.contact ?? undefined;
   const email = contact?.email?.trim() ?? '';
-  const name = [contact?.first, contact?.last].map((part) => part?.trim() ?? '').filter(Boolean).join(' ');
+  const name = [contact?.first, contact?.last]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
   const country = (data.address?.country ?? account?.country ?? '').trim().slice(0, 100);
   return { email, name: name.slice(0, 200), country };
 };
@@ -150,7 +153,10 @@ export async function completeOrder(options: {
     if (recipient) {
       const receipt = { to: payer.email, payerName: payer.name, recipientName: owner.name, recipientEmail: owner.email };
       const products = mailed.map((licence) => licence.productName);
-      await enqueueMail(client, giftReceiptMail({ ...receipt, orderReference: data.reference ?? data.id, products, siteUrl: siteUrlOf(config) }));
+      await enqueueMail(
+        client,
+        giftReceiptMail({ ...receipt, orderReference: data.reference ?? data.id, products, siteUrl: siteUrlOf(config) }),
+      );
     }
   }
   if (result.createdOrderIds.length > 0) {

@@ -18,10 +18,9 @@ describe('concurrent orders', () => {
     const responses = await Promise.all(events.map((event) => postWebhook(t.app, [event], { secret })));
     expect(responses.filter((response) => response.statusCode !== 200).map((response) => response.body)).toEqual([]);
 
-    const { rows } = await t.db.query(
-      `SELECT serial FROM orders WHERE provider_order_id = ANY($1::text[])`,
-      [events.map((event) => event.data.id)],
-    );
+    const { rows } = await t.db.query(`SELECT serial FROM orders WHERE provider_order_id = ANY($1::text[])`, [
+      events.map((event) => event.data.id),
+    ]);
     const serials = rows.map((row) => row.serial as string);
     expect(serials).toHaveLength(100);
     expect(new Set(serials).size).toBe(100);

@@ -29,7 +29,9 @@ export const orderCompletedData = z.looseObject({
   customer: contact.nullish(),
   address: z.looseObject({ country: text.nullish() }).nullish(),
   account: z.union([text, z.looseObject({ contact: contact.nullish(), country: text.nullish() })]).nullish(),
-  items: z.array(z.looseObject({ product: z.string().min(1).max(200), quantity: z.number().int().min(0).max(1000).nullish(), ...money })).max(200),
+  items: z
+    .array(z.looseObject({ product: z.string().min(1).max(200), quantity: z.number().int().min(0).max(1000).nullish(), ...money }))
+    .max(200),
   tags: z.record(z.string(), z.unknown()).nullish(),
   /** Gift purchases: whom the order is for ("differs from customer and address information on gift purchases"). */
   recipients: z
@@ -53,7 +55,12 @@ export const returnCreatedData = z.looseObject({
   /** What was returned; without it the whole purchase is. */
   items: z
     .array(
-      z.looseObject({ product: text, quantity: z.number().int().min(0).max(100_000).nullish(), refundType: text.nullish().catch(null), ...money }),
+      z.looseObject({
+        product: text,
+        quantity: z.number().int().min(0).max(100_000).nullish(),
+        refundType: text.nullish().catch(null),
+        ...money,
+      }),
     )
     .max(1000)
     .nullish(),

@@ -55,7 +55,14 @@ describe('order.completed', () => {
 
     const [order, ...rest] = await ordersOf(event.data.id as string);
     expect(rest).toHaveLength(0);
-    expect(order).toMatchObject({ email, person_name: 'Ada Lovelace', country: 'GB', source: 'purchase', state: 'active', provider_item: 'spacey#0' });
+    expect(order).toMatchObject({
+      email,
+      person_name: 'Ada Lovelace',
+      country: 'GB',
+      source: 'purchase',
+      state: 'active',
+      provider_item: 'spacey#0',
+    });
     const key2048 = decryptKeyFile(order.serial_2048, order.public_key_2048);
     const key1024 = decryptKeyFile(order.serial_new, order.public_key);
     for (const key of [key2048, key1024]) expect(key).toMatchObject({ user: 'Ada Lovelace', email, app: 'Spacey', mach: '' });
@@ -102,7 +109,10 @@ describe('order.completed', () => {
     const email = uniqueEmail();
     const event = orderCompleted({ email, items: [{ product: 'punch' }] });
     expect((await postWebhook(t.app, [event], { secret })).statusCode).toBe(200);
-    const resends = [{ ...event, id: providerId() }, { ...event, id: providerId() }];
+    const resends = [
+      { ...event, id: providerId() },
+      { ...event, id: providerId() },
+    ];
     const answers = await Promise.all(resends.map((resend) => postWebhook(t.app, [resend], { secret })));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect(await ordersOf(event.data.id as string)).toHaveLength(1);
@@ -169,7 +179,9 @@ describe('return.created', () => {
     expect((await postWebhook(t.app, [refund], { secret })).statusCode).toBe(200);
     const after = await ordersOf(event.data.id as string);
     expect(after.map((order) => order.state)).toEqual(['refunded', 'refunded']);
-    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM order_device WHERE order_id = ANY($1::bigint[])', [orders.map((o) => o.id)]);
+    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM order_device WHERE order_id = ANY($1::bigint[])', [
+      orders.map((o) => o.id),
+    ]);
     expect(rows[0].n).toBe(0);
     // A second refund event of the same purchase is acknowledged without work.
     expect((await postWebhook(t.app, [returnCreated(event.data.id as string)], { secret })).statusCode).toBe(200);

@@ -6,7 +6,12 @@ import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { completeOrder, OrderNeedsAttention } from './order-completed.service.js';
-import { findWaitingReturnsOfOrder, markWebhookEventAttention, recordProviderRefund, resolveWebhookEvent } from './provider-order.repository.js';
+import {
+  findWaitingReturnsOfOrder,
+  markWebhookEventAttention,
+  recordProviderRefund,
+  resolveWebhookEvent,
+} from './provider-order.repository.js';
 import { orderCompletedData, returnCreatedData, webhookEnvelope, type ReturnCreatedData, type WebhookEvent } from './webhook-payload.js';
 import {
   claimWebhookEvent,
@@ -71,7 +76,12 @@ export async function receiveWebhookEvents(context: Context, events: WebhookEven
  * fix (a malformed event, an unknown product path, a return of a purchase never seen) is accepted with an
  * attention reason, so it lands in the administrator's "needs attention" list instead of being retried for days.
  */
-export async function processEvent(context: Context, client: PoolClient, event: WebhookEvent, options: ReplayOptions = {}): Promise<Outcome> {
+export async function processEvent(
+  context: Context,
+  client: PoolClient,
+  event: WebhookEvent,
+  options: ReplayOptions = {},
+): Promise<Outcome> {
   if (event.live === false && isLiveStorefront(context.config)) return { note: 'test order on a live storefront: ignored' };
   switch (event.type) {
     case 'order.completed': {
@@ -140,13 +150,15 @@ async function revokePurchase(client: PoolClient, event: WebhookEvent, data: Ret
   const lines = data.items ?? [];
   const fullLines = lines.filter((item) => !isPartialLine(item));
   const isPartial = lines.length > 0 && fullLines.length === 0;
-  const returned = lines.length > 0 ? fullLines.map((item) => ({ path: productPath(item.product.trim()), quantity: item.quantity ?? 1 })) : undefined;
+  const returned =
+    lines.length > 0 ? fullLines.map((item) => ({ path: productPath(item.product.trim()), quantity: item.quantity ?? 1 })) : undefined;
   const { orderIds } = isPartial ? { orderIds: [] } : await refundOrdersOfPurchase(client, providerOrderId, returned);
   await recordProviderRefund(client, { returnId: data.return ?? event.id, providerOrderId, data, isPartial, revokedOrderIds: orderIds });
   if (isPartial) return { note: 'partial refund: the licences are kept' };
   const partialNote = fullLines.length < lines.length ? '; partial refund lines kept their licences' : '';
   if (orderIds.length > 0) return { note: partialNote ? `revoked ${orderIds.length}${partialNote}` : null };
-  if (await hasOrdersOfPurchase(client, providerOrderId)) return { note: `no active licence of the returned items left to revoke${partialNote}` };
+  if (await hasOrdersOfPurchase(client, providerOrderId))
+    return { note: `no active licence of the returned items left to revoke${partialNote}` };
   return { note: 'the purchase made no licences' };
 }
 

@@ -23,12 +23,22 @@ async function newProduct(): Promise<{ id: number; name: string }> {
 }
 
 async function newPerson(country = 'SE'): Promise<number> {
-  const { rows } = await t.db.query<{ id: number }>(`INSERT INTO person (email, name, country) VALUES ($1, 'Dash Buyer', $2) RETURNING id`, [uniqueEmail('dash'), country]);
+  const { rows } = await t.db.query<{ id: number }>(
+    `INSERT INTO person (email, name, country) VALUES ($1, 'Dash Buyer', $2) RETURNING id`,
+    [uniqueEmail('dash'), country],
+  );
   return rows[0]!.id;
 }
 
 /** An order as the webhook makes one, in its own transaction (the rollups are written at its commit). */
-async function insertOrder(order: { productId: number; personId: number; amount?: number; currency?: string; source?: string; createdAt?: string }) {
+async function insertOrder(order: {
+  productId: number;
+  personId: number;
+  amount?: number;
+  currency?: string;
+  source?: string;
+  createdAt?: string;
+}) {
   const { rows } = await t.db.query<{ id: number; country: string | null }>(
     `INSERT INTO orders (product_id, person_id, source, amount, currency, creation_date)
      VALUES ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now())) RETURNING id, country`,
@@ -78,7 +88,8 @@ describe('dashboard', () => {
     // A transferred licence still counts as the purchase it was: the sale stays where it was.
     expect(after.purchases).toBe(before.purchases);
     expect(productRows(dashboard, product.id)[0]).toMatchObject({ currency: 'EUR', units: 2, revenue: 88.5 });
-    const refunded = (await t.db.query(`SELECT sum(refunded)::text AS amount FROM sales_daily WHERE product_id = $1`, [product.id])).rows[0];
+    const refunded = (await t.db.query(`SELECT sum(refunded)::text AS amount FROM sales_daily WHERE product_id = $1`, [product.id]))
+      .rows[0];
     expect(refunded.amount).toBe('49.00');
   });
 
@@ -88,21 +99,38 @@ describe('dashboard', () => {
     const client = await t.db.connect();
     try {
       await client.query('BEGIN');
-      await client.query(`INSERT INTO orders (product_id, person_id, source, amount, currency) VALUES ($1, $2, 'purchase', 10, 'USD')`, [product.id, buyer]);
+      await client.query(`INSERT INTO orders (product_id, person_id, source, amount, currency) VALUES ($1, $2, 'purchase', 10, 'USD')`, [
+        product.id,
+        buyer,
+      ]);
       await client.query('ROLLBACK');
     } finally {
       client.release();
     }
     const kept = await insertOrder({ productId: product.id, personId: buyer, amount: 20, currency: 'USD' });
-    expect(productRows(await getDashboard(), product.id)).toEqual([{ productId: product.id, productName: product.name, currency: 'USD', units: 1, revenue: 20 }]);
+    expect(productRows(await getDashboard(), product.id)).toEqual([
+      { productId: product.id, productName: product.name, currency: 'USD', units: 1, revenue: 20 },
+    ]);
     await t.db.query('DELETE FROM orders WHERE id = $1', [kept.id]);
     expect(productRows(await getDashboard(), product.id)).toEqual([]);
   });
 
   it('buckets by week and month, finds the top countries, and counts computers registered', async () => {
     const product = await newProduct();
-    const order = await insertOrder({ productId: product.id, personId: await newPerson('IS'), amount: 5, currency: 'GBP', createdAt: '2024-02-14T10:00:00Z' });
-    await insertOrder({ productId: product.id, personId: await newPerson('IS'), amount: 5, currency: 'GBP', createdAt: '2024-02-12T10:00:00Z' });
+    const order = await insertOrder({
+      productId: product.id,
+      personId: await newPerson('IS'),
+      amount: 5,
+      currency: 'GBP',
+      createdAt: '2024-02-14T10:00:00Z',
+    });
+    await insertOrder({
+      productId: product.id,
+      personId: await newPerson('IS'),
+      amount: 5,
+      currency: 'GBP',
+      createdAt: '2024-02-12T10:00:00Z',
+    });
     const weekly = await getDashboard('?period=week&from=2024-02-01&to=2024-02-29');
     expect(weekly.from).toBe('2024-01-29');
     expect(weekly.sales.filter((row) => row.currency === 'GBP' && row.start === '2024-02-12')).toEqual([
@@ -110,13 +138,23 @@ describe('dashboard', () => {
     ]);
     const monthly = await getDashboard('?period=month&from=2024-02-10&to=2024-02-20');
     expect(monthly.activity.map((row) => row.start)).toEqual(['2024-02-01']);
-    expect(monthly.countries.find((row) => row.country === 'IS')).toEqual({ country: 'IS', units: 2, revenue: [{ currency: 'GBP', amount: 10 }] });
+    expect(monthly.countries.find((row) => row.country === 'IS')).toEqual({
+      country: 'IS',
+      units: 2,
+      revenue: [{ currency: 'GBP', amount: 10 }],
+    });
     expect(monthly.totals.revenue.find((row) => row.currency === 'GBP')?.amount).toBeGreaterThanOrEqual(10);
     // Whole months come from the monthly rollup, the rest of the range from the daily one: the same numbers.
     const quarter = await getDashboard('?period=month&from=2024-01-15&to=2024-03-31');
-    expect(quarter.countries.find((row) => row.country === 'IS')).toEqual({ country: 'IS', units: 2, revenue: [{ currency: 'GBP', amount: 10 }] });
+    expect(quarter.countries.find((row) => row.country === 'IS')).toEqual({
+      country: 'IS',
+      units: 2,
+      revenue: [{ currency: 'GBP', amount: 10 }],
+    });
     expect(quarter.activity.map((row) => row.start)).toEqual(expect.arrayContaining(['2024-02-01']));
-    expect(productRows(quarter, product.id)).toEqual([{ productId: product.id, productName: product.name, currency: 'GBP', units: 2, revenue: 10 }]);
+    expect(productRows(quarter, product.id)).toEqual([
+      { productId: product.id, productName: product.name, currency: 'GBP', units: 2, revenue: 10 },
+    ]);
 
     const activationsBefore = (await getDashboard()).totals.activations;
     await t.db.query(
@@ -129,13 +167,17 @@ describe('dashboard', () => {
   it('matches a rebuild from the tables after orders, refunds, changed amounts and deletions', async () => {
     const product = await newProduct();
     const person = await newPerson();
-    const orders = await Promise.all([1, 2, 3, 4].map((n) => insertOrder({ productId: product.id, personId: person, amount: n * 10, currency: 'USD' })));
+    const orders = await Promise.all(
+      [1, 2, 3, 4].map((n) => insertOrder({ productId: product.id, personId: person, amount: n * 10, currency: 'USD' })),
+    );
     await t.db.query(`UPDATE orders SET state = 'refunded' WHERE id = $1`, [orders[0]!.id]);
     await t.db.query(`UPDATE orders SET amount = 99 WHERE id = $1`, [orders[1]!.id]);
     await t.db.query('DELETE FROM orders WHERE id = $1', [orders[2]!.id]);
     const live = await rollupSnapshot(product.id);
     const liveMonthly = await rollupSnapshot(product.id, 'sales_monthly');
-    expect(live).toEqual([expect.objectContaining({ currency: 'USD', units: 3, revenue: '149.00', purchases: 3, refunds: 1, refunded: '10.00' })]);
+    expect(live).toEqual([
+      expect.objectContaining({ currency: 'USD', units: 3, revenue: '149.00', purchases: 3, refunds: 1, refunded: '10.00' }),
+    ]);
     expect(liveMonthly).toEqual([expect.objectContaining({ currency: 'USD', units: 3, revenue: '149.00', purchases: 3, refunds: 1 })]);
     await t.db.query('SELECT rebuild_sales_rollups()');
     expect(await rollupSnapshot(product.id)).toEqual(live);

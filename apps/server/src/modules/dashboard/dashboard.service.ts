@@ -42,7 +42,9 @@ export async function getDashboard(options: { db: Db; query: DashboardQuery; tod
       refunds: sum((row) => row.refunds),
       transfers: sum((row) => row.transfers),
       activations: sum((row) => row.activations),
-      revenue: [...revenue].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => ({ currency, amount: Math.round(amount * 100) / 100 })),
+      revenue: [...revenue]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, amount]) => ({ currency, amount: Math.round(amount * 100) / 100 })),
       refunded,
     },
   };

@@ -13,7 +13,11 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
   it("answers the device's key file, bound to the Device ID and naming the owner", async () => {
     const owner = await customerWithLicence(t);
     const deviceId = randomDeviceId();
-    const response = await registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: deviceId, DeviceName: 'Offline Device' }, uniqueIp());
+    const response = await registerDevice(
+      t,
+      { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: deviceId, DeviceName: 'Offline Device' },
+      uniqueIp(),
+    );
     expect(response.statusCode).toBe(200);
     const keyFile = response.json() as string;
     const content = decryptKeyFile(keyFile, owner.product.public_key_2048);
@@ -52,7 +56,11 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
   it("accepts a key file issued before the owner's address changed, by its exact text", async () => {
     const owner = await giveLicence(t, { email: uniqueEmail() });
     await t.db.query('UPDATE person SET email = $2 WHERE id = $1', [owner.personId, uniqueEmail('renamed')]);
-    const response = await registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() }, uniqueIp());
+    const response = await registerDevice(
+      t,
+      { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() },
+      uniqueIp(),
+    );
     expect(response.statusCode).toBe(200);
   });
 
@@ -90,7 +98,11 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
     const spellings = Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? deviceId : deviceId.toUpperCase()));
     const responses = await Promise.all(
       spellings.map((spelling) =>
-        registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: spelling, DeviceName: 'Studio' }, uniqueIp()),
+        registerDevice(
+          t,
+          { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: spelling, DeviceName: 'Studio' },
+          uniqueIp(),
+        ),
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -116,7 +128,11 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
       await transfer.query('BEGIN');
       await transfer.query('UPDATE orders SET person_id = $2 WHERE id = $1', [owner.order.id, buyer.personId]);
       await transfer.query('DELETE FROM order_device WHERE order_id = $1', [owner.order.id]);
-      const registering = registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() }, uniqueIp());
+      const registering = registerDevice(
+        t,
+        { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() },
+        uniqueIp(),
+      );
       await waitUntilBlockedBy(t.db, transfer);
       await transfer.query('COMMIT');
       const response = await registering;
@@ -149,7 +165,11 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
     for (const deviceId of deviceIds) {
       keys.push((await registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: deviceId }, ip)).json());
     }
-    const again = await registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: deviceIds[2]!.toLowerCase() }, ip);
+    const again = await registerDevice(
+      t,
+      { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: deviceIds[2]!.toLowerCase() },
+      ip,
+    );
     expect(again.statusCode).toBe(200);
     expect(again.json()).toBe(keys[2]);
     const fifth = await registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() }, ip);
@@ -161,7 +181,9 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
     const owner = await giveLicence(t, { email: uniqueEmail() });
     const deviceId = randomDeviceId();
     const responses = await Promise.all(
-      Array.from({ length: 5 }, () => registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: deviceId }, uniqueIp())),
+      Array.from({ length: 5 }, () =>
+        registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: deviceId }, uniqueIp()),
+      ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(responses.map((response) => response.body)).size).toBe(1);
@@ -245,7 +267,9 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
       const body = { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: attempt % 2 === 0 ? deviceId : '01' };
       responses.push(await registerDevice(t, body, ip));
     }
-    expect(responses.slice(0, 60).map((response) => response.statusCode)).toEqual(Array.from({ length: 60 }, (_, index) => (index % 2 === 0 ? 200 : 400)));
+    expect(responses.slice(0, 60).map((response) => response.statusCode)).toEqual(
+      Array.from({ length: 60 }, (_, index) => (index % 2 === 0 ? 200 : 400)),
+    );
     expect(responses[60]!.statusCode).toBe(429);
     expect(Number(responses[60]!.headers['retry-after'])).toBeGreaterThan(0);
   });

@@ -35,7 +35,11 @@ async function findCandidates(
   hit: RateLimitHit | undefined,
 ): Promise<LicenceCandidate[]> {
   if (!hit) {
-    const { rows } = await db.query<LicenceCandidate>({ name: finder.name, text: selectCandidates(finder.condition), values: finder.values });
+    const { rows } = await db.query<LicenceCandidate>({
+      name: finder.name,
+      text: selectCandidates(finder.condition),
+      values: finder.values,
+    });
     return rows;
   }
   const { rows } = await db.query<LicenceCandidate & { limit_hits: number; limit_retry_after: number }>({
@@ -76,12 +80,26 @@ export function findLicencesByOwnerEmail(
 }
 
 /** Active licences of the product owned by the person. */
-export async function findLicencesOfPerson(db: Queryable, deviceId: string, productId: number, personId: number): Promise<LicenceCandidate[]> {
-  return findCandidates(db, { name: 'device-licences-of-person', condition: 'o.person_id = $3', values: [deviceId, productId, personId] }, undefined);
+export async function findLicencesOfPerson(
+  db: Queryable,
+  deviceId: string,
+  productId: number,
+  personId: number,
+): Promise<LicenceCandidate[]> {
+  return findCandidates(
+    db,
+    { name: 'device-licences-of-person', condition: 'o.person_id = $3', values: [deviceId, productId, personId] },
+    undefined,
+  );
 }
 
 /** Active licences of the product holding exactly this key file, whitespace ignored. */
-export async function findLicencesByKeyText(db: Queryable, deviceId: string, productId: number, compactKey: string): Promise<LicenceCandidate[]> {
+export async function findLicencesByKeyText(
+  db: Queryable,
+  deviceId: string,
+  productId: number,
+  compactKey: string,
+): Promise<LicenceCandidate[]> {
   const { rows } = await db.query<LicenceCandidate>(
     selectCandidates(`$3 IN (regexp_replace(o.serial_new, '\\s', '', 'g'), regexp_replace(o.serial_2048, '\\s', '', 'g'))`),
     [deviceId, productId, compactKey],

@@ -9,7 +9,14 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/userinfo/registerproductfordevice',
     { schema: { tags: ['licence server'], body: registerDeviceRequest, response: { 200: registerDeviceResponse } } },
     async (request, reply) => {
-      const keyFile = await devices.registerDeviceWithKey({ db: app.db, products: app.productCache, secretBox: app.secretBox, signer: app.keyFileSigner, registration: request.body, ip: request.ip });
+      const keyFile = await devices.registerDeviceWithKey({
+        db: app.db,
+        products: app.productCache,
+        secretBox: app.secretBox,
+        signer: app.keyFileSigner,
+        registration: request.body,
+        ip: request.ip,
+      });
       // Fastify sends a returned string as it is; the answer is a JSON string, so it is encoded here.
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(keyFile));
     },

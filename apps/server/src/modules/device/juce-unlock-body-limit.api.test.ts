@@ -26,9 +26,7 @@ describe('POST /api/juce/unlock body limit', () => {
     const response = await paddedUnlock({ email: owner.email, pw: owner.password, mach }, FORM_BODY_LIMIT + 1);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/xml; charset=utf-8');
-    expect(response.body).toBe(
-      '<ERROR error="The unlock request could not be read. Please update the plug-in or contact its vendor."/>',
-    );
+    expect(response.body).toBe('<ERROR error="The unlock request could not be read. Please update the plug-in or contact its vendor."/>');
     const { rows } = await t.db.query('SELECT count(*)::int AS n FROM order_device WHERE order_id = $1', [owner.order.id]);
     expect(rows[0].n).toBe(0);
   });

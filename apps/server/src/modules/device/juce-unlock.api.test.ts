@@ -35,7 +35,9 @@ describe('POST /api/juce/unlock', () => {
     const response = await unlock({ product: 'Spacey', email: owner.email, pw: owner.password, mach: 'M1A2B3C4D5' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/xml; charset=utf-8');
-    expect(response.body).toMatch(/^<MESSAGE message="Thanks for registering Spacey! This computer is now unlocked."><KEY>Keyfile for Spacey/);
+    expect(response.body).toMatch(
+      /^<MESSAGE message="Thanks for registering Spacey! This computer is now unlocked."><KEY>Keyfile for Spacey/,
+    );
     const content = decryptKeyFile(keyOf(response.body), owner.product.public_key_2048);
     expect(content).toMatchObject({ mach: 'M1A2B3C4D5', email: owner.email, app: 'Spacey' });
 
@@ -59,7 +61,13 @@ describe('POST /api/juce/unlock', () => {
     await giveLicence(t, { email: customer.email });
     const body = `product=Spacey&email=${encodeURIComponent(customer.email)}&pw=p%26ss%20w0rd%2F%C3%A9%2B&os=Linux&mach=L7C5815F31`;
     for (const contentType of ['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=UTF-8']) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/juce/unlock', headers: { 'content-type': contentType }, payload: body, remoteAddress: uniqueIp() });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/juce/unlock',
+        headers: { 'content-type': contentType },
+        payload: body,
+        remoteAddress: uniqueIp(),
+      });
       expect(response.body).toMatch(/^<MESSAGE/);
     }
   });
@@ -82,12 +90,17 @@ describe('POST /api/juce/unlock', () => {
       expect(response.body).not.toContain('<KEY>');
       expect(errorOf(response.body)).toMatch(message);
     }
-    const garbled = await t.app.inject({ method: 'POST', url: '/api/juce/unlock', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `product=${'x'.repeat(300)}` });
+    const garbled = await t.app.inject({
+      method: 'POST',
+      url: '/api/juce/unlock',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `product=${'x'.repeat(300)}`,
+    });
     expect(garbled.statusCode).toBe(200);
     expect(errorOf(garbled.body)).toMatch(/could not be read/);
   });
 
-  it('refuses a product ID that matches only ignoring case, with JUCE\'s message, before taking a place', async () => {
+  it("refuses a product ID that matches only ignoring case, with JUCE's message, before taking a place", async () => {
     const owner = await customerWithLicence(t);
     const response = await unlock({ product: 'spacey', email: owner.email, pw: owner.password, mach: randomDeviceId() });
     expect(response.body).toBe('<ERROR error="ProductID is incorrect."/>');

@@ -14,9 +14,13 @@ const FORM_BODY_LIMIT = 16 * 1024;
  */
 export const juceUnlockRoutes: FastifyPluginAsyncZod = async (app) => {
   // JUCE sends `name=value&...` with %20 for spaces and a bare `pw` for an empty password; URLSearchParams reads both.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let message = 'The unlock request could not be read. Please update the plug-in or contact its vendor.';

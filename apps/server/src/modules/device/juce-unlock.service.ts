@@ -48,7 +48,10 @@ export async function unlockWithLogin(options: {
     throw error;
   });
   if (await isTwoFactorEnabled(db, login.id)) {
-    throw new AppError('forbidden', `This account uses two-factor login. Register this computer in your account at ${options.publicUrl} (offline key).`);
+    throw new AppError(
+      'forbidden',
+      `This account uses two-factor login. Register this computer in your account at ${options.publicUrl} (offline key).`,
+    );
   }
   const personId = await findPersonIdOfLogin(db, {
     personId: login.person_id,

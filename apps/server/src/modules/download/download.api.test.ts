@@ -36,15 +36,20 @@ describe('installers', () => {
     const tapewarm = (await findProductByName(t.db, 'Tapewarm'))!;
     const older = installer({ releaseDate: '2026-01-10', notes: 'First release.' });
     const newer = installer({ releaseDate: '2026-11-01' });
-    const linux = installer({ platform: 'linux', storage: 'url', location: 'https://cdn.example.com/tapewarm.tar.gz', fileName: 'tapewarm.tar.gz' });
+    const linux = installer({
+      platform: 'linux',
+      storage: 'url',
+      location: 'https://cdn.example.com/tapewarm.tar.gz',
+      fileName: 'tapewarm.tar.gz',
+    });
     for (const body of [older, newer, linux]) expect((await saveInstaller(tapewarm.id, body)).statusCode).toBe(200);
 
     const owner = await customerWithLicence(t, 'Tapewarm');
     const listed = await t.request({ method: 'GET', url: '/api/userinfo/downloads', token: owner.token });
     expect(listed.statusCode).toBe(200);
-    const product = (listed.json() as { productName: string; downloads: { version: string; isCurrent: boolean; platform: string; notes: string }[] }[]).find(
-      (entry) => entry.productName === 'Tapewarm',
-    )!;
+    const product = (
+      listed.json() as { productName: string; downloads: { version: string; isCurrent: boolean; platform: string; notes: string }[] }[]
+    ).find((entry) => entry.productName === 'Tapewarm')!;
     const mine = product.downloads.filter((download) => [older.version, newer.version, linux.version].includes(download.version));
     expect(mine.map((download) => [download.platform, download.version])).toEqual([
       ['macos', newer.version],
@@ -110,7 +115,9 @@ describe('installers', () => {
     const admin = await t.adminToken();
     expect((await t.request({ method: 'DELETE', url: `/api/product/${spacey.id}/downloads/${id}`, token: admin })).statusCode).toBe(200);
     expect((await t.request({ method: 'DELETE', url: `/api/product/${spacey.id}/downloads/${id}`, token: admin })).statusCode).toBe(404);
-    const listed = (await t.request({ method: 'GET', url: `/api/product/${spacey.id}/downloads`, token: admin })).json() as { id: number }[];
+    const listed = (await t.request({ method: 'GET', url: `/api/product/${spacey.id}/downloads`, token: admin })).json() as {
+      id: number;
+    }[];
     expect(listed.some((download) => download.id === id)).toBe(false);
   });
 });

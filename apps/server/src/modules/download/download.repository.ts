@@ -21,9 +21,10 @@ const newestFirst = `d.platform, d.release_date DESC, d.id DESC`;
 
 /** A product's installers, newest first per platform. */
 export async function listDownloadsOfProduct(db: Queryable, productId: number): Promise<DownloadRow[]> {
-  const { rows } = await db.query<DownloadRow>(`SELECT ${columns} FROM product_download d WHERE d.product_id = $1 ORDER BY ${newestFirst}`, [
-    productId,
-  ]);
+  const { rows } = await db.query<DownloadRow>(
+    `SELECT ${columns} FROM product_download d WHERE d.product_id = $1 ORDER BY ${newestFirst}`,
+    [productId],
+  );
   return rows;
 }
 

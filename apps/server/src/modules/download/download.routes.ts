@@ -36,16 +36,29 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/product/:productId/downloads',
-    { onRequest: requireAdmin, schema: { tags, params: productParam, body: saveProductDownloadRequest, response: { 200: adminProductDownloads } } },
+    {
+      onRequest: requireAdmin,
+      schema: { tags, params: productParam, body: saveProductDownloadRequest, response: { 200: adminProductDownloads } },
+    },
     (request) =>
-      downloads.saveProductDownload({ db: app.db, actor: actorOf(request).name, productId: request.params.productId, request: request.body }),
+      downloads.saveProductDownload({
+        db: app.db,
+        actor: actorOf(request).name,
+        productId: request.params.productId,
+        request: request.body,
+      }),
   );
 
   app.delete(
     '/product/:productId/downloads/:id',
     { onRequest: requireAdmin, schema: { tags, params: productParam.extend(idParam.shape), response: { 200: okResponse } } },
     async (request) => {
-      await downloads.deleteProductDownload({ db: app.db, actor: actorOf(request).name, productId: request.params.productId, id: request.params.id });
+      await downloads.deleteProductDownload({
+        db: app.db,
+        actor: actorOf(request).name,
+        productId: request.params.productId,
+        id: request.params.id,
+      });
       return { ok: true as const };
     },
   );

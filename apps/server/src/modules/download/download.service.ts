@@ -48,7 +48,10 @@ export async function listOwnedDownloads(options: { db: Db; caller: Caller }): P
   if (personId === undefined) return [];
   const rows = await repository.listDownloadsOwnedBy(options.db, personId);
   const names = [...new Set(rows.map((row) => row.product_name))];
-  return names.map((productName) => ({ productName, downloads: toProductDownloads(rows.filter((row) => row.product_name === productName)) }));
+  return names.map((productName) => ({
+    productName,
+    downloads: toProductDownloads(rows.filter((row) => row.product_name === productName)),
+  }));
 }
 
 const bucketOf = (config: Config): BucketConfig | undefined =>
@@ -65,7 +68,13 @@ const bucketOf = (config: Config): BucketConfig | undefined =>
  * The link of one installer for its owner: a presigned URL that expires for a file in the bucket, or the vendor's
  * own URL. The file never passes through this server. Another customer's (or an unknown) installer is a 404.
  */
-export async function linkOwnedDownload(options: { db: Db; config: Config; caller: Caller; downloadId: number; now?: Date }): Promise<DownloadLink> {
+export async function linkOwnedDownload(options: {
+  db: Db;
+  config: Config;
+  caller: Caller;
+  downloadId: number;
+  now?: Date;
+}): Promise<DownloadLink> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
   const download = personId === undefined ? undefined : await repository.findDownloadOwnedBy(options.db, options.downloadId, personId);
   if (!download) throw downloadNotFound();

@@ -10,7 +10,11 @@ const hmac = (key: Buffer | string, text: string) => createHmac('sha256', key).u
 const encodeRfc3986 = (text: string) =>
   encodeURIComponent(text).replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
 
-const amzDateOf = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const amzDateOf = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /**
  * A presigned GET URL for an object (AWS Signature Version 4, query-string authentication, as S3 and the

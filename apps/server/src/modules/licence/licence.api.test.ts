@@ -71,7 +71,7 @@ describe('DELETE /api/userinfo/orderdevice/{id}', () => {
   const deviceIdsOf = async (orderId: number) =>
     (await t.db.query<{ id: number }>('SELECT id FROM order_device WHERE order_id = $1', [orderId])).rows.map((row) => row.id);
 
-  it('removes one of the caller\'s devices and frees its slot', async () => {
+  it("removes one of the caller's devices and frees its slot", async () => {
     const owner = await customerWithLicence(t);
     for (let device = 0; device < 4; device++) await addDevice(owner);
     const [first] = await deviceIdsOf(owner.order.id);
@@ -109,7 +109,11 @@ describe('PUT /api/userinfo/orderdevice/{id}', () => {
   it("renames one of the caller's computers; an offline one keeps the word Offline", async () => {
     const owner = await customerWithLicence(t);
     await addDevice(owner);
-    const offline = await registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId(), DeviceName: 'Offline Device' }, uniqueIp());
+    const offline = await registerDevice(
+      t,
+      { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId(), DeviceName: 'Offline Device' },
+      uniqueIp(),
+    );
     expect(offline.statusCode).toBe(200);
     const [studio, laptop] = await devicesOf(owner.order.id);
 
@@ -131,7 +135,9 @@ describe('PUT /api/userinfo/orderdevice/{id}', () => {
     const foreign = await rename(intruder.token, device!.id, 'Mine now');
     expect(foreign.statusCode).toBe(404);
     expect((await rename(owner.token, 99999999, 'Nothing')).statusCode).toBe(404);
-    expect((await t.request({ method: 'PUT', url: `/api/userinfo/orderdevice/${device!.id}`, body: { deviceName: 'x' } })).statusCode).toBe(401);
+    expect((await t.request({ method: 'PUT', url: `/api/userinfo/orderdevice/${device!.id}`, body: { deviceName: 'x' } })).statusCode).toBe(
+      401,
+    );
     expect((await devicesOf(owner.order.id))[0]!.device_name).toBe('Studio Mac');
   });
 

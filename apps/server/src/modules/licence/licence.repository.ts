@@ -87,4 +87,3 @@ export async function findDeviceNameOfPerson(db: Queryable, deviceId: number, pe
   );
   return rows[0]?.device_name;
 }
-

@@ -26,7 +26,10 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/userinfo/orderdevice/:id',
-    { onRequest: requireUser, schema: { tags, params: idParam, body: renameDeviceRequest, response: { 200: z.object({ deviceName: z.string() }) } } },
+    {
+      onRequest: requireUser,
+      schema: { tags, params: idParam, body: renameDeviceRequest, response: { 200: z.object({ deviceName: z.string() }) } },
+    },
     (request) =>
       licences.renameOwnDevice({ db: app.db, caller: actorOf(request), deviceId: request.params.id, deviceName: request.body.deviceName }),
   );

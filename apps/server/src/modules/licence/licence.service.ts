@@ -50,7 +50,12 @@ export async function deleteOwnDevice(options: { db: Db; caller: Caller; deviceI
  * Renames one of the caller's computers. An offline computer keeps the word "Offline" in its name, since that is
  * what offers its offline key for download (spec §4): it is added when the new name lacks it.
  */
-export async function renameOwnDevice(options: { db: Db; caller: Caller; deviceId: number; deviceName: string }): Promise<{ deviceName: string }> {
+export async function renameOwnDevice(options: {
+  db: Db;
+  caller: Caller;
+  deviceId: number;
+  deviceName: string;
+}): Promise<{ deviceName: string }> {
   const personId = await repository.findPersonIdOfLogin(options.db, options.caller);
   const currentName = personId === undefined ? undefined : await repository.findDeviceNameOfPerson(options.db, options.deviceId, personId);
   if (personId === undefined || currentName === undefined) throw notFound('Device not found');

@@ -40,8 +40,7 @@ export async function customerWithLicence(t: TestApp, productName = 'Spacey') {
 }
 
 /** A random Device ID as the plug-ins show it: 32 upper-case hex characters. */
-export const randomDeviceId = (): string =>
-  Array.from({ length: 32 }, () => '0123456789ABCDEF'[Math.floor(Math.random() * 16)]).join('');
+export const randomDeviceId = (): string => Array.from({ length: 32 }, () => '0123456789ABCDEF'[Math.floor(Math.random() * 16)]).join('');
 
 /** Registers a device through the plug-in endpoint. */
 export const registerDevice = (

@@ -40,7 +40,12 @@ function createProductKeyFile(options: KeyFileOptions & { size: 1024 | 2048 }): 
  * when "use RSA 2048" is set. user = owner's name, email = owner's email, app = product name, mach = the given
  * machine IDs (empty for a licence's serial key; the Device ID for a device's offline key).
  */
-export function createLicenceKeys(options: { product: ProductRow; owner: Owner; secretBox: SecretBox; machineNumbers?: string }): LicenceKeys {
+export function createLicenceKeys(options: {
+  product: ProductRow;
+  owner: Owner;
+  secretBox: SecretBox;
+  machineNumbers?: string;
+}): LicenceKeys {
   const base = { ...options, machineNumbers: options.machineNumbers ?? '' };
   return {
     serialNew: createProductKeyFile({ ...base, size: 1024 }),
@@ -61,7 +66,9 @@ export async function createDeviceKeyFile(options: {
   signer: KeyFileSigner;
 }): Promise<string> {
   const base = { ...options, machineNumbers: options.deviceId };
-  const file = (options.product.use_rsa_2048 ? prepareProductKeyFile({ ...base, size: 2048 }) : undefined) ?? prepareProductKeyFile({ ...base, size: 1024 });
+  const file =
+    (options.product.use_rsa_2048 ? prepareProductKeyFile({ ...base, size: 2048 }) : undefined) ??
+    prepareProductKeyFile({ ...base, size: 1024 });
   return file ? options.signer.sign(file) : '';
 }
 

@@ -60,7 +60,13 @@ export async function deleteOrder(options: { db: Db; actor: string; id: number }
   await withTransaction(options.db, async (client) => {
     const deleted = await repository.deleteOrder(client, options.id);
     if (!deleted) throw notFound('Order not found');
-    await recordAudit(client, { actor: options.actor, action: 'delete', entity: 'order', entityId: options.id, before: auditView(deleted) });
+    await recordAudit(client, {
+      actor: options.actor,
+      action: 'delete',
+      entity: 'order',
+      entityId: options.id,
+      before: auditView(deleted),
+    });
   });
 }
 
@@ -86,10 +92,9 @@ export async function deleteDevice(options: { db: Db; actor: string; id: number 
 export async function refreshKeysOfPerson(options: { db: Db; secretBox: SecretBox; actor: string; personId: number }): Promise<Order[]> {
   const { db, secretBox, actor, personId } = options;
   return withTransaction(db, async (client) => {
-    const { rows: owners } = await client.query<{ name: string; email: string }>(
-      'SELECT name, email FROM person WHERE id = $1 FOR SHARE',
-      [personId],
-    );
+    const { rows: owners } = await client.query<{ name: string; email: string }>('SELECT name, email FROM person WHERE id = $1 FOR SHARE', [
+      personId,
+    ]);
     const owner = owners[0];
     if (!owner) throw notFound('Person not found');
     const orders = await repository.lockActiveOrdersOfPerson(client, personId);
@@ -121,7 +126,10 @@ export async function reissueKeys(
     products.set(id, product);
     return product;
   };
-  const devices = await repository.listDevicesOfOrders(client, orders.map((order) => order.id));
+  const devices = await repository.listDevicesOfOrders(
+    client,
+    orders.map((order) => order.id),
+  );
   const refreshed: Order[] = [];
   for (const order of orders) {
     const product = await productOf(order.product_id);

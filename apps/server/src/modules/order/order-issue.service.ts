@@ -34,7 +34,8 @@ export async function issueOrder(options: {
   const inserted = await insertOrder(client, order);
   if (!inserted) return undefined;
   const { serial, hasPool } = await takeSerial(client, product.id, inserted.id);
-  if (!serial && hasPool) await enqueueMail(client, emptySerialPoolMail({ to: options.supportEmail, productName: product.name, orderId: inserted.id }));
+  if (!serial && hasPool)
+    await enqueueMail(client, emptySerialPoolMail({ to: options.supportEmail, productName: product.name, orderId: inserted.id }));
   const keys = createLicenceKeys({ product, owner, secretBox });
   const saved = await setOrderKeys(client, inserted.id, { serial, ...keys });
   return { order: saved, productName: product.name, isNew: true };

@@ -95,14 +95,19 @@ describe('all orders', () => {
   it('exports the filtered rows as CSV, in list order', async () => {
     const { tag, ids } = await setUp();
     await t.db.query(`UPDATE person SET name = $2 WHERE id = (SELECT person_id FROM orders WHERE id = $1)`, [ids[0], `=Lisa, "${tag}"`]);
-    const response = await admin('GET', `/api/admin/orders.csv?${new URLSearchParams({ sort: 'id', desc: 'true', filter: JSON.stringify({ person: tag }) })}`);
+    const response = await admin(
+      'GET',
+      `/api/admin/orders.csv?${new URLSearchParams({ sort: 'id', desc: 'true', filter: JSON.stringify({ person: tag }) })}`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toBe('attachment; filename="orders.csv"');
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe('Order,Date,Provider reference,Person,Email,Name,Product,Amount,Currency,Source,Status');
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(new RegExp(`^${ids[2]},2025-04-01T10:00:00.000Z,FSREF${tag}-2,\\d+,[^,]+,"'=Lisa, ""${tag}""",Punch,19.90,USD,FastSpring,refunded$`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^${ids[2]},2025-04-01T10:00:00.000Z,FSREF${tag}-2,\\d+,[^,]+,"'=Lisa, ""${tag}""",Punch,19.90,USD,FastSpring,refunded$`),
+    );
     expect(lines[2]).toContain(',Activation code,active');
   });
 

@@ -73,10 +73,20 @@ export const allOrders: ListDefinition = {
 export function utcRangeOf(text: string): string {
   const match = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$/.exec(text.trim());
   if (!match) return 'empty';
-  const [year, month, day] = [Number(match[1]), match[2] === undefined ? undefined : Number(match[2]), match[3] === undefined ? undefined : Number(match[3])];
+  const [year, month, day] = [
+    Number(match[1]),
+    match[2] === undefined ? undefined : Number(match[2]),
+    match[3] === undefined ? undefined : Number(match[3]),
+  ];
   const start = new Date(Date.UTC(year, (month ?? 1) - 1, day ?? 1));
   if (start.getUTCFullYear() !== year || start.getUTCMonth() !== (month ?? 1) - 1 || start.getUTCDate() !== (day ?? 1)) return 'empty';
-  const end = new Date(Date.UTC(year + (month === undefined ? 1 : 0), (month ?? 1) - 1 + (month !== undefined && day === undefined ? 1 : 0), (day ?? 1) + (day === undefined ? 0 : 1)));
+  const end = new Date(
+    Date.UTC(
+      year + (month === undefined ? 1 : 0),
+      (month ?? 1) - 1 + (month !== undefined && day === undefined ? 1 : 0),
+      (day ?? 1) + (day === undefined ? 0 : 1),
+    ),
+  );
   return `[${start.toISOString()},${end.toISOString()})`;
 }
 
@@ -113,7 +123,10 @@ const SELECTIVE_PERSONS = 5_000;
 function oneProductCondition(pattern: string): string {
   return `o.product_id = (SELECT id FROM product WHERE lower(name) LIKE ${pattern} ORDER BY id LIMIT 1)`;
 }
-const withConditions = (conditions: { person?: (pattern: string) => string; productName?: (pattern: string) => string }): ListDefinition => ({
+const withConditions = (conditions: {
+  person?: (pattern: string) => string;
+  productName?: (pattern: string) => string;
+}): ListDefinition => ({
   ...allOrders,
   columns: {
     ...allOrders.columns,

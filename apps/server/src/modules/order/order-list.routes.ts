@@ -26,8 +26,19 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
       for await (const batch of rows) {
         yield batch
           .map((row) =>
-            csvLine([row.id, row.creationDate, row.providerReference, row.personId, row.personEmail, row.personName, row.productName,
-              row.amount?.toFixed(2), row.currency, orderSourceLabels[row.source], row.state]),
+            csvLine([
+              row.id,
+              row.creationDate,
+              row.providerReference,
+              row.personId,
+              row.personEmail,
+              row.personName,
+              row.productName,
+              row.amount?.toFixed(2),
+              row.currency,
+              orderSourceLabels[row.source],
+              row.state,
+            ]),
           )
           .join('');
       }

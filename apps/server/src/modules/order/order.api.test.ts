@@ -5,7 +5,16 @@ import { decryptKeyFile } from '../../licensing/juce-key-file.js';
 import { createTestApp, uniqueEmail, waitUntilBlockedBy } from '../../../test/test-app.js';
 
 const t = await createTestApp();
-type Order = { id: number; productId: number; personId: number; serial: string; serialNew: string; serial2048: string; productName?: string; state?: string };
+type Order = {
+  id: number;
+  productId: number;
+  personId: number;
+  serial: string;
+  serialNew: string;
+  serial2048: string;
+  productName?: string;
+  state?: string;
+};
 type Person = { id: number; email: string; name: string; country: string };
 type Product = { id: number; name: string; publicKey: string; publicKey2048: string };
 
@@ -18,12 +27,20 @@ async function setUp(): Promise<{ product: Product; person: Person }> {
   const name = `Synth ${randomBytes(3).toString('hex')}`;
   const product = (await admin('POST', '/api/product/', { ...source, id: 0, name, description: 'Synth' })).json() as Product;
   await admin('POST', '/api/productserial/', { id: product.id, serials: 'SER-1\nSER-2\nSER-3' });
-  const person = (await admin('POST', '/api/person/', { id: 0, email: uniqueEmail('buyer'), name: 'Bea Buyer', country: 'CH' })).json() as Person;
+  const person = (
+    await admin('POST', '/api/person/', { id: 0, email: uniqueEmail('buyer'), name: 'Bea Buyer', country: 'CH' })
+  ).json() as Person;
   return { product, person };
 }
 
 const newOrder = async (product: Product, person: Person) => {
-  const response = await admin('POST', '/api/order/', { id: 0, productId: product.id, personId: person.id, serial: '', creationDate: '0001-01-01T00:00:00' });
+  const response = await admin('POST', '/api/order/', {
+    id: 0,
+    productId: product.id,
+    personId: person.id,
+    serial: '',
+    creationDate: '0001-01-01T00:00:00',
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Order;
 };
@@ -40,7 +57,13 @@ describe('new order', () => {
   it('takes a serial from the pool and issues key files for the owner', async () => {
     const { product, person } = await setUp();
     const order = await newOrder(product, person);
-    expect(order).toMatchObject({ productId: product.id, personId: person.id, serial: 'SER-1', productName: product.name, state: 'active' });
+    expect(order).toMatchObject({
+      productId: product.id,
+      personId: person.id,
+      serial: 'SER-1',
+      productName: product.name,
+      state: 'active',
+    });
     expect(decryptKeyFile(order.serialNew, product.publicKey)).toMatchObject({ user: 'Bea Buyer', email: person.email, app: product.name });
     expect(decryptKeyFile(order.serial2048, product.publicKey2048)).toMatchObject({ user: 'Bea Buyer' });
     expect((await newOrder(product, person)).serial).toBe('SER-2');
@@ -52,7 +75,9 @@ describe('new order', () => {
     ]);
     const { rows } = await t.db.query(`SELECT source FROM orders WHERE id = $1`, [order.id]);
     expect(rows[0].source).toBe('admin');
-    const audit = await t.db.query(`SELECT after FROM audit_log WHERE entity = 'order' AND action = 'create' AND entity_id = $1`, [String(order.id)]);
+    const audit = await t.db.query(`SELECT after FROM audit_log WHERE entity = 'order' AND action = 'create' AND entity_id = $1`, [
+      String(order.id),
+    ]);
     expect(audit.rows[0].after).toMatchObject({ productId: product.id, personId: person.id, serial: 'SER-1' });
   });
 
@@ -117,7 +142,9 @@ describe('devices and deletion', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await newOrder(product, person)).serial).toBe('SER-2');
     expect((await admin('DELETE', `/api/order/${order.id}`)).statusCode).toBe(404);
-    const audit = await t.db.query(`SELECT before FROM audit_log WHERE entity = 'order' AND action = 'delete' AND entity_id = $1`, [String(order.id)]);
+    const audit = await t.db.query(`SELECT before FROM audit_log WHERE entity = 'order' AND action = 'delete' AND entity_id = $1`, [
+      String(order.id),
+    ]);
     expect(audit.rows[0].before).toMatchObject({ serial: 'SER-1', personId: person.id });
   });
 });
@@ -168,11 +195,15 @@ describe('admin transfer', () => {
     expect(decryptKeyFile(owned[0]!.serialNew, product.publicKey)).toMatchObject({ user: 'Nora New', email: newOwnerEmail });
     expect((await admin('GET', `/api/order/byPerson/${person.id}`)).json()).toEqual([]);
     expect((await admin('GET', `/api/orderDevice/byOrder/${first.id}`)).json()).toEqual([]);
-    const { rows } = await t.db.query(`SELECT license_activation_date > now() - interval '1 minute' AS is_recent FROM orders WHERE id = $1`, [first.id]);
+    const { rows } = await t.db.query(
+      `SELECT license_activation_date > now() - interval '1 minute' AS is_recent FROM orders WHERE id = $1`,
+      [first.id],
+    );
     expect(rows[0].is_recent).toBe(true);
-    const audit = await t.db.query(`SELECT entity_id, before, after FROM audit_log WHERE action = 'transfer' AND entity_id = ANY($1) ORDER BY id`, [
-      [String(first.id), String(second.id)],
-    ]);
+    const audit = await t.db.query(
+      `SELECT entity_id, before, after FROM audit_log WHERE action = 'transfer' AND entity_id = ANY($1) ORDER BY id`,
+      [[String(first.id), String(second.id)]],
+    );
     expect(audit.rows).toEqual([
       { entity_id: String(first.id), before: { personId: person.id }, after: { personId: newOwner.id, email: newOwnerEmail } },
       { entity_id: String(second.id), before: { personId: person.id }, after: { personId: newOwner.id, email: newOwnerEmail } },
@@ -182,7 +213,11 @@ describe('admin transfer', () => {
   it('accepts a single id and refuses an unknown licence, changing nothing', async () => {
     const { product, person } = await setUp();
     const order = await newOrder(product, person);
-    const refused = await admin('POST', '/api/order/transfer', { id: [order.id, 99999999], newOwnerEmail: uniqueEmail(), newOwnerName: 'X' });
+    const refused = await admin('POST', '/api/order/transfer', {
+      id: [order.id, 99999999],
+      newOwnerEmail: uniqueEmail(),
+      newOwnerName: 'X',
+    });
     expect(refused.statusCode).toBe(404);
     expect(((await admin('GET', `/api/order/byPerson/${person.id}`)).json() as Order[]).map((each) => each.id)).toEqual([order.id]);
     const single = await admin('POST', '/api/order/transfer', { id: order.id, newOwnerEmail: uniqueEmail(), newOwnerName: 'Solo Owner' });

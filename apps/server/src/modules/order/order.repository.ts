@@ -78,7 +78,14 @@ export async function insertOrder(db: Queryable, order: NewOrder): Promise<Order
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (provider_order_id, provider_item) WHERE provider_order_id IS NOT NULL DO NOTHING
      RETURNING *`,
-    [order.productId, order.personId, order.source, order.providerOrderId ?? null, order.providerItem ?? null, order.providerReference ?? null],
+    [
+      order.productId,
+      order.personId,
+      order.source,
+      order.providerOrderId ?? null,
+      order.providerItem ?? null,
+      order.providerReference ?? null,
+    ],
   );
   return rows[0];
 }

@@ -1,12 +1,6 @@
 import { okResponse } from '@store/contracts/auth';
 import { idParam } from '@store/contracts/fields';
-import {
-  order,
-  orderCreateRequest,
-  orderDeviceList,
-  orderList,
-  refreshKeysRequest,
-} from '@store/contracts/order';
+import { order, orderCreateRequest, orderDeviceList, orderList, refreshKeysRequest } from '@store/contracts/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';

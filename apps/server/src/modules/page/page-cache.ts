@@ -122,9 +122,16 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
   return {
     menu: () =>
       orKnown(
-        () => (isListening() ? (menu ?? remember(() => listMenuItems(db), (value) => {
-          menu = value;
-        })) : listMenuItems(db)),
+        () =>
+          isListening()
+            ? (menu ??
+              remember(
+                () => listMenuItems(db),
+                (value) => {
+                  menu = value;
+                },
+              ))
+            : listMenuItems(db),
         () => ({ has: knownMenu !== undefined, value: knownMenu }),
         (value) => (knownMenu = value),
       ),
@@ -148,7 +155,10 @@ export function createPageCache(db: Db, changes: TableChanges): PageCache {
       }
       const value = remember(compute, (computing) => (computing ? derived.set(key, computing) : derived.delete(key)));
       // Kept for peek unless the cache was cleared while it was computed.
-      value.then((ready) => derived.get(key) === value && settled.set(key, ready), () => undefined);
+      value.then(
+        (ready) => derived.get(key) === value && settled.set(key, ready),
+        () => undefined,
+      );
       return value;
     },
     peek: <T>(key: string): T | undefined => (isListening() ? (settled.get(key) as T | undefined) : undefined),

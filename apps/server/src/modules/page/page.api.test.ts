@@ -40,7 +40,9 @@ describe('admin page management', () => {
   it('creates, updates and deletes a page, and the menu follows at once', async () => {
     const token = await t.adminToken();
     const created = await t.request({
-      method: 'POST', url: '/api/page/', token,
+      method: 'POST',
+      url: '/api/page/',
+      token,
       body: { id: -1, name: 'Press', url: '/press/', htmlText: '<h1>Press</h1>', isMainMenu: true, mainMenuPriority: 5 },
     });
     expect(created.statusCode).toBe(200);
@@ -64,10 +66,18 @@ describe('admin page management', () => {
     const created = await t.request({ method: 'POST', url: '/api/page/', token, body: { id: -1, url: '/unnamed' } });
     expect(created.statusCode, created.body).toBe(200);
     const page = created.json();
-    const renamed = await t.request({ method: 'POST', url: '/api/page/', token, body: { ...page, name: '  ', htmlText: '<p>Changed</p>' } });
+    const renamed = await t.request({
+      method: 'POST',
+      url: '/api/page/',
+      token,
+      body: { ...page, name: '  ', htmlText: '<p>Changed</p>' },
+    });
     expect(renamed.statusCode).toBe(400);
     expect(renamed.body).toBe('name: Name is required');
-    expect((await t.request({ method: 'GET', url: `/api/page/${page.id}`, token })).json()).toMatchObject({ name: '', htmlText: page.htmlText });
+    expect((await t.request({ method: 'GET', url: `/api/page/${page.id}`, token })).json()).toMatchObject({
+      name: '',
+      htmlText: page.htmlText,
+    });
   });
 
   it('refuses a second page with the same URL in another case', async () => {
@@ -97,28 +107,55 @@ describe('draft pages', () => {
   it('serves a page and its menu entry only once it is published; the editor sees the draft', async () => {
     const token = await t.adminToken();
     const draft = await t.request({
-      method: 'POST', url: '/api/page/', token,
-      body: { id: -1, name: 'Launch', url: '/launch-draft', htmlText: '<h1>Soon</h1>', isMainMenu: true, mainMenuPriority: 9, isPublished: false },
+      method: 'POST',
+      url: '/api/page/',
+      token,
+      body: {
+        id: -1,
+        name: 'Launch',
+        url: '/launch-draft',
+        htmlText: '<h1>Soon</h1>',
+        isMainMenu: true,
+        mainMenuPriority: 9,
+        isPublished: false,
+      },
     });
     expect(draft.statusCode, draft.body).toBe(200);
     const page = draft.json();
     expect(page.isPublished).toBe(false);
     expect((await t.request({ method: 'GET', url: '/api/page/byUrl/*launch-draft' })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: '/api/page/menuitems' })).json()).not.toContainEqual({ name: 'Launch', url: '/launch-draft' });
-    expect((await t.request({ method: 'GET', url: `/api/page/${page.id}`, token })).json()).toMatchObject({ isPublished: false, htmlText: '<h1>Soon</h1>' });
+    expect((await t.request({ method: 'GET', url: '/api/page/menuitems' })).json()).not.toContainEqual({
+      name: 'Launch',
+      url: '/launch-draft',
+    });
+    expect((await t.request({ method: 'GET', url: `/api/page/${page.id}`, token })).json()).toMatchObject({
+      isPublished: false,
+      htmlText: '<h1>Soon</h1>',
+    });
 
     await t.request({ method: 'POST', url: '/api/page/', token, body: { ...page, isPublished: true } });
-    expect((await t.request({ method: 'GET', url: '/api/page/byUrl/*launch-draft' })).json()).toMatchObject({ name: 'Launch', isPublished: true });
-    expect((await t.request({ method: 'GET', url: '/api/page/menuitems' })).json()).toContainEqual({ name: 'Launch', url: '/launch-draft' });
+    expect((await t.request({ method: 'GET', url: '/api/page/byUrl/*launch-draft' })).json()).toMatchObject({
+      name: 'Launch',
+      isPublished: true,
+    });
+    expect((await t.request({ method: 'GET', url: '/api/page/menuitems' })).json()).toContainEqual({
+      name: 'Launch',
+      url: '/launch-draft',
+    });
 
     // Back to draft: gone from the public site at once.
     await t.request({ method: 'POST', url: '/api/page/', token, body: { ...page, isPublished: false } });
     expect((await t.request({ method: 'GET', url: '/api/page/byUrl/*launch-draft' })).statusCode).toBe(404);
   });
 
-  it('publishes a page saved without the field, as the specification\'s client does', async () => {
+  it("publishes a page saved without the field, as the specification's client does", async () => {
     const token = await t.adminToken();
-    const saved = await t.request({ method: 'POST', url: '/api/page/', token, body: { id: -1, name: 'Plain', url: '/plain-spec', htmlText: 'x' } });
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/page/',
+      token,
+      body: { id: -1, name: 'Plain', url: '/plain-spec', htmlText: 'x' },
+    });
     expect(saved.json().isPublished).toBe(true);
     expect((await t.request({ method: 'GET', url: '/api/page/byUrl/*plain-spec' })).statusCode).toBe(200);
   });

@@ -12,10 +12,8 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireAdmin } = createAuthHooks(app);
   const tags = ['pages'];
 
-  app.get(
-    '/page/byUrl/:url',
-    { schema: { tags, params: z.object({ url: z.string().max(600) }), response: { 200: page } } },
-    (request) => pages.getPageByUrl({ pages: app.pageCache, url: decodePageUrl(request.params.url) }),
+  app.get('/page/byUrl/:url', { schema: { tags, params: z.object({ url: z.string().max(600) }), response: { 200: page } } }, (request) =>
+    pages.getPageByUrl({ pages: app.pageCache, url: decodePageUrl(request.params.url) }),
   );
 
   app.get('/page/menuitems', { schema: { tags, response: { 200: menuItems } } }, () => app.pageCache.menu());

@@ -37,7 +37,8 @@ export async function getPage(options: { db: Db; id: number }): Promise<Page> {
 /** What a saved or deleted page touched, for the page cache: its old and new URL, and whether the menu changed. */
 const changeOf = (before: Page | undefined, after: Page | undefined) => {
   const isInMenu = (page: Page | undefined) => page?.isMainMenu === true;
-  const menuFields = (page: Page | undefined) => page && [page.isMainMenu, page.isPublished, page.name, page.url, page.mainMenuPriority].join('\u0000');
+  const menuFields = (page: Page | undefined) =>
+    page && [page.isMainMenu, page.isPublished, page.name, page.url, page.mainMenuPriority].join('\u0000');
   return {
     urls: [before?.url, after?.url].filter((url): url is string => url !== undefined).map((url) => url.toLowerCase()),
     isMenuChanged: (isInMenu(before) || isInMenu(after)) && menuFields(before) !== menuFields(after),
@@ -59,7 +60,14 @@ export async function savePage(options: { db: Db; actor: string; page: PageSaveR
   if (page.id > 0 && !before) throw notFound('Page not found');
   const saved = before ? await repository.updatePage(db, page.id, fields) : await repository.insertPage(db, fields);
   if (!saved) throw new AppError('conflict', `A page with the URL ${url} already exists.`);
-  await recordAudit(db, { actor, action: before ? 'update' : 'create', entity: 'page', entityId: saved.id, before: before && { url: before.url, isPublished: before.isPublished }, after: { url: saved.url, isPublished: saved.isPublished } });
+  await recordAudit(db, {
+    actor,
+    action: before ? 'update' : 'create',
+    entity: 'page',
+    entityId: saved.id,
+    before: before && { url: before.url, isPublished: before.isPublished },
+    after: { url: saved.url, isPublished: saved.isPublished },
+  });
   options.onChange?.(changeOf(before, saved));
   return saved;
 }
@@ -68,5 +76,11 @@ export async function deletePage(options: { db: Db; actor: string; id: number; o
   const deleted = await repository.deletePage(options.db, options.id);
   if (!deleted) throw notFound('Page not found');
   options.onChange?.(changeOf(deleted, undefined));
-  await recordAudit(options.db, { actor: options.actor, action: 'delete', entity: 'page', entityId: options.id, before: { url: deleted.url, name: deleted.name } });
+  await recordAudit(options.db, {
+    actor: options.actor,
+    action: 'delete',
+    entity: 'page',
+    entityId: options.id,
+    before: { url: deleted.url, name: deleted.name },
+  });
 }

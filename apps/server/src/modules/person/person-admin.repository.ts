@@ -26,19 +26,21 @@ export async function insertPerson(db: Queryable, person: PersonFields): Promise
 
 /** Updates a person; throws a unique violation when another person has that email. */
 export async function updatePerson(db: Queryable, id: number, person: PersonFields): Promise<Person | undefined> {
-  const { rows } = await db.query<Person>(
-    `UPDATE person SET email = $2, name = $3, country = $4 WHERE id = $1 RETURNING ${columns}`,
-    [id, person.email, person.name, person.country],
-  );
+  const { rows } = await db.query<Person>(`UPDATE person SET email = $2, name = $3, country = $4 WHERE id = $1 RETURNING ${columns}`, [
+    id,
+    person.email,
+    person.name,
+    person.country,
+  ]);
   return rows[0];
 }
 
 /** Renames the person's customer login to their new email (the login name is the email). */
 export async function renameLoginOfPerson(db: Queryable, personId: number, email: string): Promise<number> {
-  const result = await db.query(
-    `UPDATE login SET login_name = $2 WHERE person_id = $1 AND role = 'customer' AND login_name <> $2`,
-    [personId, email],
-  );
+  const result = await db.query(`UPDATE login SET login_name = $2 WHERE person_id = $1 AND role = 'customer' AND login_name <> $2`, [
+    personId,
+    email,
+  ]);
   return result.rowCount ?? 0;
 }
 

@@ -57,7 +57,8 @@ describe('persons list', () => {
     const { token } = await seedPersons();
     const filter = JSON.stringify({ email: token });
     const pages = [];
-    for (const pageIndex of [0, 1, 2, 3]) pages.push(await page({ page: String(pageIndex), pageSize: '10', sort: 'name', desc: 'true', filter }));
+    for (const pageIndex of [0, 1, 2, 3])
+      pages.push(await page({ page: String(pageIndex), pageSize: '10', sort: 'name', desc: 'true', filter }));
     expect(pages.map((each) => numbersOf(each.rows))).toEqual([range(30, 21), range(20, 11), range(10, 1), []]);
     const ascending = await page({ page: '1', pageSize: '20', sort: 'email', filter });
     expect(numbersOf(ascending.rows)).toEqual(range(21, 30));
@@ -117,16 +118,22 @@ describe('person editor', () => {
 
     const updated = await t.request({ method: 'POST', url: '/api/person/', token, body: { ...person, name: 'Ada Lovelace' } });
     expect(updated.json()).toMatchObject({ id: person.id, name: 'Ada Lovelace' });
-    const { rows } = await t.db.query(`SELECT action, before, after FROM audit_log WHERE entity = 'person' AND entity_id = $1 ORDER BY id`, [
-      String(person.id),
-    ]);
+    const { rows } = await t.db.query(
+      `SELECT action, before, after FROM audit_log WHERE entity = 'person' AND entity_id = $1 ORDER BY id`,
+      [String(person.id)],
+    );
     expect(rows.map((row) => row.action)).toEqual(['create', 'update']);
     expect(rows[1]).toMatchObject({ before: { name: 'Ada' }, after: { name: 'Ada Lovelace' }, action: 'update' });
   });
 
   it('answers the new person defaults for id 0 and creates a blank default person', async () => {
     const token = await t.adminToken();
-    expect((await t.request({ method: 'GET', url: '/api/person/0', token })).json()).toEqual({ id: 0, email: '', name: 'name', country: 'CH' });
+    expect((await t.request({ method: 'GET', url: '/api/person/0', token })).json()).toEqual({
+      id: 0,
+      email: '',
+      name: 'name',
+      country: 'CH',
+    });
     const first = await t.request({ method: 'POST', url: '/api/person/', token, body: { id: 0, email: '', name: 'name', country: 'CH' } });
     const second = await t.request({ method: 'POST', url: '/api/person/', token, body: { id: 0, email: '', name: 'name', country: 'CH' } });
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
@@ -139,10 +146,17 @@ describe('person editor', () => {
     const token = await t.adminToken();
     const email = uniqueEmail('dup');
     await t.request({ method: 'POST', url: '/api/person/', token, body: { id: 0, email, name: 'One', country: 'CH' } });
-    const duplicate = await t.request({ method: 'POST', url: '/api/person/', token, body: { id: 0, email: email.toUpperCase(), name: 'Two', country: 'CH' } });
+    const duplicate = await t.request({
+      method: 'POST',
+      url: '/api/person/',
+      token,
+      body: { id: 0, email: email.toUpperCase(), name: 'Two', country: 'CH' },
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.body).toBe(`A person with the email ${email.toUpperCase()} already exists.`);
-    const other = (await t.request({ method: 'POST', url: '/api/person/', token, body: { id: 0, email: uniqueEmail(), name: 'Three' } })).json();
+    const other = (
+      await t.request({ method: 'POST', url: '/api/person/', token, body: { id: 0, email: uniqueEmail(), name: 'Three' } })
+    ).json();
     const clash = await t.request({ method: 'POST', url: '/api/person/', token, body: { ...other, email } });
     expect(clash.statusCode).toBe(409);
   });
@@ -150,7 +164,9 @@ describe('person editor', () => {
   it('renames the login with the email, so the customer logs in with the new address', async () => {
     const token = await t.adminToken();
     const customer = await t.registerCustomer();
-    const person = (await t.request({ method: 'GET', url: `/api/person/byEmail/${encodeURIComponent(customer.email)}`, token })).json() as Person;
+    const person = (
+      await t.request({ method: 'GET', url: `/api/person/byEmail/${encodeURIComponent(customer.email)}`, token })
+    ).json() as Person;
     const newEmail = uniqueEmail('renamed');
     const saved = await t.request({ method: 'POST', url: '/api/person/', token, body: { ...person, email: newEmail } });
     expect(saved.statusCode).toBe(200);
@@ -161,7 +177,9 @@ describe('person editor', () => {
     const token = await t.adminToken();
     expect((await t.request({ method: 'GET', url: '/api/person/99999999', token })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/person/byEmail/nobody@example.com', token })).statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: '/api/person/', token, body: { id: 99999999, email: uniqueEmail() } })).statusCode).toBe(404);
+    expect((await t.request({ method: 'POST', url: '/api/person/', token, body: { id: 99999999, email: uniqueEmail() } })).statusCode).toBe(
+      404,
+    );
     expect((await t.request({ method: 'DELETE', url: '/api/persons/99999999', token })).statusCode).toBe(404);
   });
 });
@@ -170,20 +188,28 @@ describe('person deletion', () => {
   it('deletes a person without licences together with their login', async () => {
     const token = await t.adminToken();
     const customer = await t.registerCustomer();
-    const person = (await t.request({ method: 'GET', url: `/api/person/byEmail/${encodeURIComponent(customer.email)}`, token })).json() as Person;
+    const person = (
+      await t.request({ method: 'GET', url: `/api/person/byEmail/${encodeURIComponent(customer.email)}`, token })
+    ).json() as Person;
     const deleted = await t.request({ method: 'DELETE', url: `/api/persons/${person.id}`, token });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await t.request({ method: 'GET', url: `/api/person/${person.id}`, token })).statusCode).toBe(404);
     await expect(t.logIn(customer.email, customer.password)).rejects.toThrow(/401/);
-    const { rows } = await t.db.query(`SELECT after FROM audit_log WHERE entity = 'person' AND action = 'delete' AND entity_id = $1`, [String(person.id)]);
+    const { rows } = await t.db.query(`SELECT after FROM audit_log WHERE entity = 'person' AND action = 'delete' AND entity_id = $1`, [
+      String(person.id),
+    ]);
     expect(rows).toEqual([{ after: { deletedLogins: 1 } }]);
   });
 
   it('refuses to delete a person who has licences, with a clear message', async () => {
     const token = await t.adminToken();
     const email = uniqueEmail('owner');
-    const person = (await t.request({ method: 'POST', url: '/api/person/', token, body: { id: 0, email, name: 'Owner' } })).json() as Person;
-    await t.db.query(`INSERT INTO orders (product_id, person_id, source) SELECT id, $1, 'admin' FROM product ORDER BY id LIMIT 2`, [person.id]);
+    const person = (
+      await t.request({ method: 'POST', url: '/api/person/', token, body: { id: 0, email, name: 'Owner' } })
+    ).json() as Person;
+    await t.db.query(`INSERT INTO orders (product_id, person_id, source) SELECT id, $1, 'admin' FROM product ORDER BY id LIMIT 2`, [
+      person.id,
+    ]);
     const refused = await t.request({ method: 'DELETE', url: `/api/persons/${person.id}`, token });
     expect(refused.statusCode).toBe(409);
     expect(refused.body).toBe(`${email} has 2 licences and cannot be deleted. Transfer or delete the licences first.`);

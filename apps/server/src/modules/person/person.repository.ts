@@ -17,18 +17,17 @@ export async function findOrCreatePersonByEmail(
     [person.email, person.name ?? '', person.country ?? ''],
   );
   if (inserted.rows[0]) return { ...inserted.rows[0], isNew: true };
-  const { rows } = await db.query<Person>(
-    'SELECT id, email, name, country FROM person WHERE lower(email) = lower($1) AND email <> $2',
-    [person.email, ''],
-  );
+  const { rows } = await db.query<Person>('SELECT id, email, name, country FROM person WHERE lower(email) = lower($1) AND email <> $2', [
+    person.email,
+    '',
+  ]);
   return { ...rows[0]!, isNew: false };
 }
 
 export async function findPersonByEmail(db: Queryable, email: string): Promise<Person | undefined> {
-  const { rows } = await db.query<Person>(
-    `SELECT id, email, name, country FROM person WHERE lower(email) = lower($1) AND email <> ''`,
-    [email],
-  );
+  const { rows } = await db.query<Person>(`SELECT id, email, name, country FROM person WHERE lower(email) = lower($1) AND email <> ''`, [
+    email,
+  ]);
   return rows[0];
 }
 
@@ -38,7 +37,8 @@ export async function findPersonByEmail(db: Queryable, email: string): Promise<P
  */
 export async function findOrCreateNamedPerson(db: Queryable, person: { email: string; name: string }): Promise<Person> {
   const found = await findOrCreatePersonByEmail(db, person);
-  if (found.isNew || found.name !== '' || person.name === '') return { id: found.id, email: found.email, name: found.name, country: found.country };
+  if (found.isNew || found.name !== '' || person.name === '')
+    return { id: found.id, email: found.email, name: found.name, country: found.country };
   await db.query(`UPDATE person SET name = $2 WHERE id = $1 AND name = ''`, [found.id, person.name]);
   return { id: found.id, email: found.email, name: person.name, country: found.country };
 }

@@ -92,4 +92,5 @@ export const findOrCreateNamedPerson = (db: Queryable, person: { email: string; 
   personRepository.findOrCreateNamedPerson(db, person);
 
 /** The person of this id, locked for the caller's transaction when `isLocking`. */
-export const findPersonById = (db: Queryable, id: number, options: { isLocking?: boolean } = {}) => repository.findPersonById(db, id, options);
+export const findPersonById = (db: Queryable, id: number, options: { isLocking?: boolean } = {}) =>
+  repository.findPersonById(db, id, options);

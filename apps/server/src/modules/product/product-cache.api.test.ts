@@ -18,13 +18,20 @@ describe('the products the plug-in endpoints keep in memory', () => {
     expect((await registerWithSerial('Spacey', owner.order.serial)).statusCode).toBe(200); // Spacey is cached now
     const token = await t.adminToken();
     const current = (await t.request({ method: 'GET', url: `/api/product/${owner.product.id}`, token })).json() as Product;
-    const keys = (await t.request({ method: 'POST', url: '/api/product/generatekeys/', token, body: { id: owner.product.id } })).json() as GeneratedKeys;
+    const keys = (
+      await t.request({ method: 'POST', url: '/api/product/generatekeys/', token, body: { id: owner.product.id } })
+    ).json() as GeneratedKeys;
 
     // No notification reaches this process meanwhile: the save itself must make it forget.
     const held = await holdNotifications(t);
     if (!held) return context.skip();
     try {
-      const saved = await t.request({ method: 'POST', url: '/api/product/', token, body: { ...current, ...keys, publickey: keys.publicKey, privatekey: keys.privateKey } });
+      const saved = await t.request({
+        method: 'POST',
+        url: '/api/product/',
+        token,
+        body: { ...current, ...keys, publickey: keys.publicKey, privatekey: keys.privateKey },
+      });
       expect(saved.statusCode, saved.body).toBe(200);
       const response = await registerWithSerial('Spacey', owner.order.serial);
       expect(response.statusCode, response.body).toBe(200);
@@ -40,7 +47,9 @@ describe('the products the plug-in endpoints keep in memory', () => {
     expect((await registerWithSerial('Spacey', owner.order.serial)).statusCode).toBe(200);
     await t.db.query(`UPDATE product SET name = 'Spacey Deluxe' WHERE id = $1`, [owner.product.id]);
     try {
-      await expect.poll(async () => (await registerWithSerial('Spacey', owner.order.serial)).body, { timeout: 5_000 }).toBe(unknownSpacey('Spacey'));
+      await expect
+        .poll(async () => (await registerWithSerial('Spacey', owner.order.serial)).body, { timeout: 5_000 })
+        .toBe(unknownSpacey('Spacey'));
       expect((await registerWithSerial('spacey deluxe', owner.order.serial)).statusCode).toBe(200);
     } finally {
       await t.db.query(`UPDATE product SET name = 'Spacey' WHERE id = $1`, [owner.product.id]);

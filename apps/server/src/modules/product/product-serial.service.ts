@@ -26,7 +26,14 @@ export async function saveProductSerials(options: { db: Db; actor: string; reque
   const { db, actor, request } = options;
   const id = request.id ?? 0;
   if (id <= 0) throw badRequest('Save the product before its serials.');
-  const lines = [...new Set(request.serials.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== ''))];
+  const lines = [
+    ...new Set(
+      request.serials
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== ''),
+    ),
+  ];
   if (lines.some((line) => line.length > 500)) throw badRequest('serials: a serial is at most 500 characters long');
   return withTransaction(db, async (client) => {
     // The product's row lock makes concurrent saves of one pool take turns.

@@ -19,12 +19,22 @@ type Keys = { publicKey: string; privateKey: string; publicKey2048: string; priv
 
 const uniqueName = () => `Plug ${randomBytes(4).toString('hex')}`;
 const generateKeys = async (): Promise<Keys> => {
-  const response = await t.request({ method: 'POST', url: '/api/product/generatekeys/', token: await t.adminToken(), body: { useRsa2048: true } });
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/product/generatekeys/',
+    token: await t.adminToken(),
+    body: { useRsa2048: true },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Keys;
 };
 const saveProduct = async (body: Record<string, unknown>) =>
-  t.request({ method: 'POST', url: '/api/product/', token: await t.adminToken(), body: { description: 'A plug-in', price: '49', ...body } });
+  t.request({
+    method: 'POST',
+    url: '/api/product/',
+    token: await t.adminToken(),
+    body: { description: 'A plug-in', price: '49', ...body },
+  });
 const countNamed = async (name: string) =>
   (await t.db.query<{ count: number }>('SELECT count(*)::int AS count FROM product WHERE name = $1', [name])).rows[0]!.count;
 
@@ -90,7 +100,13 @@ describe('product editor', () => {
     expect(await countNamed(name)).toBe(0);
 
     const created = (await saveProduct({ id: 0, name, ...first, useRsa2048: true })).json() as Product;
-    const badUpdate = await saveProduct({ id: created.id, name: 'Changed', publicKey2048: second.publicKey2048, privateKey2048: first.privateKey2048, useRsa2048: true });
+    const badUpdate = await saveProduct({
+      id: created.id,
+      name: 'Changed',
+      publicKey2048: second.publicKey2048,
+      privateKey2048: first.privateKey2048,
+      useRsa2048: true,
+    });
     expect(badUpdate.statusCode).toBe(400);
     expect(badUpdate.body).toBe('RSA 2048 key pair: The public and private keys do not belong together.');
     expect(await countNamed(name)).toBe(1);
@@ -104,9 +120,21 @@ describe('product editor', () => {
     expect(half.body).toBe('Key pair: paste both the public and the private key, or neither.');
     const malformed = await saveProduct({ id: 0, name: uniqueName(), publicKey: 'xyz', privateKey: keys.privateKey });
     expect(malformed.statusCode).toBe(400);
-    const without2048 = await saveProduct({ id: 0, name: uniqueName(), publicKey: keys.publicKey, privateKey: keys.privateKey, useRsa2048: true });
+    const without2048 = await saveProduct({
+      id: 0,
+      name: uniqueName(),
+      publicKey: keys.publicKey,
+      privateKey: keys.privateKey,
+      useRsa2048: true,
+    });
     expect(without2048.statusCode).toBe(400);
-    const small2048 = await saveProduct({ id: 0, name: uniqueName(), publicKey2048: keys.publicKey, privateKey2048: keys.privateKey, useRsa2048: true });
+    const small2048 = await saveProduct({
+      id: 0,
+      name: uniqueName(),
+      publicKey2048: keys.publicKey,
+      privateKey2048: keys.privateKey,
+      useRsa2048: true,
+    });
     expect(small2048.body).toBe('RSA 2048 key pair: the key must be at least 2048 bits long.');
   });
 
@@ -121,7 +149,9 @@ describe('product editor', () => {
 
   it('records a changed public key in the audit', async () => {
     const [first, second] = [await generateKeys(), await generateKeys()];
-    const created = (await saveProduct({ id: 0, name: uniqueName(), publicKey: first.publicKey, privateKey: first.privateKey })).json() as Product;
+    const created = (
+      await saveProduct({ id: 0, name: uniqueName(), publicKey: first.publicKey, privateKey: first.privateKey })
+    ).json() as Product;
     await saveProduct({ id: created.id, name: created.name, publicKey: second.publicKey, privateKey: second.privateKey });
     const { rows } = await t.db.query(
       `SELECT before, after FROM audit_log WHERE entity = 'product' AND action = 'update' AND entity_id = $1`,
@@ -144,7 +174,9 @@ describe('product deletion', () => {
 
   it('refuses to delete a product with licences or activation codes', async () => {
     const created = (await saveProduct({ id: 0, name: uniqueName() })).json() as Product;
-    const { rows } = await t.db.query<{ id: number }>(`INSERT INTO person (email) VALUES ($1) RETURNING id`, [`${randomBytes(4).toString('hex')}@example.com`]);
+    const { rows } = await t.db.query<{ id: number }>(`INSERT INTO person (email) VALUES ($1) RETURNING id`, [
+      `${randomBytes(4).toString('hex')}@example.com`,
+    ]);
     await t.db.query(`INSERT INTO orders (product_id, person_id, source) VALUES ($1, $2, 'admin')`, [created.id, rows[0]!.id]);
     await t.db.query(
       `INSERT INTO unassigned_order (product_id, activation_key, distributor_name, batch_number) VALUES ($1, gen_random_uuid(), 'D', 1), ($1, gen_random_uuid(), 'D', 1)`,
@@ -161,11 +193,23 @@ describe('serial pool', () => {
   it('replaces the unused lines, keeps handed-out ones once, and ignores blank and repeated lines', async () => {
     const token = await t.adminToken();
     const product = (await saveProduct({ id: 0, name: uniqueName() })).json() as Product;
-    const saved = await t.request({ method: 'POST', url: '/api/productserial/', token, body: { id: product.id, serials: 'A-1\r\nB-2\n\n  B-2 \nC-3\n' } });
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/productserial/',
+      token,
+      body: { id: product.id, serials: 'A-1\r\nB-2\n\n  B-2 \nC-3\n' },
+    });
     expect(saved.json()).toEqual({ id: product.id, serials: 'A-1\nB-2\nC-3' });
 
-    const { rows } = await t.db.query<{ id: number }>(`INSERT INTO person (email) VALUES ($1) RETURNING id`, [`${randomBytes(4).toString('hex')}@example.com`]);
-    const order = await t.request({ method: 'POST', url: '/api/order/', token, body: { id: 0, productId: product.id, personId: rows[0]!.id, serial: '' } });
+    const { rows } = await t.db.query<{ id: number }>(`INSERT INTO person (email) VALUES ($1) RETURNING id`, [
+      `${randomBytes(4).toString('hex')}@example.com`,
+    ]);
+    const order = await t.request({
+      method: 'POST',
+      url: '/api/order/',
+      token,
+      body: { id: 0, productId: product.id, personId: rows[0]!.id, serial: '' },
+    });
     expect(order.json().serial).toBe('A-1');
 
     await t.request({ method: 'POST', url: '/api/productserial/', token, body: { id: product.id, serials: 'X-1\nA-1\nY-2' } });
@@ -173,12 +217,25 @@ describe('serial pool', () => {
     expect(read.json()).toEqual({ id: product.id, serials: 'X-1\nA-1\nY-2' });
     await t.request({ method: 'POST', url: '/api/productserial/', token, body: { id: product.id, serials: 'Z-9' } });
     expect((await t.request({ method: 'GET', url: `/api/productserial/${product.id}`, token })).json().serials).toBe('A-1\nZ-9');
-    const { rows: pool } = await t.db.query(`SELECT serial, order_id IS NOT NULL AS used FROM product_serial WHERE product_id = $1 ORDER BY serial`, [product.id]);
-    expect(pool).toEqual([{ serial: 'A-1', used: true }, { serial: 'Z-9', used: false }]);
+    const { rows: pool } = await t.db.query(
+      `SELECT serial, order_id IS NOT NULL AS used FROM product_serial WHERE product_id = $1 ORDER BY serial`,
+      [product.id],
+    );
+    expect(pool).toEqual([
+      { serial: 'A-1', used: true },
+      { serial: 'Z-9', used: false },
+    ]);
 
-    const next = await t.request({ method: 'POST', url: '/api/order/', token, body: { id: 0, productId: product.id, personId: rows[0]!.id } });
+    const next = await t.request({
+      method: 'POST',
+      url: '/api/order/',
+      token,
+      body: { id: 0, productId: product.id, personId: rows[0]!.id },
+    });
     expect(next.json().serial).toBe('Z-9');
-    const audit = await t.db.query(`SELECT count(*)::int AS count FROM audit_log WHERE entity = 'product-serials' AND entity_id = $1`, [String(product.id)]);
+    const audit = await t.db.query(`SELECT count(*)::int AS count FROM audit_log WHERE entity = 'product-serials' AND entity_id = $1`, [
+      String(product.id),
+    ]);
     expect(audit.rows[0].count).toBe(3);
   });
 
@@ -186,6 +243,8 @@ describe('serial pool', () => {
     const token = await t.adminToken();
     expect((await t.request({ method: 'GET', url: '/api/productserial/0', token })).json()).toEqual({ id: 0, serials: '' });
     expect((await t.request({ method: 'GET', url: '/api/productserial/99999999', token })).statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: '/api/productserial/', token, body: { id: 99999999, serials: 'A' } })).statusCode).toBe(404);
+    expect((await t.request({ method: 'POST', url: '/api/productserial/', token, body: { id: 99999999, serials: 'A' } })).statusCode).toBe(
+      404,
+    );
   });
 });

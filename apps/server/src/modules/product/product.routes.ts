@@ -18,12 +18,21 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     products.getAdminProduct({ db: app.db, secretBox: app.secretBox, id: request.params.id }),
   );
 
-  app.post('/product/', { onRequest: requireAdmin, schema: { tags, body: productSaveRequest, response: { 200: product } } }, async (request) => {
-    const saved = await products.saveProduct({ db: app.db, secretBox: app.secretBox, actor: actorOf(request).name, product: request.body });
-    // This process's activations use the new name and keys at once; the others when the notification arrives.
-    app.productCache.clear();
-    return saved;
-  });
+  app.post(
+    '/product/',
+    { onRequest: requireAdmin, schema: { tags, body: productSaveRequest, response: { 200: product } } },
+    async (request) => {
+      const saved = await products.saveProduct({
+        db: app.db,
+        secretBox: app.secretBox,
+        actor: actorOf(request).name,
+        product: request.body,
+      });
+      // This process's activations use the new name and keys at once; the others when the notification arrives.
+      app.productCache.clear();
+      return saved;
+    },
+  );
 
   app.delete(
     '/product/:id',

@@ -14,7 +14,8 @@ type KeyPair = { publicKey: string; privateKey: string };
 
 /** The administrator's view of a product, key material included; id 0 answers a new product's defaults (§4). */
 export async function getAdminProduct(options: { db: Db; secretBox: SecretBox; id: number }): Promise<Product> {
-  if (options.id === 0) return { ...newProductDefaults, publickey: '', privatekey: '', publicKey2048: '', privateKey2048: '', trialDays: DEFAULT_TRIAL_DAYS };
+  if (options.id === 0)
+    return { ...newProductDefaults, publickey: '', privatekey: '', publicKey2048: '', privateKey2048: '', trialDays: DEFAULT_TRIAL_DAYS };
   const row = await productRepository.findProductById(options.db, options.id);
   if (!row) throw notFound('Product not found');
   return toAdminProduct(row, options.secretBox);
@@ -165,4 +166,5 @@ export async function listCatalogue(options: { db: Queryable; secretBox: SecretB
 export const findProductById = (db: Queryable, id: number): Promise<ProductRow | undefined> => productRepository.findProductById(db, id);
 
 /** The product of this name, compared case-insensitively. */
-export const findProductByName = (db: Queryable, name: string): Promise<ProductRow | undefined> => productRepository.findProductByName(db, name);
+export const findProductByName = (db: Queryable, name: string): Promise<ProductRow | undefined> =>
+  productRepository.findProductByName(db, name);

@@ -42,7 +42,9 @@ describe('POST /api/order/resend/', () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 4; attempt++) statuses.push((await resend(email)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
-    await t.db.query(`UPDATE rate_limit SET window_start = window_start - interval '10 minutes' WHERE key = $1`, [`mail-address:resend:${email.toLowerCase()}`]);
+    await t.db.query(`UPDATE rate_limit SET window_start = window_start - interval '10 minutes' WHERE key = $1`, [
+      `mail-address:resend:${email.toLowerCase()}`,
+    ]);
     expect((await resend(email)).statusCode).toBe(200);
   });
 
@@ -62,7 +64,9 @@ describe('POST /api/order/resend/', () => {
 
     for (let attempt = 0; attempt < 6; attempt++) expect((await asAdmin(email)).json()).toEqual({ ok: true, mailed: 1 }); // the public limit is 5
     expect(await listRecentMail(t.db, 10, email)).toHaveLength(6);
-    const audit = await t.db.query(`SELECT actor, after FROM audit_log WHERE action = 'resend-keys' AND entity_id = $1`, [String(licence.order.id)]);
+    const audit = await t.db.query(`SELECT actor, after FROM audit_log WHERE action = 'resend-keys' AND entity_id = $1`, [
+      String(licence.order.id),
+    ]);
     expect(audit.rows).toHaveLength(6);
     expect(audit.rows[0]).toMatchObject({ actor: 'admin', after: { to: email } });
 
@@ -75,7 +79,12 @@ describe('POST /api/order/resend/', () => {
 
     // A customer's token is no administrator's: the public answer.
     const customer = await t.registerCustomer();
-    const asCustomer = await t.request({ method: 'POST', url: '/api/order/resend/', token: customer.token, body: { email, productName: 'Spacey' } });
+    const asCustomer = await t.request({
+      method: 'POST',
+      url: '/api/order/resend/',
+      token: customer.token,
+      body: { email, productName: 'Spacey' },
+    });
     expect(asCustomer.json()).toEqual({ ok: true });
   });
 });

@@ -34,7 +34,12 @@ export async function resendLicenceKeys(options: {
   return mailLicenceKeys(options);
 }
 
-async function mailLicenceKeys(options: { db: Db; config: Config; request: ResendKeyRequest; admin?: string | undefined }): Promise<number> {
+async function mailLicenceKeys(options: {
+  db: Db;
+  config: Config;
+  request: ResendKeyRequest;
+  admin?: string | undefined;
+}): Promise<number> {
   const { db, request, admin } = options;
   return withTransaction(db, async (client) => {
     const licences = await findActiveLicencesOfOwner(client, request.email, request.productName);
@@ -43,7 +48,13 @@ async function mailLicenceKeys(options: { db: Db; config: Config; request: Resen
     }
     for (const licence of licences) {
       if (admin !== undefined) {
-        await recordAudit(client, { actor: admin, action: 'resend-keys', entity: 'order', entityId: licence.id, after: { to: licence.owner_email } });
+        await recordAudit(client, {
+          actor: admin,
+          action: 'resend-keys',
+          entity: 'order',
+          entityId: licence.id,
+          after: { to: licence.owner_email },
+        });
       }
       await enqueueMail(
         client,

@@ -55,7 +55,9 @@ export async function searchEverything(db: Db, text: string): Promise<{ hits: Se
     );
   }
   queries.push(
-    db.query<HitRow>(`SELECT 'serial' AS match, ${LICENCE_HIT} WHERE o.serial = $1 AND o.serial <> '' ORDER BY o.id LIMIT ${limit}`, [text]),
+    db.query<HitRow>(`SELECT 'serial' AS match, ${LICENCE_HIT} WHERE o.serial = $1 AND o.serial <> '' ORDER BY o.id LIMIT ${limit}`, [
+      text,
+    ]),
     db.query<HitRow>(
       `SELECT 'key' AS match, ${LICENCE_HIT}
         WHERE (md5(regexp_replace(o.serial_new, '\\s', '', 'g')) = md5($1) AND o.serial_new <> '')

@@ -9,7 +9,12 @@ const request = (body: Record<string, string>, ip = uniqueIp()) =>
     method: 'POST',
     url: '/api/product/support/',
     ip,
-    body: { productName: 'Spacey', operatingSystem: 'macOS 14, Logic Pro', problemDescription: 'The plug-in window stays empty on start.', ...body },
+    body: {
+      productName: 'Spacey',
+      operatingSystem: 'macOS 14, Logic Pro',
+      problemDescription: 'The plug-in window stays empty on start.',
+      ...body,
+    },
   });
 
 describe('POST /api/product/support/', () => {
@@ -17,9 +22,17 @@ describe('POST /api/product/support/', () => {
     const email = uniqueEmail();
     const response = await request({ email });
     expect(response.statusCode).toBe(200);
-    const { rows } = await t.db.query('SELECT id, product_name, operating_system, problem_description FROM support_request WHERE email = $1', [email]);
+    const { rows } = await t.db.query(
+      'SELECT id, product_name, operating_system, problem_description FROM support_request WHERE email = $1',
+      [email],
+    );
     expect(rows).toEqual([
-      { id: expect.any(Number), product_name: 'Spacey', operating_system: 'macOS 14, Logic Pro', problem_description: 'The plug-in window stays empty on start.' },
+      {
+        id: expect.any(Number),
+        product_name: 'Spacey',
+        operating_system: 'macOS 14, Logic Pro',
+        problem_description: 'The plug-in window stays empty on start.',
+      },
     ]);
     const [mail] = await listRecentMail(t.db, 1, 'help@plugins.example');
     expect(mail).toMatchObject({ reply_to: email, subject: `Support request #${rows[0].id}: Spacey` });

@@ -6,11 +6,9 @@ export const TRANSFER_TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
 export type TransferGrant = { orderId: number; personId: number; expiresAt: Date };
 
 // A key of its own, derived from the configured secret, so a token never reveals anything about the others.
-const tokenKey = (secret: string): Buffer =>
-  Buffer.from(hkdfSync('sha256', secret, 'plugin-store', 'licence-transfer-token', 32));
+const tokenKey = (secret: string): Buffer => Buffer.from(hkdfSync('sha256', secret, 'plugin-store', 'licence-transfer-token', 32));
 
-const sign = (secret: string, payload: string): string =>
-  createHmac('sha256', tokenKey(secret)).update(payload).digest('base64url');
+const sign = (secret: string, payload: string): string => createHmac('sha256', tokenKey(secret)).update(payload).digest('base64url');
 
 /**
  * A signed token `t1.{orderId}.{personId}.{expiry}.{signature}` (no `;`, so it fits the checkout tag). Binding the

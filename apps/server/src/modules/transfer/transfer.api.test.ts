@@ -13,7 +13,8 @@ const t = await createTestApp();
 const makeOld = (orderId: number, days = 31) =>
   t.db.query(`UPDATE orders SET license_activation_date = now() - make_interval(days => $2) WHERE id = $1`, [orderId, days]);
 
-const verify = (orderId: number, token: string) => t.request({ method: 'GET', url: `/api/userinfo/verifyorderfortransfer/${orderId}`, token });
+const verify = (orderId: number, token: string) =>
+  t.request({ method: 'GET', url: `/api/userinfo/verifyorderfortransfer/${orderId}`, token });
 
 const orderOf = async (orderId: number) => (await t.db.query('SELECT * FROM orders WHERE id = $1', [orderId])).rows[0];
 
@@ -73,7 +74,11 @@ describe('completeTransferFromWebhook', () => {
     expect(people[0].name).toBe('Ada Lovelace');
     expect(Date.now() - moved.license_activation_date.getTime()).toBeLessThan(60_000);
     expect(moved.serial_2048).not.toBe(owner.order.serial_2048);
-    expect(decryptKeyFile(moved.serial_2048, owner.product.public_key_2048)).toMatchObject({ user: 'Ada Lovelace', email: newEmail, app: 'Spacey' });
+    expect(decryptKeyFile(moved.serial_2048, owner.product.public_key_2048)).toMatchObject({
+      user: 'Ada Lovelace',
+      email: newEmail,
+      app: 'Spacey',
+    });
     expect(decryptKeyFile(moved.serial_new, owner.product.public_key)).toMatchObject({ email: newEmail });
     const { rows: devices } = await t.db.query('SELECT 1 FROM order_device WHERE order_id = $1', [owner.order.id]);
     expect(devices).toHaveLength(0);
@@ -85,7 +90,11 @@ describe('completeTransferFromWebhook', () => {
 
     // The old owner no longer sees it; the old key no longer registers devices.
     expect((await t.request({ method: 'GET', url: '/api/userinfo/products', token: owner.token })).json()).toEqual([]);
-    const oldKey = await registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() }, uniqueIp());
+    const oldKey = await registerDevice(
+      t,
+      { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() },
+      uniqueIp(),
+    );
     expect(oldKey.statusCode).toBe(400);
   });
 
@@ -106,15 +115,30 @@ describe('completeTransferFromWebhook', () => {
     const withNewSerial = await registerDevice(t, { ProductName: 'Punch', Key: serials[1]!, DeviceIdHash: randomDeviceId() }, uniqueIp());
     expect(withNewSerial.statusCode).toBe(200);
     // The seller's line is retired: shown as handed out, offered to no other order, kept by a later save.
-    const { rows } = await t.db.query('SELECT serial, order_id, retired_at IS NOT NULL AS retired FROM product_serial WHERE product_id = $1 ORDER BY position', [product.id]);
+    const { rows } = await t.db.query(
+      'SELECT serial, order_id, retired_at IS NOT NULL AS retired FROM product_serial WHERE product_id = $1 ORDER BY position',
+      [product.id],
+    );
     expect(rows).toEqual([
       { serial: serials[0], order_id: null, retired: true },
       { serial: serials[1], order_id: owner.order.id, retired: false },
     ]);
     const admin = await t.adminToken();
-    const saved = await t.request({ method: 'POST', url: '/api/productserial/', token: admin, body: { id: product.id, serials: serials.join('\n') } });
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/productserial/',
+      token: admin,
+      body: { id: product.id, serials: serials.join('\n') },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await t.db.query('SELECT count(*)::int AS n FROM product_serial WHERE product_id = $1 AND order_id IS NULL AND retired_at IS NULL', [product.id])).rows[0].n).toBe(0);
+    expect(
+      (
+        await t.db.query(
+          'SELECT count(*)::int AS n FROM product_serial WHERE product_id = $1 AND order_id IS NULL AND retired_at IS NULL',
+          [product.id],
+        )
+      ).rows[0].n,
+    ).toBe(0);
     const other = await giveLicence(t, { email: uniqueEmail(), productName: 'Punch' });
     expect(other.order.serial).toBe('');
   });
@@ -134,7 +158,13 @@ describe('completeTransferFromWebhook', () => {
 
   it('ignores a forged or reused token and tells the support address', async () => {
     const { owner, token } = await readyToTransfer();
-    const forged = transferTag({ token: token.slice(0, -2) + 'xx', orderId: owner.order.id, email: uniqueEmail(), firstName: 'Eve', lastName: 'Mallory' });
+    const forged = transferTag({
+      token: token.slice(0, -2) + 'xx',
+      orderId: owner.order.id,
+      email: uniqueEmail(),
+      firstName: 'Eve',
+      lastName: 'Mallory',
+    });
     expect(await deliver({ transfer: forged }, 'FS-3003')).toBe('ignored');
     expect((await orderOf(owner.order.id)).person_id).toBe(owner.personId);
     const [supportMail] = await listRecentMail(t.db, 1, t.config.SUPPORT_EMAIL);
@@ -152,7 +182,9 @@ describe('completeTransferFromWebhook', () => {
     expect(await deliver({}, 'FS-3006')).toBe('ignored');
     expect(await deliver({ transfer: forged }, 'FS-3003')).toBe('ignored');
     expect((await listRecentMail(t.db, 1000, t.config.SUPPORT_EMAIL)).length).toBe(supportMails);
-    const { rows } = await t.db.query(`SELECT provider_order_id FROM licence_transfer_refusal WHERE provider_order_id LIKE 'FS-300%' ORDER BY 1`);
+    const { rows } = await t.db.query(
+      `SELECT provider_order_id FROM licence_transfer_refusal WHERE provider_order_id LIKE 'FS-300%' ORDER BY 1`,
+    );
     expect(rows.map((row) => row.provider_order_id)).toEqual(['FS-3003', 'FS-3005', 'FS-3006']);
   });
 });
@@ -163,12 +195,21 @@ describe('transferOrders (admin direct transfer)', () => {
     const punch = await giveLicence(t, { email: owner.email, productName: 'Punch' });
     const newEmail = uniqueEmail('bought-from-admin');
     const moved = await withTransaction(t.db, (client) =>
-      transferOrders({ client, orderIds: [owner.order.id, punch.order.id], newOwnerEmail: newEmail, newOwnerName: 'Grace Hopper', secretBox: t.app.secretBox, config: t.config }),
+      transferOrders({
+        client,
+        orderIds: [owner.order.id, punch.order.id],
+        newOwnerEmail: newEmail,
+        newOwnerName: 'Grace Hopper',
+        secretBox: t.app.secretBox,
+        config: t.config,
+      }),
     );
     expect(moved.map((licence) => licence.productName).sort()).toEqual(['Punch', 'Spacey']);
     const { rows } = await t.db.query('SELECT DISTINCT person_id FROM orders WHERE id = ANY($1)', [[owner.order.id, punch.order.id]]);
     expect(rows).toEqual([{ person_id: moved[0]!.toPersonId }]);
-    const history = await t.db.query('SELECT from_person_id, provider_order_id FROM licence_transfer WHERE order_id = $1', [owner.order.id]);
+    const history = await t.db.query('SELECT from_person_id, provider_order_id FROM licence_transfer WHERE order_id = $1', [
+      owner.order.id,
+    ]);
     expect(history.rows).toEqual([{ from_person_id: owner.personId, provider_order_id: null }]);
   });
 

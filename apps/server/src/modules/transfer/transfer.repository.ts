@@ -22,10 +22,10 @@ export async function lockLicences(db: Queryable, orderIds: readonly number[]): 
 
 /** Gives the licence to its new owner from now on and removes its computers. */
 export async function moveLicence(db: Queryable, orderId: number, newOwnerId: number): Promise<void> {
-  await db.query(
-    `UPDATE orders SET person_id = $2, license_activation_date = now(), source = 'transfer' WHERE id = $1`,
-    [orderId, newOwnerId],
-  );
+  await db.query(`UPDATE orders SET person_id = $2, license_activation_date = now(), source = 'transfer' WHERE id = $1`, [
+    orderId,
+    newOwnerId,
+  ]);
   await db.query('DELETE FROM order_device WHERE order_id = $1', [orderId]);
 }
 
@@ -33,10 +33,12 @@ export async function insertTransferRecord(
   db: Queryable,
   record: { orderId: number; fromPersonId: number; toPersonId: number; providerOrderId?: string },
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO licence_transfer (order_id, from_person_id, to_person_id, provider_order_id) VALUES ($1, $2, $3, $4)`,
-    [record.orderId, record.fromPersonId, record.toPersonId, record.providerOrderId ?? null],
-  );
+  await db.query(`INSERT INTO licence_transfer (order_id, from_person_id, to_person_id, provider_order_id) VALUES ($1, $2, $3, $4)`, [
+    record.orderId,
+    record.fromPersonId,
+    record.toPersonId,
+    record.providerOrderId ?? null,
+  ]);
 }
 
 /** Whether the provider's order already moved a licence. */

@@ -37,7 +37,9 @@ export async function verifyOrderForTransfer(options: {
   if (order.state !== 'active') throw badRequest('This licence is no longer active and cannot be transferred.');
   const allowedFrom = new Date(order.license_activation_date.getTime() + TRANSFER_MIN_DAYS * DAY_MS);
   if (allowedFrom > new Date()) {
-    throw badRequest(`A licence can be transferred ${TRANSFER_MIN_DAYS} days after its activation, from ${allowedFrom.toISOString().slice(0, 10)}.`);
+    throw badRequest(
+      `A licence can be transferred ${TRANSFER_MIN_DAYS} days after its activation, from ${allowedFrom.toISOString().slice(0, 10)}.`,
+    );
   }
   return createTransferToken(transferTokenSecretOf(options.config), { orderId: order.id, personId });
 }
@@ -104,12 +106,25 @@ export async function transferOrders(options: {
     const productName = licence.product_name;
     await enqueueMail(
       client,
-      licenceReceivedMail({ to: newOwner.email, ownerName: newOwner.name, productName, useRsa2048: licence.use_rsa_2048, order: { ...saved, id: licence.id }, siteUrl }),
+      licenceReceivedMail({
+        to: newOwner.email,
+        ownerName: newOwner.name,
+        productName,
+        useRsa2048: licence.use_rsa_2048,
+        order: { ...saved, id: licence.id },
+        siteUrl,
+      }),
     );
     if (licence.owner_email !== '') {
       await enqueueMail(
         client,
-        licenceTransferredMail({ to: licence.owner_email, ownerName: licence.owner_name, productName, newOwnerName: newOwner.name, siteUrl }),
+        licenceTransferredMail({
+          to: licence.owner_email,
+          ownerName: licence.owner_name,
+          productName,
+          newOwnerName: newOwner.name,
+          siteUrl,
+        }),
       );
     }
     transferred.push({ orderId: licence.id, productName, fromPersonId: licence.person_id, toPersonId: newOwner.id });

@@ -14,9 +14,13 @@ const FORM_BODY_LIMIT = 16 * 1024;
  * `<ERROR error=".."/>`, always HTTP 200). No account. Encapsulated like /juce/unlock, for its parser and errors.
  */
 export const juceTrialRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let message = 'The trial request could not be read. Please update the plug-in or contact its vendor.';

@@ -13,7 +13,13 @@ const askTrial = (fields: { product: string; mach: string; email?: string; os?: 
   const body = Object.entries({ product: fields.product, email: fields.email ?? '', os: fields.os ?? 'Linux', mach: fields.mach })
     .map(([name, value]) => (value === '' ? name : `${name}=${encodeURIComponent(value)}`))
     .join('&');
-  return t.app.inject({ method: 'POST', url: '/api/juce/trial', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body, remoteAddress: ip });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/juce/trial',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: body,
+    remoteAddress: ip,
+  });
 };
 const decodeXmlText = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#\d+);/g, (_, entity: string) =>
@@ -71,10 +77,15 @@ describe('POST /api/juce/trial', () => {
   it('refuses an ended trial, a product ID in another case, a bad machine ID and an unknown product, taking nothing', async () => {
     const mach = randomDeviceId();
     await askTrial({ product: 'Spacey', mach });
-    await t.db.query(`UPDATE trial SET started_at = now() - interval '40 days', expires_at = now() - interval '10 days' WHERE device_id = $1`, [mach]);
+    await t.db.query(
+      `UPDATE trial SET started_at = now() - interval '40 days', expires_at = now() - interval '10 days' WHERE device_id = $1`,
+      [mach],
+    );
     const ended = await askTrial({ product: 'Spacey', mach });
     expect(ended.body).not.toContain('<KEY>');
-    expect(attributeOf(ended.body, 'error')).toMatch(/^The trial of Spacey on this computer ended on \d{4}-\d\d-\d\d\. A computer gets one trial of each product\.$/);
+    expect(attributeOf(ended.body, 'error')).toMatch(
+      /^The trial of Spacey on this computer ended on \d{4}-\d\d-\d\d\. A computer gets one trial of each product\.$/,
+    );
 
     const other = randomDeviceId();
     const cases: [Parameters<typeof askTrial>[0], string][] = [
@@ -109,13 +120,30 @@ describe('trial length, the website trial and the admin list', () => {
       method: 'POST',
       url: '/api/product/',
       token: admin,
-      body: { id: 0, name: `Trialled${Date.now()}`, description: 'A product with a week of trial', price: '10', useRsa2048: false, trialDays: 7 },
+      body: {
+        id: 0,
+        name: `Trialled${Date.now()}`,
+        description: 'A product with a week of trial',
+        price: '10',
+        useRsa2048: false,
+        trialDays: 7,
+      },
     });
     expect(created.statusCode).toBe(200);
     const keys = (await t.request({ method: 'POST', url: '/api/product/generatekeys/', token: admin, body: {} })).json();
-    const saved = await t.request({ method: 'POST', url: '/api/product/', token: admin, body: { ...(created.json() as object), ...(keys as object), useRsa2048: false } });
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/product/',
+      token: admin,
+      body: { ...(created.json() as object), ...(keys as object), useRsa2048: false },
+    });
     expect(saved.json().trialDays).toBe(7);
-    const badLength = await t.request({ method: 'POST', url: '/api/product/', token: admin, body: { ...(saved.json() as object), trialDays: 0 } });
+    const badLength = await t.request({
+      method: 'POST',
+      url: '/api/product/',
+      token: admin,
+      body: { ...(saved.json() as object), trialDays: 0 },
+    });
     expect(badLength.statusCode).toBe(400);
     expect(badLength.body).toBe('trialDays: A trial lasts 1 to 365 days');
 
@@ -128,7 +156,11 @@ describe('trial length, the website trial and the admin list', () => {
   it('starts a trial for an offline computer by its 32-character Device ID', async () => {
     const deviceId = randomDeviceId();
     const email = uniqueEmail('visitor');
-    const response = await t.request({ method: 'POST', url: '/api/trial', body: { ProductName: 'spacey', DeviceIdHash: ` ${deviceId} `, Email: email } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/trial',
+      body: { ProductName: 'spacey', DeviceIdHash: ` ${deviceId} `, Email: email },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ productName: 'Spacey', isNew: true });
@@ -142,7 +174,11 @@ describe('trial length, the website trial and the admin list', () => {
     const short = await t.request({ method: 'POST', url: '/api/trial', body: { ProductName: 'Spacey', DeviceIdHash: 'M1A2B3C4D5' } });
     expect(short.statusCode).toBe(400);
     expect(short.body).toBe('Please enter a valid Device ID (32 characters long).');
-    const badEmail = await t.request({ method: 'POST', url: '/api/trial', body: { ProductName: 'Spacey', DeviceIdHash: randomDeviceId(), Email: 'nope' } });
+    const badEmail = await t.request({
+      method: 'POST',
+      url: '/api/trial',
+      body: { ProductName: 'Spacey', DeviceIdHash: randomDeviceId(), Email: 'nope' },
+    });
     expect(badEmail.statusCode).toBe(400);
   });
 
@@ -151,7 +187,11 @@ describe('trial length, the website trial and the admin list', () => {
     const first = randomDeviceId();
     const second = randomDeviceId();
     await askTrial({ product: 'Tapewarm', mach: first, os: 'Windows 11' });
-    await t.request({ method: 'POST', url: '/api/trial', body: { ProductName: 'Tapewarm', DeviceIdHash: second, Email: 'web@example.com' } });
+    await t.request({
+      method: 'POST',
+      url: '/api/trial',
+      body: { ProductName: 'Tapewarm', DeviceIdHash: second, Email: 'web@example.com' },
+    });
     const url = `/api/product/${tapewarm.id}/trials?pageSize=100`;
     const list = (await t.request({ method: 'GET', url, token: await t.adminToken() })).json();
     expect(list.trialDays).toBe(30);

@@ -14,7 +14,10 @@ export type TrialRow = {
 
 /** The product's trial of this computer (Device IDs compared ignoring case, as JUCE compares them). */
 export async function findTrial(db: Queryable, productId: number, deviceId: string): Promise<TrialRow | undefined> {
-  const { rows } = await db.query<TrialRow>('SELECT * FROM trial WHERE product_id = $1 AND lower(device_id) = lower($2)', [productId, deviceId]);
+  const { rows } = await db.query<TrialRow>('SELECT * FROM trial WHERE product_id = $1 AND lower(device_id) = lower($2)', [
+    productId,
+    deviceId,
+  ]);
   return rows[0];
 }
 

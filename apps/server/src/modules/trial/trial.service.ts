@@ -16,7 +16,6 @@ import * as repository from './trial.repository.js';
 /** Trials anyone may ask for, per address: a studio's handful of computers and products, never a farm. */
 export const trialPerIp: RateLimitRule = { name: 'trial-ip', limit: 20, windowSeconds: 60 * 60 };
 
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TRIAL_USER = 'Trial';
 
@@ -86,7 +85,9 @@ export async function startTrial(options: TrialOptions): Promise<TrialGrant> {
 
 function answerExistingTrial(product: ProductRow, trial: repository.TrialRow): TrialGrant {
   if (trial.expires_at.getTime() <= Date.now()) {
-    throw badRequest(`The trial of ${product.name} on this computer ended on ${formatDay(trial.expires_at)}. A computer gets one trial of each product.`);
+    throw badRequest(
+      `The trial of ${product.name} on this computer ended on ${formatDay(trial.expires_at)}. A computer gets one trial of each product.`,
+    );
   }
   return { product, keyFile: trial.key_file, expiresAt: trial.expires_at, isNew: false };
 }

@@ -8,7 +8,11 @@ const admin = async (method: string, url: string, body?: unknown) => t.request({
 
 async function createBatch(count: number) {
   const distributor = `Dist ${randomBytes(3).toString('hex')}`;
-  const response = await admin('POST', '/api/order/unassigned/create/', { ProductName: 'Punch', DistributorName: distributor, NumberOfOrders: count });
+  const response = await admin('POST', '/api/order/unassigned/create/', {
+    ProductName: 'Punch',
+    DistributorName: distributor,
+    NumberOfOrders: count,
+  });
   expect(response.statusCode, response.body).toBe(200);
   const { batchNumber } = response.json() as { batchNumber: number };
   const keys = (await admin('GET', `/api/order/unassigned/serials/${batchNumber}`)).body.trim().split('\n');
@@ -16,22 +20,39 @@ async function createBatch(count: number) {
 }
 
 const redeem = (key: string, email: string) =>
-  t.request({ method: 'POST', url: '/api/userinfo/registerproduct', ip: uniqueIp(), body: { ActivationKey: key, Email: email, FirstName: 'Rita', LastName: 'Redeemer' } });
+  t.request({
+    method: 'POST',
+    url: '/api/userinfo/registerproduct',
+    ip: uniqueIp(),
+    body: { ActivationKey: key, Email: email, FirstName: 'Rita', LastName: 'Redeemer' },
+  });
 const batchOf = async (batchNumber: number) =>
   ((await admin('GET', '/api/order/unassigned/batches')).json() as ActivationBatch[]).find((batch) => batch.batchNumber === batchNumber);
-const codesOf = async (batchNumber: number) => (await admin('GET', `/api/order/unassigned/batches/${batchNumber}/codes`)).json() as BatchCode[];
+const codesOf = async (batchNumber: number) =>
+  (await admin('GET', `/api/order/unassigned/batches/${batchNumber}/codes`)).json() as BatchCode[];
 
 describe('distributor batches', () => {
   it('lists each batch with product, distributor, date, codes and redeemed, and shows who redeemed each code when', async () => {
     const batch = await createBatch(3);
-    expect(await batchOf(batch.batchNumber)).toMatchObject({ productName: 'Punch', distributorName: batch.distributor, codes: 3, redeemed: 0, voided: 0 });
+    expect(await batchOf(batch.batchNumber)).toMatchObject({
+      productName: 'Punch',
+      distributorName: batch.distributor,
+      codes: 3,
+      redeemed: 0,
+      voided: 0,
+    });
     const email = uniqueEmail('redeemer');
     expect((await redeem(batch.keys[1]!, email)).statusCode).toBe(200);
 
     expect(await batchOf(batch.batchNumber)).toMatchObject({ codes: 3, redeemed: 1 });
     const codes = await codesOf(batch.batchNumber);
     expect(codes.map((code) => code.activationKey)).toEqual(batch.keys);
-    expect(codes[1]).toMatchObject({ personEmail: email, personName: 'Rita Redeemer', redeemedAt: expect.any(String) as string, orderId: expect.any(Number) as number });
+    expect(codes[1]).toMatchObject({
+      personEmail: email,
+      personName: 'Rita Redeemer',
+      redeemedAt: expect.any(String) as string,
+      orderId: expect.any(Number) as number,
+    });
     expect(codes[0]).toMatchObject({ redeemedAt: null, personEmail: null, voidedAt: null });
   });
 
@@ -59,7 +80,9 @@ describe('distributor batches', () => {
     const open = (await admin('GET', '/api/order/unsassigned')).json() as { batchNumber: number }[];
     expect(open.filter((code) => code.batchNumber === batch.batchNumber)).toEqual([]);
     expect((await admin('POST', `/api/order/unassigned/batches/${batch.batchNumber}/void`)).json()).toEqual({ voided: 0 });
-    const audit = await t.db.query(`SELECT after FROM audit_log WHERE action = 'void' AND entity_id = $1 ORDER BY id`, [String(batch.batchNumber)]);
+    const audit = await t.db.query(`SELECT after FROM audit_log WHERE action = 'void' AND entity_id = $1 ORDER BY id`, [
+      String(batch.batchNumber),
+    ]);
     expect(audit.rows.map((row) => row.after.voided)).toEqual([2, 0]);
   });
 

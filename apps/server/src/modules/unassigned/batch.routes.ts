@@ -22,11 +22,15 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => batches.getBatchCodes({ db: app.db, batchNumber: request.params.batch }),
   );
 
-  app.get('/order/unassigned/batches/:batch/csv', { onRequest: requireAdmin, schema: { tags, params: batchParam } }, async (request, reply) => {
-    const { productName, csv } = await batches.getBatchCsv({ db: app.db, batchNumber: request.params.batch });
-    const fileName = `${productName.replace(/[^\w .-]/g, '_')}-batch-${request.params.batch}.csv`;
-    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv);
-  });
+  app.get(
+    '/order/unassigned/batches/:batch/csv',
+    { onRequest: requireAdmin, schema: { tags, params: batchParam } },
+    async (request, reply) => {
+      const { productName, csv } = await batches.getBatchCsv({ db: app.db, batchNumber: request.params.batch });
+      const fileName = `${productName.replace(/[^\w .-]/g, '_')}-batch-${request.params.batch}.csv`;
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv);
+    },
+  );
 
   app.post(
     '/order/unassigned/batches/:batch/void',

@@ -23,7 +23,16 @@ export async function getBatchCsv(options: { db: Db; batchNumber: number }): Pro
   const codes = await repository.listCodesOfBatch(options.db, options.batchNumber);
   const status = (code: BatchCode) => (code.redeemedAt ? 'redeemed' : code.voidedAt ? 'voided' : 'open');
   const lines = codes.map((code) =>
-    csvLine([code.activationKey, batch.batchNumber, batch.productName, batch.distributorName, status(code), code.redeemedAt, code.personEmail, code.voidedAt]),
+    csvLine([
+      code.activationKey,
+      batch.batchNumber,
+      batch.productName,
+      batch.distributorName,
+      status(code),
+      code.redeemedAt,
+      code.personEmail,
+      code.voidedAt,
+    ]),
   );
   return {
     productName: batch.productName,

@@ -4,12 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
 
 const t = await createTestApp();
-type Code = { id: number; productId: number; activationKey: string; creationDate: string; distributorName: string; batchNumber: number; productName: string };
+type Code = {
+  id: number;
+  productId: number;
+  activationKey: string;
+  creationDate: string;
+  distributorName: string;
+  batchNumber: number;
+  productName: string;
+};
 type Page = { rows: Code[]; total: number; page: number; pageSize: number };
 
 const admin = async (method: string, url: string, body?: unknown) => t.request({ method, url, token: await t.adminToken(), body });
 const createBatch = async (count: number, distributor = `Dist ${randomBytes(3).toString('hex')}`) => {
-  const response = await admin('POST', '/api/order/unassigned/create/', { ProductName: 'Punch', DistributorName: distributor, NumberOfOrders: count });
+  const response = await admin('POST', '/api/order/unassigned/create/', {
+    ProductName: 'Punch',
+    DistributorName: distributor,
+    NumberOfOrders: count,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return { ...(response.json() as { batchNumber: number; count: number }), distributor };
 };
@@ -35,7 +47,9 @@ describe('activation code batches', () => {
 
     await t.db.query(`UPDATE unassigned_order SET redeemed_at = now() WHERE activation_key = $1`, [keys[0]]);
     expect(await openCodesOfBatch(batch.batchNumber)).toHaveLength(4);
-    const audit = await t.db.query(`SELECT after FROM audit_log WHERE entity = 'activation-batch' AND entity_id = $1`, [String(batch.batchNumber)]);
+    const audit = await t.db.query(`SELECT after FROM audit_log WHERE entity = 'activation-batch' AND entity_id = $1`, [
+      String(batch.batchNumber),
+    ]);
     expect(audit.rows[0].after).toMatchObject({ productName: 'Punch', count: 5, distributorName: batch.distributor });
   });
 
@@ -47,10 +61,20 @@ describe('activation code batches', () => {
   it('pages, sorts and filters the open codes like the persons list', async () => {
     const batch = await createBatch(12);
     const query = (params: Record<string, string>) => admin('GET', `/api/order/unsassigned?${new URLSearchParams(params)}`);
-    const first = (await query({ page: '0', pageSize: '10', filter: JSON.stringify({ batchNumber: String(batch.batchNumber) }) })).json() as Page;
+    const first = (
+      await query({ page: '0', pageSize: '10', filter: JSON.stringify({ batchNumber: String(batch.batchNumber) }) })
+    ).json() as Page;
     expect(first).toMatchObject({ total: 12, page: 0, pageSize: 10 });
     expect(first.rows).toHaveLength(10);
-    const second = (await query({ page: '1', pageSize: '10', sort: 'id', desc: 'true', filter: JSON.stringify({ distributorName: batch.distributor.toUpperCase() }) })).json() as Page;
+    const second = (
+      await query({
+        page: '1',
+        pageSize: '10',
+        sort: 'id',
+        desc: 'true',
+        filter: JSON.stringify({ distributorName: batch.distributor.toUpperCase() }),
+      })
+    ).json() as Page;
     expect(second.rows).toHaveLength(2);
     expect(second.rows[0]!.id).toBeGreaterThan(second.rows[1]!.id);
     const byKey = (await query({ filter: JSON.stringify({ activationKey: first.rows[3]!.activationKey.slice(0, 13) }) })).json() as Page;
@@ -82,7 +106,10 @@ describe('activation code batches', () => {
     expect((await admin('GET', '/api/order/unassigned/serials/99999')).statusCode).toBe(404);
     // Past PostgreSQL's integer range: a clear 400, and a filter that matches nothing, never a 500.
     expect((await admin('GET', '/api/order/unassigned/serials/3000000000')).statusCode).toBe(400);
-    const filtered = await admin('GET', `/api/order/unsassigned?page=0&pageSize=10&filter=${encodeURIComponent('{"batchNumber":"99999999999"}')}`);
+    const filtered = await admin(
+      'GET',
+      `/api/order/unsassigned?page=0&pageSize=10&filter=${encodeURIComponent('{"batchNumber":"99999999999"}')}`,
+    );
     expect(filtered.statusCode, filtered.body).toBe(200);
     expect(filtered.json()).toMatchObject({ rows: [], total: 0 });
   });

@@ -43,14 +43,10 @@ export const unassignedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/order/unassigned/serials/:batch',
-    { onRequest: requireAdmin, schema: { tags, params: batchParam } },
-    async (request, reply) => {
-      const file = await codes.getBatchFile({ db: app.db, batchNumber: request.params.batch });
-      return reply.type('text/plain; charset=utf-8').send(file);
-    },
-  );
+  app.get('/order/unassigned/serials/:batch', { onRequest: requireAdmin, schema: { tags, params: batchParam } }, async (request, reply) => {
+    const file = await codes.getBatchFile({ db: app.db, batchNumber: request.params.batch });
+    return reply.type('text/plain; charset=utf-8').send(file);
+  });
 
   app.delete(
     '/order/unassigned/:id',

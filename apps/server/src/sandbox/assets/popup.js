@@ -31,7 +31,10 @@
     }
   }
 
-  if (cancel) cancel.addEventListener('click', function () { leave(null); });
+  if (cancel)
+    cancel.addEventListener('click', function () {
+      leave(null);
+    });
   document.addEventListener('keydown', function (event) {
     if (event.key === 'Escape') leave(null);
   });
@@ -40,7 +43,9 @@
   var button = form.querySelector('button[type="submit"]');
   form.addEventListener('submit', function (event) {
     event.preventDefault();
-    var value = function (name) { return form.elements.namedItem(name).value.trim(); };
+    var value = function (name) {
+      return form.elements.namedItem(name).value.trim();
+    };
     errorLine.textContent = '';
     button.disabled = true;
     fetch('/sandbox/api/pay', {
@@ -62,7 +67,10 @@
       })
       .then(function (order) {
         var references = { id: order.id, reference: order.reference };
-        tellPage({ action: 'hook', hookData: { id: order.id, type: 'browser.order.completed', live: false, created: Date.now(), data: references } });
+        tellPage({
+          action: 'hook',
+          hookData: { id: order.id, type: 'browser.order.completed', live: false, created: Date.now(), data: references },
+        });
         leave(references);
       })
       .catch(function (error) {

@@ -18,7 +18,9 @@
   var script = document.querySelector('script#fsc-api');
   if (!script || (window.fastspring && window.fastspring.builder)) return;
 
-  var attribute = function (name) { return script.getAttribute(name) || ''; };
+  var attribute = function (name) {
+    return script.getAttribute(name) || '';
+  };
   var storefront = attribute('data-storefront');
   var isContinuous = attribute('data-continuous') === 'true';
   var isDebug = attribute('data-debug') === 'true';
@@ -33,16 +35,26 @@
     decorate: attribute('data-decorate-callback'),
   };
   // Mode from the storefront string, as the real script decides it; an empty string (the sandbox) is a popup.
-  var mode = /embedded/.test(storefront)
-    ? 'embedded'
-    : storefront === '' || /popup|pinhole/.test(storefront)
-      ? 'popup'
-      : 'redirect';
-  var apiUrl = function (path) { return new URL('api/' + path, script.src || window.location.href).href; };
+  var mode = /embedded/.test(storefront) ? 'embedded' : storefront === '' || /popup|pinhole/.test(storefront) ? 'popup' : 'redirect';
+  var apiUrl = function (path) {
+    return new URL('api/' + path, script.src || window.location.href).href;
+  };
   var apiOrigin = new URL(script.src || window.location.href).origin;
   var storageKey = 'fscSerial-' + storefront;
   var latestSessionKey = 'fscLatestSession-' + storefront;
-  var contactKeys = ['firstName', 'lastName', 'email', 'company', 'addressLine1', 'addressLine2', 'city', 'region', 'country', 'postalCode', 'phoneNumber'];
+  var contactKeys = [
+    'firstName',
+    'lastName',
+    'email',
+    'company',
+    'addressLine1',
+    'addressLine2',
+    'city',
+    'region',
+    'country',
+    'postalCode',
+    'phoneNumber',
+  ];
   var plainKeys = ['postalCode', 'recipient', 'country', 'language', 'taxId', 'paymentMethod', 'cartViewEnabled', 'invoiceDueDate'];
 
   var log = function () {
@@ -60,7 +72,9 @@
     }
   }
 
-  function emptyCart() { return { items: [], coupon: '', tags: {} }; }
+  function emptyCart() {
+    return { items: [], coupon: '', tags: {} };
+  }
 
   function loadCart() {
     if (!isContinuous) return emptyCart();
@@ -99,12 +113,15 @@
       session.products.forEach(function (product) {
         if (!product || typeof product.path !== 'string') return;
         var path = product.path.trim().toLowerCase();
-        var existing = cart.items.filter(function (item) { return item.path === path; })[0];
-        var quantity = product.quantity === null || product.quantity === undefined
-          ? (existing ? existing.quantity : 1)
-          : parseInt(product.quantity, 10);
+        var existing = cart.items.filter(function (item) {
+          return item.path === path;
+        })[0];
+        var quantity =
+          product.quantity === null || product.quantity === undefined ? (existing ? existing.quantity : 1) : parseInt(product.quantity, 10);
         if (isNaN(quantity)) quantity = 1;
-        cart.items = cart.items.filter(function (item) { return item.path !== path; });
+        cart.items = cart.items.filter(function (item) {
+          return item.path !== path;
+        });
         if (quantity > 0) cart.items.push({ path: path, quantity: Math.min(quantity, 100) });
       });
     }
@@ -258,7 +275,9 @@
     frame = null;
     if (oldCanvas) {
       document.body.style.overflow = previousOverflow;
-      window.setTimeout(function () { oldCanvas.remove(); }, 500);
+      window.setTimeout(function () {
+        oldCanvas.remove();
+      }, 500);
     } else if (oldFrame) {
       oldFrame.remove();
     }
@@ -285,33 +304,74 @@
   });
 
   var builder = {
-    push: function (session, callback) { enqueue(session, callback); },
-    add: function (path, callback) { enqueue({ products: [{ path: path, quantity: null }] }, callback); },
-    update: function (path, quantity, callback) { enqueue({ products: [{ path: path, quantity: parseInt(quantity, 10) }] }, callback); },
-    remove: function (path, callback) { enqueue({ products: [{ path: path, quantity: 0 }] }, callback); },
-    promo: function (code, callback) { enqueue({ coupon: code }, callback); },
+    push: function (session, callback) {
+      enqueue(session, callback);
+    },
+    add: function (path, callback) {
+      enqueue({ products: [{ path: path, quantity: null }] }, callback);
+    },
+    update: function (path, quantity, callback) {
+      enqueue({ products: [{ path: path, quantity: parseInt(quantity, 10) }] }, callback);
+    },
+    remove: function (path, callback) {
+      enqueue({ products: [{ path: path, quantity: 0 }] }, callback);
+    },
+    promo: function (code, callback) {
+      enqueue({ coupon: code }, callback);
+    },
     tag: function (key, value, callback) {
       if (key && typeof key === 'object') enqueue({ tags: key }, value);
-      else { var tags = {}; tags[key] = value; enqueue({ tags: tags }, callback); }
+      else {
+        var tags = {};
+        tags[key] = value;
+        enqueue({ tags: tags }, callback);
+      }
     },
     recognize: function (contact, firstName, lastName) {
       if (contact && typeof contact === 'object') enqueue({ paymentContact: contact });
       else enqueue({ paymentContact: { email: contact, firstName: firstName, lastName: lastName } });
     },
-    recognizeRecipients: function (recipient, callback) { enqueue({ recipient: recipient }, callback); },
-    country: function (country, callback) { enqueue({ country: country }, callback); },
-    language: function (language, callback) { enqueue({ language: language }, callback); },
-    postalCode: function (postalCode, callback) { enqueue({ postalCode: postalCode }, callback); },
-    taxId: function (taxId, callback) { enqueue({ taxId: taxId }, callback); },
-    reset: function (callback) { forgetSession(); enqueue({ reset: true }, callback); },
-    clean: function (callback) { enqueue({ clean: true }, callback); },
-    checkout: function (sessionId, callback) { enqueue({ checkout: true }, typeof sessionId === 'function' ? sessionId : callback); },
-    viewCart: function (callback) { enqueue({ cartViewEnabled: true, checkout: true }, callback); },
-    payment: function (method, callback) { enqueue({ paymentMethod: method, checkout: true }, callback); },
-    updateSession: function (callback) { enqueue({ close: true }, callback); },
+    recognizeRecipients: function (recipient, callback) {
+      enqueue({ recipient: recipient }, callback);
+    },
+    country: function (country, callback) {
+      enqueue({ country: country }, callback);
+    },
+    language: function (language, callback) {
+      enqueue({ language: language }, callback);
+    },
+    postalCode: function (postalCode, callback) {
+      enqueue({ postalCode: postalCode }, callback);
+    },
+    taxId: function (taxId, callback) {
+      enqueue({ taxId: taxId }, callback);
+    },
+    reset: function (callback) {
+      forgetSession();
+      enqueue({ reset: true }, callback);
+    },
+    clean: function (callback) {
+      enqueue({ clean: true }, callback);
+    },
+    checkout: function (sessionId, callback) {
+      enqueue({ checkout: true }, typeof sessionId === 'function' ? sessionId : callback);
+    },
+    viewCart: function (callback) {
+      enqueue({ cartViewEnabled: true, checkout: true }, callback);
+    },
+    payment: function (method, callback) {
+      enqueue({ paymentMethod: method, checkout: true }, callback);
+    },
+    updateSession: function (callback) {
+      enqueue({ close: true }, callback);
+    },
     // Test mode accepts a plain session object without a key, as the real script does.
-    secure: function (payload, key, callback) { enqueue(payload && typeof payload === 'object' ? payload : {}, callback); },
-    authenticate: function (payload, key, callback) { enqueue({}, callback); },
+    secure: function (payload, key, callback) {
+      enqueue(payload && typeof payload === 'object' ? payload : {}, callback);
+    },
+    authenticate: function (payload, key, callback) {
+      enqueue({}, callback);
+    },
     _uninstall: function () {
       var element = document.querySelector('script#fsc-api');
       if (element) element.remove();

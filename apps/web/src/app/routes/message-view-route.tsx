@@ -3,9 +3,7 @@ import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const messageOf = (state: unknown): string =>
-  typeof state === 'object' && state !== null && 'message' in state && typeof state.message === 'string'
-    ? state.message
-    : '';
+  typeof state === 'object' && state !== null && 'message' in state && typeof state.message === 'string' ? state.message : '';
 
 /** /messageview: the "Info" screen showing the message passed in navigation state (spec §2). */
 export function MessageViewRoute() {

@@ -125,7 +125,9 @@ describe('DataTable on the client', () => {
         ),
       },
     ];
-    render(<DataTable label="Orders" columns={withDetail} data={people.slice(0, 2)} renderDetail={(row) => <p>Detail of {row.email}</p>} />);
+    render(
+      <DataTable label="Orders" columns={withDetail} data={people.slice(0, 2)} renderDetail={(row) => <p>Detail of {row.email}</p>} />,
+    );
     fireEvent.click(screen.getAllByRole('button', { name: 'DETAIL' })[1]!);
     expect(screen.getByText('Detail of person02@example.com')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'DETAIL' })[1]!);

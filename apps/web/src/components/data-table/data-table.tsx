@@ -24,8 +24,15 @@ import { initialTableQuery, type TableQuery } from './table-query';
 
 /** Client-side filter: the cell's text contains the typed text, ignoring case (numbers too: "12" finds 112). */
 const containsText: FilterFn<unknown> = (row, columnId, filterValue) => {
-  const wanted = String(filterValue ?? '').trim().toLowerCase();
-  return wanted === '' || String(row.getValue(columnId) ?? '').toLowerCase().includes(wanted);
+  const wanted = String(filterValue ?? '')
+    .trim()
+    .toLowerCase();
+  return (
+    wanted === '' ||
+    String(row.getValue(columnId) ?? '')
+      .toLowerCase()
+      .includes(wanted)
+  );
 };
 
 const sortMarks = { asc: ' ▲', desc: ' ▼' } as const;
@@ -96,7 +103,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     getCoreRowModel: getCoreRowModel(),
     ...(server
       ? { manualPagination: true, manualSorting: true, manualFiltering: true, rowCount: server.total }
-      : { getSortedRowModel: getSortedRowModel(), getFilteredRowModel: getFilteredRowModel(), getPaginationRowModel: getPaginationRowModel() }),
+      : {
+          getSortedRowModel: getSortedRowModel(),
+          getFilteredRowModel: getFilteredRowModel(),
+          getPaginationRowModel: getPaginationRowModel(),
+        }),
     defaultColumn: { filterFn: containsText as FilterFn<Row>, size: 160, minSize: 48 },
     columnResizeMode: 'onChange',
     enableMultiSort: false,

@@ -12,16 +12,40 @@ export function TablePager<Row>({ table, label }: TablePagerProps<Row>) {
   return (
     <nav className="data-table-pager d-flex flex-wrap align-items-center gap-2" aria-label={`${label} pages`}>
       <div className="btn-group btn-group-sm" role="group">
-        <button type="button" className="btn btn-outline-secondary" aria-label="First page" disabled={!canGoBack} onClick={() => table.firstPage()}>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          aria-label="First page"
+          disabled={!canGoBack}
+          onClick={() => table.firstPage()}
+        >
           «
         </button>
-        <button type="button" className="btn btn-outline-secondary" aria-label="Previous page" disabled={!canGoBack} onClick={() => table.previousPage()}>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          aria-label="Previous page"
+          disabled={!canGoBack}
+          onClick={() => table.previousPage()}
+        >
           ‹
         </button>
-        <button type="button" className="btn btn-outline-secondary" aria-label="Next page" disabled={!canGoOn} onClick={() => table.nextPage()}>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          aria-label="Next page"
+          disabled={!canGoOn}
+          onClick={() => table.nextPage()}
+        >
           ›
         </button>
-        <button type="button" className="btn btn-outline-secondary" aria-label="Last page" disabled={!canGoOn} onClick={() => table.lastPage()}>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          aria-label="Last page"
+          disabled={!canGoOn}
+          onClick={() => table.lastPage()}
+        >
           »
         </button>
       </div>

@@ -25,9 +25,7 @@ export function toListQuery(query: TableQuery): ListQuery {
     listQuery.sort = sort.id;
     listQuery.desc = sort.desc ? 'true' : 'false';
   }
-  const filters = query.columnFilters
-    .map((filter) => [filter.id, filterText(filter.value)] as const)
-    .filter(([, text]) => text !== '');
+  const filters = query.columnFilters.map((filter) => [filter.id, filterText(filter.value)] as const).filter(([, text]) => text !== '');
   if (filters.length > 0) listQuery.filter = JSON.stringify(Object.fromEntries(filters));
   return listQuery;
 }

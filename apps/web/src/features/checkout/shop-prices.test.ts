@@ -78,7 +78,10 @@ describe('renderShopPrices', () => {
     expect(tapewarmSmall?.textContent).toBe('20 % OFF');
     expect(spaceySmall?.textContent).toBe('');
 
-    receiveCheckoutData({ currency: 'EUR', groups: [{ items: [item({ priceValueWithoutTax: 45, priceValueWithoutTaxAndDiscounts: 45 })] }] });
+    receiveCheckoutData({
+      currency: 'EUR',
+      groups: [{ items: [item({ priceValueWithoutTax: 45, priceValueWithoutTaxAndDiscounts: 45 })] }],
+    });
     expect(spacey?.textContent).toBe('EUR 45.00 + VAT');
 
     cleanup?.();

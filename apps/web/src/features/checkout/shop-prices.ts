@@ -22,7 +22,8 @@ export type ShopPriceView =
  */
 export function describeShopPrice(item: CatalogueItem, currency: string, isSmall: boolean): ShopPriceView {
   const hasDiscount = item.discountPercentValue > 0;
-  if (!hasDiscount) return isSmall ? { kind: 'nothing' } : { kind: 'price', price: `${formatMoney(item.priceValueWithoutTax, currency)} + VAT` };
+  if (!hasDiscount)
+    return isSmall ? { kind: 'nothing' } : { kind: 'price', price: `${formatMoney(item.priceValueWithoutTax, currency)} + VAT` };
   const discount = formatDiscount(item.discountPercentValue);
   if (isSmall) return { kind: 'discount-only', discount };
   return {

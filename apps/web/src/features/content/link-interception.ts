@@ -1,8 +1,5 @@
 /** What the rule needs of a click: the keys held, the button, and where it landed. */
-export type LinkClick = Pick<
-  MouseEvent,
-  'button' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'defaultPrevented' | 'target'
->;
+export type LinkClick = Pick<MouseEvent, 'button' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'defaultPrevented' | 'target'>;
 
 /**
  * The in-app path to navigate to for a click inside a content page's HTML, or null to let the browser handle it

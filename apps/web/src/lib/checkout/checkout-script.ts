@@ -26,11 +26,9 @@ const DATA_CALLBACK = 'onFSCheckoutData';
 const ERROR_CALLBACK = 'onFSCheckoutError';
 
 /** The storefront the server put into the page (`<meta name="checkout-storefront">`); empty for the sandbox. */
-const readStorefront = (): string =>
-  document.querySelector('meta[name="checkout-storefront"]')?.getAttribute('content')?.trim() ?? '';
+const readStorefront = (): string => document.querySelector('meta[name="checkout-storefront"]')?.getAttribute('content')?.trim() ?? '';
 
-const builderOf = (): CheckoutBuilder | undefined =>
-  (window as { fastspring?: { builder?: CheckoutBuilder } }).fastspring?.builder;
+const builderOf = (): CheckoutBuilder | undefined => (window as { fastspring?: { builder?: CheckoutBuilder } }).fastspring?.builder;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 

@@ -12,7 +12,16 @@ const builderData = {
   groups: [
     {
       items: [
-        { path: 'spacey', display: 'Spacey', selected: true, quantity: 1, priceValue: 49, priceValueWithoutTax: 49, priceValueWithoutTaxAndDiscounts: 49, discountPercentValue: 0 },
+        {
+          path: 'spacey',
+          display: 'Spacey',
+          selected: true,
+          quantity: 1,
+          priceValue: 49,
+          priceValueWithoutTax: 49,
+          priceValueWithoutTaxAndDiscounts: 49,
+          discountPercentValue: 0,
+        },
         { path: 'punch', display: 'Punch', selected: false, priceValueWithoutTax: '79', discountPercentValue: 0 },
         { display: 'no path' },
       ],

@@ -109,7 +109,10 @@ export function receiveCheckoutData(raw: unknown): void {
 /** The error callback's target: `(statusCode, responseText)` of a failed checkout request. */
 export function receiveCheckoutError(status: unknown, text: unknown): void {
   const sequence = (state.error?.sequence ?? 0) + 1;
-  setState({ ...state, error: { sequence, status: numberOf(status) ?? 0, text: textOf(text) ?? (typeof text === 'number' ? String(text) : '') } });
+  setState({
+    ...state,
+    error: { sequence, status: numberOf(status) ?? 0, text: textOf(text) ?? (typeof text === 'number' ? String(text) : '') },
+  });
 }
 
 /** The catalogue item of a product path (compared case-insensitively), if the catalogue has it. */

@@ -33,11 +33,13 @@ export function useTwoFactorMutations(userName: string) {
   return {
     setUp: useMutation({ mutationFn: () => apiRequest('POST', '/account/twofactor/setup', { schema: twoFactorSetup, auth: true }) }),
     enable: useMutation({
-      mutationFn: (code: string) => apiRequest('POST', '/account/twofactor/enable', { body: { code }, schema: twoFactorRecoveryCodes, auth: true }),
+      mutationFn: (code: string) =>
+        apiRequest('POST', '/account/twofactor/enable', { body: { code }, schema: twoFactorRecoveryCodes, auth: true }),
       onSuccess: refresh,
     }),
     disable: useMutation({
-      mutationFn: (password: string) => apiRequest('POST', '/account/twofactor/disable', { body: { password }, schema: okResponse, auth: true }),
+      mutationFn: (password: string) =>
+        apiRequest('POST', '/account/twofactor/disable', { body: { password }, schema: okResponse, auth: true }),
       onSuccess: refresh,
     }),
   };

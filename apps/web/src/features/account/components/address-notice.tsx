@@ -13,8 +13,8 @@ export function AddressNotice({ userName }: { userName: string }) {
     <div className="alert alert-warning" role="status" data-testid="address-notice">
       <h2 className="h5">Please confirm your email address</h2>
       <p className="mb-2">
-        We have sent a link to <strong>{status.data.name}</strong>. Open it to confirm that the address is yours: your
-        licences appear here once it is confirmed.
+        We have sent a link to <strong>{status.data.name}</strong>. Open it to confirm that the address is yours: your licences appear here
+        once it is confirmed.
       </p>
       {resend.isSuccess ? (
         <p className="mb-0">A new link is on its way.</p>

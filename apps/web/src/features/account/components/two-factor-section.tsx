@@ -65,7 +65,14 @@ export function TwoFactorSection({ userName }: { userName: string }) {
             <label htmlFor="two-factor-password" className="form-label">
               Password
             </label>
-            <input id="two-factor-password" type="password" className="form-control" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+            <input
+              id="two-factor-password"
+              type="password"
+              className="form-control"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
           </div>
           <div className="col-auto">
             <button type="submit" className="btn btn-outline-danger" disabled={disable.isPending || password === ''}>
@@ -76,8 +83,8 @@ export function TwoFactorSection({ userName }: { userName: string }) {
       ) : setup ? (
         <form onSubmit={confirm} className="row g-2 align-items-end">
           <p className="mb-1">
-            Add this key to your authenticator app (or open the <a href={setup.uri}>setup link</a> on this device), then enter the
-            code it shows.
+            Add this key to your authenticator app (or open the <a href={setup.uri}>setup link</a> on this device), then enter the code it
+            shows.
           </p>
           <p className="font-monospace" data-testid="two-factor-secret">
             {setup.secret}
@@ -86,7 +93,14 @@ export function TwoFactorSection({ userName }: { userName: string }) {
             <label htmlFor="two-factor-code" className="form-label">
               Code
             </label>
-            <input id="two-factor-code" inputMode="numeric" autoComplete="one-time-code" className="form-control" value={code} onChange={(event) => setCode(event.target.value)} />
+            <input
+              id="two-factor-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              className="form-control"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
           </div>
           <div className="col-auto">
             <button type="submit" className="btn btn-primary" disabled={enable.isPending || code.trim().length < 6}>

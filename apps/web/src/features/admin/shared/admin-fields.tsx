@@ -17,7 +17,14 @@ function Feedback({ id, error }: { id: string; error: string | undefined }) {
 const describedBy = (id: string, error: string | undefined) => (error ? `${id}-error` : undefined);
 
 /** A labelled textarea with its validation message. */
-export function TextAreaField({ id, label, error, registration, rows = 3, isMonospace = false }: FieldProps & {
+export function TextAreaField({
+  id,
+  label,
+  error,
+  registration,
+  rows = 3,
+  isMonospace = false,
+}: FieldProps & {
   registration: UseFormRegisterReturn;
   rows?: number;
   isMonospace?: boolean;
@@ -42,7 +49,13 @@ export function TextAreaField({ id, label, error, registration, rows = 3, isMono
 }
 
 /** A labelled select with its validation message; `children` are the options. */
-export function SelectField({ id, label, error, registration, children }: FieldProps & {
+export function SelectField({
+  id,
+  label,
+  error,
+  registration,
+  children,
+}: FieldProps & {
   registration: UseFormRegisterReturn;
   children: ReactNode;
 }) {

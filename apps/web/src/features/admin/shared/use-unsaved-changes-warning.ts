@@ -17,7 +17,8 @@ export function useUnsavedChangesWarning(isDirty: boolean): void {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download')) return;
-      if (link.origin !== window.location.origin || link.pathname + link.search === window.location.pathname + window.location.search) return;
+      if (link.origin !== window.location.origin || link.pathname + link.search === window.location.pathname + window.location.search)
+        return;
       if (!window.confirm(unsavedChangesQuestion)) {
         event.preventDefault();
         event.stopPropagation();

@@ -56,9 +56,7 @@ export function CartPanel({ isOpen, errorText, onClose }: CartPanelProps) {
                     {item.display}
                     {(item.quantity ?? 1) > 1 && ` × ${item.quantity}`}
                   </span>
-                  {item.discountPercentValue > 0 && (
-                    <s className="text-body-secondary">{money(item.priceValueWithoutTaxAndDiscounts)}</s>
-                  )}
+                  {item.discountPercentValue > 0 && <s className="text-body-secondary">{money(item.priceValueWithoutTaxAndDiscounts)}</s>}
                   <span>{money(item.priceValueWithoutTax)}</span>
                   <button
                     type="button"

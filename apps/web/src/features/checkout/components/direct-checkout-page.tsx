@@ -25,9 +25,7 @@ export function DirectCheckoutPage() {
     startedFor.current = key;
     const session: CheckoutSession = { coupon: couponCode, checkout: true };
     if (productName) session.products = [{ path: productPath(productName), quantity: 1 }];
-    pushCheckoutSession(session).catch((failure: unknown) =>
-      setLoadFailure(failure instanceof Error ? failure.message : String(failure)),
-    );
+    pushCheckoutSession(session).catch((failure: unknown) => setLoadFailure(failure instanceof Error ? failure.message : String(failure)));
   }, [productName, couponCode]);
 
   const failure = loadFailure || (error && error.sequence > errorMark ? error.text : '');

@@ -53,7 +53,8 @@ function DownloadButton({ download, productName, isCurrent }: { download: Produc
 function FileFacts({ download }: { download: ProductDownload }) {
   return (
     <div className="small text-body-secondary">
-      {download.fileName} · {formatSize(download.sizeBytes)} · released <time dateTime={download.releaseDate}>{formatRelease(download.releaseDate)}</time>
+      {download.fileName} · {formatSize(download.sizeBytes)} · released{' '}
+      <time dateTime={download.releaseDate}>{formatRelease(download.releaseDate)}</time>
       {download.sha256 && (
         <div>
           SHA-256:{' '}
@@ -143,7 +144,9 @@ export function DownloadsSection({ userName }: { userName: string }) {
           No installers yet: they appear here for the products you own.
         </p>
       )}
-      {downloads.data?.map((product) => <ProductDownloads key={product.productName} product={product} />)}
+      {downloads.data?.map((product) => (
+        <ProductDownloads key={product.productName} product={product} />
+      ))}
     </section>
   );
 }

@@ -20,8 +20,7 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
   const [removing, setRemoving] = useState<Device | null>(null);
   const [renaming, setRenaming] = useState<Device | null>(null);
 
-  const downloadOfflineKey = (device: Device) =>
-    downloadTextFile(offlineKeyFileName(licence.name), device.deviceIdHashEncrypted);
+  const downloadOfflineKey = (device: Device) => downloadTextFile(offlineKeyFileName(licence.name), device.deviceIdHashEncrypted);
 
   const askToRemove = (device: Device) => {
     deleteDevice.reset();
@@ -102,7 +101,9 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
                   <time dateTime={device.creationDate}>{formatDay(device.creationDate)}</time>
                 </td>
                 <td data-testid="last-activated">
-                  <time dateTime={device.lastActivatedAt ?? device.creationDate}>{formatMoment(device.lastActivatedAt ?? device.creationDate)}</time>
+                  <time dateTime={device.lastActivatedAt ?? device.creationDate}>
+                    {formatMoment(device.lastActivatedAt ?? device.creationDate)}
+                  </time>
                 </td>
                 <td className="text-end">
                   <div className="d-inline-flex flex-wrap justify-content-end gap-2">

@@ -29,11 +29,7 @@ export function LicenceCard({ licence, userName }: LicenceCardProps) {
             Download Actual Key
           </button>
           {hasOlderReleaseKey(licence) && (
-            <button
-              type="button"
-              className="btn btn-outline-primary"
-              onClick={() => downloadTextFile(keyFileName, licence.serialNew)}
-            >
+            <button type="button" className="btn btn-outline-primary" onClick={() => downloadTextFile(keyFileName, licence.serialNew)}>
               Download key for older releases
             </button>
           )}
@@ -48,14 +44,13 @@ export function LicenceCard({ licence, userName }: LicenceCardProps) {
         </div>
         <div className="small text-body-secondary mb-3" data-testid="key-files-help">
           <p className="mb-1">
-            <strong>{keyFileName}</strong> (Download Actual Key) proves your licence. It names no computer, so it does not
-            unlock the plug-in by itself: in the plug-in, register the computer online with it, or sign in with this
-            account.
+            <strong>{keyFileName}</strong> (Download Actual Key) proves your licence. It names no computer, so it does not unlock the
+            plug-in by itself: in the plug-in, register the computer online with it, or sign in with this account.
           </p>
           <p className="mb-0">
-            For a computer without internet, use Offline Registration with the Device ID the plug-in shows there, then
-            Download offline Key in the list below. That file, <strong>{offlineKeyFileName(licence.name)}</strong>, is the
-            one to load into the plug-in on that computer.
+            For a computer without internet, use Offline Registration with the Device ID the plug-in shows there, then Download offline Key
+            in the list below. That file, <strong>{offlineKeyFileName(licence.name)}</strong>, is the one to load into the plug-in on that
+            computer.
           </p>
         </div>
         <DeviceTable licence={licence} userName={userName} />

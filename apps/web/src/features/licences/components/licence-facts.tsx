@@ -10,7 +10,11 @@ const sourceLabels: Record<NonNullable<UserProduct['source']>, string> = {
   transfer: 'Transferred to you',
   import: 'Imported',
 };
-const statusLabels: Record<NonNullable<UserProduct['status']>, string> = { active: 'Active', refunded: 'Refunded', transferred: 'Transferred' };
+const statusLabels: Record<NonNullable<UserProduct['status']>, string> = {
+  active: 'Active',
+  refunded: 'Refunded',
+  transferred: 'Transferred',
+};
 
 async function copySerial(serial: string) {
   try {

@@ -69,9 +69,7 @@ describe('licence list', () => {
     answerJson([]);
     renderSection();
     expect(await screen.findByText(messages.noLicences)).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
-      'Your licences (at most 4 computers can be registered per licence)',
-    );
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Your licences (at most 4 computers can be registered per licence)');
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/userinfo/products');
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer token-1');
@@ -106,11 +104,17 @@ describe('licence list', () => {
     renderSection();
     const card = await licence('Spacey');
     const help = card.getByTestId('key-files-help').textContent ?? '';
-    expect(help).toMatch(/Spacey_SerialKey\.txt \(Download Actual Key\) proves your licence\. It names no computer, so it does not\s+unlock the plug-in by itself/);
-    expect(help).toMatch(/For a computer without internet, use Offline Registration .* Download offline Key .* Spacey_OfflineKey\.txt, is the\s+one to load into the plug-in/);
+    expect(help).toMatch(
+      /Spacey_SerialKey\.txt \(Download Actual Key\) proves your licence\. It names no computer, so it does not\s+unlock the plug-in by itself/,
+    );
+    expect(help).toMatch(
+      /For a computer without internet, use Offline Registration .* Download offline Key .* Spacey_OfflineKey\.txt, is the\s+one to load into the plug-in/,
+    );
     fireEvent.click(card.getByRole('button', { name: 'Offline Registration' }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByTestId('offline-registration-help').textContent).toMatch(/appears in the list with Download offline Key: copy that file, Spacey_OfflineKey\.txt,/);
+    expect(dialog.getByTestId('offline-registration-help').textContent).toMatch(
+      /appears in the list with Download offline Key: copy that file, Spacey_OfflineKey\.txt,/,
+    );
   });
 
   it('saves the keys as {product}_SerialKey.txt and the offline key as {product}_OfflineKey.txt', async () => {
@@ -167,7 +171,14 @@ describe('licence details and computers', () => {
   it('tells licences apart: number, purchase date, status, serial with a copy button, free places, transfer date', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const secondPunch: UserProduct = { ...punch, orderId: 9, serial: 'PUNCH-0002', purchaseDate: daysAgo(3), status: 'active', source: 'purchase' };
+    const secondPunch: UserProduct = {
+      ...punch,
+      orderId: 9,
+      serial: 'PUNCH-0002',
+      purchaseDate: daysAgo(3),
+      status: 'active',
+      source: 'purchase',
+    };
     answerJson([spacey, { ...punch, serial: 'PUNCH-0001', purchaseDate: daysAgo(3), status: 'active', source: 'purchase' }, secondPunch]);
     renderSection();
     const punches = await screen.findAllByRole('region', { name: 'Punch' });

@@ -18,8 +18,7 @@ type OfflineRegistrationDialogProps = {
 };
 
 /** The server's text of a refused registration; none for an unreachable server or an unreadable answer. */
-const serverTextOf = (error: unknown): string | null =>
-  error instanceof ApiError && error.kind === 'status' ? error.text : null;
+const serverTextOf = (error: unknown): string | null => (error instanceof ApiError && error.kind === 'status' ? error.text : null);
 
 /**
  * "Register offline computer" (spec §2): a static-backdrop dialog, not closed by the keyboard, titled with the
@@ -58,9 +57,9 @@ export function OfflineRegistrationDialog({ licence, userName, show, onClose }: 
         </Modal.Header>
         <Modal.Body>
           <p className="small text-body-secondary" data-testid="offline-registration-help">
-            Type the Device ID the plug-in shows on the computer without internet. After REGISTER the computer takes one of
-            the licence&apos;s places and appears in the list with Download offline Key: copy that file,{' '}
-            {offlineKeyFileName(licence.name)}, to the computer and load it into the plug-in.
+            Type the Device ID the plug-in shows on the computer without internet. After REGISTER the computer takes one of the
+            licence&apos;s places and appears in the list with Download offline Key: copy that file, {offlineKeyFileName(licence.name)}, to
+            the computer and load it into the plug-in.
           </p>
           <FormField
             id={fieldId}

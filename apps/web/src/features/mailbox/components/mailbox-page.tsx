@@ -33,10 +33,20 @@ function MailCard({ mail }: { mail: MailboxEntry }) {
         </h2>
         {mail.html !== null && (
           <div className="btn-group btn-group-sm mb-2" role="group" aria-label="Show the mail as">
-            <button type="button" className={`btn btn-outline-secondary${view === 'html' ? ' active' : ''}`} aria-pressed={view === 'html'} onClick={() => setView('html')}>
+            <button
+              type="button"
+              className={`btn btn-outline-secondary${view === 'html' ? ' active' : ''}`}
+              aria-pressed={view === 'html'}
+              onClick={() => setView('html')}
+            >
               HTML
             </button>
-            <button type="button" className={`btn btn-outline-secondary${view === 'text' ? ' active' : ''}`} aria-pressed={view === 'text'} onClick={() => setView('text')}>
+            <button
+              type="button"
+              className={`btn btn-outline-secondary${view === 'text' ? ' active' : ''}`}
+              aria-pressed={view === 'text'}
+              onClick={() => setView('text')}
+            >
               Plain text
             </button>
           </div>
@@ -116,9 +126,15 @@ export function MailboxPage() {
           <span className="visually-hidden">Loading mail…</span>
         </div>
       )}
-      {mailbox.isError && <div className="alert alert-danger" role="alert">{errorText(mailbox.error)}</div>}
+      {mailbox.isError && (
+        <div className="alert alert-danger" role="alert">
+          {errorText(mailbox.error)}
+        </div>
+      )}
       {mailbox.data?.length === 0 && <p>{filter ? `No mail to ${filter}.` : 'No mail yet.'}</p>}
-      {mailbox.data?.map((mail) => <MailCard key={mail.id} mail={mail} />)}
+      {mailbox.data?.map((mail) => (
+        <MailCard key={mail.id} mail={mail} />
+      ))}
     </main>
   );
 }

@@ -78,7 +78,8 @@ function OrderRow({ order }: { order: CustomerOrder }) {
           ))}
           {order.transfers.map((transfer) => (
             <li key={`${transfer.orderId}-${transfer.date}`} className="text-muted small">
-              Licence #{transfer.orderId} {transfer.direction === 'out' ? 'transferred to a new owner' : 'transferred to you'}, {formatDate(transfer.date)}
+              Licence #{transfer.orderId} {transfer.direction === 'out' ? 'transferred to a new owner' : 'transferred to you'},{' '}
+              {formatDate(transfer.date)}
             </li>
           ))}
         </ul>

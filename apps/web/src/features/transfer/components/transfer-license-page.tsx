@@ -74,14 +74,14 @@ export function TransferLicensePage() {
     <main className="container py-4">
       <h1 className="h3 mb-3">Transfer License</h1>
       <p>
-        A transfer of this licence to a new owner costs {TRANSFER_FEE_TEXT}. It takes effect when the payment
-        notification arrives, which takes a few minutes.
+        A transfer of this licence to a new owner costs {TRANSFER_FEE_TEXT}. It takes effect when the payment notification arrives, which
+        takes a few minutes.
       </p>
       {isTooEarly && possibleFrom && (
         <div className="alert alert-info" data-testid="transfer-not-yet">
           This {licence.data?.name} licence can be transferred from{' '}
-          <time dateTime={possibleFrom.toISOString()}>{formatDay(possibleFrom)}</time>, 30 days after you got it. Until then it stays
-          yours. <Link to={paths.userArea}>Back to your account</Link>
+          <time dateTime={possibleFrom.toISOString()}>{formatDay(possibleFrom)}</time>, 30 days after you got it. Until then it stays yours.{' '}
+          <Link to={paths.userArea}>Back to your account</Link>
         </div>
       )}
       <section aria-labelledby="transfer-owner-heading" className="transfer-form" hidden={isTooEarly}>

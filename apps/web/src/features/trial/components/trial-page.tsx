@@ -33,7 +33,8 @@ export function TrialPage() {
   const { errors, isSubmitting } = formState;
   const describeTrial = (answer: WebTrialResponse) => {
     const until = formatDay(answer.expiresAt);
-    if (!answer.isNew) return `This computer already has a trial of ${answer.productName}: here is its key file again. It runs until ${until}.`;
+    if (!answer.isNew)
+      return `This computer already has a trial of ${answer.productName}: here is its key file again. It runs until ${until}.`;
     const days = products.data?.find((product) => product.name === answer.productName)?.trialDays;
     return `Your ${days ? `${days}-day ` : ''}trial of ${answer.productName} runs until ${until}.`;
   };
@@ -53,9 +54,9 @@ export function TrialPage() {
         <div className="col-md-8 col-lg-6">
           <h1 className="h3 mb-3">{knownName ? `Try ${knownName}` : 'Start a trial'}</h1>
           <p>
-            On a computer with internet, the plug-in starts its trial by itself. For a computer without internet, type the
-            Device ID the plug-in shows there: you get a key file to copy to that computer and load into the plug-in.
-            Each computer gets one trial of each product; it ends by itself, nothing is charged.
+            On a computer with internet, the plug-in starts its trial by itself. For a computer without internet, type the Device ID the
+            plug-in shows there: you get a key file to copy to that computer and load into the plug-in. Each computer gets one trial of each
+            product; it ends by itself, nothing is charged.
           </p>
           <form onSubmit={submit} noValidate aria-label="Trial">
             <div className="mb-3">
@@ -77,8 +78,21 @@ export function TrialPage() {
               </select>
               {errors.productName && <div className="invalid-feedback">{errors.productName.message}</div>}
             </div>
-            <FormField id="trial-device-id" label="Device ID of the offline plug-in" autoComplete="off" registration={register('deviceId')} error={errors.deviceId?.message} />
-            <FormField id="trial-email" label="Email (optional)" type="email" autoComplete="email" registration={register('email')} error={errors.email?.message} />
+            <FormField
+              id="trial-device-id"
+              label="Device ID of the offline plug-in"
+              autoComplete="off"
+              registration={register('deviceId')}
+              error={errors.deviceId?.message}
+            />
+            <FormField
+              id="trial-email"
+              label="Email (optional)"
+              type="email"
+              autoComplete="email"
+              registration={register('email')}
+              error={errors.email?.message}
+            />
             <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
               START TRIAL
             </button>
@@ -87,10 +101,14 @@ export function TrialPage() {
             <div className="alert alert-success mt-4" role="status" data-testid="trial-result">
               <p>{describeTrial(trial)}</p>
               <p>
-                Copy {trialKeyFileName(trial.productName)} to the computer and load it into the plug-in. The trial key works on
-                that computer only.
+                Copy {trialKeyFileName(trial.productName)} to the computer and load it into the plug-in. The trial key works on that
+                computer only.
               </p>
-              <button type="button" className="btn btn-primary" onClick={() => downloadTextFile(trialKeyFileName(trial.productName), trial.keyFile)}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => downloadTextFile(trialKeyFileName(trial.productName), trial.keyFile)}
+              >
                 Download trial key
               </button>
             </div>

@@ -35,7 +35,8 @@ function OpenCodesTable() {
       },
       deleteColumn({
         label: (code) => `Delete activation code ${code.activationKey}`,
-        confirmText: (code) => `Delete the activation code ${code.activationKey} (batch ${code.batchNumber}, ${code.distributorName})? It can no longer be redeemed.`,
+        confirmText: (code) =>
+          `Delete the activation code ${code.activationKey} (batch ${code.batchNumber}, ${code.distributorName})? It can no longer be redeemed.`,
         onDelete: (code) => deleteCode(code.id),
         size: 60,
       }),

@@ -42,7 +42,12 @@ export function CreateBatchForm({ onCreated }: { onCreated: (batchNumber: number
               </option>
             ))}
           </SelectField>
-          <FormField id="codes-distributor" label="Distributor" registration={register('DistributorName')} error={errors.DistributorName?.message} />
+          <FormField
+            id="codes-distributor"
+            label="Distributor"
+            registration={register('DistributorName')}
+            error={errors.DistributorName?.message}
+          />
           <FormField id="codes-count" label="How many" registration={register('NumberOfOrders')} error={errors.NumberOfOrders?.message} />
           <button type="submit" className="btn btn-primary" disabled={createBatch.isPending}>
             CREATE
@@ -50,7 +55,8 @@ export function CreateBatchForm({ onCreated }: { onCreated: (batchNumber: number
         </form>
         {createBatch.data && (
           <p className="alert alert-success mt-3 mb-0" role="status">
-            Created {createBatch.data.count} activation keys. Batch number: <strong data-testid="batch-number">{createBatch.data.batchNumber}</strong>
+            Created {createBatch.data.count} activation keys. Batch number:{' '}
+            <strong data-testid="batch-number">{createBatch.data.batchNumber}</strong>
           </p>
         )}
         <ErrorAlert error={createBatch.error} />

@@ -35,7 +35,12 @@ export function DownloadBatchForm({ suggestedBatch }: { suggestedBatch: number |
           Download a batch
         </h2>
         <form onSubmit={submit} noValidate>
-          <FormField id="download-batch" label="Batch number" registration={register('batchNumber')} error={formState.errors.batchNumber?.message} />
+          <FormField
+            id="download-batch"
+            label="Batch number"
+            registration={register('batchNumber')}
+            error={formState.errors.batchNumber?.message}
+          />
           <button type="submit" className="btn btn-primary" disabled={download.isPending}>
             DOWNLOAD
           </button>

@@ -11,6 +11,7 @@ const auditPage = pagedResponse(auditEntry);
 export const useAuditLogPage = (search: string) =>
   useQuery({
     queryKey: backOfficeQueryKeys.auditLog(search),
-    queryFn: ({ signal }) => logLoadError('audit log', apiRequest('GET', `/admin/audit?${search}`, { schema: auditPage, auth: true, signal })),
+    queryFn: ({ signal }) =>
+      logLoadError('audit log', apiRequest('GET', `/admin/audit?${search}`, { schema: auditPage, auth: true, signal })),
     placeholderData: keepPreviousData,
   });

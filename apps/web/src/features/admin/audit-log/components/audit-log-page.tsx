@@ -28,12 +28,24 @@ export function AuditLogPage() {
   const columns = useMemo<ColumnDef<AuditEntry>[]>(
     () => [
       { accessorKey: 'id', header: 'Entry', size: 90 },
-      { accessorKey: 'at', header: 'When', size: 190, cell: ({ row }) => <time dateTime={row.original.at}>{formatDateTime(row.original.at)}</time> },
+      {
+        accessorKey: 'at',
+        header: 'When',
+        size: 190,
+        cell: ({ row }) => <time dateTime={row.original.at}>{formatDateTime(row.original.at)}</time>,
+      },
       { accessorKey: 'actor', header: 'Staff', size: 130 },
       { accessorKey: 'action', header: 'Action', size: 140 },
       { accessorKey: 'entity', header: 'Record', size: 160 },
       { id: 'entityId', accessorFn: (entry) => entry.entityId ?? '', header: 'Record id', size: 110 },
-      { id: 'change', header: 'Change', size: 480, enableSorting: false, enableColumnFilter: false, cell: ({ row }) => <Change entry={row.original} /> },
+      {
+        id: 'change',
+        header: 'Change',
+        size: 480,
+        enableSorting: false,
+        enableColumnFilter: false,
+        cell: ({ row }) => <Change entry={row.original} />,
+      },
     ],
     [],
   );

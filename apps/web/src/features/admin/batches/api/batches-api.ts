@@ -11,7 +11,8 @@ import { logLoadError } from '../../shared/log-load-error';
 export const useBatches = () =>
   useQuery({
     queryKey: backOfficeQueryKeys.batches,
-    queryFn: ({ signal }) => logLoadError('batches', apiRequest('GET', '/order/unassigned/batches', { schema: activationBatchList, auth: true, signal })),
+    queryFn: ({ signal }) =>
+      logLoadError('batches', apiRequest('GET', '/order/unassigned/batches', { schema: activationBatchList, auth: true, signal })),
   });
 
 /** GET /order/unassigned/batches/{batch}/codes: its codes and who redeemed each, when. */
@@ -19,7 +20,10 @@ export const useBatchCodes = (batch: number) =>
   useQuery({
     queryKey: backOfficeQueryKeys.batchCodes(batch),
     queryFn: ({ signal }) =>
-      logLoadError('batch codes', apiRequest('GET', `/order/unassigned/batches/${batch}/codes`, { schema: batchCodeList, auth: true, signal })),
+      logLoadError(
+        'batch codes',
+        apiRequest('GET', `/order/unassigned/batches/${batch}/codes`, { schema: batchCodeList, auth: true, signal }),
+      ),
   });
 
 /** A batch as TXT (one code a line, the distributor's file) or CSV (every code with its status and redemption). */

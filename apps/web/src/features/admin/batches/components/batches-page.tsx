@@ -22,14 +22,19 @@ export function BatchesPage() {
     const save = (batch: ActivationBatch, format: 'txt' | 'csv') =>
       download.mutate(
         { batch: batch.batchNumber, format },
-        { onSuccess: (text) => downloadTextFile(format === 'txt' ? `${batch.productName}.txt` : `${batch.productName}-batch-${batch.batchNumber}.csv`, text) },
+        {
+          onSuccess: (text) =>
+            downloadTextFile(format === 'txt' ? `${batch.productName}.txt` : `${batch.productName}-batch-${batch.batchNumber}.csv`, text),
+        },
       );
     const askToVoid = (batch: ActivationBatch) => {
       const open = batch.codes - batch.redeemed - batch.voided;
       const question = `Void the ${open} unredeemed codes of batch ${batch.batchNumber} (${batch.productName}, ${batch.distributorName})? They can no longer be redeemed. The ${batch.redeemed} redeemed codes stay licences.`;
       if (!window.confirm(question)) return;
       setNotice('');
-      voidBatch.mutate(batch.batchNumber, { onSuccess: ({ voided }) => setNotice(`${voided} codes of batch ${batch.batchNumber} voided.`) });
+      voidBatch.mutate(batch.batchNumber, {
+        onSuccess: ({ voided }) => setNotice(`${voided} codes of batch ${batch.batchNumber} voided.`),
+      });
     };
     return [
       {
@@ -69,10 +74,20 @@ export function BatchesPage() {
           const hasOpenCodes = batch.codes - batch.redeemed - batch.voided > 0;
           return (
             <div className="d-flex gap-1">
-              <button type="button" className="btn btn-sm btn-outline-primary" aria-label={`Download batch ${batch.batchNumber} as TXT`} onClick={() => save(batch, 'txt')}>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-primary"
+                aria-label={`Download batch ${batch.batchNumber} as TXT`}
+                onClick={() => save(batch, 'txt')}
+              >
                 TXT
               </button>
-              <button type="button" className="btn btn-sm btn-outline-primary" aria-label={`Download batch ${batch.batchNumber} as CSV`} onClick={() => save(batch, 'csv')}>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-primary"
+                aria-label={`Download batch ${batch.batchNumber} as CSV`}
+                onClick={() => save(batch, 'csv')}
+              >
                 CSV
               </button>
               <button

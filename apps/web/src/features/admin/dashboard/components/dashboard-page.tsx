@@ -134,8 +134,12 @@ export function DashboardPage() {
                   <tr>
                     <th scope="col">Product</th>
                     <th scope="col">Currency</th>
-                    <th scope="col" className="text-end">Licences</th>
-                    <th scope="col" className="text-end">Revenue</th>
+                    <th scope="col" className="text-end">
+                      Licences
+                    </th>
+                    <th scope="col" className="text-end">
+                      Revenue
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -158,8 +162,12 @@ export function DashboardPage() {
                 <thead>
                   <tr>
                     <th scope="col">Country</th>
-                    <th scope="col" className="text-end">Licences</th>
-                    <th scope="col" className="text-end">Revenue</th>
+                    <th scope="col" className="text-end">
+                      Licences
+                    </th>
+                    <th scope="col" className="text-end">
+                      Revenue
+                    </th>
                   </tr>
                 </thead>
                 <tbody>

@@ -16,7 +16,11 @@ export const getPage = (id: number, signal?: AbortSignal): Promise<Page> =>
   apiRequest('GET', `/page/${id}`, { schema: page, auth: true, signal });
 
 export const usePage = (id: number, isEnabled = true) =>
-  useQuery({ queryKey: queryKeys.admin.pages.detail(id), queryFn: ({ signal }) => logLoadError('page', getPage(id, signal)), enabled: isEnabled });
+  useQuery({
+    queryKey: queryKeys.admin.pages.detail(id),
+    queryFn: ({ signal }) => logLoadError('page', getPage(id, signal)),
+    enabled: isEnabled,
+  });
 
 /** POST /page/: creates (id -1) or updates. */
 export const savePage = (body: PageSaveRequest): Promise<Page> => apiRequest('POST', '/page/', { body, schema: page, auth: true });

@@ -56,7 +56,8 @@ export function PagesPage() {
       editColumn((page) => paths.adminPage(page.id)),
       deleteColumn({
         label: (page) => `Delete page ${page.url}`,
-        confirmText: (page) => `Delete the page "${page.name || page.url}" at ${page.url}? It is removed from the site${page.isMainMenu ? ' and the main menu' : ''}.`,
+        confirmText: (page) =>
+          `Delete the page "${page.name || page.url}" at ${page.url}? It is removed from the site${page.isMainMenu ? ' and the main menu' : ''}.`,
         onDelete: (page) => deletePage(page.id),
       }),
     ],

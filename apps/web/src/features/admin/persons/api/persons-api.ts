@@ -45,7 +45,6 @@ export const useSavePersonMutation = () => {
   });
 };
 
-
 /** DELETE /persons/{id} (spelled so). */
 export const deletePerson = (id: number) => apiRequest('DELETE', `/persons/${id}`, { schema: okResponse, auth: true });
 

@@ -44,7 +44,9 @@ export function LicencesTable({ personId, selection, onSelectionChange }: Licenc
         cell: ({ row }) => (
           <>
             {row.original.productName}
-            {row.original.state && row.original.state !== 'active' && <span className="badge text-bg-secondary ms-2">{row.original.state}</span>}
+            {row.original.state && row.original.state !== 'active' && (
+              <span className="badge text-bg-secondary ms-2">{row.original.state}</span>
+            )}
           </>
         ),
       },

@@ -28,7 +28,12 @@ export function NewOrderForm({ personId }: { personId: number }) {
           New order/license
         </h2>
         <form onSubmit={submit} noValidate>
-          <SelectField id="new-order-product" label="Product" registration={register('productId')} error={formState.errors.productId?.message}>
+          <SelectField
+            id="new-order-product"
+            label="Product"
+            registration={register('productId')}
+            error={formState.errors.productId?.message}
+          >
             <option value="">Select a product…</option>
             {products.data?.map((product) => (
               <option key={product.id} value={product.id}>

@@ -54,7 +54,12 @@ export function TransferForm({ orderIds, onTransferred }: TransferFormProps) {
               />
             </div>
             <div className="col-md-6">
-              <FormField id="transfer-name" label="New owner full name" registration={register('newOwnerName')} error={errors.newOwnerName?.message} />
+              <FormField
+                id="transfer-name"
+                label="New owner full name"
+                registration={register('newOwnerName')}
+                error={errors.newOwnerName?.message}
+              />
             </div>
           </div>
           <div className="d-flex flex-wrap align-items-center gap-2">

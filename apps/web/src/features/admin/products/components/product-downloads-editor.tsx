@@ -60,7 +60,12 @@ function InstallerForm({ productId, initial, onDone }: { productId: number; init
   });
   const prefix = `installer-${initial.id}`;
   return (
-    <form onSubmit={submit} noValidate className="border rounded p-3 mb-3" aria-label={initial.id === 0 ? 'New installer' : `Edit installer ${initial.version}`}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="border rounded p-3 mb-3"
+      aria-label={initial.id === 0 ? 'New installer' : `Edit installer ${initial.version}`}
+    >
       <div className="row">
         <div className="col-md-4 mb-3">
           <label htmlFor={`${prefix}-platform`} className="form-label">
@@ -78,7 +83,12 @@ function InstallerForm({ productId, initial, onDone }: { productId: number; init
           <FormField id={`${prefix}-version`} label="Version" registration={register('version')} error={errors.version?.message} />
         </div>
         <div className="col-md-4">
-          <FormField id={`${prefix}-release`} label="Release date (YYYY-MM-DD)" registration={register('releaseDate')} error={errors.releaseDate?.message} />
+          <FormField
+            id={`${prefix}-release`}
+            label="Release date (YYYY-MM-DD)"
+            registration={register('releaseDate')}
+            error={errors.releaseDate?.message}
+          />
         </div>
         <div className="col-md-6">
           <FormField id={`${prefix}-file`} label="File name" registration={register('fileName')} error={errors.fileName?.message} />
@@ -99,10 +109,21 @@ function InstallerForm({ productId, initial, onDone }: { productId: number; init
           </select>
         </div>
         <div className="col-md-8">
-          <FormField id={`${prefix}-location`} label="Object key or URL" registration={register('location')} error={errors.location?.message} />
+          <FormField
+            id={`${prefix}-location`}
+            label="Object key or URL"
+            registration={register('location')}
+            error={errors.location?.message}
+          />
         </div>
         <div className="col-12">
-          <TextAreaField id={`${prefix}-notes`} label="Release notes" registration={register('notes')} error={errors.notes?.message} rows={3} />
+          <TextAreaField
+            id={`${prefix}-notes`}
+            label="Release notes"
+            registration={register('notes')}
+            error={errors.notes?.message}
+            rows={3}
+          />
         </div>
       </div>
       <div className="d-flex gap-2">

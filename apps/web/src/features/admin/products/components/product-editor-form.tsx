@@ -100,7 +100,12 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
           <FormField id="product-name" label="Name" registration={register('name')} error={errors.name?.message} />
         </div>
         <div className="col-md-6">
-          <FormField id="product-description" label="Description" registration={register('description')} error={errors.description?.message} />
+          <FormField
+            id="product-description"
+            label="Description"
+            registration={register('description')}
+            error={errors.description?.message}
+          />
         </div>
         <div className="col-md-2">
           <FormField id="product-price" label="Price" registration={register('price')} error={errors.price?.message} />
@@ -109,7 +114,12 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
       <CheckboxField id="product-rsa2048" label="use RSA 2048" registration={register('useRsa2048')} />
       <div className="row">
         <div className="col-md-3">
-          <FormField id="product-trial-days" label="Trial length (days)" registration={register('trialDays')} error={errors.trialDays?.message} />
+          <FormField
+            id="product-trial-days"
+            label="Trial length (days)"
+            registration={register('trialDays')}
+            error={errors.trialDays?.message}
+          />
         </div>
       </div>
 
@@ -128,10 +138,22 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
         <ErrorAlert error={generateKeys.error} className="mb-3" />
         <div className="row g-3">
           <div className="col-lg-6">
-            <TextAreaField id="product-private-key" label="Private Key" isMonospace registration={register('privateKey')} error={errors.privateKey?.message} />
+            <TextAreaField
+              id="product-private-key"
+              label="Private Key"
+              isMonospace
+              registration={register('privateKey')}
+              error={errors.privateKey?.message}
+            />
           </div>
           <div className="col-lg-6">
-            <TextAreaField id="product-public-key" label="Public Key" isMonospace registration={register('publicKey')} error={errors.publicKey?.message} />
+            <TextAreaField
+              id="product-public-key"
+              label="Public Key"
+              isMonospace
+              registration={register('publicKey')}
+              error={errors.publicKey?.message}
+            />
           </div>
           <div className="col-lg-6">
             <TextAreaField
@@ -156,7 +178,14 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
         </div>
       </fieldset>
 
-      <TextAreaField id="product-serials" label="Serials (one a line)" rows={10} isMonospace registration={register('serials')} error={errors.serials?.message} />
+      <TextAreaField
+        id="product-serials"
+        label="Serials (one a line)"
+        rows={10}
+        isMonospace
+        registration={register('serials')}
+        error={errors.serials?.message}
+      />
 
       <div className="d-flex flex-wrap align-items-center gap-3">
         <button type="submit" className="btn btn-primary" disabled={saveProduct.isPending}>

@@ -65,7 +65,10 @@ afterEach(() => {
 describe('product editor: trials', () => {
   it("lists the product's trials, newest first, with the ended ones marked", async () => {
     serve({
-      '/api/product/3/trials': () => [200, { rows: [trialRow(1, false), trialRow(2, true)], total: 2, page: 0, pageSize: 20, trialDays: 30 }],
+      '/api/product/3/trials': () => [
+        200,
+        { rows: [trialRow(1, false), trialRow(2, true)], total: 2, page: 0, pageSize: 20, trialDays: 30 },
+      ],
       '/api/product/3': () => [200, product],
       '/api/productserial/3': () => [200, { id: 3, serials: '' }],
     });
@@ -73,7 +76,14 @@ describe('product editor: trials', () => {
     const section = within(await screen.findByRole('region', { name: /^Trials/ }));
     const rows = (await section.findAllByRole('row')).slice(1);
     expect(section.getByRole('heading').textContent).toBe('Trials (2, 30 days each)');
-    expect(rows.map((row) => within(row).getAllByRole('cell').slice(1, 4).map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1, 4)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['Website', 'visitor@example.com', 'Website'],
       ['Windows 11', '', 'Plug-in'],
     ]);

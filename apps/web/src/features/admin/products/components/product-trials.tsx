@@ -12,7 +12,12 @@ export function ProductTrials({ productId }: { productId: number }) {
   return (
     <section aria-labelledby="product-trials-heading" className="mt-5">
       <h2 id="product-trials-heading" className="h5">
-        Trials {trials.data && <span className="text-body-secondary">({total}, {trials.data.trialDays} days each)</span>}
+        Trials{' '}
+        {trials.data && (
+          <span className="text-body-secondary">
+            ({total}, {trials.data.trialDays} days each)
+          </span>
+        )}
       </h2>
       {trials.isPending && <p aria-busy="true">Loading…</p>}
       {trials.data?.rows.length === 0 && <p>No trials yet.</p>}
@@ -56,7 +61,12 @@ export function ProductTrials({ productId }: { productId: number }) {
             <span>
               Page {page + 1} of {pageCount}
             </span>
-            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page + 1 >= pageCount} onClick={() => setPage(page + 1)}>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary"
+              disabled={page + 1 >= pageCount}
+              onClick={() => setPage(page + 1)}
+            >
               Older
             </button>
           </div>

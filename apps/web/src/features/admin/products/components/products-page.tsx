@@ -26,7 +26,8 @@ export function ProductsPage() {
       editColumn((product) => paths.adminProduct(product.id)),
       deleteColumn({
         label: (product) => `Delete product ${product.name}`,
-        confirmText: (product) => `Delete the product ${product.name} with its keys and serial list? A product with licences or activation codes is kept.`,
+        confirmText: (product) =>
+          `Delete the product ${product.name} with its keys and serial list? A product with licences or activation codes is kept.`,
         onDelete: (product) => deleteProduct(product.id),
       }),
     ],

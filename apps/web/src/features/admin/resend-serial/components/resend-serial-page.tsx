@@ -58,7 +58,12 @@ export function ResendSerialPage() {
             <label htmlFor="resend-product" className="form-label">
               Product
             </label>
-            <select id="resend-product" className="form-select" value={chosenProduct} onChange={(event) => setChosenProduct(event.target.value)}>
+            <select
+              id="resend-product"
+              className="form-select"
+              value={chosenProduct}
+              onChange={(event) => setChosenProduct(event.target.value)}
+            >
               <option value="">Choose a product</option>
               {products.data?.map((product) => (
                 <option key={product.id} value={product.name}>

@@ -12,6 +12,9 @@ export const useAdminSearch = (text: string) =>
   useQuery({
     queryKey: backOfficeQueryKeys.search(text),
     queryFn: ({ signal }) =>
-      logLoadError('search', apiRequest('GET', `/admin/search?${new URLSearchParams({ q: text }).toString()}`, { schema: searchResponse, auth: true, signal })),
+      logLoadError(
+        'search',
+        apiRequest('GET', `/admin/search?${new URLSearchParams({ q: text }).toString()}`, { schema: searchResponse, auth: true, signal }),
+      ),
     enabled: text.length >= MIN_SEARCH_LENGTH,
   });

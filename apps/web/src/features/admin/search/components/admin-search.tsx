@@ -45,7 +45,11 @@ export function AdminSearch() {
       </form>
       {submitted.length >= MIN_SEARCH_LENGTH && (
         <section className="border rounded p-2 mt-2" style={{ maxWidth: '44rem' }} aria-label="Search results">
-          {search.isPending && <p className="mb-0" aria-busy="true">Searching…</p>}
+          {search.isPending && (
+            <p className="mb-0" aria-busy="true">
+              Searching…
+            </p>
+          )}
           {search.isError && <p className="mb-0 text-danger">The search failed.</p>}
           {search.data && search.data.hits.length === 0 && <p className="mb-0">Nothing found for “{submitted}”.</p>}
           {search.data && search.data.hits.length > 0 && (

@@ -6,7 +6,10 @@ import { queryKeys } from '../../../../lib/query-keys';
 
 /** GET /staff: the staff logins. */
 export const useStaff = () =>
-  useQuery({ queryKey: queryKeys.admin.staff, queryFn: ({ signal }) => apiRequest('GET', '/staff', { schema: staffList, auth: true, signal }) });
+  useQuery({
+    queryKey: queryKeys.admin.staff,
+    queryFn: ({ signal }) => apiRequest('GET', '/staff', { schema: staffList, auth: true, signal }),
+  });
 
 /** Invite, change role, remove: each refreshes the list. */
 export function useStaffMutations() {
@@ -18,7 +21,8 @@ export function useStaffMutations() {
       onSuccess,
     }),
     setRole: useMutation({
-      mutationFn: ({ id, role }: { id: number; role: StaffRole }) => apiRequest('PUT', `/staff/${id}`, { body: { role }, schema: okResponse, auth: true }),
+      mutationFn: ({ id, role }: { id: number; role: StaffRole }) =>
+        apiRequest('PUT', `/staff/${id}`, { body: { role }, schema: okResponse, auth: true }),
       onSuccess,
     }),
     remove: useMutation({

@@ -108,7 +108,12 @@ export function StaffPage() {
                         className="form-select form-select-sm"
                         aria-label={`Role of ${member.name}`}
                         value={member.role}
-                        onChange={(event) => void act(() => setRole.mutateAsync({ id: member.id, role: event.target.value as StaffRole }), `${member.name} is now ${event.target.value}.`)}
+                        onChange={(event) =>
+                          void act(
+                            () => setRole.mutateAsync({ id: member.id, role: event.target.value as StaffRole }),
+                            `${member.name} is now ${event.target.value}.`,
+                          )
+                        }
                       >
                         <option value="support">support</option>
                         <option value="admin">admin</option>

@@ -1,5 +1,11 @@
 import { licencePurchase } from '@store/contracts/customer-order';
-import { reconcileResponse, webhookEventList, webhookEventRow, type reconcileRequest, type webhookReplayRequest } from '@store/contracts/webhook';
+import {
+  reconcileResponse,
+  webhookEventList,
+  webhookEventRow,
+  type reconcileRequest,
+  type webhookReplayRequest,
+} from '@store/contracts/webhook';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../../lib/api-client';

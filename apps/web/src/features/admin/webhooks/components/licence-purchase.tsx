@@ -12,7 +12,8 @@ export function LicencePurchase({ orderId }: { orderId: number }) {
       <h3 className="h6">Purchase {data.reference}</h3>
       <p className="small mb-1">
         Paid by {data.buyerEmail}
-        {data.recipientEmail && `, a gift for ${data.recipientEmail}`}; total {money(data.total, data.currency)} (tax {money(data.tax, data.currency)}
+        {data.recipientEmail && `, a gift for ${data.recipientEmail}`}; total {money(data.total, data.currency)} (tax{' '}
+        {money(data.tax, data.currency)}
         {data.coupons.length > 0 && `, coupon ${data.coupons.join(', ')}`})
         {data.invoiceUrl && (
           <>

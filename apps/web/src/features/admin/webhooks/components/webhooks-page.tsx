@@ -44,7 +44,9 @@ export function WebhooksPage() {
         paths.filter((path) => mapping[`${row.id}:${path}`]).map((path) => [path, mapping[`${row.id}:${path}`]!]),
       );
       const after = await replay.mutateAsync({ id: row.id, body: paths.length > 0 ? { productOfPath } : {} });
-      return after.result === 'attention' ? `Event ${row.id} still needs attention: ${after.attention ?? ''}` : `Event ${row.id} was processed.`;
+      return after.result === 'attention'
+        ? `Event ${row.id} still needs attention: ${after.attention ?? ''}`
+        : `Event ${row.id} was processed.`;
     });
   const resolveRow = (row: WebhookEventRow) => {
     const note = window.prompt(`Why is event ${row.id} settled? (e.g. "refunded by hand")`);
@@ -101,7 +103,12 @@ export function WebhooksPage() {
           <label htmlFor="webhook-status" className="form-label">
             Show
           </label>
-          <select id="webhook-status" className="form-select" value={status} onChange={(event) => setStatus(event.target.value as WebhookStatus)}>
+          <select
+            id="webhook-status"
+            className="form-select"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as WebhookStatus)}
+          >
             {(Object.keys(statusLabels) as WebhookStatus[]).map((key) => (
               <option key={key} value={key}>
                 {statusLabels[key]}
