@@ -59,7 +59,8 @@ const pay = (token: string, email: string) =>
 const loyaltyCodeOfNewCustomer = async () => {
   const customer = await t.registerCustomer();
   await giveLicence(t, { email: customer.email });
-  return (await t.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon', token: customer.token })).json() as string;
+  const code = (await t.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon', token: customer.token })).json() as string;
+  return { code, email: customer.email };
 };
 const ordersOf = async (providerOrderId: string) =>
   (await t.db.query('SELECT * FROM orders WHERE provider_order_id = $1 ORDER BY provider_item', [providerOrderId])).rows;
@@ -105,7 +106,7 @@ describe('sandbox session prices', () => {
   });
 
   it("prices the cart with a customer's loyalty code (15 %, not stacked on a larger product discount) and tax", async () => {
-    const code = await loyaltyCodeOfNewCustomer();
+    const { code } = await loyaltyCodeOfNewCustomer();
     const data = await session({
       items: [
         { path: 'spacey', quantity: 2 },
@@ -128,20 +129,31 @@ describe('sandbox session prices', () => {
   });
 
   it('honours a loyalty code once: after the paid order, it discounts nothing', async () => {
-    const code = await loyaltyCodeOfNewCustomer();
+    const { code, email } = await loyaltyCodeOfNewCustomer();
     const { token } = await checkout({ items: [{ path: 'punch', quantity: 1 }], coupon: code });
-    expect((await pay(token, uniqueEmail('loyal'))).statusCode).toBe(200);
+    expect((await pay(token, email)).statusCode).toBe(200);
     const again = await session({ items: [{ path: 'punch', quantity: 1 }], coupon: code });
     expect(again.coupons).toEqual([]);
     expect(itemOf(again, 'punch')).toMatchObject({ discountPercentValue: 0 });
     // A second checkout made with the code while it was still open is refused when paid.
     const other = await loyaltyCodeOfNewCustomer();
-    const first = await checkout({ items: [{ path: 'punch', quantity: 1 }], coupon: other });
-    const second = await checkout({ items: [{ path: 'punch', quantity: 1 }], coupon: other });
-    expect((await pay(first.token, uniqueEmail('loyal'))).statusCode).toBe(200);
-    const refused = await pay(second.token, uniqueEmail('loyal'));
+    const first = await checkout({ items: [{ path: 'punch', quantity: 1 }], coupon: other.code });
+    const second = await checkout({ items: [{ path: 'punch', quantity: 1 }], coupon: other.code });
+    expect((await pay(first.token, other.email)).statusCode).toBe(200);
+    const refused = await pay(second.token, other.email);
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toBe('This coupon was already used.');
+  });
+
+  it("gives another customer's code no discount: paying with it as someone else is refused and the code stays open", async () => {
+    const { code, email } = await loyaltyCodeOfNewCustomer();
+    const { token } = await checkout({ items: [{ path: 'punch', quantity: 1 }], coupon: code });
+    const refused = await pay(token, uniqueEmail('not-the-owner'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toBe('This coupon belongs to another customer.');
+    expect((await t.db.query('SELECT used_at FROM loyalty_code WHERE code = $1', [code])).rows[0].used_at).toBeNull();
+    const owner = await checkout({ items: [{ path: 'punch', quantity: 1 }], coupon: code });
+    expect((await pay(owner.token, email)).statusCode).toBe(200);
   });
 
   it('ignores an unknown coupon silently', async () => {

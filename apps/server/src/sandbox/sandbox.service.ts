@@ -5,7 +5,7 @@ import { AppError } from '../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../lib/rate-limit.js';
 import { siteUrlOf } from '../mail/customer-templates.js';
 import { webhookSecretOf } from '../modules/checkout/webhook-signature.js';
-import { isLoyaltyCode, isOpenLoyaltyCode, useLoyaltyCode } from '../modules/checkout/loyalty.service.js';
+import { isLoyaltyCode, isLoyaltyCodeOf, isOpenLoyaltyCode, useLoyaltyCode } from '../modules/checkout/loyalty.service.js';
 import { findEventOfOrder } from '../modules/checkout/webhook.service.js';
 import { toBuilderData } from './sandbox-builder-data.js';
 import type { SandboxCart } from './sandbox-cart.js';
@@ -87,6 +87,9 @@ export async function paySandboxCheckout(context: Context & { server: Server; to
   const isSpentCode = priced.coupons.length === 0 && session.cart.coupon !== '' && (await isLoyaltyCode(context.db, session.cart.coupon));
   if (isSpentCode) throw new AppError('badRequest', 'This coupon was already used.');
   for (const code of priced.coupons) {
+    // The code is the customer's own: another buyer who learned it gets no discount.
+    if (!(await isLoyaltyCodeOf(context.db, code, context.buyer.email)))
+      throw new AppError('badRequest', 'This coupon belongs to another customer.');
     if (!(await useLoyaltyCode(context.db, code))) throw new AppError('badRequest', 'This coupon was already used.');
   }
   const reference = orderReferenceOf(session.orderId, new Date(session.createdAt));

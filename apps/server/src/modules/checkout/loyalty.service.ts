@@ -26,6 +26,10 @@ export async function getLoyaltyCoupon(options: { db: Queryable; config: Config;
 export const isOpenLoyaltyCode = (db: Queryable, code: string): Promise<boolean> =>
   code === '' ? Promise.resolve(false) : repository.isOpenCode(db, code);
 
+/** Whether `email` is the address of the customer the loyalty code was made for (codes are the customer's own). */
+export const isLoyaltyCodeOf = async (db: Queryable, code: string, email: string): Promise<boolean> =>
+  (await repository.findOwnerEmailOfCode(db, code))?.toLowerCase() === email.trim().toLowerCase();
+
 /** Whether a coupon code is a loyalty code, used or not. */
 export const isLoyaltyCode = (db: Queryable, code: string): Promise<boolean> => repository.isLoyaltyCode(db, code);
 
