@@ -67,10 +67,14 @@ test.describe('admin pages and products', () => {
     await expect(nav.getByRole('link', { name: name.toUpperCase(), exact: true })).toHaveCount(0);
   });
 
-  test('a new product gets generated keys and serials; a new order and a purchase each take one', async ({ page, request }) => {
+  test('a new product gets generated keys, serials and its FastSpring path; a new order and a purchase each take one', async ({
+    page,
+    request,
+  }) => {
     const dialogs = acceptDialogs(page);
     const api = await adminApi(request);
-    const name = `Plug${suffix()}`;
+    const name = `Plug ${suffix()}`;
+    const path = `${name.toLowerCase().replace(' ', '-')}-fx`;
     const serials = [`${name}-SERIAL-1`, `${name}-SERIAL-2`, `${name}-SERIAL-3`];
 
     await page.goto('/admin/products');
@@ -86,6 +90,9 @@ test.describe('admin pages and products', () => {
     await expect(form.getByText('Name is required')).toBeVisible();
     await expect(form.getByText('Required', { exact: true })).toBeVisible();
     await form.getByLabel('Name').fill(name);
+    // A new product's FastSpring path follows its name until set (decision 026); this one sells under its own.
+    await expect(form.getByLabel('FastSpring path')).toHaveValue(name.toLowerCase().replace(' ', '-'));
+    await form.getByLabel('FastSpring path').fill(path);
     await form.getByLabel('Description').fill('A journey plug-in');
     await form.getByLabel('Price').fill('49');
     await form.getByLabel('use RSA 2048').check();
@@ -128,9 +135,9 @@ test.describe('admin pages and products', () => {
     await expect(page.getByLabel('Serial', { exact: true })).toHaveValue(serials[0]!);
     await expect(page.getByLabel('Key 2048')).toHaveValue(asTextareaValue(order!.serial2048));
 
-    // A purchase through the sandbox checkout takes the next serial.
+    // A purchase through the sandbox checkout, addressed by the product's name, pushes its path and takes the next serial.
     const buyerEmail = uniqueEmail('purchaser');
-    await page.goto(`/purchase/${name.toLowerCase()}`);
+    await page.goto(`/purchase/${encodeURIComponent(name)}`);
     await expect(page.getByTestId('cart-count')).toHaveText('1');
     await page.getByRole('button', { name: 'Checkout' }).click();
     await payInSandboxPopup(page, buyerEmail);

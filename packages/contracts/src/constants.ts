@@ -32,7 +32,5 @@ export const serialKeyFileName = (product: string): string => `${product}_Serial
 export const offlineKeyFileName = (product: string): string => `${product}_OfflineKey.txt`;
 /** `{product}.txt`: an activation-code batch. */
 export const batchFileName = (product: string): string => `${product}.txt`;
-/** Product path in the checkout: the product name in lower case. */
-export const productPath = (productName: string): string => productName.toLowerCase();
 /** Public page of a product. */
 export const productPageUrl = (productName: string): string => `/products/${productName.toLowerCase()}`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activationKeyField, deviceIdField, emailField, firstNameField, lastNameField, loginNameField, passwordField } from './fields.js';
 import { messages } from './messages.js';
+import { productPathField } from './product.js';
 
 /** The forms of the specification with their validation rules and messages (§5). */
 export const loginForm = z.object({ username: loginNameField, password: passwordField });
@@ -126,8 +127,12 @@ export const adminPageForm = pageEditForm.extend({
 export type AdminPageFormInput = z.input<typeof adminPageForm>;
 export type AdminPageForm = z.output<typeof adminPageForm>;
 
-/** The admin product editor: productEditForm plus the price and the separate RSA 2048 key pair the server keeps. */
+/**
+ * The admin product editor: productEditForm plus the price, the FastSpring path (decision 026) and the separate
+ * RSA 2048 key pair the server keeps.
+ */
 export const adminProductForm = productEditForm.extend({
+  path: productPathField,
   price: z
     .string()
     .trim()

@@ -1,9 +1,20 @@
 import { z } from 'zod';
+import { LICENSE_TRANSFER_PRODUCT } from './constants.js';
+import { PRODUCT_PATH_PATTERN, productPathMessages } from './product-path.js';
+
+/** A FastSpring path as the administrator sets it (decision 026): checked, never rewritten, since FastSpring must have the same. */
+export const productPathField = z
+  .string()
+  .trim()
+  .regex(PRODUCT_PATH_PATTERN, productPathMessages.invalid)
+  .refine((path) => path !== LICENSE_TRANSFER_PRODUCT, productPathMessages.reserved);
 
 /** A product (§3); both spellings of the key fields occur, the server answers both. */
 export const product = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The FastSpring path the product sells under (decision 026). */
+  path: z.string(),
   description: z.string(),
   price: z.string(),
   publicKey: z.string(),
@@ -19,14 +30,26 @@ export const product = z.object({
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
 
-/** What anonymous callers of GET /product/ get: no key material. */
-export const publicProduct = product.pick({ id: true, name: true, description: true, price: true, useRsa2048: true, trialDays: true });
+/** What anonymous callers of GET /product/ get: no key material; the path, so the shop pushes what FastSpring sells. */
+export const publicProduct = product.pick({
+  id: true,
+  name: true,
+  path: true,
+  description: true,
+  price: true,
+  useRsa2048: true,
+  trialDays: true,
+});
 export type PublicProduct = z.infer<typeof publicProduct>;
+/** GET /product/ as a visitor sees it: the shop's products (their checkout paths) and the trial page's choice. */
+export const publicProductList = z.array(publicProduct);
 
 /** POST /product/: create (id 0) and update; keys may be spelled either way. */
 export const productSaveRequest = z.object({
   id: z.number().int().nonnegative(),
   name: z.string().trim().min(1, 'Name is required').max(100),
+  /** Left out: a new product's is derived from its name (`productPathOfName`), an update keeps the stored one. */
+  path: productPathField.optional(),
   description: z.string().trim().min(1, 'Description is required').max(2000),
   price: z.union([z.string(), z.number()]).transform(String).default('0'),
   publicKey: z.string().trim().max(4000).optional(),
@@ -46,8 +69,8 @@ export const productSaveRequest = z.object({
 });
 export type ProductSaveRequest = z.infer<typeof productSaveRequest>;
 
-/** New product default (§4). */
-export const newProductDefaults: Product = {
+/** New product default (§4); its path follows the name until set (`productPathOfName`). */
+export const newProductDefaults: Omit<Product, 'path'> = {
   id: 0,
   name: 'New Name',
   description: 'New Description',

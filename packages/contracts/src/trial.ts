@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { DEVICE_ID_LENGTH } from './constants.js';
 import { EMAIL_PATTERN } from './fields.js';
 import { messages } from './messages.js';
-import { publicProduct } from './product.js';
 
 /** A product's trial length when the administrator sets none. */
 export const DEFAULT_TRIAL_DAYS = 30;
@@ -26,9 +25,6 @@ const optionalEmail = z
   .max(254, messages.emailInvalid)
   .refine((email) => email === '' || EMAIL_PATTERN.test(email), messages.emailInvalid)
   .default('');
-
-/** GET /api/product/ as a visitor sees it: the products a trial page offers. */
-export const trialProductList = z.array(publicProduct);
 
 /** POST /api/trial: the website's trial for an offline computer, by its Device ID. */
 export const webTrialRequest = z.object({

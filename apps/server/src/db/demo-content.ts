@@ -5,6 +5,8 @@
 export const demoProducts = [
   {
     name: 'Spacey',
+    /** Its FastSpring path (decision 026): what the shop's price tags and buttons name. */
+    path: 'spacey',
     description: 'Algorithmic reverb with shimmer and freeze.',
     price: '49.00',
     useRsa2048: true,
@@ -19,6 +21,8 @@ export const demoProducts = [
   },
   {
     name: 'Punch',
+    /** Its FastSpring path (decision 026): what the shop's price tags and buttons name. */
+    path: 'punch',
     description: 'Character compressor with parallel mix.',
     price: '79.00',
     useRsa2048: false,
@@ -33,6 +37,8 @@ export const demoProducts = [
   },
   {
     name: 'Tapewarm',
+    /** Its FastSpring path (decision 026): what the shop's price tags and buttons name. */
+    path: 'tapewarm',
     description: 'Tape saturation and wow and flutter.',
     price: '29.00',
     useRsa2048: false,
@@ -59,26 +65,27 @@ const REQUIREMENTS = `<ul>
 <li>An internet connection once to activate, or the offline activation through your account</li>
 </ul>`;
 
+// A product's page (productPageUrl) and artwork are named after it in lower case; its FastSpring path is its own field.
 const artwork = (product: DemoProduct, loading: 'eager' | 'lazy') => {
-  const path = product.name.toLowerCase();
-  return `<img src="/images/products/${path}.svg" width="480" height="300" class="img-fluid rounded" alt="${product.name} artwork" loading="${loading}" decoding="async">`;
+  const slug = product.name.toLowerCase();
+  return `<img src="/images/products/${slug}.svg" width="480" height="300" class="img-fluid rounded" alt="${product.name} artwork" loading="${loading}" decoding="async">`;
 };
 
 const productCard = (product: DemoProduct) => {
-  const path = product.name.toLowerCase();
+  const slug = product.name.toLowerCase();
   return `<div class="col-md-4 mb-4"><div class="card h-100">${artwork(product, 'lazy').replace('class="img-fluid rounded"', 'class="card-img-top"')}<div class="card-body">
-<h2 class="h4 card-title"><a href="/products/${path}">${product.name}</a></h2>
+<h2 class="h4 card-title"><a href="/products/${slug}">${product.name}</a></h2>
 <p class="card-text">${product.tagline}</p>
-<p><shop-price product="${path}"></shop-price></p>
-<button type="submit" class="btn btn-primary" product-to-checkout="${path}">Add to cart</button>
+<p><shop-price product="${product.path}"></shop-price></p>
+<button type="submit" class="btn btn-primary" product-to-checkout="${product.path}">Add to cart</button>
 </div></div></div>`;
 };
 
 const productPage = (product: DemoProduct): DemoPage => {
-  const path = product.name.toLowerCase();
+  const slug = product.name.toLowerCase();
   return {
     name: product.name,
-    url: `/products/${path}`,
+    url: `/products/${slug}`,
     isMainMenu: false,
     mainMenuPriority: 0,
     htmlText: `<div class="row align-items-center mb-4">
@@ -87,8 +94,8 @@ const productPage = (product: DemoProduct): DemoPage => {
 <h1>${product.name}</h1>
 <p class="lead">${product.tagline}</p>
 <p>${product.description} One licence runs on up to four computers; a free 30-day trial is in every download.</p>
-<p class="price"><shop-price product="${path}"></shop-price></p>
-<p><button type="submit" class="btn btn-primary btn-lg" product-to-checkout="${path}">Buy ${product.name}</button></p>
+<p class="price"><shop-price product="${product.path}"></shop-price></p>
+<p><button type="submit" class="btn btn-primary btn-lg" product-to-checkout="${product.path}">Buy ${product.name}</button></p>
 </div>
 </div>
 <h2>Features</h2>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { productPathOfName } from '@store/contracts/product-path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD, TEST_KEY_SECRET } from '../../test/constants.js';
 import { databaseUrl } from '../../test/global-setup.js';
@@ -183,6 +184,58 @@ describe('migration 040 (mail through the job queue)', () => {
       const { rows: failed } = await db.query<{ id: number }>('SELECT id FROM mail_outbox WHERE failed_at IS NOT NULL');
       expect(failed.map((row) => row.id)).toEqual([givenUp]);
       expect(sent).toBeDefined();
+    } finally {
+      await db.end();
+    }
+  });
+});
+
+describe('migration 062 (product paths)', () => {
+  it("gives existing products their name's path as productPathOfName derives it, with the id when too short, reserved or taken", async () => {
+    const url = await createEmptyDatabase();
+    const before062 = await copyOfMigrations();
+    for (const file of await fs.readdir(before062)) if (file >= '062') await fs.rm(path.join(before062, file));
+    const db = createPool(url, 2);
+    const names = [
+      'Spacey',
+      'Space Echo',
+      'space-echo!',
+      'EQ',
+      '★',
+      'LicenseTransfer',
+      '  Über  Delay 2 ',
+      'Bar',
+      'Bar 10',
+      'Bar!',
+      'İstanbul \u212Aeys',
+    ];
+    try {
+      await migrateDatabase(db, undefined, before062);
+      for (const [index, name] of names.entries()) {
+        await db.query('INSERT INTO product (id, name) VALUES ($1, $2)', [index + 1, name]);
+      }
+      expect(await migrateDatabase(db)).toContain('062_product_path.sql');
+
+      const { rows } = await db.query<{ name: string; path: string }>('SELECT name, path FROM product ORDER BY id');
+      expect(rows.map((row) => row.path)).toEqual([
+        'spacey',
+        'space-echo',
+        'space-echo-3',
+        'eq-4',
+        'product-5',
+        'licensetransfer-6',
+        'ber-delay-2',
+        'bar',
+        'bar-10',
+        'bar-10-10',
+        'stanbul-eys',
+      ]);
+      for (const row of [rows[0]!, rows[1]!, rows[6]!, rows[7]!, rows[10]!]) expect(row.path).toBe(productPathOfName(row.name));
+      const { rows: triggers } = await db.query(
+        `SELECT 1 FROM pg_trigger WHERE tgrelid = 'product'::regclass AND tgname = 'product_changed'`,
+      );
+      expect(triggers).toHaveLength(1);
+      await expect(db.query(`INSERT INTO product (name) VALUES ('No Path')`)).rejects.toThrow(/null value in column "path"/);
     } finally {
       await db.end();
     }

@@ -161,7 +161,7 @@ async function seedOrders(db: Db, count: number, persons: SeededPersons, log: (m
       return Number(done[0].value);
     }
     await client.query(
-      `INSERT INTO product (name, description, price) SELECT 'Bench Synth', 'A product for the large seed', 49
+      `INSERT INTO product (name, path, description, price) SELECT 'Bench Synth', 'bench-synth', 'A product for the large seed', 49
         WHERE NOT EXISTS (SELECT 1 FROM product)`,
     );
     const { rows } = await client.query<{ ids: number[] }>('SELECT array_agg(id ORDER BY id) AS ids FROM product');

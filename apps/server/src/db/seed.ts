@@ -39,11 +39,12 @@ async function seedDemoSite(client: pg.PoolClient, secretBox: SecretBox): Promis
     const pair1024 = generateKeyPair(1024);
     const pair2048 = product.useRsa2048 ? generateKeyPair(2048) : { publicKey: '', privateKey: '' };
     await client.query(
-      `INSERT INTO product (name, description, price, public_key, private_key_sealed, public_key_2048,
+      `INSERT INTO product (name, path, description, price, public_key, private_key_sealed, public_key_2048,
                             private_key_2048_sealed, use_rsa_2048)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
       [
         product.name,
+        product.path,
         product.description,
         product.price,
         pair1024.publicKey,

@@ -1,8 +1,8 @@
-import { LICENSE_TRANSFER_PRODUCT, LOYALTY_DISCOUNT_PERCENT, productPath } from '@store/contracts/constants';
+import { LICENSE_TRANSFER_PRODUCT, LOYALTY_DISCOUNT_PERCENT } from '@store/contracts/constants';
 import type { SandboxCart } from './sandbox-cart.js';
 import type { CatalogueProduct, CheckoutSettings } from './sandbox.repository.js';
 
-/** The transfer fee (spec: "10$ + VAT"), sold by the stand-in when no product of that name exists. */
+/** The transfer fee (spec: "10$ + VAT"): the stand-in's own item, since no product may have its path (migration 062). */
 const TRANSFER_FEE = '10.00';
 
 export type PricedItem = {
@@ -44,10 +44,11 @@ export function priceCart(options: {
   const isCouponValid = cart.coupon !== '' && options.isCouponValid;
   const couponPercent = isCouponValid ? LOYALTY_DISCOUNT_PERCENT : 0;
   const quantities = new Map(cart.items.map((item) => [item.path, item.quantity]));
-  const catalogue = options.products.map((product) => ({ path: productPath(product.name), display: product.name, price: product.price }));
-  if (!catalogue.some((product) => product.path === LICENSE_TRANSFER_PRODUCT)) {
-    catalogue.push({ path: LICENSE_TRANSFER_PRODUCT, display: 'License Transfer', price: TRANSFER_FEE });
-  }
+  // Each product under its own FastSpring path (decision 026), shown by its name, as a real store is set up.
+  const catalogue = [
+    ...options.products.map((product) => ({ path: product.path, display: product.name, price: product.price })),
+    { path: LICENSE_TRANSFER_PRODUCT, display: 'License Transfer', price: TRANSFER_FEE },
+  ];
 
   const items = catalogue.map((product): PricedItem => {
     const unitCents = Math.round(Number.parseFloat(product.price) * 100) || 0;

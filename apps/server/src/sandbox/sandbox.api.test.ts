@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, uniqueEmail, licenceMailsTo } from '../../test/test-app.js';
+import { createTestApp, uniqueEmail, uniqueIp, licenceMailsTo } from '../../test/test-app.js';
 import { giveLicence } from '../modules/licence/licence.test-factory.js';
 
 // The stand-in posts its webhooks to this server's own listening address (self-webhook.ts), so it must listen.
@@ -202,6 +202,40 @@ describe('sandbox checkout', () => {
     const again = await pay(token, email);
     expect(again.json()).toEqual(order);
     expect(await ordersOf(order.id)).toHaveLength(1);
+  });
+
+  it("sells each product under its FastSpring path with its name as display, and the order's licence is of that product", async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/product/',
+      token: await t.adminToken(),
+      body: { id: 0, name: 'Space Echo', path: 'space-echo', description: 'Tape echo', price: '39' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const priced = await session({ items: [{ path: 'space-echo', quantity: 1 }] });
+    expect(itemOf(priced, 'space-echo')).toMatchObject({ display: 'Space Echo', selected: true, priceValueWithoutTax: 39 });
+    expect(priced.groups[0]!.items.map((item) => item.path)).not.toContain('space echo');
+
+    // Paid from another address than the other tests', so their payment limit is untouched.
+    const ip = uniqueIp();
+    const email = uniqueEmail('echo');
+    const finalized = await t.request({
+      method: 'POST',
+      url: '/sandbox/api/session/finalize',
+      body: { cart: { items: [{ path: 'space-echo', quantity: 1 }] } },
+      ip,
+    });
+    const token = new URL((finalized.json() as { url: string }).url, 'http://x').searchParams.get('session')!;
+    const paid = await t.request({
+      method: 'POST',
+      url: '/sandbox/api/pay',
+      body: { session: token, email, firstName: 'Sam', lastName: 'Sandbox', country: 'DE' },
+      ip,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [licence] = await ordersOf((paid.json() as { id: string }).id);
+    expect(licence).toMatchObject({ provider_item: 'space-echo#0', state: 'active', product_id: (created.json() as { id: number }).id });
+    expect((await licenceMailsTo(t.db, email))[0]!.attachments[0]!.filename).toBe('Space Echo_SerialKey.txt');
   });
 
   it('refuses a forged session', async () => {

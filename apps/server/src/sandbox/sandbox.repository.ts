@@ -1,11 +1,11 @@
 import type { Queryable } from '../db/client.js';
 
-export type CatalogueProduct = { name: string; description: string; price: string };
+export type CatalogueProduct = { name: string; path: string; description: string; price: string };
 export type CheckoutSettings = { taxRatePercent: number; taxType: string; currency: string; discountPercentByPath: Record<string, number> };
 
-/** The products the stand-in sells, at the product table's prices. */
+/** The products the stand-in sells, under their FastSpring paths, at the product table's prices. */
 export async function listCatalogueProducts(db: Queryable): Promise<CatalogueProduct[]> {
-  const { rows } = await db.query<CatalogueProduct>('SELECT name, description, price FROM product ORDER BY id');
+  const { rows } = await db.query<CatalogueProduct>('SELECT name, path, description, price FROM product ORDER BY id');
   return rows;
 }
 

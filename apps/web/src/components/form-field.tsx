@@ -8,11 +8,15 @@ type FormFieldProps = {
   error?: string;
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
+  /** A short explanation under the input (Bootstrap's form-text), read with it by screen readers. */
+  help?: string;
 };
 
 /** A labelled Bootstrap input with its validation message underneath (is-invalid + invalid-feedback). */
-export function FormField({ id, label, registration, error, type = 'text', autoComplete }: FormFieldProps) {
+export function FormField({ id, label, registration, error, type = 'text', autoComplete, help }: FormFieldProps) {
   const errorId = `${id}-error`;
+  const helpId = `${id}-help`;
+  const describedBy = [error ? errorId : '', help ? helpId : ''].filter(Boolean).join(' ');
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
@@ -23,13 +27,18 @@ export function FormField({ id, label, registration, error, type = 'text', autoC
         type={type}
         className={error ? 'form-control is-invalid' : 'form-control'}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         autoComplete={autoComplete}
         {...registration}
       />
       {error && (
         <div id={errorId} className="invalid-feedback">
           {error}
+        </div>
+      )}
+      {help && (
+        <div id={helpId} className="form-text">
+          {help}
         </div>
       )}
     </div>

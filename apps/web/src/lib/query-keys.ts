@@ -9,8 +9,8 @@ export const queryKeys = {
     /** Keyed by the signed-in user: the menu reloads whenever the current user changes (spec §4). */
     items: (userName: string | null) => ['menu', 'items', userName ?? ''] as const,
   },
-  /** The products a visitor may start a trial of (the public catalogue). */
-  trialProducts: ['trial', 'products'] as const,
+  /** The public product list (GET /product/ without a login): the checkout's product paths, the trial page's products. */
+  publicProducts: ['products', 'public'] as const,
   checkout: {
     all: ['checkout'] as const,
     /** The customer's loyalty coupon code, keyed by the signed-in user. */

@@ -1,4 +1,4 @@
-import { productList, publicProduct } from '@store/contracts/product';
+import { productList, publicProductList } from '@store/contracts/product';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAuthHooks } from '../../plugins/auth.js';
@@ -15,7 +15,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product/',
     {
       onRequest: identifyCallerIfAny,
-      schema: { tags: ['products'], response: { 200: z.union([productList, z.array(publicProduct)]) } },
+      schema: { tags: ['products'], response: { 200: z.union([productList, publicProductList]) } },
     },
     (request) => listCatalogue({ db: app.db, secretBox: app.secretBox, isAdmin: request.actor?.isAdmin === true }),
   );

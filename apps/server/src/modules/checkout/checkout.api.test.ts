@@ -113,7 +113,7 @@ describe("loyalty codes through FastSpring's coupon API", () => {
 });
 
 describe('GET /product/', () => {
-  it('gives anonymous callers and customers the public fields only', async () => {
+  it('gives anonymous callers and customers the public fields only, the FastSpring path among them', async () => {
     const { token } = await t.registerCustomer();
     for (const caller of [undefined, token, 'stale-token']) {
       const response = await t.request({ method: 'GET', url: '/api/product/', token: caller });
@@ -121,7 +121,8 @@ describe('GET /product/', () => {
       const products = response.json() as Record<string, unknown>[];
       expect(products.map((product) => product.name)).toEqual(expect.arrayContaining(['Spacey', 'Punch', 'Tapewarm']));
       expect(response.body).not.toMatch(/privat|publickey|publicKey/i);
-      expect(Object.keys(products[0]!).sort()).toEqual(['description', 'id', 'name', 'price', 'trialDays', 'useRsa2048']);
+      expect(Object.keys(products[0]!).sort()).toEqual(['description', 'id', 'name', 'path', 'price', 'trialDays', 'useRsa2048']);
+      expect(products.find((product) => product.name === 'Spacey')?.path).toBe('spacey');
     }
   });
 

@@ -1,4 +1,5 @@
-import { LICENSE_TRANSFER_PRODUCT, productPath } from '@store/contracts/constants';
+import { LICENSE_TRANSFER_PRODUCT } from '@store/contracts/constants';
+import { normalizeProductPath } from '@store/contracts/product-path';
 import type { PoolClient } from 'pg';
 import type { Config } from '../../config.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -9,7 +10,7 @@ import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
 import { useLoyaltyCode } from './loyalty.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
 import { findOrCreatePersonByEmail } from '../person/person.service.js';
-import { findProductByName } from '../product/product.service.js';
+import { findProductByName, findProductByPath } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
 import { completeTransferFromWebhook } from '../transfer/transfer-webhook.js';
 import type { OrderCompletedData } from './webhook-payload.js';
@@ -24,11 +25,15 @@ export class OrderNeedsAttention extends Error {}
 
 export type OrderCompletedResult = { createdOrderIds: number[]; problems: string[]; unknownPaths: string[] };
 
-/** One licence per unit: `spacey#0`, `spacey#1`, … numbered per product path across the order's items. */
+/**
+ * One licence per unit: `spacey#0`, `spacey#1`, … numbered per product path (as FastSpring sent it, in lower case)
+ * across the order's items. The licence keeps that path, so a return of the item finds it even after the product's
+ * path changed.
+ */
 export function licenceItemsOf(items: OrderCompletedData['items']): { path: string; providerItem: string }[] {
   const counters = new Map<string, number>();
   return items.flatMap((item) => {
-    const path = productPath(item.product.trim());
+    const path = normalizeProductPath(item.product);
     const quantity = item.quantity ?? 1;
     return Array.from({ length: quantity }, () => {
       const index = counters.get(path) ?? 0;
@@ -68,8 +73,9 @@ const recipientOf = (data: OrderCompletedData, payerEmail: string) => {
  * `order.completed` inside the event's transaction: the buyer's person (found or created by email), one licence
  * per unit with serial and key files, and one order confirmation listing the new licences with their key files. The provider's order id plus
  * `{path}#{n}` identifies each licence, so retries and manual resends (new event id, same order) create nothing
- * twice. A paid `licensetransfer` hands the order's tags to the transfer module. Unknown product paths are
- * reported as problems (the event's note) and the other items still become licences.
+ * twice. Each item's product is the one whose FastSpring path it names (decision 026), or the product an
+ * administrator mapped its path to. A paid `licensetransfer` hands the order's tags to the transfer module. Unknown
+ * product paths are reported as problems (the event's note) and the other items still become licences.
  */
 export async function completeOrder(options: {
   client: PoolClient;
@@ -107,7 +113,8 @@ export async function completeOrder(options: {
 
   const products = new Map<string, ProductRow>();
   for (const path of new Set(licenceItems.map((item) => item.path))) {
-    const product = await findProductByName(client, options.productOfPath?.[path] ?? path);
+    const mappedName = options.productOfPath?.[path];
+    const product = mappedName === undefined ? await findProductByPath(client, path) : await findProductByName(client, mappedName);
     if (product) products.set(path, product);
   }
   const unknownPaths = [...new Set(licenceItems.map((item) => item.path).filter((path) => !products.has(path)))];

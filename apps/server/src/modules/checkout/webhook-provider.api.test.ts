@@ -150,33 +150,43 @@ describe('needs attention', () => {
     });
   });
 
-  it('lists an unknown product path; the admin maps it to a product and the licence is issued then', async () => {
+  it('lists an unknown product path; the admin maps it to a product (by name) and the licences are issued then', async () => {
     const email = uniqueEmail();
-    const event = orderCompleted({ email, items: [{ product: 'space-echo' }] });
+    const event = orderCompleted({ email, items: [{ product: 'punch' }, { product: 'space-echo', quantity: 2 }] });
     expect((await postWebhook(t.app, [event], { secret })).statusCode).toBe(200);
-    expect(await licencesOf(event.data.id as string)).toEqual([]);
+    // The known item is issued at once; the unknown one waits.
+    expect(await licencesOf(event.data.id as string)).toEqual([{ provider_item: 'punch#0', state: 'active', email }]);
     expect((await eventRow(event.id)).attention).toBe('unknown product path: space-echo');
 
     const unmapped = await admin('POST', `/api/webhookEvent/${event.id}/replay`, {});
     expect(unmapped.json()).toMatchObject({ result: 'attention' });
     const mapped = await admin('POST', `/api/webhookEvent/${event.id}/replay`, {
-      productOfPath: { 'space-echo': 'spacey' },
+      productOfPath: { 'space-echo': 'Spacey' },
     });
     expect(mapped.statusCode).toBe(200);
     expect(mapped.json()).toMatchObject({ result: 'resolved' });
-    expect(await licencesOf(event.data.id as string)).toEqual([{ provider_item: 'space-echo#0', state: 'active', email }]);
-    expect(await licenceMailsTo(t.db, email)).toHaveLength(1);
+    expect(await licencesOf(event.data.id as string)).toEqual([
+      { provider_item: 'punch#0', state: 'active', email },
+      { provider_item: 'space-echo#0', state: 'active', email },
+      { provider_item: 'space-echo#1', state: 'active', email },
+    ]);
+    const { rows: products } = await t.db.query(
+      `SELECT p.name FROM orders o JOIN product p ON p.id = o.product_id WHERE o.provider_order_id = $1 AND o.provider_item LIKE 'space-echo#%'`,
+      [event.data.id],
+    );
+    expect(products.map((row) => row.name)).toEqual(['Spacey', 'Spacey']);
+    expect(await licenceMailsTo(t.db, email)).toHaveLength(2);
     // A return of that item revokes it through the same path.
     await postWebhook(
       t.app,
       [
         returnCreated(event.data.id as string, {
-          items: [{ product: 'space-echo', quantity: 1 }],
+          items: [{ product: 'space-echo', quantity: 2 }],
         }),
       ],
       { secret },
     );
-    expect((await licencesOf(event.data.id as string)).map((row) => row.state)).toEqual(['refunded']);
+    expect((await licencesOf(event.data.id as string)).map((row) => row.state)).toEqual(['active', 'refunded', 'refunded']);
   });
 
   it('is for administrators only, and answers 404 for an unknown event', async () => {

@@ -155,6 +155,54 @@ describe('order.completed', () => {
     expect((await ordersOf(failing.data.id as string)).map((row) => row.state)).toEqual(['active']);
   });
 
+  it("finds each item's product by its FastSpring path, not its name, and a return by the path the licence was sold under", async () => {
+    const token = await t.adminToken();
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/product/',
+      token,
+      body: { id: 0, name: 'Space Echo', description: 'Tape echo', price: '39' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const product = created.json() as { id: number; path: string };
+    expect(product.path).toBe('space-echo');
+
+    const email = uniqueEmail();
+    const event = orderCompleted({ email, items: [{ product: 'space-echo' }] });
+    expect((await postWebhook(t.app, [event], { secret })).statusCode).toBe(200);
+    const [licence] = await ordersOf(event.data.id as string);
+    expect(licence).toMatchObject({ product_name: 'Space Echo', provider_item: 'space-echo#0', state: 'active' });
+    expect((await licenceMailsTo(t.db, email))[0]!.attachments[0]!.filename).toBe('Space Echo_SerialKey.txt');
+
+    // The store renames the item: new orders carry the new path; the old licence still answers to its own.
+    const moved = await t.request({
+      method: 'POST',
+      url: '/api/product/',
+      token,
+      body: { id: product.id, name: 'Space Echo', description: 'Tape echo', path: 'space-echo-2' },
+    });
+    expect(moved.json()).toMatchObject({ path: 'space-echo-2' });
+    const newer = orderCompleted({ email, items: [{ product: 'space-echo-2' }] });
+    await postWebhook(t.app, [newer], { secret });
+    expect((await ordersOf(newer.data.id as string)).map((order) => order.product_name)).toEqual(['Space Echo']);
+    const stale = orderCompleted({ email, items: [{ product: 'space-echo' }] });
+    await postWebhook(t.app, [stale], { secret });
+    expect(await ordersOf(stale.data.id as string)).toEqual([]);
+    expect((await t.db.query('SELECT attention FROM webhook_event WHERE id = $1', [stale.id])).rows[0].attention).toBe(
+      'unknown product path: space-echo',
+    );
+    const refund = returnCreated(event.data.id as string, { items: [{ product: 'space-echo', quantity: 1 }] });
+    expect((await postWebhook(t.app, [refund], { secret })).statusCode).toBe(200);
+    expect((await ordersOf(event.data.id as string)).map((order) => order.state)).toEqual(['refunded']);
+
+    // The product's name is no path: such an item waits in "needs attention".
+    const byName = orderCompleted({ email, items: [{ product: 'Space Echo' }] });
+    await postWebhook(t.app, [byName], { secret });
+    expect(await ordersOf(byName.data.id as string)).toEqual([]);
+    const { rows } = await t.db.query('SELECT attention FROM webhook_event WHERE id = $1', [byName.id]);
+    expect(rows[0].attention).toBe('unknown product path: space echo');
+  });
+
   it('hands a paid licence transfer to the transfer module and makes no licence of it', async () => {
     const tag = 'token;1;new@example.com;New;Owner';
     const event = orderCompleted({ email: uniqueEmail(), items: [{ product: 'licensetransfer' }], tags: { licensetransfer: tag } });

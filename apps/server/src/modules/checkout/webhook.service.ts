@@ -1,4 +1,4 @@
-import { productPath } from '@store/contracts/constants';
+import { normalizeProductPath } from '@store/contracts/product-path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PoolClient } from 'pg';
 import { isSandboxCheckout, type Config } from '../../config.js';
@@ -135,9 +135,10 @@ const isPartialLine = (item: { quantity?: number | null; refundType?: string | n
 
 /**
  * `return.created` (decision 014): a returned line with a quantity revokes that many licences of its product (the
- * last issued first: state refunded, devices deleted); a return without items revokes the whole purchase. A
- * partial (amount) refund keeps the licences and is only recorded. Every return is kept with what it revoked, so
- * a resend (same return id) changes nothing. A return of a purchase the server never saw needs attention.
+ * last issued first: state refunded, devices deleted), matched by the path recorded on each licence (`{path}#{n}`),
+ * not by the product's path today (decision 026); a return without items revokes the whole purchase. A partial
+ * (amount) refund keeps the licences and is only recorded. Every return is kept with what it revoked, so a resend
+ * (same return id) changes nothing. A return of a purchase the server never saw needs attention.
  */
 async function revokePurchase(client: PoolClient, event: WebhookEvent, data: ReturnCreatedData): Promise<Outcome> {
   const providerOrderId = data.original.id ?? data.original.order;
@@ -151,7 +152,7 @@ async function revokePurchase(client: PoolClient, event: WebhookEvent, data: Ret
   const fullLines = lines.filter((item) => !isPartialLine(item));
   const isPartial = lines.length > 0 && fullLines.length === 0;
   const returned =
-    lines.length > 0 ? fullLines.map((item) => ({ path: productPath(item.product.trim()), quantity: item.quantity ?? 1 })) : undefined;
+    lines.length > 0 ? fullLines.map((item) => ({ path: normalizeProductPath(item.product), quantity: item.quantity ?? 1 })) : undefined;
   const { orderIds } = isPartial ? { orderIds: [] } : await refundOrdersOfPurchase(client, providerOrderId, returned);
   await recordProviderRefund(client, { returnId: data.return ?? event.id, providerOrderId, data, isPartial, revokedOrderIds: orderIds });
   if (isPartial) return { note: 'partial refund: the licences are kept' };

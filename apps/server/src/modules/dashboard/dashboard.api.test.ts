@@ -18,7 +18,10 @@ const getDashboard = async (query = '') => {
 /** A product of its own, so its numbers are this test's alone. */
 async function newProduct(): Promise<{ id: number; name: string }> {
   const name = `Dash ${randomBytes(3).toString('hex')}`;
-  const { rows } = await t.db.query<{ id: number }>(`INSERT INTO product (name, price) VALUES ($1, 10) RETURNING id`, [name]);
+  const { rows } = await t.db.query<{ id: number }>(`INSERT INTO product (name, path, price) VALUES ($1, $2, 10) RETURNING id`, [
+    name,
+    name.toLowerCase().replace(' ', '-'),
+  ]);
   return { id: rows[0]!.id, name };
 }
 

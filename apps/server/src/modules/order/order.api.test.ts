@@ -25,7 +25,10 @@ async function setUp(): Promise<{ product: Product; person: Person }> {
   const spacey = (await t.db.query<{ id: number }>(`SELECT id FROM product WHERE name = 'Spacey'`)).rows[0]!;
   const source = (await admin('GET', `/api/product/${spacey.id}`)).json() as Product & Record<string, unknown>;
   const name = `Synth ${randomBytes(3).toString('hex')}`;
-  const product = (await admin('POST', '/api/product/', { ...source, id: 0, name, description: 'Synth' })).json() as Product;
+  // Spacey's path stays Spacey's: the copy gets the one its name suggests.
+  const product = (
+    await admin('POST', '/api/product/', { ...source, id: 0, name, path: undefined, description: 'Synth' })
+  ).json() as Product;
   await admin('POST', '/api/productserial/', { id: product.id, serials: 'SER-1\nSER-2\nSER-3' });
   const person = (
     await admin('POST', '/api/person/', { id: 0, email: uniqueEmail('buyer'), name: 'Bea Buyer', country: 'CH' })

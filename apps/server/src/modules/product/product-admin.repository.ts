@@ -11,22 +11,31 @@ export async function findProductForUpdate(db: Queryable, id: number): Promise<P
   return rows[0];
 }
 
-/** Inserts a product; undefined when its name is taken (case-insensitive). */
-export async function insertProduct(db: Queryable, product: ProductFields): Promise<ProductRow | undefined> {
+/** The id the next product gets, taken before its insert so that a path derived from it can be saved with it. */
+export async function takeNextProductId(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('product', 'id'))::int AS id`);
+  return rows[0]!.id;
+}
+
+/**
+ * Inserts a product under the id from takeNextProductId; undefined when its name is taken (case-insensitive).
+ * A taken path throws a unique violation of `product_path_key`.
+ */
+export async function insertProduct(db: Queryable, id: number, product: ProductFields): Promise<ProductRow | undefined> {
   const { rows } = await db.query<ProductRow>(
-    `INSERT INTO product (name, description, price, public_key, private_key_sealed, public_key_2048,
+    `INSERT INTO product (id, name, path, description, price, public_key, private_key_sealed, public_key_2048,
                           private_key_2048_sealed, use_rsa_2048, trial_days)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (lower(name)) DO NOTHING RETURNING *`,
-    fieldValues(product),
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (lower(name)) DO NOTHING RETURNING *`,
+    [id, ...fieldValues(product)],
   );
   return rows[0];
 }
 
-/** Updates a product; throws a unique violation when another product has the name. */
+/** Updates a product; throws a unique violation when another product has the name or the path. */
 export async function updateProduct(db: Queryable, id: number, product: ProductFields): Promise<ProductRow> {
   const { rows } = await db.query<ProductRow>(
-    `UPDATE product SET name = $2, description = $3, price = $4, public_key = $5, private_key_sealed = $6,
-                        public_key_2048 = $7, private_key_2048_sealed = $8, use_rsa_2048 = $9, trial_days = $10
+    `UPDATE product SET name = $2, path = $3, description = $4, price = $5, public_key = $6, private_key_sealed = $7,
+                        public_key_2048 = $8, private_key_2048_sealed = $9, use_rsa_2048 = $10, trial_days = $11
       WHERE id = $1 RETURNING *`,
     [id, ...fieldValues(product)],
   );
@@ -35,6 +44,7 @@ export async function updateProduct(db: Queryable, id: number, product: ProductF
 
 const fieldValues = (product: ProductFields) => [
   product.name,
+  product.path,
   product.description,
   product.price,
   product.public_key,

@@ -7,6 +7,7 @@ const t = await createTestApp();
 type Product = {
   id: number;
   name: string;
+  path: string;
   publicKey: string;
   publickey: string;
   privateKey: string;
@@ -63,9 +64,16 @@ describe('product editor', () => {
     expect(validateKeyPair(product.publicKey2048, product.privateKey2048)).toBeNull();
   });
 
-  it('answers the new product defaults for id 0', async () => {
+  it('answers the new product defaults for id 0, with the path its name suggests', async () => {
     const response = await t.request({ method: 'GET', url: '/api/product/0', token: await t.adminToken() });
-    expect(response.json()).toMatchObject({ id: 0, name: 'New Name', description: 'New Description', price: '0', publicKey: '' });
+    expect(response.json()).toMatchObject({
+      id: 0,
+      name: 'New Name',
+      path: 'new-name',
+      description: 'New Description',
+      price: '0',
+      publicKey: '',
+    });
   });
 
   it('creates a product with generated keys and seals the private keys at rest', async () => {
@@ -159,6 +167,74 @@ describe('product editor', () => {
     );
     expect(rows[0].after).toMatchObject({ isPublicKeyChanged: true, publicKey: second.publicKey });
     expect(rows[0].before).toMatchObject({ publicKey: first.publicKey });
+  });
+});
+
+describe('FastSpring path (decision 026)', () => {
+  const hex = () => randomBytes(3).toString('hex');
+  const auditOf = async (id: number) =>
+    (await t.db.query(`SELECT action, before, after FROM audit_log WHERE entity = 'product' AND entity_id = $1 ORDER BY id`, [String(id)]))
+      .rows;
+
+  it("derives a new product's path from its name, keeps it when an update leaves it out, and saves the one set", async () => {
+    const suffix = hex();
+    const created = await saveProduct({ id: 0, name: `Space Echo ${suffix}` });
+    expect(created.statusCode, created.body).toBe(200);
+    const product = created.json() as Product;
+    expect(product.path).toBe(`space-echo-${suffix}`);
+
+    const renamed = (await saveProduct({ id: product.id, name: `Tape Echo ${suffix}` })).json() as Product;
+    expect(renamed).toMatchObject({ name: `Tape Echo ${suffix}`, path: `space-echo-${suffix}` });
+    const moved = await saveProduct({ id: product.id, name: renamed.name, path: `tape-echo-${suffix}` });
+    expect(moved.json()).toMatchObject({ path: `tape-echo-${suffix}` });
+    const stored = await t.request({ method: 'GET', url: `/api/product/${product.id}`, token: await t.adminToken() });
+    expect((stored.json() as Product).path).toBe(`tape-echo-${suffix}`);
+
+    const audit = await auditOf(product.id);
+    expect(audit.map((entry) => entry.action)).toEqual(['create', 'update', 'update']);
+    expect(audit[0].after).toMatchObject({ path: `space-echo-${suffix}` });
+    expect(audit[2].before).toMatchObject({ path: `space-echo-${suffix}` });
+    expect(audit[2].after).toMatchObject({ path: `tape-echo-${suffix}` });
+  });
+
+  it('gives a derived path that is too short, reserved or taken the product id', async () => {
+    const short = (await saveProduct({ id: 0, name: 'EQ' })).json() as Product;
+    expect(short.path).toBe(`eq-${short.id}`);
+    const symbols = (await saveProduct({ id: 0, name: '★★' })).json() as Product;
+    expect(symbols.path).toBe(`product-${symbols.id}`);
+    const reserved = (await saveProduct({ id: 0, name: 'LicenseTransfer' })).json() as Product;
+    expect(reserved.path).toBe(`licensetransfer-${reserved.id}`);
+    const taken = (await saveProduct({ id: 0, name: 'Spacey!' })).json() as Product;
+    expect(taken.path).toBe(`spacey-${taken.id}`);
+  });
+
+  it('refuses a path another product has with 409 naming that product, and saves nothing', async () => {
+    const name = uniqueName();
+    const taken = await saveProduct({ id: 0, name, path: 'spacey' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.body).toBe('FastSpring path: spacey is already the path of Spacey.');
+    expect(await countNamed(name)).toBe(0);
+
+    const own = (await saveProduct({ id: 0, name, path: `own-${hex()}` })).json() as Product;
+    const clash = await saveProduct({ id: own.id, name, path: 'punch' });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.body).toBe('FastSpring path: punch is already the path of Punch.');
+    // Saving a product under its own path is no clash.
+    expect((await saveProduct({ id: own.id, name, path: own.path })).statusCode).toBe(200);
+  });
+
+  it("refuses a path that is not a FastSpring product path, or the licence transfer's", async () => {
+    const message = 'path: FastSpring path: lower-case letters, digits and dashes, at least 3 characters';
+    for (const path of ['Space-Echo', 'space echo', 'se', 'space_echo', 'x'.repeat(256), '']) {
+      const refused = await saveProduct({ id: 0, name: uniqueName(), path });
+      expect(refused.statusCode, path).toBe(400);
+      expect(refused.body, path).toBe(message);
+    }
+    const reserved = await saveProduct({ id: 0, name: uniqueName(), path: 'licensetransfer' });
+    expect(reserved.body).toBe('path: FastSpring path: licensetransfer is reserved for the licence transfer');
+    // The database holds the same rule for any writer.
+    await expect(t.db.query(`UPDATE product SET path = 'licensetransfer' WHERE name = 'Spacey'`)).rejects.toThrow(/product_path_valid/);
+    await expect(t.db.query(`UPDATE product SET path = 'Spacey' WHERE name = 'Spacey'`)).rejects.toThrow(/product_path_valid/);
   });
 });
 

@@ -5,6 +5,8 @@ import type { SecretBox } from '../../lib/secret-box.js';
 export type ProductRow = {
   id: number;
   name: string;
+  /** The FastSpring path (decision 026); unique, checked by the database. */
+  path: string;
   description: string;
   price: string;
   public_key: string;
@@ -21,6 +23,7 @@ export function toAdminProduct(row: ProductRow, secretBox: SecretBox): Product {
   return {
     id: row.id,
     name: row.name,
+    path: row.path,
     description: row.description,
     price: row.price,
     publicKey: row.public_key,
@@ -38,6 +41,7 @@ export function toAdminProduct(row: ProductRow, secretBox: SecretBox): Product {
 export const toPublicProduct = (row: ProductRow): PublicProduct => ({
   id: row.id,
   name: row.name,
+  path: row.path,
   description: row.description,
   price: row.price,
   useRsa2048: row.use_rsa_2048,
@@ -49,16 +53,22 @@ export async function findProductById(db: Queryable, id: number): Promise<Produc
   return rows[0];
 }
 
-/** The product by name or checkout path (its name in lower case). */
+/** The product by name, compared case-insensitively. */
 export async function findProductByName(db: Queryable, name: string): Promise<ProductRow | undefined> {
   // Named (prepared once per connection): every plug-in activation looks its product up. The columns are listed,
   // so a migration adding one does not break the statement prepared by a process still running the old code.
   const { rows } = await db.query<ProductRow>({
     name: 'product-by-name',
-    text: `SELECT id, name, description, price, public_key, private_key_sealed, public_key_2048, private_key_2048_sealed, use_rsa_2048, trial_days
+    text: `SELECT id, name, path, description, price, public_key, private_key_sealed, public_key_2048, private_key_2048_sealed, use_rsa_2048, trial_days
              FROM product WHERE lower(name) = lower($1)`,
     values: [name],
   });
+  return rows[0];
+}
+
+/** The product sold under this FastSpring path (stored in lower case). */
+export async function findProductByPath(db: Queryable, path: string): Promise<ProductRow | undefined> {
+  const { rows } = await db.query<ProductRow>('SELECT * FROM product WHERE path = $1', [path]);
   return rows[0];
 }
 

@@ -1,4 +1,5 @@
 import { newProductDefaults, type GeneratedKeys, type Product, type ProductSaveRequest } from '@store/contracts/product';
+import { isValidProductPath, normalizeProductPath, productPathOfName, productPathWithId } from '@store/contracts/product-path';
 import { DEFAULT_TRIAL_DAYS } from '@store/contracts/trial';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
@@ -14,8 +15,18 @@ type KeyPair = { publicKey: string; privateKey: string };
 
 /** The administrator's view of a product, key material included; id 0 answers a new product's defaults (§4). */
 export async function getAdminProduct(options: { db: Db; secretBox: SecretBox; id: number }): Promise<Product> {
-  if (options.id === 0)
-    return { ...newProductDefaults, publickey: '', privatekey: '', publicKey2048: '', privateKey2048: '', trialDays: DEFAULT_TRIAL_DAYS };
+  if (options.id === 0) {
+    const path = productPathOfName(newProductDefaults.name);
+    return {
+      ...newProductDefaults,
+      path,
+      publickey: '',
+      privatekey: '',
+      publicKey2048: '',
+      privateKey2048: '',
+      trialDays: DEFAULT_TRIAL_DAYS,
+    };
+  }
   const row = await productRepository.findProductById(options.db, options.id);
   if (!row) throw notFound('Product not found');
   return toAdminProduct(row, options.secretBox);
@@ -25,7 +36,8 @@ export async function getAdminProduct(options: { db: Db; secretBox: SecretBox; i
  * Creates the product (id 0) or updates it. Pasted key pairs must belong together (nothing is saved otherwise);
  * "use RSA 2048" needs a 2048-bit pair. Key fields left out keep their stored value. Private keys are sealed at
  * rest and never written to the audit; a changed public key is recorded there, since licences issued before it
- * no longer verify with the product's new releases.
+ * no longer verify with the product's new releases. A FastSpring path left out keeps the stored one, or for a new
+ * product is derived from its name (decision 026); a path another product has is refused, naming that product.
  */
 export async function saveProduct(options: { db: Db; secretBox: SecretBox; actor: string; product: ProductSaveRequest }): Promise<Product> {
   const { db, secretBox, actor, product } = options;
@@ -51,8 +63,12 @@ export async function saveProduct(options: { db: Db; secretBox: SecretBox; actor
     if (pair2048.publicKey !== '' && keyBits(pair2048.publicKey) < 2048) {
       throw badRequest('RSA 2048 key pair: the key must be at least 2048 bits long.');
     }
+    const id = before?.id ?? (await repository.takeNextProductId(client));
+    const path = product.path ?? before?.path ?? (await derivePath(client, product.name, id));
+    await checkPathIsFree(client, path, id);
     const fields: repository.ProductFields = {
       name: product.name,
+      path,
       description: product.description,
       price,
       public_key: pair1024.publicKey,
@@ -62,7 +78,7 @@ export async function saveProduct(options: { db: Db; secretBox: SecretBox; actor
       use_rsa_2048: product.useRsa2048,
       trial_days: product.trialDays ?? before?.trial_days ?? DEFAULT_TRIAL_DAYS,
     };
-    const saved = await writeProduct(client, before?.id, fields);
+    const saved = await writeProduct(client, { id, isNew: before === undefined }, fields);
     await recordAudit(client, {
       actor,
       action: before ? 'update' : 'create',
@@ -79,14 +95,37 @@ export async function saveProduct(options: { db: Db; secretBox: SecretBox; actor
   });
 }
 
-async function writeProduct(client: Queryable, id: number | undefined, fields: repository.ProductFields): Promise<ProductRow> {
+/** A new product's path when the save names none: its name's, with its id when that is too short, reserved or taken. */
+async function derivePath(client: Queryable, name: string, id: number): Promise<string> {
+  const path = productPathOfName(name);
+  if (isValidProductPath(path) && !(await productRepository.findProductByPath(client, path))) return path;
+  return productPathWithId(path, id);
+}
+
+/** Refuses a path another product sells under, naming it (the unique constraint still decides a race). */
+async function checkPathIsFree(client: Queryable, path: string, id: number): Promise<void> {
+  const holder = await productRepository.findProductByPath(client, path);
+  if (holder && holder.id !== id) throw conflict(`FastSpring path: ${path} is already the path of ${holder.name}.`);
+}
+
+async function writeProduct(
+  client: Queryable,
+  target: { id: number; isNew: boolean },
+  fields: repository.ProductFields,
+): Promise<ProductRow> {
   const duplicate = () => conflict(`A product named ${fields.name} already exists.`);
   try {
-    const saved = id === undefined ? await repository.insertProduct(client, fields) : await repository.updateProduct(client, id, fields);
+    const saved = target.isNew
+      ? await repository.insertProduct(client, target.id, fields)
+      : await repository.updateProduct(client, target.id, fields);
     if (!saved) throw duplicate();
     return saved;
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw duplicate();
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === 'product_path_key') {
+      throw conflict(`FastSpring path: ${fields.path} is already the path of another product.`);
+    }
+    if (code === '23505') throw duplicate();
     throw error;
   }
 }
@@ -109,6 +148,7 @@ const openPair = (row: ProductRow, size: '1024' | '2048', secretBox: SecretBox):
 /** What the audit keeps of a product: never its private keys. */
 const auditView = (row: ProductRow) => ({
   name: row.name,
+  path: row.path,
   description: row.description,
   price: row.price,
   useRsa2048: row.use_rsa_2048,
@@ -168,3 +208,7 @@ export const findProductById = (db: Queryable, id: number): Promise<ProductRow |
 /** The product of this name, compared case-insensitively. */
 export const findProductByName = (db: Queryable, name: string): Promise<ProductRow | undefined> =>
   productRepository.findProductByName(db, name);
+
+/** The product sold under this FastSpring path (an order item's `product`), compared in lower case. */
+export const findProductByPath = (db: Queryable, path: string): Promise<ProductRow | undefined> =>
+  productRepository.findProductByPath(db, normalizeProductPath(path));

@@ -1,5 +1,4 @@
 import type { CheckoutSession } from '@store/contracts/checkout';
-import { productPath } from '@store/contracts/constants';
 import { loadCheckout } from './checkout-script';
 
 /**
@@ -12,9 +11,12 @@ export const ensureCheckoutLoaded = async (): Promise<void> => {
   await loadCheckout();
 };
 
-/** Adds a product to the cart, by product name or path (the path is the name in lower case). */
+/** Adds a product to the cart, by its name or its FastSpring path (decision 026: a page's HTML may name either). */
 export const addProduct = async (product: string): Promise<void> => {
-  (await loadCheckout()).add(productPath(product.trim()));
+  // The lookup loads with the first click, like the checkout script: a content page's first load stays small (decision 006).
+  const resolvePath = import('./product-paths').then((lookup) => lookup.resolveCheckoutPath(product));
+  const [checkout, path] = await Promise.all([loadCheckout(), resolvePath]);
+  checkout.add(path);
 };
 
 /** Removes a product from the cart. */

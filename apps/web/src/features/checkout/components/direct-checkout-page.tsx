@@ -1,14 +1,15 @@
 import type { CheckoutSession } from '@store/contracts/checkout';
-import { productPath } from '@store/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { pushCheckoutSession } from '../../../lib/checkout/checkout-actions';
+import { checkoutPathOf, usePublicProducts } from '../../../lib/checkout/product-paths';
 import { countCheckoutErrors, useCheckoutState } from '../../../lib/checkout/checkout-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /**
  * /directurlcheckout/{productName?}/{couponCode} (spec §2): applies the coupon, adds the product when one is
- * named, and opens the payment popup, all in one push (reference §5.4).
+ * named, and opens the payment popup, all in one push (reference §5.4). A named product goes by its FastSpring
+ * path from the product list (decision 026), so the push waits for the list.
  */
 export function DirectCheckoutPage() {
   const { productName, couponCode = '' } = useParams();
@@ -16,17 +17,21 @@ export function DirectCheckoutPage() {
   const [loadFailure, setLoadFailure] = useState('');
   const { error } = useCheckoutState();
   const startedFor = useRef('');
+  const products = usePublicProducts();
+  // A list that failed to load leaves the name in lower case, as before decision 026.
+  const path = !productName ? '' : products.isPending ? undefined : checkoutPathOf(products.data, productName);
   useDocumentTitle('Checkout');
 
   useEffect(() => {
+    if (path === undefined) return;
     // Once per address, also under StrictMode's double effects: a second push would open a second popup.
     const key = `${productName ?? ''}/${couponCode}`;
     if (startedFor.current === key) return;
     startedFor.current = key;
     const session: CheckoutSession = { coupon: couponCode, checkout: true };
-    if (productName) session.products = [{ path: productPath(productName), quantity: 1 }];
+    if (path) session.products = [{ path, quantity: 1 }];
     pushCheckoutSession(session).catch((failure: unknown) => setLoadFailure(failure instanceof Error ? failure.message : String(failure)));
-  }, [productName, couponCode]);
+  }, [productName, path, couponCode]);
 
   const failure = loadFailure || (error && error.sequence > errorMark ? error.text : '');
   return (

@@ -1,22 +1,29 @@
 import type { CheckoutSession } from '@store/contracts/checkout';
-import { CHECKOUT_PUSH_INTERVAL_MS, productPath } from '@store/contracts/constants';
+import { CHECKOUT_PUSH_INTERVAL_MS } from '@store/contracts/constants';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { pushCheckoutSession } from '../../../lib/checkout/checkout-actions';
+import { checkoutPathOf, usePublicProducts } from '../../../lib/checkout/product-paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { checkoutFromCartPanel, openCartPanel } from '../cart-panel-store';
 
 /**
  * The purchase page, /purchase/{productName}/{couponCode?} (spec §2, DESIGN §9): loads the checkout script and
- * every 500 ms pushes the product (path = name in lower case, quantity 1) with the coupon, until left.
+ * every 500 ms pushes the product (quantity 1) with the coupon, until left. The product goes by its FastSpring
+ * path, looked up by name in the product list first (decision 026; the spec pushed the name in lower case), so
+ * nothing is pushed until the list is in.
  */
 export function PurchasePage() {
   const { productName = '', couponCode } = useParams();
   const [failure, setFailure] = useState('');
+  const products = usePublicProducts();
+  // A list that failed to load leaves the name in lower case, as before decision 026.
+  const path = products.isPending ? undefined : checkoutPathOf(products.data, productName);
   useDocumentTitle(`Buy ${productName}`);
 
   useEffect(() => {
-    const session: CheckoutSession = { products: [{ path: productPath(productName), quantity: 1 }] };
+    if (path === undefined) return;
+    const session: CheckoutSession = { products: [{ path, quantity: 1 }] };
     if (couponCode) session.coupon = couponCode;
     let isActive = true;
     const push = () => {
@@ -31,7 +38,7 @@ export function PurchasePage() {
       isActive = false;
       window.clearInterval(timer);
     };
-  }, [productName, couponCode]);
+  }, [path, couponCode]);
 
   return (
     <main className="container py-4">

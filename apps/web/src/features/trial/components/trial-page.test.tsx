@@ -9,8 +9,8 @@ import { TrialPage } from './trial-page';
 const fetchMock = vi.fn<typeof fetch>();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 const products = [
-  { id: 1, name: 'Spacey', description: 'Reverb', price: '49.00', useRsa2048: true, trialDays: 30 },
-  { id: 2, name: 'Punch', description: 'Compressor', price: '29.00', useRsa2048: false, trialDays: 14 },
+  { id: 1, name: 'Spacey', path: 'spacey', description: 'Reverb', price: '49.00', useRsa2048: true, trialDays: 30 },
+  { id: 2, name: 'Punch', path: 'punch', description: 'Compressor', price: '29.00', useRsa2048: false, trialDays: 14 },
 ];
 const DEVICE_ID = '0123456789ABCDEF0123456789ABCDEF';
 

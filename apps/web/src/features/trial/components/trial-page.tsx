@@ -5,9 +5,10 @@ import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { errorText } from '../../../lib/api-client';
+import { usePublicProducts } from '../../../lib/checkout/product-paths';
 import { downloadTextFile } from '../../../lib/download-text-file';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useStartTrialMutation, useTrialProducts } from '../api/start-trial';
+import { useStartTrialMutation } from '../api/start-trial';
 
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -18,7 +19,8 @@ const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, {
  */
 export function TrialPage() {
   const { productName = '' } = useParams();
-  const products = useTrialProducts();
+  // The public product list (GET /product/), shared with the purchase pages.
+  const products = usePublicProducts();
   const startTrial = useStartTrialMutation();
   const [trial, setTrial] = useState<WebTrialResponse | null>(null);
   const knownName = products.data?.find((product) => product.name.toLowerCase() === productName.toLowerCase())?.name;

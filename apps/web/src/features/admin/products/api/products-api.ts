@@ -53,7 +53,11 @@ export const useSaveProductMutation = () => {
       // A product created without serials has none: its editor need not load them.
       const known = serials ?? (request.id <= 0 ? { id: saved.id, serials: '' } : undefined);
       if (known) queryClient.setQueryData(queryKeys.admin.products.serials(saved.id), known);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.products.list });
+      // The shop's list too: a purchase page opened next pushes the product's new path (decision 026).
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.products.list }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.publicProducts }),
+      ]);
     },
   });
 };
@@ -65,7 +69,11 @@ export const useDeleteProductMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.products.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.products.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.publicProducts }),
+      ]),
   });
 };
 

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminProductForm, type AdminProductForm } from '@store/contracts/forms';
 import type { Product } from '@store/contracts/product';
+import { productPathOfName } from '@store/contracts/product-path';
 import { DEFAULT_TRIAL_DAYS } from '@store/contracts/trial';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -12,12 +13,16 @@ import { ErrorAlert } from '../../shared/error-alert';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useGenerateKeysMutation, useSaveProductMutation } from '../api/products-api';
 
+const PATH_HELP =
+  "Must be the product's path in your FastSpring store, which the checkout sells it under. Lower-case letters, digits and dashes.";
+
 const PUBLIC_KEY_WARNING =
   'The public key changed. Plug-ins already shipped embed the old public key: they will not accept key files ' +
   'signed with the new private key, so existing customers need a new build. Change it only for a new release.';
 
 const formValuesOf = (product: Product, serials: string): AdminProductForm => ({
   name: product.name,
+  path: product.path,
   description: product.description,
   price: product.price,
   useRsa2048: product.useRsa2048,
@@ -35,14 +40,16 @@ const isReplaced = (before: string, after: string) => before.trim() !== '' && be
 type ProductEditorFormProps = { product: Product; serials: string; onCreated?: (id: number) => void };
 
 /**
- * Name, description (required), price, "use RSA 2048", the 1024-bit and 2048-bit key pairs with "Generate keys",
- * and the serials (10 rows). Nothing is saved until SAVE PRODUCT; a replaced public key is confirmed first.
+ * Name, FastSpring path, description (required), price, "use RSA 2048", the 1024-bit and 2048-bit key pairs with
+ * "Generate keys", and the serials (10 rows). Nothing is saved until SAVE PRODUCT; a replaced public key is
+ * confirmed first. A new product's path follows its name until the path is edited (decision 026).
  */
 export function ProductEditorForm({ product, serials, onCreated }: ProductEditorFormProps) {
   const saveProduct = useSaveProductMutation();
   const generateKeys = useGenerateKeysMutation();
   const [saved, setSaved] = useState({ product, serials });
   const [notice, setNotice] = useState('');
+  const [isPathEdited, setIsPathEdited] = useState(false);
   const { register, handleSubmit, formState, control, setValue, getValues, reset } = useForm<AdminProductForm>({
     resolver: zodResolver(adminProductForm),
     mode: 'onSubmit',
@@ -53,6 +60,14 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
   const navigate = useNavigate();
   useUnsavedChangesWarning(formState.isDirty);
   const [publicKey, publicKey2048] = useWatch({ control, name: ['publicKey', 'publicKey2048'] });
+  const isPathFollowingName = product.id <= 0 && !isPathEdited;
+  const nameRegistration = register('name', {
+    onChange: (event: { target: { value: string } }) => {
+      if (isPathFollowingName)
+        setValue('path', productPathOfName(event.target.value), { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    },
+  });
+  const pathRegistration = register('path', { onChange: () => setIsPathEdited(true) });
   const isPublicKeyReplaced =
     isReplaced(saved.product.publicKey, publicKey) || isReplaced(saved.product.publicKey2048 ?? '', publicKey2048);
 
@@ -97,7 +112,7 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
     <form onSubmit={submit} noValidate aria-label="Product">
       <div className="row g-3">
         <div className="col-md-4">
-          <FormField id="product-name" label="Name" registration={register('name')} error={errors.name?.message} />
+          <FormField id="product-name" label="Name" registration={nameRegistration} error={errors.name?.message} />
         </div>
         <div className="col-md-6">
           <FormField
@@ -112,7 +127,16 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
         </div>
       </div>
       <CheckboxField id="product-rsa2048" label="use RSA 2048" registration={register('useRsa2048')} />
-      <div className="row">
+      <div className="row g-3">
+        <div className="col-md-6">
+          <FormField
+            id="product-path"
+            label="FastSpring path"
+            registration={pathRegistration}
+            error={errors.path?.message}
+            help={PATH_HELP}
+          />
+        </div>
         <div className="col-md-3">
           <FormField
             id="product-trial-days"

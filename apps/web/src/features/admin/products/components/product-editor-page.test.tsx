@@ -10,6 +10,7 @@ const fetchMock = vi.fn<typeof fetch>();
 const product = {
   id: 3,
   name: 'Spacey',
+  path: 'spacey',
   description: 'Reverb',
   price: '49.00',
   publicKey: '5,ab',
@@ -40,10 +41,10 @@ const serve = (routes: Record<string, (init?: RequestInit) => [number, unknown]>
     return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
   });
 
-const renderPage = () =>
+const renderPage = (entry = '/admin/product/3') =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/admin/product/3']}>
+      <MemoryRouter initialEntries={[entry]}>
         <Routes>
           <Route path="/admin/product/:id" element={<ProductEditorPage />} />
         </Routes>
@@ -116,5 +117,60 @@ describe('product editor: trials', () => {
     fireEvent.click(screen.getByRole('button', { name: 'SAVE PRODUCT' }));
     expect(await screen.findByText('Product saved.')).toBeTruthy();
     expect(saved).toEqual([expect.objectContaining({ id: 3, trialDays: 14 })]);
+  });
+});
+
+describe('product editor: FastSpring path', () => {
+  const newProduct = { ...product, id: 0, name: 'New Name', path: 'new-name', description: 'New Description', price: '0' };
+  const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+  const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+  it("follows a new product's name until edited, is checked with the contract, and is saved", async () => {
+    const saved: { path?: string }[] = [];
+    serve({
+      '/api/product/0/downloads': () => [200, []],
+      '/api/product/0': () => [200, newProduct],
+      '/api/productserial/0': () => [200, { id: 0, serials: '' }],
+      // After the first save the editor is the new product's (decision 025).
+      '/api/product/9/trials': () => [200, { rows: [], total: 0, page: 0, pageSize: 20, trialDays: 30 }],
+      '/api/product/9/downloads': () => [200, []],
+      '/api/product/9': () => [200, { ...newProduct, ...saved.at(-1), id: 9 }],
+      '/api/productserial/9': () => [200, { id: 9, serials: '' }],
+      '/api/product/': (init) => {
+        const body = JSON.parse(String(init?.body)) as { path?: string; name: string };
+        saved.push(body);
+        return [200, { ...newProduct, ...body, id: 9 }];
+      },
+    });
+    renderPage('/admin/product/0');
+    expect(((await screen.findByLabelText('FastSpring path')) as HTMLInputElement).value).toBe('new-name');
+    expect(screen.getByText(/Must be the product's path in your FastSpring store/)).toBeTruthy();
+    type('Name', 'Space Echo');
+    expect(valueOf('FastSpring path')).toBe('space-echo');
+
+    type('FastSpring path', 'Echo One');
+    type('Name', 'Space Echo 2');
+    expect(valueOf('FastSpring path')).toBe('Echo One');
+    fireEvent.click(screen.getByRole('button', { name: 'SAVE PRODUCT' }));
+    expect(await screen.findByText('FastSpring path: lower-case letters, digits and dashes, at least 3 characters')).toBeTruthy();
+    expect(saved).toEqual([]);
+
+    type('FastSpring path', 'echo-one');
+    fireEvent.click(screen.getByRole('button', { name: 'SAVE PRODUCT' }));
+    expect(await screen.findByText('Product saved.')).toBeTruthy();
+    expect(saved).toEqual([expect.objectContaining({ id: 0, name: 'Space Echo 2', path: 'echo-one' })]);
+  });
+
+  it("leaves an existing product's path alone when its name changes", async () => {
+    serve({
+      '/api/product/3/trials': () => [200, { rows: [], total: 0, page: 0, pageSize: 20, trialDays: 30 }],
+      '/api/product/3/downloads': () => [200, []],
+      '/api/product/3': () => [200, product],
+      '/api/productserial/3': () => [200, { id: 3, serials: '' }],
+    });
+    renderPage();
+    expect(((await screen.findByLabelText('FastSpring path')) as HTMLInputElement).value).toBe('spacey');
+    type('Name', 'Spacey Two');
+    expect(valueOf('FastSpring path')).toBe('spacey');
   });
 });

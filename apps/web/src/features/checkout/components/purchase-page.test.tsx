@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DirectCheckoutPage } from './direct-checkout-page';
+import { PurchasePage } from './purchase-page';
+
+const pushCheckoutSession = vi.hoisted(() => vi.fn(() => Promise.resolve()));
+vi.mock('../../../lib/checkout/checkout-actions', () => ({ pushCheckoutSession }));
+
+const spaceEcho = { id: 7, name: 'Space Echo', path: 'space-echo', description: 'Echo', price: '39.00', useRsa2048: false, trialDays: 30 };
+const fetchMock = vi.fn<typeof fetch>();
+/** The product list's answer, held until `release` so the page can be seen while it loads. */
+const holdProductList = () => {
+  let release: (status?: number) => void = () => undefined;
+  fetchMock.mockImplementation(
+    () =>
+      new Promise<Response>((resolve) => {
+        release = (status = 200) => resolve(new Response(status === 200 ? JSON.stringify([spaceEcho]) : 'Failed', { status }));
+      }),
+  );
+  return (status?: number) => release(status);
+};
+
+const renderAt = (entry: string) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/purchase/:productName/:couponCode?" element={<PurchasePage />} />
+          <Route path="/directurlcheckout/:productName?/:couponCode" element={<DirectCheckoutPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  pushCheckoutSession.mockClear();
+});
+
+describe('purchase page', () => {
+  it("pushes nothing while the product list loads, then the product's FastSpring path with the coupon", async () => {
+    const release = holdProductList();
+    renderAt('/purchase/Space%20Echo/SAVE10');
+    expect(screen.getByRole('heading', { name: 'Buy Space Echo' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pushCheckoutSession).not.toHaveBeenCalled();
+    release();
+    await vi.waitFor(() => expect(pushCheckoutSession).toHaveBeenCalled());
+    expect(pushCheckoutSession).toHaveBeenCalledWith({ products: [{ path: 'space-echo', quantity: 1 }], coupon: 'SAVE10' });
+  });
+
+  it('pushes the name in lower case when the list cannot be loaded', async () => {
+    const release = holdProductList();
+    renderAt('/purchase/Space%20Echo');
+    release(500);
+    await vi.waitFor(() => expect(pushCheckoutSession).toHaveBeenCalledWith({ products: [{ path: 'space echo', quantity: 1 }] }));
+  });
+});
+
+describe('direct checkout', () => {
+  it("waits for the list, then pushes the product's path, the coupon and the checkout once", async () => {
+    const release = holdProductList();
+    renderAt('/directurlcheckout/space%20echo/SAVE10');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pushCheckoutSession).not.toHaveBeenCalled();
+    release();
+    await vi.waitFor(() => expect(pushCheckoutSession).toHaveBeenCalledTimes(1));
+    expect(pushCheckoutSession).toHaveBeenCalledWith({ coupon: 'SAVE10', checkout: true, products: [{ path: 'space-echo', quantity: 1 }] });
+  });
+
+  it('pushes the coupon at once when no product is named', async () => {
+    holdProductList();
+    renderAt('/directurlcheckout/SAVE10');
+    await vi.waitFor(() => expect(pushCheckoutSession).toHaveBeenCalledWith({ coupon: 'SAVE10', checkout: true }));
+  });
+});
