@@ -11,10 +11,19 @@ const ADMIN_PASSWORD = 'main-test-admin-password';
 type Product = { child: ChildProcess; exited: Promise<number | null>; output: () => string };
 
 /** Starts the product as `npm start` does (the web app is not needed here) on its own port and data directory. */
-function startProduct(dataDir: string, port: number): Product {
+function startProduct(dataDir: string, port: number, env: Record<string, string> = {}): Product {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repositoryRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -89,12 +98,16 @@ describe('starting and stopping the product (npm start)', () => {
     directories.push(dataDir);
     await fs.chmod(dataDir, 0o755); // as root, the embedded server runs as the user postgres
     const firstPort = await freePort();
-    const first = startProduct(dataDir, firstPort);
+    const first = startProduct(dataDir, firstPort, { EMBEDDED_SHARED_BUFFERS_MB: '96' });
     started.push(first);
     await waitUntilHealthy(firstPort, first);
     const stalePostgres = await postmasterPid(dataDir);
     postgresPids.push(stalePostgres);
     expect(first.output()).toContain(`The store is running at`);
+    // The embedded server runs with the configured buffer cache (PostgreSQL records its command line here).
+    expect(await fs.readFile(path.join(dataDir, 'postgres', 'cluster', 'postmaster.opts'), 'utf8')).toContain('shared_buffers=96MB');
+    // Nothing writes to the console outside the JSON log (graphile-worker warns when the pool lacks error handlers).
+    expect(first.output()).not.toContain('error handlers');
     first.child.kill('SIGKILL');
     await first.exited;
     expect(isAlive(stalePostgres)).toBe(true); // the killed run's PostgreSQL still holds the data directory

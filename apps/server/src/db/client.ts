@@ -16,8 +16,11 @@ export function createPool(connectionString: string, max = 10, options: { connec
   // answers 503, rather than leaving it waiting for ever.
   const connectionTimeoutMillis = options.connectionTimeoutMillis ?? 10_000;
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, keepAlive: true, connectionTimeoutMillis });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection must not crash the process: an idle one is replaced by the pool, and a
+  // checked-out one fails its query (the caller sees that). The 'connect' listener also tells graphile-worker,
+  // which shares this pool, that its clients' errors are handled (it warns on the console otherwise).
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
