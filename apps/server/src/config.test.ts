@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { defaultSharedBuffersMb, loadConfig } from './config.js';
 
 const withTrustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
 
@@ -39,5 +39,20 @@ describe('SANDBOX_CHECKOUT', () => {
     expect(() => sandboxOf({ SANDBOX_CHECKOUT: 'force', FASTSPRING_STOREFRONT: 'vendor.onfastspring.com/popup-vendor' })).toThrow(
       /choose the sandbox or the storefront/,
     );
+  });
+});
+
+describe('the embedded PostgreSQL buffer cache', () => {
+  const gib = 2 ** 30;
+  it('is an eighth of the memory, at least PostgreSQL default and at most 2 GB', () => {
+    expect(defaultSharedBuffersMb(0.5 * gib)).toBe(128);
+    expect(defaultSharedBuffersMb(4 * gib)).toBe(512);
+    expect(defaultSharedBuffersMb(24 * gib)).toBe(2048);
+  });
+
+  it('takes EMBEDDED_SHARED_BUFFERS_MB over the default, and refuses what is no size', () => {
+    expect(loadConfig({ EMBEDDED_SHARED_BUFFERS_MB: '256' }).embeddedSharedBuffersMb).toBe(256);
+    expect(loadConfig({}).embeddedSharedBuffersMb).toBe(defaultSharedBuffersMb());
+    expect(() => loadConfig({ EMBEDDED_SHARED_BUFFERS_MB: 'lots' })).toThrow(/EMBEDDED_SHARED_BUFFERS_MB/);
   });
 });

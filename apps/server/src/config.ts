@@ -56,6 +56,8 @@ const configSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(20),
   /** Days that delivered (and failed) mail stays in the outbox before the hourly clean-up deletes it. */
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** The embedded PostgreSQL's buffer cache in MB; by default an eighth of the machine's memory, 128 MB to 2 GB. */
+  EMBEDDED_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(65_536).optional(),
   /** Threads that sign key files (0: on the event loop); by default one fewer than the machine's cores, 1 to 4. */
   SIGNING_THREADS: z.coerce.number().int().min(0).max(64).optional(),
 });
@@ -92,6 +94,8 @@ export type Config = z.infer<typeof configSchema> & {
   dataDir: string;
   webDistDir: string;
   signingThreads: number;
+  /** The embedded PostgreSQL's `shared_buffers` in MB (unused with DATABASE_URL). */
+  embeddedSharedBuffersMb: number;
   /** The checkout sandbox runs (decided once, from SANDBOX_CHECKOUT and what else is configured). */
   isSandboxOn: boolean;
 };
@@ -120,6 +124,15 @@ function decideSandbox(config: z.infer<typeof configSchema>): boolean {
   return true;
 }
 
+/**
+ * The embedded server's buffer cache when the configuration names none: an eighth of the machine's memory (it
+ * shares the machine with the store's own process), at least PostgreSQL's default of 128 MB and at most 2 GB.
+ * PostgreSQL's default suits a machine of 1 GB; the admin lists of a shop with a million customers need their
+ * tables and indexes in the cache (decision 007).
+ */
+export const defaultSharedBuffersMb = (totalMemoryBytes = os.totalmem()): number =>
+  Math.min(2048, Math.max(128, Math.round(totalMemoryBytes / 8 / 2 ** 20)));
+
 /** Parses the environment once; fails fast with every problem listed. The only reader of process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -137,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(config.DATA_DIR),
     webDistDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : webDistDefault,
     signingThreads: config.SIGNING_THREADS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1)),
+    embeddedSharedBuffersMb: config.EMBEDDED_SHARED_BUFFERS_MB ?? defaultSharedBuffersMb(),
     isSandboxOn: decideSandbox(config),
   };
 }

@@ -11,6 +11,8 @@ type Options = {
   directory: string;
   /** Faster, non-durable settings for throw-away test clusters. */
   isEphemeral?: boolean;
+  /** PostgreSQL's buffer cache (`shared_buffers`) in MB; PostgreSQL's own default (128 MB) when left out. */
+  sharedBuffersMb?: number;
   onLog?: (message: string) => void;
 };
 
@@ -26,6 +28,7 @@ export async function startEmbeddedServer(options: Options): Promise<EmbeddedSer
   const port = await findFreePort();
   const log = options.onLog ?? (() => undefined);
   const durabilityFlags = options.isEphemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
+  const cacheFlags = options.sharedBuffersMb ? ['-c', `shared_buffers=${options.sharedBuffersMb}MB`] : [];
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -34,7 +37,16 @@ export async function startEmbeddedServer(options: Options): Promise<EmbeddedSer
     persistent: true,
     createPostgresUser: true,
     // TCP on loopback only: no Unix socket directory to share or clean up.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', ...durabilityFlags],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      ...durabilityFlags,
+      ...cacheFlags,
+    ],
     onLog: log,
     onError: (error: unknown) => log(String(error)),
   });

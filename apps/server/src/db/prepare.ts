@@ -15,7 +15,9 @@ export type PreparedDatabase = { db: Db; config: Config; seed: SeedResult; close
  * For the embedded default, a key-encryption secret is generated into DATA_DIR on first start.
  */
 export async function prepareDatabase(config: Config, log: (message: string) => void): Promise<PreparedDatabase> {
-  const embedded = config.DATABASE_URL ? undefined : await startEmbeddedServer({ directory: path.join(config.dataDir, 'postgres') });
+  const embedded = config.DATABASE_URL
+    ? undefined
+    : await startEmbeddedServer({ directory: path.join(config.dataDir, 'postgres'), sharedBuffersMb: config.embeddedSharedBuffersMb });
   const secret = config.KEY_ENCRYPTION_SECRET ?? (await readOrCreateDataSecret(config.dataDir));
   const preparedConfig = { ...config, KEY_ENCRYPTION_SECRET: secret };
   const db = createPool(config.DATABASE_URL ?? embedded!.url);
