@@ -37,6 +37,8 @@ export type ListDefinition = {
    * expressions name its columns): filtered pages then use the plans of `readFilteredRows`.
    */
   isLarge?: boolean;
+  /** Columns that `where` reads, for a large list's walk of its sort order (see walkSortIndex). */
+  walkColumns?: string[];
 };
 
 export type ListRequest = {
@@ -86,10 +88,22 @@ export type ListTuning = {
   exactCountLimit: number;
   /** A filter estimated to match at most this many rows is read through its index, then sorted. */
   selectiveMatches: number;
-  /** How many rows in sort order a broad filter may walk to fill its page before its index is used instead. */
-  walkBudget: number;
+  /**
+   * A broader filter walks the sort order (index only) to fill its page: `walkMargin` times the rows that would
+   * hold the page if its matches were spread evenly at the estimated share, at least `minWalk` and at most `maxWalk`
+   * rows (a walked row costs about 0.33 µs at a million persons; reading every match of a broad filter about 40 ms).
+   */
+  walkMargin: number;
+  minWalk: number;
+  maxWalk: number;
 };
-export const defaultListTuning: ListTuning = { exactCountLimit: 1_000, selectiveMatches: 5_000, walkBudget: 25_000 };
+export const defaultListTuning: ListTuning = {
+  exactCountLimit: 1_000,
+  selectiveMatches: 5_000,
+  walkMargin: 1.5,
+  minWalk: 2_000,
+  maxWalk: 50_000,
+};
 
 /** Reads the paging parameters; undefined when there are none (the caller answers the spec's plain array). */
 export function readListRequest(query: ListQuery, definition: ListDefinition): ListRequest | undefined {
@@ -179,7 +193,8 @@ export async function queryPage<Row>(
   return { rows: await read({ limit, skip: total - offset - limit, isBackwards: true }), total, page, pageSize };
 }
 
-type BuiltQuery = { where: string; params: unknown[]; orderBy: (isBackwards: boolean) => string };
+/** `walkColumns`: what a walk of the sort order needs of each row (the key, the sort column, the filtered ones). */
+type BuiltQuery = { where: string; params: unknown[]; orderBy: (isBackwards: boolean) => string; walkColumns: string[] };
 /** Which rows of the sorted list to read; backwards: counted from its end, in reverse order. */
 type Window = { limit: number; skip: number; isBackwards: boolean };
 
@@ -209,7 +224,19 @@ function buildQuery(definition: ListDefinition, request: ListRequest): BuiltQuer
       ? `${definition.key} ${direction}`
       : `${sortExpression} ${direction}, ${definition.key} ${direction}`;
   };
-  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params, orderBy };
+  const filtered = request.filters.map(({ column }) => definition.columns[column]!);
+  // A condition (a subquery) may read any column: the walk then reads whole rows.
+  const walkColumns = filtered.some((spec) => spec.condition)
+    ? ['*']
+    : [
+        ...new Set([
+          definition.key,
+          sortExpression,
+          ...filtered.map((spec) => spec.filterExpression ?? spec.expression),
+          ...(definition.walkColumns ?? []),
+        ]),
+      ];
+  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params, orderBy, walkColumns };
 }
 
 const windowClause = (query: BuiltQuery) => `LIMIT $${query.params.length + 1} OFFSET $${query.params.length + 2}`;
@@ -227,9 +254,10 @@ async function selectRows(db: Db, definition: ListDefinition, query: BuiltQuery,
  * A filtered page of a large list. Left to itself the planner walks the sort index until the page is full,
  * assuming matches are spread evenly; when they are not (a name filter sorted by email: the addresses start with
  * the name) it walks most of the table. So: a selective filter reads its matches through the trigram index
- * and sorts them; a broad one walks at most `walkBudget` rows in sort order and, if the page is not full by then,
- * falls back to the index too (planner estimates of "contains" are too rough to choose up front). `OFFSET 0`
- * keeps the planner from walking the sort index in the subquery.
+ * and sorts them; a broad one walks the sort order (the index alone) as far as evenly spread matches would fill
+ * the page, with a margin, and if the page is not full by then, falls back to the index too (planner estimates
+ * of "contains" are too rough to choose up front: a walk costs at most `maxWalk` rows, reading a broad filter's
+ * matches can cost the whole table). `OFFSET 0` keeps the planner from walking the sort index in the subquery.
  */
 async function readFilteredRows(
   db: Db,
@@ -240,14 +268,14 @@ async function readFilteredRows(
   const values = [...query.params, window.limit, window.skip];
   const orderBy = query.orderBy(window.isBackwards);
   const table = definition.from;
-  if (window.estimate > window.tuning.selectiveMatches) {
-    const walked = await db.query<Record<string, unknown>>(
-      `SELECT ${definition.select} FROM (SELECT * FROM ${table} ORDER BY ${orderBy} LIMIT ${window.tuning.walkBudget}) AS ${table}
-        ${query.where} ORDER BY ${orderBy} ${windowClause(query)}`,
-      values,
-    );
+  const { tuning, estimate } = window;
+  if (estimate > tuning.selectiveMatches) {
+    const tableRows = await estimateTableRows(db, table);
+    const evenWalk = ((window.skip + window.limit) * Math.max(tableRows, estimate)) / estimate;
+    const budget = Math.ceil(Math.min(tuning.maxWalk, Math.max(tuning.minWalk, evenWalk * tuning.walkMargin)));
+    const page = await walkSortIndex(db, definition, query, { ...window, budget });
     // A full page holds the first matches in sort order, wherever the walk stopped.
-    if (walked.rows.length === window.limit) return walked.rows;
+    if (page) return page;
   }
   // Reading every match is the costly plan: worth PostgreSQL's parallel workers, which it starts only for scans
   // far larger than these by default.
@@ -260,6 +288,41 @@ async function readFilteredRows(
     );
     return rows;
   });
+}
+
+/** The table's row count as the planner knows it (its statistics scaled to its current size: no scan). */
+async function estimateTableRows(db: Db, table: string): Promise<number> {
+  return estimateRows(db, `SELECT 1 FROM ${table}`, []);
+}
+
+/**
+ * Walks at most `budget` rows of the list in sort order and answers the page if the walk filled it (else
+ * undefined). The walk reads only the key, the sort column and the filtered columns, which the sort indexes
+ * carry (INCLUDE, migration 063), so it reads the index alone and never the table; the page's rows are read by
+ * their keys afterwards. A list whose columns are not plain column names walks the rows themselves.
+ */
+async function walkSortIndex(
+  db: Db,
+  definition: ListDefinition,
+  query: BuiltQuery,
+  window: Window & { budget: number },
+): Promise<unknown[] | undefined> {
+  const values = [...query.params, window.limit, window.skip];
+  const orderBy = query.orderBy(window.isBackwards);
+  const table = definition.from;
+  const isPlain = query.walkColumns.every((column) => /^[a-z_][a-z0-9_]*$/.test(column));
+  const walked = isPlain ? query.walkColumns.join(', ') : '*';
+  const { rows: keys } = await db.query<{ key: unknown }>(
+    `SELECT ${definition.key} AS key FROM (SELECT ${walked} FROM ${table} ORDER BY ${orderBy} LIMIT ${window.budget}) AS ${table}
+      ${query.where} ORDER BY ${orderBy} ${windowClause(query)}`,
+    values,
+  );
+  if (keys.length < window.limit) return undefined;
+  const { rows } = await db.query<Record<string, unknown>>(`SELECT ${definition.select} FROM ${table} WHERE ${definition.key} = ANY($1)`, [
+    keys.map((row) => row.key),
+  ]);
+  const byKey = new Map(rows.map((row) => [String(row[definition.key]), row]));
+  return keys.map((row) => byKey.get(String(row.key))).filter((row) => row !== undefined);
 }
 
 /**
