@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { signWebhookBody } from '../src/modules/checkout/webhook-signature.js';
 
@@ -78,8 +79,9 @@ export function postWebhook(
 }
 
 /**
- * FastSpring's reference `order.completed` (its "Successful Orders" page, docs/fastspring.md): customer Jane Doe
- * pays, the recipient John Doe receives (a gift), with the money fields per item and per order.
+ * A hand-built gift `order.completed` (payer Jane Doe, recipient John Doe) with per-item `tax` and `total`, which
+ * FastSpring's published sample does not have (its items carry `subtotal…` and `discount…` only): the customer's order
+ * views are tested with it. The published shapes are in test/fixtures/fastspring (`publishedPost`).
  */
 export function sampleGiftOrderCompleted(options: {
   payerEmail: string;
@@ -148,7 +150,7 @@ export function sampleGiftOrderCompleted(options: {
   };
 }
 
-/** FastSpring's `return.created` of an amount only: the item's quantity 0 and refundType "Partial Refund". */
+/** A hand-built `return.created` of an amount only (the item's quantity 0, refundType "Partial Refund"); the published shape is fixtures/fastspring/return-created-partial.json. */
 export const partialReturnCreated = (orderId: string, product: string, amount: number): TestEvent => ({
   id: providerId(),
   type: 'return.created',
@@ -167,3 +169,48 @@ export const partialReturnCreated = (orderId: string, product: string, amount: n
     items: [{ product, quantity: 0, display: product, subtotal: amount, refundType: 'Partial Refund' }],
   },
 });
+
+/** The posts in test/fixtures/fastspring: FastSpring's published sample payloads, in their structure, with our values. */
+export type PublishedSample =
+  'order-completed-gift' | 'order-completed-no-expansion' | 'return-created-full' | 'return-created-partial' | 'mailing-list-entry-updated';
+
+const yymmdd = () => new Date().toISOString().slice(2, 10).replaceAll('-', '');
+const digits = (count: number) => String(randomBytes(4).readUInt32BE() % 10 ** count).padStart(count, '0');
+/** A reference in FastSpring's form, `ABC250707-1234-56789` (a return's ends in `X`). */
+const providerReference = (suffix = '') => `TST${yymmdd()}-${digits(4)}-${digits(5)}${suffix}`;
+
+/**
+ * One of FastSpring's published sample posts (`{"events":[…]}`, see fixtures/fastspring/README.md), its `{{name}}`
+ * placeholders filled in, in keys and in strings: from `values` (emails and product paths must be given), else fresh
+ * for this call (`…Id`: a provider id, `reference`/`orderReference`/`returnReference`: a reference), so each test has
+ * its own orders in the shared database. A placeholder used twice gets the same value. `change` edits each event's
+ * `data` (for what a test adds beyond the published shape).
+ */
+export function publishedPost(
+  name: PublishedSample,
+  values: Record<string, string> = {},
+  change?: (data: Record<string, unknown>) => void,
+): TestEvent[] {
+  const filled = new Map(Object.entries(values));
+  const valueOf = (key: string) => {
+    let value = filled.get(key);
+    if (value === undefined) {
+      if (key.endsWith('Id')) value = providerId();
+      else if (key === 'reference' || key === 'orderReference') value = providerReference();
+      else if (key === 'returnReference') value = providerReference('X');
+      else throw new Error(`${name}.json: no value for {{${key}}}`);
+      filled.set(key, value);
+    }
+    return value;
+  };
+  const fill = (node: unknown): unknown => {
+    if (typeof node === 'string') return node.replace(/\{\{(\w+)\}\}/g, (_, key: string) => valueOf(key));
+    if (Array.isArray(node)) return node.map(fill);
+    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([key, value]) => [fill(key), fill(value)]));
+    return node;
+  };
+  const post = JSON.parse(readFileSync(new URL(`./fixtures/fastspring/${name}.json`, import.meta.url), 'utf8')) as unknown;
+  const { events } = fill(post) as { events: TestEvent[] };
+  if (change) for (const event of events) change(event.data);
+  return events;
+}

@@ -64,7 +64,7 @@ const recipientOf = (data: OrderCompletedData, payerEmail: string) => {
       .map((part) => part?.trim() ?? '')
       .filter(Boolean)
       .join(' ');
-    return { email, name: name.slice(0, 200), country: '' };
+    return { email, name: name.slice(0, 200), country: (entry.recipient?.address?.country ?? '').trim().slice(0, 100) };
   }
   return undefined;
 };

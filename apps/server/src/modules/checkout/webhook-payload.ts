@@ -18,6 +18,8 @@ export const webhookEnvelope = z.object({ events: z.array(webhookEvent).min(1).m
 
 const text = z.string().max(1000);
 const contact = z.looseObject({ first: text.nullish(), last: text.nullish(), email: text.nullish() });
+/** A gift's recipient: a contact with the address the gift goes to. */
+const recipientContact = contact.extend({ address: z.looseObject({ country: text.nullish() }).nullish() });
 /** An amount as FastSpring sends it (a number; anything else is not kept). */
 const amount = z.number().finite().nullish().catch(null);
 const money = { subtotal: amount, discount: amount, tax: amount, total: amount };
@@ -33,12 +35,15 @@ export const orderCompletedData = z.looseObject({
     .array(z.looseObject({ product: z.string().min(1).max(200), quantity: z.number().int().min(0).max(1000).nullish(), ...money }))
     .max(200),
   tags: z.record(z.string(), z.unknown()).nullish(),
-  /** Gift purchases: whom the order is for ("differs from customer and address information on gift purchases"). */
+  /**
+   * Whom the order is for: on every order (the payer again on an ordinary one), someone else on a gift ("differs
+   * from customer and address information on gift purchases"). Its `account` is an id, or an object when webhook
+   * expansion is on. Read strictly: it decides who owns the licences, so an unreadable list needs a person.
+   */
   recipients: z
-    .array(z.looseObject({ recipient: contact.nullish() }))
+    .array(z.looseObject({ recipient: recipientContact.nullish() }))
     .max(100)
-    .nullish()
-    .catch(null),
+    .nullish(),
   currency: text.nullish().catch(null),
   payoutCurrency: text.nullish().catch(null),
   invoiceUrl: text.nullish().catch(null),
