@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildApp, productLogger } from './app.js';
 import { createTestApp, uniqueEmail, uniqueIp } from '../test/test-app.js';
 
 const t = await createTestApp();
@@ -104,5 +105,36 @@ describe('texts PostgreSQL cannot store', () => {
     });
     expect(literal.statusCode).toBe(400);
     expect(literal.body).toBe('This key does not belong to an active licence of Spacey.');
+  });
+});
+
+describe('the request log', () => {
+  it('writes one JSON line per request, with its status and duration, and no credentials', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = await buildApp({
+      config: t.config,
+      db: t.db,
+      logger: productLogger('info', { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) }),
+    });
+    try {
+      await app.ready();
+      lines.length = 0;
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/userinfo/products',
+        headers: { authorization: 'Bearer secret-token-value', cookie: 'device=secret-cookie-value' },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({
+        msg: 'request completed',
+        req: { method: 'GET', url: '/api/userinfo/products' },
+        res: { statusCode: 401 },
+      });
+      expect(typeof lines[0]!.responseTime).toBe('number');
+      expect(JSON.stringify(lines)).not.toMatch(/secret-token-value|secret-cookie-value/);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -72,6 +72,25 @@ export type BuildOptions = {
   isServingWebApp?: boolean;
 };
 
+/**
+ * The product's log: pino's JSON lines at `level`, one per request (plus what the code logs), with credentials
+ * redacted. `stream`: where the lines go (standard output when left out).
+ */
+export const productLogger = (level: Config['LOG_LEVEL'], stream?: { write: (line: string) => void }) => ({
+  level,
+  redact: ['req.headers.authorization', 'req.headers.cookie'],
+  ...(stream ? { stream } : {}),
+});
+
+/** One log line per request, when it is answered, naming the request too (Fastify writes one when it comes, too). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** Fastify's own default: longer than the idle timeouts of common load balancers (60 s). */
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
@@ -87,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return server;
     },
     logger: options.logger ?? false,
+    logController: new OneLinePerRequest(),
     bodyLimit: 2 * 1024 * 1024,
     // A hop count as the function Fastify makes of one (its types leave numbers out): trust the first n hops.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,

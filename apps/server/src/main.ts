@@ -1,4 +1,4 @@
-import { buildApp } from './app.js';
+import { buildApp, productLogger } from './app.js';
 import { loadConfig } from './config.js';
 import { prepareDatabase } from './db/prepare.js';
 import { startJobRunner } from './jobs/job-runner.js';
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config: database.config,
     db: database.db,
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: productLogger(config.LOG_LEVEL),
   });
   // Mail delivery and the periodic clean-ups (expired sessions, rate-limit windows, old mail).
   const jobs = await startJobRunner({ db: database.db, config: database.config, log: app.log });
