@@ -38,6 +38,14 @@ describe('createSigningPool', () => {
     expect(files.map((file) => decryptKeyFile(file, pair2048.publicKey)?.user)).toEqual(names);
   });
 
+  it('sends each key to a thread once and signs with the right one, keys interleaved', async () => {
+    pool = createSigningPool(1);
+    const keys = [pair2048, pair1024, generateKeyPair(2048)];
+    const calls = Array.from({ length: 12 }, (_, index) => ({ pair: keys[index % keys.length]!, name: `Customer ${index}` }));
+    const files = await Promise.all(calls.map(({ pair, name }) => pool!.sign(prepareKeyFile(options(pair.signingKey, name)))));
+    expect(files.map((file, index) => decryptKeyFile(file, calls[index]!.pair.publicKey)?.user)).toEqual(calls.map(({ name }) => name));
+  });
+
   it('signs on the calling thread a key OpenSSL could not load, and after closing', async () => {
     pool = createSigningPool(1);
     const bigIntOnly = { ...pair1024.signingKey, keyObject: null };

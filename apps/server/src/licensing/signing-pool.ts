@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { signKeyFileHere, type UnsignedKeyFile } from './juce-key-file.js';
 
@@ -17,9 +18,11 @@ export const signOnThisThread: KeyFileSigner = {
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { privateDecrypt, constants } = require('node:crypto');
-parentPort.on('message', ({ id, key, blocks }) => {
+const keys = new Map();
+parentPort.on('message', ({ id, keyId, key, blocks }) => {
   try {
-    const signed = blocks.map((block) => privateDecrypt({ key, padding: constants.RSA_NO_PADDING }, block));
+    if (key) keys.set(keyId, key);
+    const signed = blocks.map((block) => privateDecrypt({ key: keys.get(keyId), padding: constants.RSA_NO_PADDING }, block));
     parentPort.postMessage({ id, signed });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
@@ -31,7 +34,8 @@ class ThreadStoppedError extends Error {}
 
 type Reply = { id: number; signed?: Uint8Array[]; error?: string };
 type Pending = { resolve: (signed: Buffer[]) => void; reject: (error: Error) => void };
-type Thread = { worker: Worker; pending: Map<number, Pending> };
+/** `keys`: the ids of the keys the thread has been sent (each is sent once: cloning a key costs more than a signature). */
+type Thread = { worker: Worker; pending: Map<number, Pending>; keys: Set<number> };
 
 /**
  * A key file takes one or two RSA private operations, 1.5 ms each at 2048 bits: on the event loop they hold up
@@ -44,10 +48,17 @@ export function createSigningPool(size: number): KeyFileSigner {
   const threads: (Thread | undefined)[] = Array.from({ length: size }, () => undefined);
   let nextId = 0;
   let isClosed = false;
+  const keyIds = new WeakMap<KeyObject, number>();
+  let nextKeyId = 0;
+  const keyIdOf = (key: KeyObject): number => {
+    let keyId = keyIds.get(key);
+    if (keyId === undefined) keyIds.set(key, (keyId = nextKeyId++));
+    return keyId;
+  };
 
   const start = (slot: number): Thread => {
     const worker = new Worker(WORKER_SOURCE, { eval: true });
-    const thread: Thread = { worker, pending: new Map() };
+    const thread: Thread = { worker, pending: new Map(), keys: new Set() };
     // An idle pool keeps no process alive.
     worker.unref();
     const failAll = (error: Error) => {
@@ -90,7 +101,10 @@ export function createSigningPool(size: number): KeyFileSigner {
         signed = await new Promise<Buffer[]>((resolve, reject) => {
           thread.pending.set(id, { resolve, reject });
           thread.worker.ref();
-          thread.worker.postMessage({ id, key: keyObject, blocks: file.blocks });
+          const keyId = keyIdOf(keyObject);
+          const isKnown = thread.keys.has(keyId);
+          thread.keys.add(keyId);
+          thread.worker.postMessage({ id, keyId, ...(isKnown ? {} : { key: keyObject }), blocks: file.blocks });
         });
       } catch (error) {
         thread.pending.delete(id);

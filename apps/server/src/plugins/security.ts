@@ -1,13 +1,15 @@
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Origins the FastSpring Store Builder Library loads from and opens its popup on. */
 const checkoutOrigins = ['https://*.onfastspring.com', 'https://*.fastspring.com'];
 
 /**
  * Security headers, with a content security policy that admits the checkout script's origin and nothing else.
- * Helmet's middleware is built once and applied to every response (its Fastify plugin would rebuild it, CSP
- * included, on each request).
+ * The headers are the same for every response (no nonces): helmet's middleware runs once, against a stand-in
+ * response, and each request gets the headers it set (its Fastify plugin would rebuild them, CSP included, on
+ * each request; even built once, its thirteen middlewares cost more than setting twelve headers).
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const applyHeaders = helmet({
@@ -32,7 +34,24 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+  const headers = headersSetBy(applyHeaders);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
+}
+
+type Middleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
+
+/** The headers a middleware sets on a response (helmet only sets and removes headers). */
+function headersSetBy(middleware: Middleware): [string, string | string[]][] {
+  const headers = new Map<string, string | string[]>();
+  const response = {
+    setHeader: (name: string, value: string | string[]) => headers.set(name.toLowerCase(), value),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  } as unknown as ServerResponse;
+  let outcome: 'pending' | 'done' | 'failed' = 'pending';
+  middleware({ headers: {} } as IncomingMessage, response, (error) => (outcome = error ? 'failed' : 'done'));
+  if (outcome !== 'done') throw new Error(`The security headers middleware ${outcome === 'failed' ? 'failed' : 'did not finish at once'}.`);
+  return [...headers];
 }

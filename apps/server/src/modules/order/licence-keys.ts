@@ -1,14 +1,30 @@
 import { prepareExpiringKeyFile, prepareKeyFile, signKeyFileHere, type UnsignedKeyFile } from '../../licensing/juce-key-file.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
-import { loadSigningKey } from '../../licensing/rsa-key.js';
+import { loadSigningKey, type SigningKey } from '../../licensing/rsa-key.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { ProductRow } from '../product/product.repository.js';
 
 export type LicenceKeys = { serialNew: string; serial2048: string };
 type Owner = { name: string; email: string };
 
-const signingKey = (publicKey: string, sealedPrivateKey: string, secretBox: SecretBox) =>
-  publicKey && sealedPrivateKey ? loadSigningKey(secretBox.open(sealedPrivateKey), publicKey) : undefined;
+/**
+ * Private keys already opened, by their sealed text: every activation of a product signs with the same key, and
+ * opening it (AES-GCM) cost more than the rest of the key file but the signature. The opened keys are kept in
+ * memory anyway (loadSigningKey's cache); a product whose key changes has a new sealed text.
+ */
+const openedKeys = new Map<string, SigningKey>();
+const MAX_OPENED_KEYS = 256;
+
+function signingKey(publicKey: string, sealedPrivateKey: string, secretBox: SecretBox): SigningKey | undefined {
+  if (!publicKey || !sealedPrivateKey) return undefined;
+  const cacheKey = `${publicKey}\n${sealedPrivateKey}`;
+  const cached = openedKeys.get(cacheKey);
+  if (cached) return cached;
+  const key = loadSigningKey(secretBox.open(sealedPrivateKey), publicKey);
+  if (openedKeys.size >= MAX_OPENED_KEYS) openedKeys.clear();
+  openedKeys.set(cacheKey, key);
+  return key;
+}
 
 type KeyFileOptions = { product: ProductRow; owner: Owner; secretBox: SecretBox; machineNumbers: string };
 
