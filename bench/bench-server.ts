@@ -66,7 +66,7 @@ export async function startServerProcess(options: { isBuilt?: boolean } = {}): P
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: directory,
-      LOG_LEVEL: 'warn',
+      // The shipped configuration: its request log (one line a request) written, here to nowhere.
       ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

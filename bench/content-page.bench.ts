@@ -19,6 +19,8 @@ type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer 
  * - both sides answer every published page of the demo with the product's own gzip bytes (nginx through
  *   `gzip_static` from files written from the product's answers), to the same `Accept-Encoding: gzip` requests;
  * - the load generator (wrk) runs in its own process, one thread, the same connections and URLs for both;
+ * - a third server shows what the platform itself costs: bare Node (bench/page-reference.ts) sending the same bytes
+ *   from memory, in its own process, so the product's ratio to it is what the product's own code costs;
  * - the product runs as shipped (the built server, `node apps/server/dist/main.js`), in its own process;
  * - besides the ratio: p99 latency of both, the latency of the first read of a page right after it is saved, and
  *   the event loop's longest delay while pages are saved under load (the product in this process for that one).
@@ -45,8 +47,15 @@ export default async function run(): Promise<BenchResult[]> {
     await fs.writeFile(path.join(directory, 'nginx.conf'), nginxConfig(directory, port));
     const nginx = spawn(NGINX, ['-c', path.join(directory, 'nginx.conf'), '-p', directory], { stdio: 'ignore' });
     await waitForPort(port);
+    const nodePort = await freePort();
+    const bareNode = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'page-reference.ts')], {
+      env: { ...process.env, PORT: String(nodePort), ROOT: path.join(directory, 'site') },
+      stdio: 'ignore',
+    });
+    await waitForPort(nodePort);
     try {
       const reference = await loadWithWrk(`http://127.0.0.1:${port}`, urls, directory);
+      const bareNodeLoad = await loadWithWrk(`http://127.0.0.1:${nodePort}`, urls, directory);
       const measured = await loadWithWrk(server.url, urls, directory);
       const firstRead = await firstReadAfterSave(server.url, token, urls);
       const loopDelay = await eventLoopDelayWhileSaving(directory);
@@ -61,6 +70,20 @@ export default async function run(): Promise<BenchResult[]> {
           target: 'ratio >= 0.5',
           isMet: ratio >= 0.5,
         },
+        {
+          name: 'content pages against the least a Node server does (the same bytes from memory, no framework, no log)',
+          value: measured.requestsPerSecond,
+          unit: 'req/s',
+          reference: { name: 'bare Node http', value: bareNodeLoad.requestsPerSecond },
+          ratio: measured.requestsPerSecond / bareNodeLoad.requestsPerSecond,
+        },
+        {
+          name: 'bare Node http against nginx (the platform, for scale)',
+          value: bareNodeLoad.requestsPerSecond,
+          unit: 'req/s',
+          reference: { name: 'nginx gzip_static', value: reference.requestsPerSecond },
+          ratio: bareNodeLoad.requestsPerSecond / reference.requestsPerSecond,
+        },
         { name: 'content pages p99 latency', value: measured.p99Ms, unit: 'ms', reference: { name: 'nginx p99', value: reference.p99Ms } },
         { name: 'first read of a page right after it is saved', value: firstRead, unit: 'ms', target: '< 100 ms', isMet: firstRead < 100 },
         {
@@ -73,6 +96,7 @@ export default async function run(): Promise<BenchResult[]> {
       ];
     } finally {
       nginx.kill('SIGTERM');
+      bareNode.kill('SIGTERM');
     }
   } finally {
     await server.close();

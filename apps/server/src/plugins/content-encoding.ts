@@ -41,3 +41,15 @@ export function pickEncoding(header: string | undefined): Encoding | undefined {
   if (gzip > 0) return 'gzip';
   return undefined;
 }
+
+/**
+ * Compresses a body that is sent once (an unknown page, an unusual spelling of a known one) with gzip at its
+ * default level, on libuv's thread pool; undefined when the client accepts neither encoding.
+ */
+export async function compressOnce(
+  text: string,
+  acceptEncoding: string | undefined,
+): Promise<{ encoding: Encoding; body: Buffer } | undefined> {
+  if (pickEncoding(acceptEncoding) === undefined) return undefined;
+  return { encoding: 'gzip', body: await gzipAsync(Buffer.from(text, 'utf8')) };
+}

@@ -34,9 +34,9 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
-  const headers = headersSetBy(applyHeaders);
+  const headers = Object.fromEntries(headersSetBy(applyHeaders));
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    void reply.headers(headers);
     done();
   });
 }
@@ -50,8 +50,9 @@ function headersSetBy(middleware: Middleware): [string, string | string[]][] {
     setHeader: (name: string, value: string | string[]) => headers.set(name.toLowerCase(), value),
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   } as unknown as ServerResponse;
-  let outcome: 'pending' | 'done' | 'failed' = 'pending';
-  middleware({ headers: {} } as IncomingMessage, response, (error) => (outcome = error ? 'failed' : 'done'));
-  if (outcome !== 'done') throw new Error(`The security headers middleware ${outcome === 'failed' ? 'failed' : 'did not finish at once'}.`);
+  const state: { outcome: 'pending' | 'done' | 'failed' } = { outcome: 'pending' };
+  middleware({ headers: {} } as IncomingMessage, response, (error) => (state.outcome = error ? 'failed' : 'done'));
+  if (state.outcome !== 'done')
+    throw new Error(`The security headers middleware ${state.outcome === 'failed' ? 'failed' : 'did not finish at once'}.`);
   return [...headers];
 }

@@ -136,8 +136,17 @@ describe('content pages served from memory', () => {
     for (const spelling of ['/About', '/about/', '/About', '/admin/person/7', '/admin/person/7']) {
       const answer = await send(spelling, { acceptEncoding: 'gzip' });
       expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding'], spelling).toBe('gzip');
+      expect(answer.headers.vary).toBe('accept-encoding');
       expect(answer.text).toContain('<script type="application/json" id="initial-data">');
     }
+    // Sent once, compressed when the client takes it (gzip, off the event loop), else as it is.
+    const unknown = await send('/no/such/page', { acceptEncoding: 'br, gzip' });
+    expect(unknown.headers['content-encoding']).toBe('gzip');
+    expect(unknown.text).toContain('<div id="root">');
+    const plain = await send('/no/such/page');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toContain('<div id="root">');
     for (const path of ['/no/such/page', '/About', '/about/', '/admin/person/7']) expect(kept(path), path).toBeUndefined();
     expect((await send('/products/spacey', { method: 'POST' })).status).toBe(404);
     expect((await send('/api/page/menuitems')).status).toBe(200);
@@ -158,6 +167,11 @@ describe('content pages served from memory', () => {
     expect(revalidated.status).toBe(304);
     expect(revalidated.text).toBe('');
     expect(revalidated.headers).toMatchObject({ etag, 'cache-control': 'no-cache', vary: 'accept-encoding' });
+    // The security headers (plugins/security.ts) on every kind of answer: kept, revalidated, rendered once.
+    for (const answer of [first, revalidated, await send('/no/such/page', { acceptEncoding: 'gzip' })]) {
+      expect(answer.headers['content-security-policy']).toContain("script-src 'self' https://*.onfastspring.com");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
     const injected = await web.inject({ method: 'GET', url: '/products/spacey', headers: { 'if-none-match': etag } });
     expect(injected.statusCode).toBe(304);
     expect(injected.body).toBe('');

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSandboxCheckout } from '../config.js';
 import { databaseStatusOf } from '../db/database-status.js';
 import { normalizePageUrl } from '../modules/page/page.service.js';
-import { pickEncoding, precompress, type PrecompressedBody } from './content-encoding.js';
+import { compressOnce, pickEncoding, precompress, type PrecompressedBody } from './content-encoding.js';
 
 /** First path segments that belong to the app's own screens, not to content pages. */
 const appScreens = new Set([
@@ -78,7 +78,9 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   // Content pages and the app's screens are the same for every visitor (the session lives in the browser), so
   // each answer is rendered and compressed once, with its headers, and kept until a page changes (decision 010).
   // Unknown pages are rendered each time: their paths are the visitors' to choose.
-  app.get('/*', async (request, reply) => {
+  // The answers are compressed here (kept ones once, on the thread pool): the compression plugin's hooks, which
+  // every other route has, would only look at them and leave them as they are.
+  app.get('/*', { compress: false, decompress: false }, async (request, reply) => {
     try {
       return await answerPage(request, reply);
     } catch (error) {
@@ -100,15 +102,17 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     const url = !isAppScreen && segments.length <= MAX_CONTENT_PATH_SEGMENTS ? normalizePageUrl(pathname) : undefined;
     const page = url === undefined ? undefined : await app.pageCache.pageByUrl(url);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const notFound = async () => reply.status(404).send(render({ page: null, menu: await app.pageCache.menu(), path: pathname }, null));
+    const notFound = async () =>
+      sendOnce(request, reply.status(404), render({ page: null, menu: await app.pageCache.menu(), path: pathname }, null));
     if (!isAppScreen && !page) return notFound();
     // Kept in memory: each page at its own URL, and each app screen's top path (a bounded set). Other spellings
     // ("/About", "/about/", "/admin/person/7") are rendered each time, as visitors may invent any number of them.
     const isKept = page ? pathname === page.url : segments.length === 1;
-    if (!isKept) return reply.send(render({ page: page ?? null, menu: await app.pageCache.menu(), path: pathname }, page ?? null));
+    if (!isKept)
+      return sendOnce(request, reply, render({ page: page ?? null, menu: await app.pageCache.menu(), path: pathname }, page ?? null));
     reply.header('vary', 'accept-encoding');
-    const headers = reply.getHeaders() as OutgoingHttpHeaders;
     const answer = await app.pageCache.derive(answerKey(pathname), async () => {
+      const headers = reply.getHeaders() as OutgoingHttpHeaders;
       // Read again in here: a page read before a change was heard of must not be kept after it. The change
       // clears the cache, and only reads that start after that may fill it again.
       const current = url === undefined ? undefined : await app.pageCache.pageByUrl(url);
@@ -118,6 +122,11 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     });
     if (!answer) return notFound();
     return sendMemoryAnswer(answer, request, reply);
+  };
+  const sendOnce = async (request: FastifyRequest, reply: FastifyReply, html: string) => {
+    const compressed = await compressOnce(html, request.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding');
+    return compressed ? reply.header('content-encoding', compressed.encoding).send(compressed.body) : reply.send(html);
   };
   const sendMemoryAnswer = (answer: MemoryAnswer, request: FastifyRequest, reply: FastifyReply) => {
     reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').type('text/html; charset=utf-8');
