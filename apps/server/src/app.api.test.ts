@@ -132,6 +132,8 @@ describe('the request log', () => {
         res: { statusCode: 401 },
       });
       expect(typeof lines[0]!.responseTime).toBe('number');
+      // Who asked for what, never the headers (where tokens and cookies travel).
+      expect(Object.keys(lines[0]!.req as object).sort()).toEqual(['host', 'method', 'remoteAddress', 'url']);
       expect(JSON.stringify(lines)).not.toMatch(/secret-token-value|secret-cookie-value/);
     } finally {
       await app.close();

@@ -73,12 +73,23 @@ export type BuildOptions = {
 };
 
 /**
- * The product's log: pino's JSON lines at `level`, one per request (plus what the code logs), with credentials
- * redacted. `stream`: where the lines go (standard output when left out).
+ * The product's log: pino's JSON lines at `level`, one per request (plus what the code logs). A request is logged
+ * as its method, path, host and client address, an answer as its status: never headers or bodies, so no token,
+ * cookie or password reaches the log (serializers that leave them out cost nothing; pino's redaction of paths
+ * cost a fifth of a content page's time). `stream`: where the lines go (standard output when left out).
  */
 export const productLogger = (level: Config['LOG_LEVEL'], stream?: { write: (line: string) => void }) => ({
   level,
-  redact: ['req.headers.authorization', 'req.headers.cookie'],
+  serializers: {
+    // Fastify hands its own request and reply to these (its types name the raw ones).
+    req: (request: { method?: string; url?: string; host?: string; ip?: string }) => ({
+      method: request.method,
+      url: request.url,
+      host: request.host,
+      remoteAddress: request.ip,
+    }),
+    res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+  },
   ...(stream ? { stream } : {}),
 });
 
