@@ -19,11 +19,6 @@ export type ListColumn = {
   conditionValue?: (text: string) => unknown;
   /** False for a column that filters but has no sort index (sorting it would sort every row). */
   isSortable?: boolean;
-  /**
-   * Blank values (NULL) sort last in both directions, as a spreadsheet sorts them (PostgreSQL puts them first when
-   * descending). The column needs an index in each NULL order: `(col, key)` and `(col NULLS FIRST, key)`.
-   */
-  isBlankLast?: boolean;
 };
 
 /** A list the admin tables page, sort and filter in PostgreSQL. */
@@ -222,15 +217,12 @@ function buildQuery(definition: ListDefinition, request: ListRequest): BuiltQuer
       conditions.push(`lower(${spec.filterExpression ?? spec.expression}) LIKE $${params.push(containsPattern(value))}`);
     }
   }
-  const sortColumn = definition.columns[request.sort]!;
-  const sortExpression = sortColumn.expression;
+  const sortExpression = definition.columns[request.sort]!.expression;
   const orderBy = (isBackwards: boolean) => {
     const direction = request.isDescending !== isBackwards ? 'DESC' : 'ASC';
-    // Read backwards, the list's order is reversed whole: its blanks come first.
-    const nulls = sortColumn.isBlankLast ? (isBackwards ? ' NULLS FIRST' : ' NULLS LAST') : '';
     return sortExpression === definition.key
       ? `${definition.key} ${direction}`
-      : `${sortExpression} ${direction}${nulls}, ${definition.key} ${direction}`;
+      : `${sortExpression} ${direction}, ${definition.key} ${direction}`;
   };
   const filtered = request.filters.map(({ column }) => definition.columns[column]!);
   // A condition (a subquery) may read any column: the walk then reads whole rows.

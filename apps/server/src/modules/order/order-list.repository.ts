@@ -52,14 +52,14 @@ export const allOrders: ListDefinition = {
       condition: (range) => `o.creation_date >= lower(${range}::tstzrange) AND o.creation_date < upper(${range}::tstzrange)`,
       conditionValue: utcRangeOf,
     },
-    providerReference: { expression: 'o.provider_reference', filter: 'prefix', isBlankLast: true },
+    providerReference: { expression: 'o.provider_reference', filter: 'prefix' },
     person: { expression: 'o.person_id', filter: 'contains', condition: broadPersonCondition },
     productName: {
       expression: 'o.product_id',
       filter: 'contains',
       condition: (pattern) => `o.product_id IN (SELECT id FROM product WHERE lower(name) LIKE ${pattern})`,
     },
-    amount: { expression: 'o.amount', filter: 'exact', filterExpression: 'o.amount::text', isBlankLast: true },
+    amount: { expression: 'o.amount', filter: 'exact', filterExpression: 'o.amount::text' },
     // The filter text is upper-cased (normalizeFilter): a plain equality, whose selectivity the planner knows.
     currency: { expression: 'o.currency', filter: 'exact', isSortable: false },
     source: { expression: 'o.source', filter: 'exact' },
