@@ -6,9 +6,9 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { BenchResult } from './bench-result.js';
 import { BENCH_ADMIN_PASSWORD, freePort, startBenchServer, startServerProcess } from './bench-server.js';
+import { runWrk, WRK, WRK_RESULT_LUA, type WrkResult } from './wrk.js';
 
 const NGINX = '/usr/sbin/nginx';
-const WRK = '/usr/bin/wrk';
 const DURATION_SECONDS = 8;
 const CONNECTIONS = 20;
 
@@ -114,7 +114,7 @@ http { access_log off; types { text/html html; } default_type text/html; gzip_st
 }
 
 /** wrk, one thread, the URLs in turn, `Accept-Encoding: gzip`: requests per second and p99 latency. */
-async function loadWithWrk(base: string, urls: string[], directory: string): Promise<{ requestsPerSecond: number; p99Ms: number }> {
+async function loadWithWrk(base: string, urls: string[], directory: string): Promise<WrkResult> {
   const script = path.join(directory, 'pages.lua');
   await fs.writeFile(
     script,
@@ -124,22 +124,9 @@ request = function()
   i = i % #paths + 1
   return wrk.format("GET", paths[i], { ["Accept-Encoding"] = "gzip" })
 end
-done = function(summary, latency, requests)
-  io.write(string.format("RESULT %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(99) / 1000, summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.timeout))
-end`,
+${WRK_RESULT_LUA}`,
   );
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(WRK, ['-t1', `-c${CONNECTIONS}`, `-d${DURATION_SECONDS}s`, '-s', script, base], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}`))));
-  });
-  const [, rate, p99, errors] = /RESULT (\S+) (\S+) (\d+)/.exec(output) ?? [];
-  if (rate === undefined || p99 === undefined) throw new Error(`wrk printed no result:\n${output}`);
-  if (Number(errors) > 0) throw new Error(`${base}: ${errors} failed requests`);
-  return { requestsPerSecond: Number(rate), p99Ms: Number(p99) };
+  return runWrk({ url: base, script, connections: CONNECTIONS, seconds: DURATION_SECONDS });
 }
 
 /** Saves a page through the admin API and times the next read of it (the cache forgot it; it renders afresh). */

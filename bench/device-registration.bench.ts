@@ -13,8 +13,8 @@ import { createLicenceKeys as signLicenceKeys } from '../apps/server/src/modules
 import { findProductByName } from '../apps/server/src/modules/product/product.repository.js';
 import type { BenchResult } from './bench-result.js';
 import { freePort } from './bench-server.js';
+import { runWrk, WRK, WRK_RESULT_LUA, type WrkResult } from './wrk.js';
 
-const WRK = '/usr/bin/wrk';
 const KEY_SECRET = 'bench-device-registration-secret';
 /** Licences to register computers on: four computers each, more than a run of this length can take. */
 const LICENCES = 6_000;
@@ -24,8 +24,6 @@ const SECONDS = 8;
 const TARGET_RATIO = 0.7;
 /** The product's database pool (db/prepare.ts), given to the reference too. */
 const POOL_SIZE = 10;
-
-type Load = { requestsPerSecond: number; p99Ms: number };
 
 /**
  * Device registrations per second (POST /api/userinfo/registerproductfordevice with a licence's 2048-bit key
@@ -186,30 +184,11 @@ request = function()
   local address = string.format("10.%d.%d.%d", math.floor(sent / 65536) % 256, math.floor(sent / 256) % 256, sent % 256)
   return wrk.format("POST", nil, { ["Content-Type"] = "application/json", ["X-Forwarded-For"] = address }, body)
 end
-done = function(summary, latency, requests)
-  io.write(string.format("RESULT %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(99) / 1000,
-    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.timeout))
-end
-`,
+${WRK_RESULT_LUA}`,
   );
   return file;
 }
 
-/**
- * wrk, one thread, in its own process: registrations per second and p99 latency. Each connection registers
- * four computers per licence in turn, so the range starting at `start` must hold a run's registrations.
- */
-async function loadWithWrk(url: string, script: string, start: number, seconds: number): Promise<Load> {
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(WRK, ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script, url, '--', String(start)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}`))));
-  });
-  const [, rate, p99, errors] = /RESULT (\S+) (\S+) (\d+)/.exec(output) ?? [];
-  if (rate === undefined || p99 === undefined) throw new Error(`wrk printed no result:\n${output}`);
-  if (Number(errors) > 0) throw new Error(`${url}: ${errors} failed requests`);
-  return { requestsPerSecond: Number(rate), p99Ms: Number(p99) };
-}
+/** One run of wrk with the registrations script, its range of licences starting at `start`. */
+const loadWithWrk = (url: string, script: string, start: number, seconds: number): Promise<WrkResult> =>
+  runWrk({ url, script, connections: CONNECTIONS, seconds, args: [String(start)] });

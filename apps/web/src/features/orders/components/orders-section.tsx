@@ -62,7 +62,8 @@ function OrderRow({ order }: { order: CustomerOrder }) {
         <ul className="list-unstyled mb-0">
           {order.items.map((item) => (
             <li key={item.product}>
-              {item.product} × {item.quantity} {formatAmount(item.total, order.currency)}
+              {/* FastSpring's items carry their subtotal (after discounts, before tax); a total only where the store sends one. */}
+              {item.product} × {item.quantity} {formatAmount(item.total ?? item.subtotal, order.currency)}
             </li>
           ))}
           {order.licences.map((licence) => (
