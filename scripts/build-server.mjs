@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the server to JavaScript: apps/server/dist/main.js, one ES module bundle of the server's and the
+// Builds the server to JavaScript: apps/server/dist/main.js (and the chunk it imports), an ES module bundle of the server's and the
 // contracts' TypeScript (esbuild), with the packages of apps/server/package.json left as imports, so that
 // `npm ci --omit=dev` and this folder start the product without TypeScript or tsx. The files the server reads
 // beside its code (the SQL migrations, the sandbox's scripts) are copied next to the bundle, where
@@ -48,8 +48,12 @@ const external = Object.keys(dependencies)
   .flatMap((name) => [name, `${name}/*`]);
 fs.rmSync(outDir, { recursive: true, force: true });
 await esbuild.build({
-  entryPoints: [path.join(serverDir, 'src/main.ts')],
-  outfile: bundle,
+  // The entry sets NODE_ENV for the libraries, then imports the server, which splitting keeps in a chunk of its
+  // own, so that the packages it imports load after that (src/production-entry.ts).
+  entryPoints: { main: path.join(serverDir, 'src/production-entry.ts') },
+  outdir: outDir,
+  splitting: true,
+  chunkNames: 'server-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

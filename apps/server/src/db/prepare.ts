@@ -36,6 +36,7 @@ export async function prepareDatabase(config: Config, log: (message: string) => 
       config: preparedConfig,
       seed,
       close: async () => {
+        await waitUntilIdle(db);
         await db.end();
         await embedded?.stop();
       },
@@ -44,6 +45,23 @@ export async function prepareDatabase(config: Config, log: (message: string) => 
     await db.end().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * Waits (at most `limitMs`) until no query is running or waiting for a connection. The job queue records a
+ * finished job after the job's promise settles, without waiting for it in its stop(); a pool ended under that
+ * write (or the embedded server stopped) would fail it, unhandled, and the process would exit with an error.
+ */
+async function waitUntilIdle(db: Db, limitMs = 5_000): Promise<void> {
+  const isIdle = () => db.waitingCount === 0 && db.idleCount === db.totalCount;
+  for (let waited = 0; waited < limitMs; waited += 20) {
+    // Twice, a turn apart: a job finishing now asks for a connection on the next turn.
+    if (isIdle()) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (isIdle()) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

@@ -1,17 +1,24 @@
-import { toPlainText } from '@react-email/render';
+import { plainTextSelectors } from '@react-email/render';
+import { compile } from 'html-to-text';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { MailAttachment, OutgoingMail } from './outbox.js';
 
 const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
+/**
+ * The HTML part's plain-text alternative, as React Email's `toPlainText` makes it (its selectors: no images, links
+ * without brackets), with headings keeping their case (html-to-text upper-cases them by default). Compiled once:
+ * `toPlainText` compiles its options on every mail, which cost more than rendering the mail.
+ */
+const toPlainText = compile({ wordwrap: false, selectors: [...plainTextSelectors, { selector: 'h1', options: { uppercase: false } }] });
+
 /** A mail's body rendered once: the HTML document and its plain-text alternative, made from the same template. */
 export function renderMailBody(body: ReactElement): { html: string; text: string } {
   // React Email's own render() is asynchronous; its components are plain markup, so React's synchronous static
   // renderer gives the same document, and the template functions stay synchronous for every caller.
   const html = `${DOCTYPE}${renderToStaticMarkup(body)}`;
-  // Headings keep their case in the text part (html-to-text upper-cases them by default).
-  const text = toPlainText(html, { selectors: [{ selector: 'h1', options: { uppercase: false } }] });
+  const text = toPlainText(html);
   return { html, text: text.trim() };
 }
 

@@ -1,3 +1,4 @@
+import { toPlainText } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
 import { licenceReceivedMail, licenceTransferredMail, supportRequestMail } from './customer-templates.js';
 import { keyFileNamesOf, orderConfirmationMail, passwordResetMail } from './templates.js';
@@ -10,6 +11,23 @@ describe('mails from templates', () => {
     expect(mail.text).toMatch(/Your new password: Kx7-pq2/);
     expect(mail.text).toContain('Your new password'); // the heading keeps its case in the text part
     expect(mail.text).not.toContain('<');
+  });
+
+  it('have the plain text React Email makes of their HTML, headings in their own case (converter compiled once)', () => {
+    const mails = [
+      passwordResetMail({ to: 'ann@example.com', password: 'Kx7-pq2', siteUrl: 'https://store.example' }),
+      licenceTransferredMail({
+        to: 'old@example.com',
+        ownerName: 'Old Owner',
+        productName: 'Spacey',
+        newOwnerName: 'New Owner',
+        siteUrl: 'https://store.example',
+      }),
+    ];
+    for (const mail of mails) {
+      const expected = toPlainText(mail.html!, { selectors: [{ selector: 'h1', options: { uppercase: false } }] }).trim();
+      expect(mail.text).toBe(expected);
+    }
   });
 
   it('escape what customers typed in the HTML part and keep its line breaks', () => {

@@ -1,0 +1,6 @@
+// The built server's entry (scripts/build-server.mjs makes it dist/main.js). Third-party libraries choose their
+// production build by NODE_ENV when they load: React's server renderer, which renders every mail, runs several times
+// faster so. It must be set before they load, so the rest of the server is imported after it. The server's own
+// code never reads NODE_ENV (config.ts reads the configuration).
+process.env.NODE_ENV ??= 'production';
+await import('./main.js');
