@@ -1,16 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
-import {
-  answerList,
-  defaultListTuning,
-  queryPage,
-  selectPlainList,
-  TRUNCATED_LIST_HEADER,
-  type ListDefinition,
-  type ListRequest,
-  type ListTuning,
-} from './list-query.js';
+import { defaultListTuning, queryPage, selectPlainList, type ListTuning } from './list-query.js';
+import { answerList, TRUNCATED_LIST_HEADER, type ListDefinition, type ListRequest } from './list-request.js';
 
 const t = await createTestApp();
 type Row = { id: number; email: string; name: string; country: string };
@@ -30,6 +22,7 @@ async function seed(): Promise<{ definition: ListDefinition; all: Row[] }> {
     from: 'person',
     // A range the planner estimates well once analysed: the totals of deep pages are estimates.
     where: `id BETWEEN ${rows[0]!.id} AND ${rows.at(-1)!.id}`,
+    whereColumns: ['id'],
     columns: {
       id: { expression: 'id', filter: 'number' },
       email: { expression: 'email', filter: 'contains' },

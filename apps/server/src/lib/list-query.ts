@@ -1,62 +1,6 @@
-import { DEFAULT_TABLE_PAGE_SIZE } from '@store/contracts/constants';
-import type { ListQuery, Paged } from '@store/contracts/list';
-import type { FastifyReply } from 'fastify';
+import type { Paged } from '@store/contracts/list';
 import { withTransaction, type Db } from '../db/client.js';
-import { badRequest } from './app-error.js';
-
-/**
- * A list column: the expression it sorts by, and how it filters: case-insensitive "contains" (on
- * `filterExpression`, text, when the sort expression is not text), an exact number (ids), an exact text
- * (a status), or a case-insensitive "starts with" (a reference). `condition` replaces the filter's SQL: it gets
- * the parameter's placeholder, bound to `conditionValue(text)` or else the "contains" pattern (e.g. a subquery on
- * another table).
- */
-export type ListColumn = {
-  expression: string;
-  filter: 'contains' | 'number' | 'exact' | 'prefix';
-  filterExpression?: string;
-  condition?: (parameter: string) => string;
-  conditionValue?: (text: string) => unknown;
-  /** False for a column that filters but has no sort index (sorting it would sort every row). */
-  isSortable?: boolean;
-};
-
-/** A list the admin tables page, sort and filter in PostgreSQL. */
-export type ListDefinition = {
-  select: string;
-  /** FROM clause with its joins. */
-  from: string;
-  /** A condition every row meets (e.g. "not redeemed"). */
-  where?: string;
-  columns: Record<string, ListColumn>;
-  defaultSort: string;
-  /** A unique expression that breaks ties, so paging is stable. */
-  key: string;
-  /**
-   * Set for a single-table list that may hold millions of rows (`from` is the table, `select` and the sort
-   * expressions name its columns): filtered pages then use the plans of `readFilteredRows`.
-   */
-  isLarge?: boolean;
-  /** Columns that `where` reads, for a large list's walk of its sort order (see walkSortIndex). */
-  walkColumns?: string[];
-};
-
-export type ListRequest = {
-  page: number;
-  pageSize: number;
-  sort: string;
-  isDescending: boolean;
-  filters: { column: string; value: string }[];
-};
-
-/** The plain array (no paging parameters) answers at most this many rows. */
-export const PLAIN_LIST_LIMIT = 10_000;
-
-/** The spec's plain array of a list call without paging parameters; `isTruncated` when there were more rows. */
-export type PlainList<Row> = { kind: 'plain'; rows: Row[]; isTruncated: boolean };
-
-/** The header a plain array carries when it was cut at PLAIN_LIST_LIMIT rows: its value is that limit. */
-export const TRUNCATED_LIST_HEADER = 'x-list-truncated';
+import { containsPattern, PLAIN_LIST_LIMIT, prefixPattern, type ListDefinition, type ListRequest, type PlainList } from './list-request.js';
 
 /** The first `limit` rows of the list by its key: the spec's plain array, which a million rows cannot be. */
 export async function selectPlainList<Row>(db: Db, definition: ListDefinition, limit = PLAIN_LIST_LIMIT): Promise<PlainList<Row>> {
@@ -66,16 +10,6 @@ export async function selectPlainList<Row>(db: Db, definition: ListDefinition, l
     [limit + 1],
   );
   return { kind: 'plain', rows: rows.slice(0, limit) as Row[], isTruncated: rows.length > limit };
-}
-
-/**
- * What a list route answers: a page as it is, or the plain array, saying in a header when it was cut short (the
- * array itself has no room for it).
- */
-export function answerList<Row>(reply: FastifyReply, list: Paged<Row> | PlainList<Row>): Row[] | Paged<Row> {
-  if (!('kind' in list)) return list;
-  if (list.isTruncated) void reply.header(TRUNCATED_LIST_HEADER, String(list.rows.length));
-  return list.rows;
 }
 
 /** The thresholds of the list plans (tests lower them to reach every plan with a few rows). */
@@ -105,55 +39,6 @@ export const defaultListTuning: ListTuning = {
   maxWalk: 50_000,
 };
 
-/** Reads the paging parameters; undefined when there are none (the caller answers the spec's plain array). */
-export function readListRequest(query: ListQuery, definition: ListDefinition): ListRequest | undefined {
-  const { page, pageSize, sort, desc, filter } = query;
-  if (page === undefined && pageSize === undefined && sort === undefined && desc === undefined && filter === undefined) {
-    return undefined;
-  }
-  const sortColumn = sort === undefined || sort === '' ? definition.defaultSort : sort;
-  if (!Object.hasOwn(definition.columns, sortColumn) || definition.columns[sortColumn]!.isSortable === false) {
-    throw badRequest(`sort: unknown column ${sortColumn}`);
-  }
-  const filters = readFilters(filter ?? '').filter((entry) => entry.value !== '');
-  for (const entry of filters) {
-    if (!Object.hasOwn(definition.columns, entry.column)) throw badRequest(`filter: unknown column ${entry.column}`);
-  }
-  const size = pageSize ?? DEFAULT_TABLE_PAGE_SIZE;
-  return { page: page ?? 0, pageSize: size, sort: sortColumn, isDescending: desc === 'true', filters };
-}
-
-/** Filters as `{"column": "text"}`, or TanStack Table's column filters `[{"id": "column", "value": "text"}]`. */
-function readFilters(text: string): { column: string; value: string }[] {
-  if (text.trim() === '') return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw badRequest('filter: expected JSON such as {"email":"text"}');
-  }
-  const isArray = Array.isArray(parsed);
-  if (!isArray && (parsed === null || typeof parsed !== 'object')) {
-    throw badRequest('filter: expected JSON such as {"email":"text"}');
-  }
-  const entries: [unknown, unknown][] = isArray
-    ? (parsed as ({ id?: unknown; value?: unknown } | null)[]).map((item) => [item?.id, item?.value])
-    : Object.entries(parsed as object);
-  return entries.map(([column, value]) => {
-    if (typeof column !== 'string' || !['string', 'number'].includes(typeof value)) {
-      throw badRequest('filter: each filter is a column name and a text');
-    }
-    return { column, value: String(value).trim() };
-  });
-}
-
-/** A LIKE pattern that matches `text` anywhere, with LIKE's own characters taken literally. */
-const containsPattern = (text: string) => `%${escapeLike(text.toLowerCase())}%`;
-/** A LIKE pattern that matches texts starting with `text`. */
-const prefixPattern = (text: string) => `${escapeLike(text.toLowerCase())}%`;
-/** `text` with LIKE's own characters taken literally. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
 /**
  * One page of the list and its total, all in PostgreSQL. "contains" filters are `lower(col) LIKE '%text%'`, which
  * the trigram indexes serve; sorting is by the column then the key, which the (column, id) indexes serve.
@@ -167,13 +52,17 @@ export async function queryPage<Row>(
   const query = buildQuery(definition, request);
   const { page, pageSize } = request;
   const offset = page * pageSize;
-  const estimate = await estimateRows(db, `SELECT 1 FROM ${definition.from} ${query.where}`, query.params);
   const hasContainsFilter = request.filters.some(({ column }) => definition.columns[column]!.filter === 'contains');
+  const isLargeFiltered = definition.isLarge === true && hasContainsFilter;
+  // A large list's filtered page also needs the table's size (the share its filter matches): asked at once.
+  const [estimate, tableRows] = await Promise.all([
+    estimateRows(db, `SELECT 1 FROM ${definition.from} ${query.where}`, query.params),
+    isLargeFiltered ? estimateRows(db, `SELECT 1 FROM ${definition.from}`, []) : 0,
+  ]);
   const read = async (window: Window) => {
-    const rows =
-      definition.isLarge && hasContainsFilter
-        ? await readFilteredRows(db, definition, query, { ...window, estimate, tuning })
-        : await selectRows(db, definition, query, window);
+    const rows = isLargeFiltered
+      ? await readFilteredRows(db, definition, query, { ...window, estimate, tableRows, tuning })
+      : await selectRows(db, definition, query, window);
     return (window.isBackwards ? rows.reverse() : rows) as Row[];
   };
 
@@ -225,17 +114,20 @@ function buildQuery(definition: ListDefinition, request: ListRequest): BuiltQuer
       : `${sortExpression} ${direction}, ${definition.key} ${direction}`;
   };
   const filtered = request.filters.map(({ column }) => definition.columns[column]!);
-  // A condition (a subquery) may read any column: the walk then reads whole rows.
-  const walkColumns = filtered.some((spec) => spec.condition)
-    ? ['*']
-    : [
-        ...new Set([
-          definition.key,
-          sortExpression,
-          ...filtered.map((spec) => spec.filterExpression ?? spec.expression),
-          ...(definition.walkColumns ?? []),
-        ]),
-      ];
+  // A condition (a subquery), or a `where` whose columns are not named, may read any column: the walk then reads
+  // whole rows.
+  const isWhereNamed = !definition.where || definition.whereColumns !== undefined;
+  const walkColumns =
+    !isWhereNamed || filtered.some((spec) => spec.condition)
+      ? ['*']
+      : [
+          ...new Set([
+            definition.key,
+            sortExpression,
+            ...filtered.map((spec) => spec.filterExpression ?? spec.expression),
+            ...(definition.whereColumns ?? []),
+          ]),
+        ];
   return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params, orderBy, walkColumns };
 }
 
@@ -263,14 +155,13 @@ async function readFilteredRows(
   db: Db,
   definition: ListDefinition,
   query: BuiltQuery,
-  window: Window & { estimate: number; tuning: ListTuning },
+  window: Window & { estimate: number; tableRows: number; tuning: ListTuning },
 ): Promise<unknown[]> {
   const values = [...query.params, window.limit, window.skip];
   const orderBy = query.orderBy(window.isBackwards);
   const table = definition.from;
-  const { tuning, estimate } = window;
+  const { tuning, estimate, tableRows } = window;
   if (estimate > tuning.selectiveMatches) {
-    const tableRows = await estimateTableRows(db, table);
     const evenWalk = ((window.skip + window.limit) * Math.max(tableRows, estimate)) / estimate;
     const budget = Math.ceil(Math.min(tuning.maxWalk, Math.max(tuning.minWalk, evenWalk * tuning.walkMargin)));
     const page = await walkSortIndex(db, definition, query, { ...window, budget });
@@ -288,11 +179,6 @@ async function readFilteredRows(
     );
     return rows;
   });
-}
-
-/** The table's row count as the planner knows it (its statistics scaled to its current size: no scan). */
-async function estimateTableRows(db: Db, table: string): Promise<number> {
-  return estimateRows(db, `SELECT 1 FROM ${table}`, []);
 }
 
 /**

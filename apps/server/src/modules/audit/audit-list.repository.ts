@@ -1,7 +1,8 @@
 import type { AuditEntry } from '@store/contracts/audit';
 import type { ListQuery, Paged } from '@store/contracts/list';
 import type { Db } from '../../db/client.js';
-import { queryPage, readListRequest, type ListDefinition } from '../../lib/list-query.js';
+import { queryPage } from '../../lib/list-query.js';
+import { readListRequest, type ListDefinition } from '../../lib/list-request.js';
 
 type Row = {
   id: number;

@@ -1,7 +1,8 @@
 import type { ListQuery, Paged } from '@store/contracts/list';
 import { orderSourceLabels, orderSources, type OrderListRow } from '@store/contracts/order-list';
 import type { Db } from '../../db/client.js';
-import { escapeLike, queryPage, readListRequest, selectAllStatement, type ListDefinition, type ListRequest } from '../../lib/list-query.js';
+import { queryPage, selectAllStatement } from '../../lib/list-query.js';
+import { escapeLike, readListRequest, type ListDefinition, type ListRequest } from '../../lib/list-request.js';
 import { estimatePersonMatches } from '../person/person-match.js';
 
 type Row = {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { escapeLike } from '../../lib/list-query.js';
+import { escapeLike } from '../../lib/list-request.js';
 
 /**
  * How many persons the planner expects a name-or-email "contains" filter to match (no scan: EXPLAIN only). Other

@@ -1,7 +1,8 @@
 import type { ListQuery, Paged } from '@store/contracts/list';
 import type { Person } from '@store/contracts/person';
 import type { Db } from '../../db/client.js';
-import { queryPage, readListRequest, selectPlainList, type ListDefinition, type PlainList } from '../../lib/list-query.js';
+import { queryPage, selectPlainList } from '../../lib/list-query.js';
+import { readListRequest, type ListDefinition, type PlainList } from '../../lib/list-request.js';
 
 /**
  * The persons list. Each sortable column has a (column, id) index (migration 004) and one trigram index covers

@@ -4,7 +4,7 @@ import { listQuery, pagedResponse } from '@store/contracts/list';
 import { person, personList, personSaveRequest } from '@store/contracts/person';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerList } from '../../lib/list-query.js';
+import { answerList } from '../../lib/list-request.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { listPersons } from './person.list.js';
 import * as persons from './person.service.js';

@@ -65,7 +65,8 @@ export async function saveProduct(options: { db: Db; secretBox: SecretBox; actor
     }
     const id = before?.id ?? (await repository.takeNextProductId(client));
     const path = product.path ?? before?.path ?? (await derivePath(client, product.name, id));
-    await checkPathIsFree(client, path, id);
+    // A path the administrator typed may be another product's; a kept or derived one is this product's or free.
+    if (product.path !== undefined) await checkPathIsFree(client, path, id);
     const fields: repository.ProductFields = {
       name: product.name,
       path,

@@ -1,6 +1,6 @@
 import type { SearchHit } from '@store/contracts/search';
 import type { Db } from '../../db/client.js';
-import { escapeLike } from '../../lib/list-query.js';
+import { escapeLike } from '../../lib/list-request.js';
 
 /** At most this many hits per kind of match. */
 export const SEARCH_LIMIT = 20;

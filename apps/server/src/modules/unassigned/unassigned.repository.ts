@@ -1,7 +1,8 @@
 import type { ListQuery, Paged } from '@store/contracts/list';
 import type { UnassignedOrder } from '@store/contracts/order';
 import type { Db, Queryable } from '../../db/client.js';
-import { queryPage, readListRequest, selectPlainList, type ListDefinition, type PlainList } from '../../lib/list-query.js';
+import { queryPage, selectPlainList } from '../../lib/list-query.js';
+import { readListRequest, type ListDefinition, type PlainList } from '../../lib/list-request.js';
 
 type UnassignedRow = {
   id: number;

@@ -4,7 +4,7 @@ import { listQuery, pagedResponse } from '@store/contracts/list';
 import { unassignedCreateRequest, unassignedCreateResponse, unassignedOrder, unassignedOrderList } from '@store/contracts/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerList } from '../../lib/list-query.js';
+import { answerList } from '../../lib/list-request.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { listOpenCodes } from './unassigned.repository.js';
 import * as codes from './unassigned.service.js';
