@@ -58,39 +58,55 @@ export async function startServerProcess(options: { isBuilt?: boolean } = {}): P
   const entry = options.isBuilt ? ['--enable-source-maps', 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'store-bench-proc-'));
   await fs.chmod(directory, 0o755);
-  const port = await freePort();
-  const child = spawn(process.execPath, entry, {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: directory,
-      // The shipped configuration: its request log (one line a request) written, here to nowhere.
-      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error('the server process exited during start-up');
-    const isUp = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) break;
-    if (attempt > 600) throw new Error('the server process did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const server = await spawnServer(entry, (port) => ({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: directory,
+    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+  }));
   return {
-    url,
+    url: server.url,
     close: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await server.stop();
       await fs.rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+export type ServerProcess = { url: string; stop: () => Promise<void> };
+
+/**
+ * Starts a Node.js server (`args` after `node`, from the repository's root) on a free port, which `env` gets to
+ * set, and waits until it answers `/api/health`. Its standard output (the product's request log, as shipped) is
+ * written to nowhere; `stop` sends SIGTERM and waits for it to exit.
+ */
+export async function spawnServer(args: string[], env: (port: number) => Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, ...env(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited during start-up`);
+    const isUp = await fetch(`${url}/api/health`).then(
+      () => true,
+      () => false,
+    );
+    if (isUp) return { url, stop };
+    if (attempt > 600) {
+      await stop();
+      throw new Error(`${args.join(' ')} did not start`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** A free loopback port. */

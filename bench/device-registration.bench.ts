@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { loadSigningKey } from '../apps/server/src/licensing/rsa-key.js';
 import { createLicenceKeys as signLicenceKeys } from '../apps/server/src/modules/order/licence-keys.js';
 import { findProductByName } from '../apps/server/src/modules/product/product.repository.js';
 import type { BenchResult } from './bench-result.js';
-import { freePort } from './bench-server.js';
+import { spawnServer, type ServerProcess } from './bench-server.js';
 import { runWrk, WRK, WRK_RESULT_LUA, type WrkResult } from './wrk.js';
 
 const KEY_SECRET = 'bench-device-registration-secret';
@@ -44,7 +44,7 @@ export default async function run(): Promise<BenchResult[]> {
   const config = loadConfig({ DATABASE_URL: 'postgres://unused', KEY_ENCRYPTION_SECRET: KEY_SECRET });
   const embedded = await startEmbeddedServer({ directory, isEphemeral: true, sharedBuffersMb: config.embeddedSharedBuffersMb });
   const db = createPool(embedded.url, 4);
-  const children: ChildProcess[] = [];
+  const servers: ServerProcess[] = [];
   try {
     const secretBox = createSecretBox(KEY_SECRET);
     await migrateDatabase(db, async (client) => {
@@ -56,7 +56,7 @@ export default async function run(): Promise<BenchResult[]> {
     const signingKey = loadSigningKey(secretBox.open(product.private_key_2048_sealed), product.public_key_2048).keyObject!;
     await fs.writeFile(keyFile, signingKey.export({ format: 'pem', type: 'pkcs1' }));
 
-    const productUrl = await startProcess(children, root, ['--enable-source-maps', 'apps/server/dist/main.js'], (port) => ({
+    const productServer = await spawnServer(['--enable-source-maps', 'apps/server/dist/main.js'], (port) => ({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: embedded.url,
@@ -64,22 +64,24 @@ export default async function run(): Promise<BenchResult[]> {
       // Behind a load balancer, as a vendor runs it: each registration comes from its own address (the header).
       TRUST_PROXY: 'true',
     }));
-    const referenceUrl = await startProcess(children, root, ['--import', 'tsx', 'bench/registration-reference.ts'], (port) => ({
+    servers.push(productServer);
+    const bareServer = await spawnServer(['--import', 'tsx', 'bench/registration-reference.ts'], (port) => ({
       PORT: String(port),
       DATABASE_URL: embedded.url,
       KEY_FILE: keyFile,
       THREADS: String(config.signingThreads),
       POOL_SIZE: String(POOL_SIZE),
     }));
+    servers.push(bareServer);
 
     const script = await writeLoadScript(directory, keys);
     const third = Math.floor(keys.length / 3);
     const path_ = '/api/userinfo/registerproductfordevice';
-    await loadWithWrk(`${productUrl}${path_}`, script, 0, WARM_UP_SECONDS);
-    await loadWithWrk(`${referenceUrl}${path_}`, script, 0, WARM_UP_SECONDS);
-    const referenceBefore = await loadWithWrk(`${referenceUrl}${path_}`, script, 0, SECONDS);
-    const measured = await loadWithWrk(`${productUrl}${path_}`, script, third, SECONDS);
-    const referenceAfter = await loadWithWrk(`${referenceUrl}${path_}`, script, 0, SECONDS);
+    await loadWithWrk(`${productServer.url}${path_}`, script, 0, WARM_UP_SECONDS);
+    await loadWithWrk(`${bareServer.url}${path_}`, script, 0, WARM_UP_SECONDS);
+    const referenceBefore = await loadWithWrk(`${bareServer.url}${path_}`, script, 0, SECONDS);
+    const measured = await loadWithWrk(`${productServer.url}${path_}`, script, third, SECONDS);
+    const referenceAfter = await loadWithWrk(`${bareServer.url}${path_}`, script, 0, SECONDS);
     const reference = (referenceBefore.requestsPerSecond + referenceAfter.requestsPerSecond) / 2;
     const ratio = measured.requestsPerSecond / reference;
     const registered = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM order_device');
@@ -102,38 +104,10 @@ export default async function run(): Promise<BenchResult[]> {
       },
     ];
   } finally {
-    for (const child of children) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    for (const server of servers) await server.stop();
     await db.end();
     await embedded.stop();
     await fs.rm(directory, { recursive: true, force: true });
-  }
-}
-
-/** Starts a server process on a free port and waits until it answers; answers its base URL. */
-async function startProcess(
-  children: ChildProcess[],
-  root: string,
-  args: string[],
-  env: (port: number) => Record<string, string>,
-): Promise<string> {
-  const port = await freePort();
-  // The product's request log goes where a vendor's goes: written, here to nowhere.
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited during start-up`);
-    const isUp = await fetch(`${url}/api/health`).then(
-      () => true,
-      () => false,
-    );
-    if (isUp) return url;
-    if (attempt > 600) throw new Error(`${args.join(' ')} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
