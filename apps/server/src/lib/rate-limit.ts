@@ -50,6 +50,47 @@ export function refuseOverLimit(rule: RateLimitRule, counted: { hits: number; re
 }
 
 /**
+ * The callers this process refused with 429, each until its window ends, so work that a limit protects is not
+ * done for them again (the plug-in registration signs before its one statement counts the hit). Refusing from
+ * memory answers what the database would: a fixed window over its limit stays over it until it ends. It holds at
+ * most `capacity` callers, forgetting the longest-known first; a forgotten one is counted by the database again.
+ */
+export type RefusedCallers = {
+  /** Refuses with 429 when the hit's caller was refused and its window has not ended. */
+  refuseIfRefused: (hit: RateLimitHit) => void;
+  /** Runs `work`, remembering its caller when it is refused with 429. */
+  remember: <T>(hit: RateLimitHit, work: () => Promise<T>) => Promise<T>;
+};
+
+export function createRefusedCallers(capacity = 10_000, now: () => number = Date.now): RefusedCallers {
+  const refusedUntil = new Map<string, number>();
+  const keyOf = (hit: RateLimitHit) => rateLimitHitValues(hit)[0];
+  return {
+    refuseIfRefused: (hit) => {
+      const key = keyOf(hit);
+      const until = refusedUntil.get(key);
+      if (until === undefined) return;
+      const remainingMs = until - now();
+      if (remainingMs <= 0) refusedUntil.delete(key);
+      else throw tooMany(Math.ceil(remainingMs / 1000));
+    },
+    remember: async (hit, work) => {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'tooManyRequests' && error.retryAfterSeconds !== undefined) {
+          const key = keyOf(hit);
+          refusedUntil.delete(key);
+          if (refusedUntil.size >= capacity) refusedUntil.delete(refusedUntil.keys().next().value!);
+          refusedUntil.set(key, now() + error.retryAfterSeconds * 1000);
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/**
  * Counts one hit for `subject` under `rule` in a fixed window kept in PostgreSQL (so the limit holds across
  * processes) and refuses with 429 once the limit is passed.
  */

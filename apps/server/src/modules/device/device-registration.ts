@@ -8,6 +8,8 @@ import type { ProductRow } from '../product/product.repository.js';
 import * as repository from './device.repository.js';
 
 export type RegisteredDevice = { keyFile: string; orderId: number; isNew: boolean };
+/** A computer's key file signed for an owner, before the licence was chosen. */
+export type SignedKeyFile = { owner: { name: string; email: string }; keyFile: string };
 
 export const deviceLimitMessage = `This licence is already registered on ${MAX_DEVICES_PER_LICENSE} computers. Remove one in your customer area first.`;
 export const noActiveLicenceMessage = (productName: string) => `This key does not belong to an active licence of ${productName}.`;
@@ -29,9 +31,16 @@ export async function registerDeviceOnLicences(options: {
   deviceName: string;
   secretBox: SecretBox;
   signer: KeyFileSigner;
+  /** A key file already signed for this computer: used on a licence of the owner it names. */
+  signed?: SignedKeyFile;
 }): Promise<RegisteredDevice> {
-  const { db, product, licences, deviceId } = options;
+  const { db, product, licences, deviceId, signed } = options;
   const keyFiles = new Map<number, string>();
+  for (const licence of licences) {
+    if (signed && licence.owner_name === signed.owner.name && licence.owner_email === signed.owner.email) {
+      keyFiles.set(licence.order_id, signed.keyFile);
+    }
+  }
   let states: readonly repository.LicenceDeviceState[] = licences;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     if (attempt > 1) states = await repository.readDeviceStates(db, licences, deviceId);

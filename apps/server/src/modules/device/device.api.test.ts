@@ -64,6 +64,34 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it("registers on the licence whose key file is presented, of an owner's several, however its text is wrapped", async () => {
+    const email = uniqueEmail();
+    const first = await giveLicence(t, { email });
+    const second = await giveLicence(t, { email });
+    const ip = uniqueIp();
+    const rewrapped = second.order.serial_2048.replace(/\r?\n/g, ' ').replace(/#/, '#\n  ');
+    for (const key of [second.order.serial_2048, rewrapped]) {
+      const response = await registerDevice(t, { ProductName: 'Spacey', Key: key, DeviceIdHash: randomDeviceId() }, ip);
+      expect(response.statusCode).toBe(200);
+    }
+    const { rows } = await t.db.query('SELECT order_id FROM order_device WHERE order_id = ANY($1) ORDER BY id', [
+      [first.order.id, second.order.id],
+    ]);
+    expect(rows).toEqual([{ order_id: second.order.id }, { order_id: second.order.id }]);
+  });
+
+  it('names the owner as they are now when the presented key file names them as they were', async () => {
+    const owner = await giveLicence(t, { email: uniqueEmail(), name: 'Ada Before' });
+    await t.db.query('UPDATE person SET name = $2 WHERE id = $1', [owner.personId, 'Ada After']);
+    const deviceId = randomDeviceId();
+    const response = await registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: deviceId }, uniqueIp());
+    expect(response.statusCode).toBe(200);
+    const content = decryptKeyFile(response.json() as string, owner.product.public_key_2048);
+    expect(content).toMatchObject({ user: 'Ada After', email: owner.email, mach: deviceId });
+    const { rows } = await t.db.query('SELECT device_id_hash_encrypted FROM order_device WHERE order_id = $1', [owner.order.id]);
+    expect(rows).toEqual([{ device_id_hash_encrypted: response.json() }]);
+  });
+
   it('lets exactly 4 of 20 concurrent registrations from two app instances in, the rest a clear 409', async () => {
     const owner = await giveLicence(t, { email: uniqueEmail() });
     // A second instance with its own connection pool, as a second process behind a load balancer would be.
@@ -272,5 +300,23 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
     );
     expect(responses[60]!.statusCode).toBe(429);
     expect(Number(responses[60]!.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('refuses a caller over the limit again without counting or signing, until its window ends', async () => {
+    const owner = await giveLicence(t, { email: uniqueEmail() });
+    const ip = uniqueIp();
+    const body = () => ({ ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() });
+    const hits = async () =>
+      (await t.db.query('SELECT hits FROM rate_limit WHERE key = $1', [`device-register-ip:${ip}`])).rows[0]?.hits as number;
+    await t.db.query(`INSERT INTO rate_limit (key, window_start, hits) VALUES ($1, now(), 60)`, [`device-register-ip:${ip}`]);
+    const refused = await registerDevice(t, body(), ip);
+    expect(refused.statusCode).toBe(429);
+    expect(await hits()).toBe(61);
+    const again = await registerDevice(t, body(), ip);
+    expect(again.statusCode).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await hits()).toBe(61);
+    const { rows } = await t.db.query('SELECT 1 FROM order_device WHERE order_id = $1', [owner.order.id]);
+    expect(rows).toEqual([]);
   });
 });

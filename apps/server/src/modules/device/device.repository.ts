@@ -67,18 +67,6 @@ export function findLicencesBySerial(
   return findCandidates(db, { name: 'device-licences-by-serial', condition, values: [deviceId, productId, serial] }, hit);
 }
 
-/** Active licences of the product owned by the person with this address. */
-export function findLicencesByOwnerEmail(
-  db: Queryable,
-  deviceId: string,
-  productId: number,
-  email: string,
-  hit?: RateLimitHit,
-): Promise<LicenceCandidate[]> {
-  const condition = `lower(pe.email) = lower($3) AND pe.email <> ''`;
-  return findCandidates(db, { name: 'device-licences-by-owner-email', condition, values: [deviceId, productId, email] }, hit);
-}
-
 /** Active licences of the product owned by the person. */
 export async function findLicencesOfPerson(
   db: Queryable,
@@ -105,6 +93,97 @@ export async function findLicencesByKeyText(
     [deviceId, productId, compactKey],
   );
   return rows;
+}
+
+/** What one statement did with a key file signed in advance: the hit counted, and the computer registered or not. */
+export type SignedRegistration = {
+  /** The stored key of a computer already registered (its time touched), or the signed key file, once registered. */
+  keyFile: string | undefined;
+  /**
+   * When it registered nothing: the licences of the key's owner as the statement saw them (the ones holding the
+   * key's exact text, when any do), for the general path to go on from; empty when the owner has none.
+   */
+  licences: LicenceCandidate[];
+};
+
+/**
+ * A plug-in's registration with a key file, in one round trip: counts the caller's `hit` (refused with 429 over
+ * its limit, registering nothing), finds the product's active licences owned by the key's address (those holding
+ * the key's exact text first, as findLicences* answer them), gives a computer already registered on one its stored
+ * key, or puts it in the first licence with a free slot, as insertDeviceInFreeSlot does, when that licence's owner
+ * is the one `keyFile` names (it was signed before the owner was known, from the key's own name and address).
+ * Anything else (another owner's name, a full licence, a lost race, no licence) registers nothing and answers the
+ * licences it saw.
+ */
+export async function registerWithSignedKey(
+  db: Queryable,
+  registration: {
+    hit: RateLimitHit;
+    productId: number;
+    /** The presented key, as sent and with whitespace removed. */
+    key: string;
+    compactKey: string;
+    owner: { name: string; email: string };
+    deviceId: string;
+    deviceName: string;
+    keyFile: string;
+    maxDevices: number;
+  },
+): Promise<SignedRegistration> {
+  const { hit, owner } = registration;
+  const { rows } = await db.query<LicenceCandidate & { limit_hits: number; limit_retry_after: number; is_inserted: boolean }>({
+    name: 'device-register-with-signed-key',
+    text: `WITH hit AS (SELECT hits, retry_after FROM rate_limit_hit($1, $2)),
+      owned AS (
+        SELECT o.id AS order_id, o.person_id, pe.name AS owner_name, pe.email AS owner_email, o.serial_new, o.serial_2048,
+               ($12 IN (o.serial_2048, o.serial_new)
+                OR $5 IN (regexp_replace(o.serial_new, '\\s', '', 'g'), regexp_replace(o.serial_2048, '\\s', '', 'g'))) AS is_exact
+          FROM hit, orders o JOIN person pe ON pe.id = o.person_id
+         WHERE hit.hits <= $3 AND o.product_id = $4 AND o.state = 'active' AND lower(pe.email) = lower($6) AND pe.email <> ''),
+      candidate AS (
+        SELECT owned.*, true AS is_active,
+               (SELECT count(*)::int FROM order_device d WHERE d.order_id = owned.order_id) AS devices,
+               (SELECT min(d.device_id_hash_encrypted) FROM order_device d
+                 WHERE d.order_id = owned.order_id AND lower(d.device_id_hash) = lower($7)) AS known_key
+          FROM owned WHERE owned.is_exact OR NOT EXISTS (SELECT 1 FROM owned WHERE owned.is_exact)),
+      known AS (SELECT order_id FROM candidate WHERE known_key IS NOT NULL ORDER BY order_id LIMIT 1),
+      free AS (
+        SELECT order_id, person_id, owner_name, owner_email FROM candidate
+         WHERE devices < $8 AND NOT EXISTS (SELECT 1 FROM known) ORDER BY order_id LIMIT 1),
+      licence AS (
+        SELECT o.id FROM free JOIN orders o ON o.id = free.order_id
+         WHERE free.owner_name = $9 AND free.owner_email = $6 AND o.state = 'active' AND o.person_id = free.person_id
+           FOR SHARE OF o),
+      inserted AS (
+        INSERT INTO order_device (order_id, slot, device_id_hash, device_name, device_id_hash_encrypted)
+        SELECT licence.id, free.slot, $7, $10, $11 FROM licence
+          CROSS JOIN LATERAL (SELECT s.slot FROM generate_series(1, $8::int) AS s (slot)
+                               WHERE NOT EXISTS (SELECT 1 FROM order_device d WHERE d.order_id = licence.id AND d.slot = s.slot)
+                               ORDER BY s.slot LIMIT 1) AS free
+        ON CONFLICT DO NOTHING
+        RETURNING order_id)
+      SELECT hit.hits AS limit_hits, hit.retry_after AS limit_retry_after, candidate.*,
+             candidate.order_id IN (SELECT order_id FROM inserted) AS is_inserted
+        FROM hit LEFT JOIN candidate ON true
+       ORDER BY candidate.order_id`,
+    values: [
+      ...rateLimitHitValues(hit),
+      hit.rule.limit,
+      registration.productId,
+      registration.compactKey,
+      owner.email,
+      registration.deviceId,
+      registration.maxDevices,
+      owner.name,
+      registration.deviceName,
+      registration.keyFile,
+      registration.key,
+    ],
+  });
+  const counted = rows[0];
+  refuseOverLimit(hit.rule, counted && { hits: counted.limit_hits, retry_after: counted.limit_retry_after });
+  const licences = rows.filter((row) => row.order_id !== null);
+  return { keyFile: licences.some((row) => row.is_inserted) ? registration.keyFile : undefined, licences };
 }
 
 /**

@@ -1,10 +1,12 @@
 import { registerDeviceRequest, registerDeviceResponse } from '@store/contracts/licence';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createRefusedCallers } from '../../lib/rate-limit.js';
 import * as devices from './device.service.js';
 import { juceUnlockRoutes } from './juce-unlock.routes.js';
 
 /** The licence server's plug-in endpoints: device registration by key, and JUCE's online unlock. */
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const refusedCallers = createRefusedCallers();
   app.post(
     '/userinfo/registerproductfordevice',
     { schema: { tags: ['licence server'], body: registerDeviceRequest, response: { 200: registerDeviceResponse } } },
@@ -14,6 +16,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         products: app.productCache,
         secretBox: app.secretBox,
         signer: app.keyFileSigner,
+        refusedCallers,
         registration: request.body,
         ip: request.ip,
       });

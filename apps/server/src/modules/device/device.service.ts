@@ -1,59 +1,105 @@
+import { MAX_DEVICES_PER_LICENSE } from '@store/contracts/constants';
 import type { RegisterDeviceRequest } from '@store/contracts/licence';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
-import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
-import type { KeyFileSigner } from '../../licensing/signing-pool.js';
+import { hitRateLimit, type RateLimitHit, type RateLimitRule, type RefusedCallers } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import type { KeyFileSigner } from '../../licensing/signing-pool.js';
+import { createDeviceKeyFile } from '../order/licence-keys.js';
 import type { ProductCache } from '../product/product-cache.js';
+import type { ProductRow } from '../product/product.repository.js';
 import { findDeviceIdProblem } from './device-id.js';
-import { noActiveLicenceMessage, registerDeviceOnLicences } from './device-registration.js';
-import { findLicencesForKey } from './licence-key-match.js';
+import { noActiveLicenceMessage, registerDeviceOnLicences, type SignedKeyFile } from './device-registration.js';
+import { registerWithSignedKey } from './device.repository.js';
+import { compactKey, findLicencesForKey, readProductKeyFile } from './licence-key-match.js';
 
 /** Plug-ins and the offline dialog of one address (a studio behind one router has a handful of computers). */
 export const deviceRegistrationPerIp: RateLimitRule = { name: 'device-register-ip', limit: 60, windowSeconds: 15 * 60 };
 
 export const unknownProductMessage = (productName: string) => `Unknown product "${productName}".`;
 
-/**
- * Registers a computer for the licence that `Key` proves (its serial or one of its key files) and answers the
- * computer's key file (JUCE key file with mach = the Device ID). At most four computers per licence; the same
- * computer again gets its stored key back.
- */
-export async function registerDeviceWithKey(options: {
+type Registration = {
   db: Db;
   products: ProductCache;
   secretBox: SecretBox;
   signer: KeyFileSigner;
+  /** The callers refused over the per-IP limit: they are refused again before any work. */
+  refusedCallers: RefusedCallers;
   registration: RegisterDeviceRequest;
   ip: string;
-}): Promise<string> {
-  const { registration } = options;
-  const deviceId = registration.DeviceIdHash.trim();
+};
+
+/**
+ * Registers a computer for the licence that `Key` proves (its serial or one of its key files) and answers the
+ * computer's key file (JUCE key file with mach = the Device ID). At most four computers per licence; the same
+ * computer again gets its stored key back. Every request counts against its address's limit, in the first
+ * statement it runs.
+ */
+export async function registerDeviceWithKey(options: Registration): Promise<string> {
+  const hit = { rule: deviceRegistrationPerIp, subject: options.ip };
+  options.refusedCallers.refuseIfRefused(hit);
   // One connection for the few short queries of a registration (no transaction: the constraints decide races).
   const db = await options.db.connect();
   try {
-    // Every request counts against the address's limit before any work that costs (signing): a refused one
-    // here, the others in the statement that finds their licences.
-    const hit = { rule: deviceRegistrationPerIp, subject: options.ip };
-    const problem = findDeviceIdProblem(deviceId, registration.DeviceName);
-    const product = problem ? undefined : await options.products.byName(db, registration.ProductName);
-    if (problem !== null || !product) {
-      await hitRateLimit(db, hit.rule, hit.subject);
-      throw badRequest(problem ?? unknownProductMessage(registration.ProductName));
-    }
-    const licences = await findLicencesForKey(db, { product, key: registration.Key, deviceId, hit });
-    if (licences.length === 0) throw badRequest(noActiveLicenceMessage(product.name));
-    const registered = await registerDeviceOnLicences({
-      db,
-      product,
-      licences,
-      deviceId,
-      deviceName: registration.DeviceName,
-      secretBox: options.secretBox,
-      signer: options.signer,
-    });
-    return registered.keyFile;
+    return await options.refusedCallers.remember(hit, () => register(db, hit, options));
   } finally {
     db.release();
   }
+}
+
+async function register(db: Queryable, hit: RateLimitHit, options: Registration): Promise<string> {
+  const { registration } = options;
+  const deviceId = registration.DeviceIdHash.trim();
+  const problem = findDeviceIdProblem(deviceId, registration.DeviceName);
+  const product = problem ? undefined : await options.products.byName(db, registration.ProductName);
+  if (problem !== null || !product) {
+    await hitRateLimit(db, hit.rule, hit.subject);
+    throw badRequest(problem ?? unknownProductMessage(registration.ProductName));
+  }
+  const keyFile = readProductKeyFile(product, registration.Key);
+  let signed: SignedKeyFile | undefined;
+  let licences;
+  if (keyFile) {
+    // A genuine key file names its owner: the computer's key file is signed for them first, so that the common case
+    // (a new computer on the owner's licence) counts the hit, finds the licence and registers in one statement.
+    signed = await signForKeyOwner(product, { name: keyFile.user, email: keyFile.email }, deviceId, options);
+    const attempt = await registerWithSignedKey(db, {
+      hit,
+      productId: product.id,
+      key: registration.Key,
+      compactKey: compactKey(registration.Key),
+      owner: signed.owner,
+      deviceId,
+      deviceName: registration.DeviceName,
+      keyFile: signed.keyFile,
+      maxDevices: MAX_DEVICES_PER_LICENSE,
+    });
+    if (attempt.keyFile !== undefined) return attempt.keyFile;
+    licences =
+      attempt.licences.length > 0 ? attempt.licences : await findLicencesForKey(db, { product, key: registration.Key, keyFile, deviceId });
+  } else {
+    licences = await findLicencesForKey(db, { product, key: registration.Key, keyFile, deviceId, hit });
+  }
+  if (licences.length === 0) throw badRequest(noActiveLicenceMessage(product.name));
+  const registered = await registerDeviceOnLicences({
+    db,
+    product,
+    licences,
+    deviceId,
+    deviceName: registration.DeviceName,
+    secretBox: options.secretBox,
+    signer: options.signer,
+    signed,
+  });
+  return registered.keyFile;
+}
+
+async function signForKeyOwner(
+  product: ProductRow,
+  owner: SignedKeyFile['owner'],
+  deviceId: string,
+  options: Pick<Registration, 'secretBox' | 'signer'>,
+): Promise<SignedKeyFile> {
+  const keyFile = await createDeviceKeyFile({ product, owner, secretBox: options.secretBox, deviceId, signer: options.signer });
+  return { owner, keyFile };
 }

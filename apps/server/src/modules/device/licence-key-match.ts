@@ -5,33 +5,28 @@ import type { ProductRow } from '../product/product.repository.js';
 import * as repository from './device.repository.js';
 import type { LicenceCandidate } from './device.repository.js';
 
-const compact = (text: string): string => text.replace(/\s+/g, '');
+/** The presented key, whitespace removed: a key file's text is matched so, however a mail or a dialog wrapped it. */
+export const compactKey = (text: string): string => text.replace(/\s+/g, '');
 
 /**
- * The active licences of the product that a presented Key proves: a key file signed with one of the product's
- * key pairs that names the product and the owner's email address (the licence holding exactly that text first;
- * for a key issued before the owner's address changed, the licence holding its exact text, whitespace ignored);
- * or the licence's serial number. Empty when the Key proves none. Each comes with its device state. `hit` is
- * counted by the first query (and refused with 429 over its limit).
+ * The active licences of the product that a presented Key proves without naming its owner: the licence whose
+ * serial number it is (case-insensitive), or, for a genuine key file whose address is no licence owner's (issued
+ * before the owner's address changed), the licence holding its exact text, whitespace ignored. A key file naming
+ * its owner is matched in the registration's own statement (registerWithSignedKey). Each comes with its device
+ * state; `hit` is counted by the serial's query (and refused with 429 over its limit).
  */
-export async function findLicencesForKey(
+export function findLicencesForKey(
   db: Queryable,
-  options: { product: ProductRow; key: string; deviceId: string; hit?: RateLimitHit },
+  options: { product: ProductRow; key: string; keyFile: DecryptedKeyFile | null; deviceId: string; hit?: RateLimitHit },
 ): Promise<LicenceCandidate[]> {
   const { product, key, deviceId, hit } = options;
-  const content = decryptWithProductKeys(product, key);
-  if (!content) return repository.findLicencesBySerial(db, deviceId, product.id, key.trim(), hit);
-
-  const compactKey = compact(key);
-  const owned = await repository.findLicencesByOwnerEmail(db, deviceId, product.id, content.email, hit);
-  const exact = owned.filter((licence) => compact(licence.serial_new) === compactKey || compact(licence.serial_2048) === compactKey);
-  if (owned.length > 0) return exact.length > 0 ? exact : owned;
+  if (!options.keyFile) return repository.findLicencesBySerial(db, deviceId, product.id, key.trim(), hit);
   // Only a genuine key file gets here, so the scan of the product's licences stays rare.
-  return repository.findLicencesByKeyText(db, deviceId, product.id, compactKey);
+  return repository.findLicencesByKeyText(db, deviceId, product.id, compactKey(key));
 }
 
 /** The key file's content when one of the product's public keys opens it and it names a user and the product. */
-function decryptWithProductKeys(product: ProductRow, key: string): DecryptedKeyFile | null {
+export function readProductKeyFile(product: ProductRow, key: string): DecryptedKeyFile | null {
   for (const publicKey of [product.public_key_2048, product.public_key]) {
     if (publicKey === '') continue;
     const content = tryDecrypt(key, publicKey);
