@@ -32,8 +32,8 @@ type Registration = {
 /**
  * Registers a computer for the licence that `Key` proves (its serial or one of its key files) and answers the
  * computer's key file (JUCE key file with mach = the Device ID). At most four computers per licence; the same
- * computer again gets its stored key back. Every request counts against its address's limit, in the first
- * statement it runs.
+ * computer again gets its stored key back. Every request counts against its address's limit in the first
+ * statement it runs; a caller this process refused over the limit is refused again before any (decision 028).
  */
 export async function registerDeviceWithKey(options: Registration): Promise<string> {
   const hit = { rule: deviceRegistrationPerIp, subject: options.ip };
