@@ -6,7 +6,7 @@ import { emptySerialPoolMail } from '../../mail/templates.js';
 import { findProductById } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
 import { createLicenceKeys } from './licence-keys.js';
-import { insertOrder, setOrderKeys, takeSerial, type NewOrder, type OrderRow } from './order.repository.js';
+import { insertOrder, setOrderSerial, takeSerial, type NewOrder, type OrderRow } from './order.repository.js';
 
 type Owner = { name: string; email: string };
 export type IssuedOrder = { order: OrderRow; productName: string; isNew: boolean };
@@ -31,13 +31,14 @@ export async function issueOrder(options: {
   const owner = options.owner ?? (await findOwner(client, order.personId));
   if (!owner) throw new AppError('notFound', 'Person not found');
 
-  const inserted = await insertOrder(client, order);
+  // The key files name the owner and the product, not the order: the row is written once, with them (an order
+  // item seen before is rare enough that signing for it in vain costs less than a second write of every row).
+  const inserted = await insertOrder(client, order, createLicenceKeys({ product, owner, secretBox }));
   if (!inserted) return undefined;
   const { serial, hasPool } = await takeSerial(client, product.id, inserted.id);
   if (!serial && hasPool)
     await enqueueMail(client, emptySerialPoolMail({ to: options.supportEmail, productName: product.name, orderId: inserted.id }));
-  const keys = createLicenceKeys({ product, owner, secretBox });
-  const saved = await setOrderKeys(client, inserted.id, { serial, ...keys });
+  const saved = serial ? await setOrderSerial(client, inserted.id, serial) : inserted;
   return { order: saved, productName: product.name, isNew: true };
 }
 

@@ -71,23 +71,39 @@ export type NewOrder = {
   providerReference?: string;
 };
 
-/** Inserts an order; undefined when the provider's order item already made one (webhook retry or resend). */
-export async function insertOrder(db: Queryable, order: NewOrder): Promise<OrderRow | undefined> {
-  const { rows } = await db.query<OrderRow>(
-    `INSERT INTO orders (product_id, person_id, source, provider_order_id, provider_item, provider_reference)
-     VALUES ($1, $2, $3, $4, $5, $6)
+/**
+ * Inserts an order with its key files; undefined when the provider's order item already made one (webhook retry
+ * or resend).
+ */
+export async function insertOrder(
+  db: Queryable,
+  order: NewOrder,
+  keys: { serialNew: string; serial2048: string },
+): Promise<OrderRow | undefined> {
+  const { rows } = await db.query<OrderRow>({
+    name: 'order-insert',
+    text: `INSERT INTO orders (product_id, person_id, source, provider_order_id, provider_item, provider_reference, serial_new, serial_2048)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (provider_order_id, provider_item) WHERE provider_order_id IS NOT NULL DO NOTHING
      RETURNING *`,
-    [
+    values: [
       order.productId,
       order.personId,
       order.source,
       order.providerOrderId ?? null,
       order.providerItem ?? null,
       order.providerReference ?? null,
+      keys.serialNew,
+      keys.serial2048,
     ],
-  );
+  });
   return rows[0];
+}
+
+/** Gives the order the serial number taken from its product's pool. */
+export async function setOrderSerial(db: Queryable, orderId: number, serial: string): Promise<OrderRow> {
+  const { rows } = await db.query<OrderRow>('UPDATE orders SET serial = $2 WHERE id = $1 RETURNING *', [orderId, serial]);
+  return rows[0]!;
 }
 
 export async function setOrderKeys(
