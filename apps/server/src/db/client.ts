@@ -24,16 +24,48 @@ export function createPool(connectionString: string, max = 10, options: { connec
   return pool;
 }
 
+/**
+ * What the transaction a client runs in (withTransaction) does just before it commits: the work runs first, then
+ * these in the order they were added, inside the transaction (one failing rolls it back).
+ */
+type Transaction = { beforeCommit: (() => Promise<void>)[]; values: Map<string, unknown> };
+const transactions = new WeakMap<Queryable, Transaction>();
+
+/**
+ * The value `key` of the transaction `db` runs in, made by `create` (with the work it leaves for just before the
+ * commit) the first time it is asked for; undefined when `db` is not a client inside withTransaction, so a
+ * caller acts at once. Lets a transaction gather what its statements would each do into one (the mail jobs).
+ */
+export function transactionValue<T>(
+  db: Queryable,
+  key: string,
+  create: () => { value: T; beforeCommit: () => Promise<void> },
+): T | undefined {
+  const transaction = transactions.get(db);
+  if (!transaction) return undefined;
+  if (!transaction.values.has(key)) {
+    const created = create();
+    transaction.values.set(key, created.value);
+    transaction.beforeCommit.push(created.beforeCommit);
+  }
+  return transaction.values.get(key) as T;
+}
+
 /** Runs `work` in one transaction, retrying on serialization failures and deadlocks. */
 export async function withTransaction<T>(db: Db, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const client = await db.connect();
+    const transaction: Transaction = { beforeCommit: [], values: new Map() };
     try {
       await client.query('BEGIN');
+      transactions.set(client, transaction);
       const result = await work(client);
+      for (const task of transaction.beforeCommit) await task();
+      transactions.delete(client);
       await client.query('COMMIT');
       return result;
     } catch (error) {
+      transactions.delete(client);
       await client.query('ROLLBACK').catch(() => undefined);
       const code = (error as { code?: string }).code;
       if ((code === '40001' || code === '40P01') && attempt < 5) continue;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/client.js';
+import { transactionValue, type Queryable } from '../db/client.js';
 
 export type MailAttachment = { filename: string; content: string; contentType?: string };
 export type OutgoingMail = {
@@ -25,31 +25,54 @@ export const SEND_MAIL_TASK = 'send_mail';
  * has failed for good (it marks the mail and ends the job), so that the admin sees it in the failed-mail list.
  */
 const JOB_MAX_ATTEMPTS = 100;
+const jobSpec = (id: string) =>
+  `('${SEND_MAIL_TASK}', json_build_object('mailId', ${id}), null, null, ${JOB_MAX_ATTEMPTS}, 'mail:' || ${id}, null, null)::graphile_worker.job_spec`;
 const queueMailJob = `graphile_worker.add_job('${SEND_MAIL_TASK}', json_build_object('mailId', id), job_key => 'mail:' || id, max_attempts => ${JOB_MAX_ATTEMPTS})`;
 
 /**
  * Queues a mail in the outbox, and its delivery job in the job queue (graphile-worker). Call it with the
- * transaction of the change that causes the mail, so the mail exists exactly when the change does.
+ * transaction of the change that causes the mail, so the mail exists exactly when the change does. Inside
+ * withTransaction, the jobs of all the transaction's mails are queued together just before it commits: one
+ * call of the queue's `add_jobs` (and one notification of the workers) instead of one per mail.
  */
 export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(
-    `WITH mail AS (
-       INSERT INTO mail_outbox (recipient, reply_to, subject, body_text, body_html, attachments, kind, contains_secret)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id
-     )
-     SELECT id, ${queueMailJob} IS NOT NULL AS is_queued FROM mail`,
-    [
-      mail.to,
-      mail.replyTo ?? null,
-      mail.subject,
-      mail.text,
-      mail.html ?? null,
-      JSON.stringify(mail.attachments ?? []),
-      mail.kind ?? null,
-      mail.containsSecret === true,
-    ],
-  );
+  const batch = transactionValue(db, 'mail-jobs', () => {
+    const ids: number[] = [];
+    return { value: ids, beforeCommit: () => queueMailJobs(db, ids) };
+  });
+  const values = [
+    mail.to,
+    mail.replyTo ?? null,
+    mail.subject,
+    mail.text,
+    mail.html ?? null,
+    JSON.stringify(mail.attachments ?? []),
+    mail.kind ?? null,
+    mail.containsSecret === true,
+  ];
+  const insert = `INSERT INTO mail_outbox (recipient, reply_to, subject, body_text, body_html, attachments, kind, contains_secret)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`;
+  if (batch) {
+    const { rows } = await db.query<{ id: number }>({ name: 'mail-insert', text: insert, values });
+    batch.push(rows[0]!.id);
+    return rows[0]!.id;
+  }
+  const { rows } = await db.query<{ id: number }>({
+    name: 'mail-insert-and-queue',
+    text: `WITH mail AS (${insert}) SELECT id, ${queueMailJob} IS NOT NULL AS is_queued FROM mail`,
+    values,
+  });
   return rows[0]!.id;
+}
+
+/** Queues the delivery jobs of the mails `ids` in one call. */
+async function queueMailJobs(db: Queryable, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query({
+    name: 'mail-queue-jobs',
+    text: `SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(SELECT ${jobSpec('id')} FROM unnest($1::bigint[]) AS id ORDER BY id))`,
+    values: [ids],
+  });
 }
 
 export type OutboxRow = {

@@ -4,6 +4,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../test/test-app.js';
+import { withTransaction } from '../db/client.js';
 import { quietJobLogger } from '../jobs/job-logger.js';
 import { createTaskList } from '../jobs/job-runner.js';
 import { enqueueMail, purgeOldMail } from './outbox.js';
@@ -116,6 +117,38 @@ describe('mail delivery through the job queue', () => {
 
     await runDueJobs();
     expect(receivedBy(to)).toHaveLength(1);
+  });
+
+  it("queues the jobs of a transaction's mails when it commits, and none of a transaction rolled back", async () => {
+    const to = uniqueEmail('batch');
+    const ids = await withTransaction(t.db, async (client) => {
+      const first = await enqueueMail(client, { to, subject: 'First', text: 'One' });
+      const second = await enqueueMail(client, { to, subject: 'Second', text: 'Two' });
+      // Not yet: the jobs are queued together just before the commit.
+      const { rows } = await client.query('SELECT 1 FROM graphile_worker.jobs WHERE key = ANY($1)', [[`mail:${first}`, `mail:${second}`]]);
+      expect(rows).toEqual([]);
+      return [first, second];
+    });
+    expect(await jobOf(ids[0]!)).toBeDefined();
+    expect(await jobOf(ids[1]!)).toBeDefined();
+
+    let rolledBack = 0;
+    await expect(
+      withTransaction(t.db, async (client) => {
+        rolledBack = await enqueueMail(client, { to, subject: 'Never', text: 'Three' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await jobOf(rolledBack)).toBeUndefined();
+    const { rows } = await t.db.query('SELECT 1 FROM mail_outbox WHERE id = $1', [rolledBack]);
+    expect(rows).toEqual([]);
+
+    await runDueJobs();
+    expect(
+      receivedBy(to)
+        .map((mail) => mail.subject)
+        .sort(),
+    ).toEqual(['First', 'Second']);
   });
 
   it('holds no transaction open while it talks to SMTP', async () => {
