@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSharedBuffersMb, loadConfig } from './config.js';
+import { parallelWorkersPerQuery } from './db/embedded-server.js';
 
 const withTrustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
 
@@ -39,6 +40,12 @@ describe('SANDBOX_CHECKOUT', () => {
     expect(() => sandboxOf({ SANDBOX_CHECKOUT: 'force', FASTSPRING_STOREFRONT: 'vendor.onfastspring.com/popup-vendor' })).toThrow(
       /choose the sandbox or the storefront/,
     );
+  });
+});
+
+describe('the embedded PostgreSQL parallel workers', () => {
+  it('are one fewer than the cores, at most PostgreSQL default of 2', () => {
+    expect([1, 2, 3, 8].map((cores) => parallelWorkersPerQuery(cores))).toEqual([0, 1, 2, 2]);
   });
 });
 
