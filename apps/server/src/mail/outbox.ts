@@ -25,9 +25,11 @@ export const SEND_MAIL_TASK = 'send_mail';
  * has failed for good (it marks the mail and ends the job), so that the admin sees it in the failed-mail list.
  */
 const JOB_MAX_ATTEMPTS = 100;
+/** A mail's delivery job for the queue's `add_jobs`: the task, the mail's id, its key and the attempts. */
 const jobSpec = (id: string) =>
   `('${SEND_MAIL_TASK}', json_build_object('mailId', ${id}), null, null, ${JOB_MAX_ATTEMPTS}, 'mail:' || ${id}, null, null)::graphile_worker.job_spec`;
-const queueMailJob = `graphile_worker.add_job('${SEND_MAIL_TASK}', json_build_object('mailId', id), job_key => 'mail:' || id, max_attempts => ${JOB_MAX_ATTEMPTS})`;
+/** Queues the job of the mail whose id is the column `id` of the statement it is part of. */
+const queueMailJob = `(SELECT count(*) FROM graphile_worker.add_jobs(ARRAY[${jobSpec('id')}])) = 1`;
 
 /**
  * Queues a mail in the outbox, and its delivery job in the job queue (graphile-worker). Call it with the
@@ -59,7 +61,7 @@ export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<nu
   }
   const { rows } = await db.query<{ id: number }>({
     name: 'mail-insert-and-queue',
-    text: `WITH mail AS (${insert}) SELECT id, ${queueMailJob} IS NOT NULL AS is_queued FROM mail`,
+    text: `WITH mail AS (${insert}) SELECT id, ${queueMailJob} AS is_queued FROM mail`,
     values,
   });
   return rows[0]!.id;
@@ -121,7 +123,7 @@ export async function retryFailedMail(db: Queryable, mailId: number): Promise<bo
        UPDATE mail_outbox SET failed_at = NULL, attempts = 0, claimed_at = NULL
         WHERE id = $1 AND failed_at IS NOT NULL RETURNING id
      )
-     SELECT ${queueMailJob} IS NOT NULL AS is_queued FROM mail`,
+     SELECT ${queueMailJob} AS is_queued FROM mail`,
     [mailId],
   );
   return rows.length === 1;
