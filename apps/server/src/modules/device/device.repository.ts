@@ -4,19 +4,17 @@ import { rateLimitHitValues, refuseOverLimit, type RateLimitHit } from '../../li
 /** The devices of a licence as a registration sees them: how many, and the stored key of the asking device. */
 export type LicenceDeviceState = { order_id: number; is_active: boolean; devices: number; known_key: string | null };
 
-/** An active licence a device may be registered on: its owner (whom the key file names), key files and devices. */
+/** An active licence a device may be registered on: its owner (whom the key file names) and its devices. */
 export type LicenceCandidate = LicenceDeviceState & {
   person_id: number;
   owner_name: string;
   owner_email: string;
-  serial_new: string;
-  serial_2048: string;
 };
 
 // Every finder answers the licences with their device state for the asking device ($1), saving a round trip.
 // The hot queries are named (prepared once per connection): planning them costs more than running them.
 const selectCandidates = (condition: string) =>
-  `SELECT o.id AS order_id, true AS is_active, o.person_id, pe.name AS owner_name, pe.email AS owner_email, o.serial_new, o.serial_2048,
+  `SELECT o.id AS order_id, true AS is_active, o.person_id, pe.name AS owner_name, pe.email AS owner_email,
           (SELECT count(*)::int FROM order_device d WHERE d.order_id = o.id) AS devices,
           (SELECT min(d.device_id_hash_encrypted) FROM order_device d
             WHERE d.order_id = o.id AND lower(d.device_id_hash) = lower($1)) AS known_key
@@ -97,8 +95,8 @@ export async function findLicencesByKeyText(
 
 /** What one statement did with a key file signed in advance: the hit counted, and the computer registered or not. */
 export type SignedRegistration = {
-  /** The stored key of a computer already registered (its time touched), or the signed key file, once registered. */
-  keyFile: string | undefined;
+  /** The computer was put on a licence with the signed key file. */
+  isRegistered: boolean;
   /**
    * When it registered nothing: the licences of the key's owner as the statement saw them (the ones holding the
    * key's exact text, when any do), for the general path to go on from; empty when the owner has none.
@@ -109,11 +107,11 @@ export type SignedRegistration = {
 /**
  * A plug-in's registration with a key file, in one round trip: counts the caller's `hit` (refused with 429 over
  * its limit, registering nothing), finds the product's active licences owned by the key's address (those holding
- * the key's exact text first, as findLicences* answer them), gives a computer already registered on one its stored
- * key, or puts it in the first licence with a free slot, as insertDeviceInFreeSlot does, when that licence's owner
- * is the one `keyFile` names (it was signed before the owner was known, from the key's own name and address).
- * Anything else (another owner's name, a full licence, a lost race, no licence) registers nothing and answers the
- * licences it saw.
+ * the key's exact text first, as findLicences* answer them), and, when none of them knows the computer, puts it in
+ * the first licence with a free slot, as insertDeviceInFreeSlot does, if that licence's owner is the one `keyFile`
+ * names (it was signed before the owner was known, from the key's own name and address). Anything else (a known
+ * computer, another owner's name, a full licence, a lost race, no licence) registers nothing and answers the
+ * licences it saw, each with its device state, for registerDeviceOnLicences.
  */
 export async function registerWithSignedKey(
   db: Queryable,
@@ -135,7 +133,7 @@ export async function registerWithSignedKey(
     name: 'device-register-with-signed-key',
     text: `WITH hit AS (SELECT hits, retry_after FROM rate_limit_hit($1, $2)),
       owned AS (
-        SELECT o.id AS order_id, o.person_id, pe.name AS owner_name, pe.email AS owner_email, o.serial_new, o.serial_2048,
+        SELECT o.id AS order_id, o.person_id, pe.name AS owner_name, pe.email AS owner_email,
                ($12 IN (o.serial_2048, o.serial_new)
                 OR $5 IN (regexp_replace(o.serial_new, '\\s', '', 'g'), regexp_replace(o.serial_2048, '\\s', '', 'g'))) AS is_exact
           FROM hit, orders o JOIN person pe ON pe.id = o.person_id
@@ -183,7 +181,7 @@ export async function registerWithSignedKey(
   const counted = rows[0];
   refuseOverLimit(hit.rule, counted && { hits: counted.limit_hits, retry_after: counted.limit_retry_after });
   const licences = rows.filter((row) => row.order_id !== null);
-  return { keyFile: licences.some((row) => row.is_inserted) ? registration.keyFile : undefined, licences };
+  return { isRegistered: licences.some((row) => row.is_inserted), licences };
 }
 
 /**

@@ -10,8 +10,8 @@ import type { ProductCache } from '../product/product-cache.js';
 import type { ProductRow } from '../product/product.repository.js';
 import { findDeviceIdProblem } from './device-id.js';
 import { noActiveLicenceMessage, registerDeviceOnLicences, type SignedKeyFile } from './device-registration.js';
-import { registerWithSignedKey } from './device.repository.js';
-import { compactKey, findLicencesForKey, readProductKeyFile } from './licence-key-match.js';
+import { findLicencesByKeyText, findLicencesBySerial, registerWithSignedKey, type LicenceCandidate } from './device.repository.js';
+import { compactKey, readProductKeyFile } from './licence-key-match.js';
 
 /** Plug-ins and the offline dialog of one address (a studio behind one router has a handful of computers). */
 export const deviceRegistrationPerIp: RateLimitRule = { name: 'device-register-ip', limit: 60, windowSeconds: 15 * 60 };
@@ -56,50 +56,55 @@ async function register(db: Queryable, hit: RateLimitHit, options: Registration)
     await hitRateLimit(db, hit.rule, hit.subject);
     throw badRequest(problem ?? unknownProductMessage(registration.ProductName));
   }
-  const keyFile = readProductKeyFile(product, registration.Key);
-  let signed: SignedKeyFile | undefined;
-  let licences;
-  if (keyFile) {
-    // A genuine key file names its owner: the computer's key file is signed for them first, so that the common case
-    // (a new computer on the owner's licence) counts the hit, finds the licence and registers in one statement.
-    signed = await signForKeyOwner(product, { name: keyFile.user, email: keyFile.email }, deviceId, options);
-    const attempt = await registerWithSignedKey(db, {
-      hit,
-      productId: product.id,
-      key: registration.Key,
-      compactKey: compactKey(registration.Key),
-      owner: signed.owner,
-      deviceId,
-      deviceName: registration.DeviceName,
-      keyFile: signed.keyFile,
-      maxDevices: MAX_DEVICES_PER_LICENSE,
-    });
-    if (attempt.keyFile !== undefined) return attempt.keyFile;
-    licences =
-      attempt.licences.length > 0 ? attempt.licences : await findLicencesForKey(db, { product, key: registration.Key, keyFile, deviceId });
-  } else {
-    licences = await findLicencesForKey(db, { product, key: registration.Key, keyFile, deviceId, hit });
+  const presented = readProductKeyFile(product, registration.Key);
+  if (!presented) {
+    // A serial number names no one: the licence is found (and the hit counted) first, the key file signed after.
+    const licences = await findLicencesBySerial(db, deviceId, product.id, registration.Key.trim(), hit);
+    return registerOn(db, { product, licences, deviceId }, options);
   }
+  // A genuine key file names its owner: the computer's key file is signed for them first, so that the common case
+  // (a new computer on the owner's licence) counts the hit, finds the licence and registers in one statement.
+  const owner = { name: presented.user, email: presented.email };
+  const compact = compactKey(registration.Key);
+  const signed = {
+    owner,
+    keyFile: await createDeviceKeyFile({ product, owner, secretBox: options.secretBox, deviceId, signer: options.signer }),
+  };
+  const attempt = await registerWithSignedKey(db, {
+    hit,
+    productId: product.id,
+    key: registration.Key,
+    compactKey: compact,
+    owner,
+    deviceId,
+    deviceName: registration.DeviceName,
+    keyFile: signed.keyFile,
+    maxDevices: MAX_DEVICES_PER_LICENSE,
+  });
+  if (attempt.isRegistered) return signed.keyFile;
+  // Only a genuine key file whose address owns no licence (issued before the owner's address changed) scans the
+  // product's licences for its exact text, so the scan stays rare.
+  const licences = attempt.licences.length > 0 ? attempt.licences : await findLicencesByKeyText(db, deviceId, product.id, compact);
+  return registerOn(db, { product, licences, deviceId, signed }, options);
+}
+
+/** The general path: the licences' device states, the four-computer rule, a race lost and tried again. */
+async function registerOn(
+  db: Queryable,
+  found: { product: ProductRow; licences: LicenceCandidate[]; deviceId: string; signed?: SignedKeyFile },
+  options: Registration,
+): Promise<string> {
+  const { product, licences, deviceId, signed } = found;
   if (licences.length === 0) throw badRequest(noActiveLicenceMessage(product.name));
   const registered = await registerDeviceOnLicences({
     db,
     product,
     licences,
     deviceId,
-    deviceName: registration.DeviceName,
+    deviceName: options.registration.DeviceName,
     secretBox: options.secretBox,
     signer: options.signer,
     signed,
   });
   return registered.keyFile;
-}
-
-async function signForKeyOwner(
-  product: ProductRow,
-  owner: SignedKeyFile['owner'],
-  deviceId: string,
-  options: Pick<Registration, 'secretBox' | 'signer'>,
-): Promise<SignedKeyFile> {
-  const keyFile = await createDeviceKeyFile({ product, owner, secretBox: options.secretBox, deviceId, signer: options.signer });
-  return { owner, keyFile };
 }
