@@ -26,6 +26,17 @@ const publicProductsQuery = {
 export const usePublicProducts = () => useQuery(publicProductsQuery);
 
 /**
+ * The FastSpring path to push for the product a page's address names (checkoutPathOf); undefined while the product
+ * list loads, so nothing is pushed before it is known. A list that failed to load leaves the name in lower case, as
+ * before decision 026; no name, no path ('').
+ */
+export function useCheckoutPath(nameOrPath: string): string | undefined {
+  const products = usePublicProducts();
+  if (nameOrPath.trim() === '') return '';
+  return products.isPending ? undefined : checkoutPathOf(products.data, nameOrPath);
+}
+
+/**
  * The FastSpring path to push for a product a page or address names (decision 026): the product named exactly
  * so, else the one with that path, else the one of that name in any case. A name no product has falls back to
  * itself in lower case (the path of every product before decision 026), so the checkout still gets to decide.

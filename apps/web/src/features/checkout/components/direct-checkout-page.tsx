@@ -2,7 +2,7 @@ import type { CheckoutSession } from '@store/contracts/checkout';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { pushCheckoutSession } from '../../../lib/checkout/checkout-actions';
-import { checkoutPathOf, usePublicProducts } from '../../../lib/checkout/product-paths';
+import { useCheckoutPath } from '../../../lib/checkout/product-paths';
 import { countCheckoutErrors, useCheckoutState } from '../../../lib/checkout/checkout-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -17,9 +17,7 @@ export function DirectCheckoutPage() {
   const [loadFailure, setLoadFailure] = useState('');
   const { error } = useCheckoutState();
   const startedFor = useRef('');
-  const products = usePublicProducts();
-  // A list that failed to load leaves the name in lower case, as before decision 026.
-  const path = !productName ? '' : products.isPending ? undefined : checkoutPathOf(products.data, productName);
+  const path = useCheckoutPath(productName ?? '');
   useDocumentTitle('Checkout');
 
   useEffect(() => {

@@ -3,7 +3,7 @@ import { CHECKOUT_PUSH_INTERVAL_MS } from '@store/contracts/constants';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { pushCheckoutSession } from '../../../lib/checkout/checkout-actions';
-import { checkoutPathOf, usePublicProducts } from '../../../lib/checkout/product-paths';
+import { useCheckoutPath } from '../../../lib/checkout/product-paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { checkoutFromCartPanel, openCartPanel } from '../cart-panel-store';
 
@@ -16,9 +16,7 @@ import { checkoutFromCartPanel, openCartPanel } from '../cart-panel-store';
 export function PurchasePage() {
   const { productName = '', couponCode } = useParams();
   const [failure, setFailure] = useState('');
-  const products = usePublicProducts();
-  // A list that failed to load leaves the name in lower case, as before decision 026.
-  const path = products.isPending ? undefined : checkoutPathOf(products.data, productName);
+  const path = useCheckoutPath(productName);
   useDocumentTitle(`Buy ${productName}`);
 
   useEffect(() => {
