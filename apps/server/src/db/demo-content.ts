@@ -1,3 +1,5 @@
+import { productPageUrl } from '@store/contracts/constants';
+
 /**
  * The demo site seeded on first start: a home page, a page per product (artwork, features, formats, system
  * requirements), Products, Help, FAQ, About, and the footer's imprint, privacy and terms pages.
@@ -67,14 +69,12 @@ const REQUIREMENTS = `<ul>
 
 // A product's page (productPageUrl) and artwork are named after it in lower case; its FastSpring path is its own field.
 const artwork = (product: DemoProduct, loading: 'eager' | 'lazy') => {
-  const slug = product.name.toLowerCase();
-  return `<img src="/images/products/${slug}.svg" width="480" height="300" class="img-fluid rounded" alt="${product.name} artwork" loading="${loading}" decoding="async">`;
+  return `<img src="/images/products/${product.name.toLowerCase()}.svg" width="480" height="300" class="img-fluid rounded" alt="${product.name} artwork" loading="${loading}" decoding="async">`;
 };
 
 const productCard = (product: DemoProduct) => {
-  const slug = product.name.toLowerCase();
   return `<div class="col-md-4 mb-4"><div class="card h-100">${artwork(product, 'lazy').replace('class="img-fluid rounded"', 'class="card-img-top"')}<div class="card-body">
-<h2 class="h4 card-title"><a href="/products/${slug}">${product.name}</a></h2>
+<h2 class="h4 card-title"><a href="${productPageUrl(product.name)}">${product.name}</a></h2>
 <p class="card-text">${product.tagline}</p>
 <p><shop-price product="${product.path}"></shop-price></p>
 <button type="submit" class="btn btn-primary" product-to-checkout="${product.path}">Add to cart</button>
@@ -82,10 +82,9 @@ const productCard = (product: DemoProduct) => {
 };
 
 const productPage = (product: DemoProduct): DemoPage => {
-  const slug = product.name.toLowerCase();
   return {
     name: product.name,
-    url: `/products/${slug}`,
+    url: productPageUrl(product.name),
     isMainMenu: false,
     mainMenuPriority: 0,
     htmlText: `<div class="row align-items-center mb-4">
