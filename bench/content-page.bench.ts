@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { BenchResult } from './bench-result.js';
-import { BENCH_ADMIN_PASSWORD, freePort, startBenchServer, startServerProcess } from './bench-server.js';
+import { BENCH_ADMIN_PASSWORD, freePort, spawnServer, startBenchServer, startServerProcess, type ServerProcess } from './bench-server.js';
 import { runWrk, WRK, WRK_RESULT_LUA, type WrkResult } from './wrk.js';
 
 const NGINX = '/usr/sbin/nginx';
@@ -46,16 +46,15 @@ export default async function run(): Promise<BenchResult[]> {
     const port = await freePort();
     await fs.writeFile(path.join(directory, 'nginx.conf'), nginxConfig(directory, port));
     const nginx = spawn(NGINX, ['-c', path.join(directory, 'nginx.conf'), '-p', directory], { stdio: 'ignore' });
-    await waitForPort(port);
-    const nodePort = await freePort();
-    const bareNode = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'page-reference.ts')], {
-      env: { ...process.env, PORT: String(nodePort), ROOT: path.join(directory, 'site') },
-      stdio: 'ignore',
-    });
-    await waitForPort(nodePort);
+    let bareNode: ServerProcess | undefined;
     try {
+      await waitForPort(port);
+      bareNode = await spawnServer(['--import', 'tsx', 'bench/page-reference.ts'], (nodePort) => ({
+        PORT: String(nodePort),
+        ROOT: path.join(directory, 'site'),
+      }));
       const reference = await loadWithWrk(`http://127.0.0.1:${port}`, urls, directory);
-      const bareNodeLoad = await loadWithWrk(`http://127.0.0.1:${nodePort}`, urls, directory);
+      const bareNodeLoad = await loadWithWrk(bareNode.url, urls, directory);
       const measured = await loadWithWrk(server.url, urls, directory);
       const firstRead = await firstReadAfterSave(server.url, token, urls);
       const loopDelay = await eventLoopDelayWhileSaving(directory);
@@ -96,7 +95,7 @@ export default async function run(): Promise<BenchResult[]> {
       ];
     } finally {
       nginx.kill('SIGTERM');
-      bareNode.kill('SIGTERM');
+      await bareNode?.stop();
     }
   } finally {
     await server.close();

@@ -14,8 +14,8 @@ const products = ['spacey', 'punch', 'tapewarm'];
 
 /**
  * Orders per second end to end: signed `order.completed` webhooks (one order each, the demo products in turn, so
- * a third sign a 2048-bit key file too) posted over HTTP to the product as shipped (the built server, as `npm start` runs it), in its own
- * process on a fresh embedded PostgreSQL; each makes a person, a licence with its key files and a licence mail,
+ * a third sign a 2048-bit key file too) posted over HTTP to the product as shipped (the built server, as
+ * `npm start` runs it), in its own process on a fresh embedded PostgreSQL; each makes a person, a licence with its key files and a licence mail,
  * and is answered 200 only after its transaction committed. Target: at least 200 orders/s.
  */
 export default async function run(): Promise<BenchResult[]> {

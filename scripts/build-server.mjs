@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Builds the server to JavaScript: apps/server/dist/main.js (and the chunk it imports), an ES module bundle of the server's and the
-// contracts' TypeScript (esbuild), with the packages of apps/server/package.json left as imports, so that
+// Builds the server to JavaScript: apps/server/dist/main.js (and the chunk it imports), an ES module bundle of the
+// server's and the contracts' TypeScript (esbuild), with the packages of apps/server/package.json left as imports, so that
 // `npm ci --omit=dev` and this folder start the product without TypeScript or tsx. The files the server reads
 // beside its code (the SQL migrations, the sandbox's scripts) are copied next to the bundle, where
 // `import.meta.dirname` finds them. `--if-needed` builds only when a source is newer than the bundle, and keeps
