@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parallelWorkersPerQuery } from './db/embedded-server.js';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 const ADMIN_PASSWORD = 'main-test-admin-password';
@@ -105,7 +106,10 @@ describe('starting and stopping the product (npm start)', () => {
     postgresPids.push(stalePostgres);
     expect(first.output()).toContain(`The store is running at`);
     // The embedded server runs with the configured buffer cache (PostgreSQL records its command line here).
-    expect(await fs.readFile(path.join(dataDir, 'postgres', 'cluster', 'postmaster.opts'), 'utf8')).toContain('shared_buffers=96MB');
+    const options = await fs.readFile(path.join(dataDir, 'postgres', 'cluster', 'postmaster.opts'), 'utf8');
+    expect(options).toContain('shared_buffers=96MB');
+    // And a query's parallel workers sized to the machine's cores (db/embedded-server.ts).
+    expect(options).toContain(`max_parallel_workers_per_gather=${parallelWorkersPerQuery()}`);
     // Nothing writes to the console outside the JSON log (graphile-worker warns when the pool lacks error handlers).
     expect(first.output()).not.toContain('error handlers');
     first.child.kill('SIGKILL');
