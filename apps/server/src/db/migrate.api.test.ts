@@ -78,6 +78,13 @@ async function copyOfMigrations(): Promise<string> {
   return directory;
 }
 
+/** A copy of the migrations that come before `first` (e.g. '062'), to migrate a database to the state before it. */
+async function migrationsBefore(first: string): Promise<string> {
+  const directory = await copyOfMigrations();
+  for (const file of await fs.readdir(directory)) if (file >= first) await fs.rm(path.join(directory, file));
+  return directory;
+}
+
 describe('migration checksums and no-transaction migrations', () => {
   it('stops the start when an applied migration was changed, naming it', async () => {
     const url = await createEmptyDatabase();
@@ -165,8 +172,7 @@ describe('splitStatements', () => {
 describe('migration 040 (mail through the job queue)', () => {
   it('queues the unsent mail of an existing outbox and marks what the old worker gave up on as failed', async () => {
     const url = await createEmptyDatabase();
-    const before040 = await copyOfMigrations();
-    for (const file of await fs.readdir(before040)) if (file >= '040') await fs.rm(path.join(before040, file));
+    const before040 = await migrationsBefore('040');
     const db = createPool(url, 2);
     try {
       await migrateDatabase(db, undefined, before040);
@@ -193,8 +199,7 @@ describe('migration 040 (mail through the job queue)', () => {
 describe('migration 062 (product paths)', () => {
   it("gives existing products their name's path as productPathOfName derives it, with the id when too short, reserved or taken", async () => {
     const url = await createEmptyDatabase();
-    const before062 = await copyOfMigrations();
-    for (const file of await fs.readdir(before062)) if (file >= '062') await fs.rm(path.join(before062, file));
+    const before062 = await migrationsBefore('062');
     const db = createPool(url, 2);
     const names = [
       'Spacey',
