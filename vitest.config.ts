@@ -9,6 +9,9 @@ export default defineConfig({
           include: ['packages/**/*.test.ts', 'apps/**/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.api.test.ts'],
           environment: 'node',
+          // The web tests' shared set-up (Testing Library's cleanup), and globals stubbed in a test put back after it.
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          unstubGlobals: true,
           sequence: { groupOrder: 0 },
         },
       },

@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 import { currentUser } from '@store/contracts/auth';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stubFetch } from '../test/fetch-stub';
 import { ApiError, apiRequest } from './api-client';
 import { getCurrentUser, logIn } from './session';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   window.localStorage.clear();
 });
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MessageViewRoute } from './message-view-route';
 
 const renderAt = (state?: unknown) =>
@@ -12,8 +12,6 @@ const renderAt = (state?: unknown) =>
       </Routes>
     </MemoryRouter>,
   );
-
-afterEach(cleanup);
 
 describe('/messageview', () => {
   it('shows the message passed in navigation state', () => {

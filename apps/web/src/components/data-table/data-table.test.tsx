@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { ColumnDef } from '@tanstack/react-table';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FILTER_DEBOUNCE_MS } from './column-filter';
@@ -27,7 +27,6 @@ const firstCells = (columnIndex: number) =>
   [...document.querySelectorAll('tbody tr')].map((row) => row.querySelectorAll('td')[columnIndex]?.textContent);
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
 });
 

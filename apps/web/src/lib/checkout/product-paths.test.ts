@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../test/fetch-stub';
 import { addProduct } from './checkout-actions';
 import { checkoutPathOf } from './product-paths';
 import { queryClient } from '../query-client';
@@ -13,12 +14,9 @@ const products = [
   { name: 'Echo', path: 'echo-v2' },
   { name: 'Delay', path: 'echo' },
 ];
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   builder.add.mockReset();
   queryClient.clear();
 });

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { messages } from '@store/contracts/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderWithQueryClient } from '../../../test/render';
+import { stubFetch } from '../../../test/fetch-stub';
 import { ActivationPage } from './activation-page';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 const KEY = '1b4e28ba-2fa1-11d2-883f-0016d3cca427';
 
@@ -16,15 +17,13 @@ function MessageView() {
 }
 
 const renderPage = (entry = '/activate') =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path="/activate" element={<ActivationPage />} />
-          <Route path="/messageview" element={<MessageView />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/activate" element={<ActivationPage />} />
+        <Route path="/messageview" element={<MessageView />} />
+      </Routes>
+    </MemoryRouter>,
   );
 
 const fill = (values: Record<string, string>) => {
@@ -37,13 +36,6 @@ const validValues = {
   'First Name': 'Ann',
   'Last Name': 'Smith',
 };
-
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
 
 describe('activation page', () => {
   it('is titled with the product short name', () => {

@@ -1,34 +1,29 @@
 // @vitest-environment jsdom
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
 import { messages } from '@store/contracts/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueryClient } from '../../../test/render';
+import { stubFetch } from '../../../test/fetch-stub';
 import { LoginPage } from './login-page';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 
 const renderLoginPage = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/login']}>
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/userarea" element={<p>user area</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={['/login']}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/userarea" element={<p>user area</p>} />
+      </Routes>
+    </MemoryRouter>,
   );
 
 const panel = (name: 'Login' | 'Register') => within(screen.getByRole('region', { name }));
 
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   window.localStorage.clear();
 });
 

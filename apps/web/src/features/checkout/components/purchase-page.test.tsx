@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueryClient } from '../../../test/render';
+import { stubFetch } from '../../../test/fetch-stub';
 import { DirectCheckoutPage } from './direct-checkout-page';
 import { PurchasePage } from './purchase-page';
 
@@ -10,7 +11,7 @@ const pushCheckoutSession = vi.hoisted(() => vi.fn(() => Promise.resolve()));
 vi.mock('../../../lib/checkout/checkout-actions', () => ({ pushCheckoutSession }));
 
 const spaceEcho = { id: 7, name: 'Space Echo', path: 'space-echo', description: 'Echo', price: '39.00', useRsa2048: false, trialDays: 30 };
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 /** The product list's answer, held until `release` so the page can be seen while it loads. */
 const holdProductList = () => {
   let release: (status?: number) => void = () => undefined;
@@ -24,22 +25,16 @@ const holdProductList = () => {
 };
 
 const renderAt = (entry: string) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path="/purchase/:productName/:couponCode?" element={<PurchasePage />} />
-          <Route path="/directurlcheckout/:productName?/:couponCode" element={<DirectCheckoutPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/purchase/:productName/:couponCode?" element={<PurchasePage />} />
+        <Route path="/directurlcheckout/:productName?/:couponCode" element={<DirectCheckoutPage />} />
+      </Routes>
+    </MemoryRouter>,
   );
 
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   pushCheckoutSession.mockClear();
 });
 

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { messages } from '@store/contracts/messages';
 import type { Page } from '@store/contracts/page';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithQueryClient } from '../../../test/render';
+import { stubFetch } from '../../../test/fetch-stub';
 import { ContentPage } from './content-page';
 
 const pageOf = (name: string, url: string, htmlText: string): Page => ({
@@ -18,7 +19,7 @@ const pageOf = (name: string, url: string, htmlText: string): Page => ({
 });
 const home = pageOf('Home', '/', '<h1>Welcome</h1><a href="/help">Help</a> <a href="/help" target="_blank">New tab</a>');
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 
 function MessageView() {
@@ -31,16 +32,14 @@ function CurrentPath() {
 }
 
 const renderAt = (path: string, enhance = vi.fn()) => {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <CurrentPath />
-        <Routes>
-          <Route path="/messageview" element={<MessageView />} />
-          <Route path="/:p1?/:p2?/:p3?" element={<ContentPage enhance={enhance} />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={[path]}>
+      <CurrentPath />
+      <Routes>
+        <Route path="/messageview" element={<MessageView />} />
+        <Route path="/:p1?/:p2?/:p3?" element={<ContentPage enhance={enhance} />} />
+      </Routes>
+    </MemoryRouter>,
   );
   return enhance;
 };
@@ -51,12 +50,6 @@ beforeAll(() => {
   data.id = 'initial-data';
   data.textContent = JSON.stringify({ page: home, menu: [], path: '/' });
   document.body.append(data);
-});
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
 });
 
 describe('content page', () => {

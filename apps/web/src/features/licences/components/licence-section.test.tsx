@@ -2,14 +2,15 @@
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
 import type { UserProduct } from '@store/contracts/licence';
 import { messages } from '@store/contracts/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ToastHost } from '../../../components/toast-host';
+import { renderWithQueryClient } from '../../../test/render';
+import { stubFetch } from '../../../test/fetch-stub';
 import { LicenceSection } from './licence-section';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 const answerJson = (value: unknown) => answer(200, JSON.stringify(value));
 
@@ -37,30 +38,24 @@ const punch: UserProduct = {
 };
 
 const renderSection = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/userarea']}>
-        <Routes>
-          <Route path="/userarea" element={<LicenceSection />} />
-          <Route path="/login" element={<p>login page</p>} />
-        </Routes>
-        <ToastHost />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={['/userarea']}>
+      <Routes>
+        <Route path="/userarea" element={<LicenceSection />} />
+        <Route path="/login" element={<p>login page</p>} />
+      </Routes>
+      <ToastHost />
+    </MemoryRouter>,
   );
 
 const licence = async (name: string) => within(await screen.findByRole('region', { name }));
 const sentBody = (call: number): unknown => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body));
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   window.localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify({ name: 'ann@example.com', token: 'token-1' }));
 });
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockReset();
   window.localStorage.clear();
 });
 

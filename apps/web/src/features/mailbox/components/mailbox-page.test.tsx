@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
 import type { MailboxEntry } from '@store/contracts/mailbox';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueryClient } from '../../../test/render';
+import { stubFetch } from '../../../test/fetch-stub';
 import { MailboxPage } from './mailbox-page';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const mail = (overrides: Partial<MailboxEntry>): MailboxEntry => ({
   id: 1,
   to: 'ann@example.com',
@@ -21,14 +22,10 @@ const mail = (overrides: Partial<MailboxEntry>): MailboxEntry => ({
 });
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   window.localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify({ name: 'admin', token: 'admin-token' }));
 });
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockReset();
   window.localStorage.clear();
 });
 
@@ -46,11 +43,7 @@ describe('the development mailbox', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download);
     });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MailboxPage />
-      </QueryClientProvider>,
-    );
+    renderWithQueryClient(<MailboxPage />);
     const [html, oldStyle] = await screen.findAllByTestId('mail');
     const frame = within(html!).getByTitle('HTML preview: Your order SBX-1: Spacey') as HTMLIFrameElement;
     expect(frame.getAttribute('sandbox')).toBe('');

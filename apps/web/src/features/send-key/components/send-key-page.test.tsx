@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderWithQueryClient } from '../../../test/render';
+import { stubFetch } from '../../../test/fetch-stub';
 import { SendKeyPage } from './send-key-page';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 
 function MessageView() {
@@ -14,28 +15,19 @@ function MessageView() {
 }
 
 const renderPage = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/sendlicensekey/Spacey']}>
-        <Routes>
-          <Route path="/sendlicensekey/:productName" element={<SendKeyPage />} />
-          <Route path="/messageview" element={<MessageView />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={['/sendlicensekey/Spacey']}>
+      <Routes>
+        <Route path="/sendlicensekey/:productName" element={<SendKeyPage />} />
+        <Route path="/messageview" element={<MessageView />} />
+      </Routes>
+    </MemoryRouter>,
   );
 
 const send = (email: string) => {
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
   fireEvent.click(screen.getByRole('button', { name: 'SEND' }));
 };
-
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
 
 describe('send license key page', () => {
   it('sends the address and the product of the route, then says where the mail went', async () => {

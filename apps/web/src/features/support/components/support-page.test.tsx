@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { messages } from '@store/contracts/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderWithQueryClient } from '../../../test/render';
+import { stubFetch } from '../../../test/fetch-stub';
 import { SupportPage } from './support-page';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 
 function MessageView() {
@@ -15,15 +16,13 @@ function MessageView() {
 }
 
 const renderPage = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/support']}>
-        <Routes>
-          <Route path="/support" element={<SupportPage />} />
-          <Route path="/messageview" element={<MessageView />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={['/support']}>
+      <Routes>
+        <Route path="/support" element={<SupportPage />} />
+        <Route path="/messageview" element={<MessageView />} />
+      </Routes>
+    </MemoryRouter>,
   );
 
 const fillValid = () => {
@@ -35,13 +34,6 @@ const fillValid = () => {
   };
   for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
 };
-
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
 
 describe('support page', () => {
   it('shows "Name too short" for short fields and sends nothing', async () => {

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { messages } from '@store/contracts/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { renderWithQueryClient } from '../../../test/render';
+import { stubFetch } from '../../../test/fetch-stub';
 import { TrialPage } from './trial-page';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 const products = [
   { id: 1, name: 'Spacey', path: 'spacey', description: 'Reverb', price: '49.00', useRsa2048: true, trialDays: 30 },
@@ -15,23 +16,17 @@ const products = [
 const DEVICE_ID = '0123456789ABCDEF0123456789ABCDEF';
 
 const renderPage = (entry = '/trial') =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path="/trial/:productName?" element={<TrialPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/trial/:productName?" element={<TrialPage />} />
+      </Routes>
+    </MemoryRouter>,
   );
 const sentBody = (call: number): unknown => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body));
 
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  fetchMock.mockReset();
 });
 
 describe('trial page', () => {

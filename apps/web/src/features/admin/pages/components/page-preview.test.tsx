@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { PagePreview } from './page-preview';
-
-afterEach(cleanup);
 
 describe('PagePreview', () => {
   it('renders the HTML in the public page markup and runs the enhancer on every change', () => {

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderWithQueryClient } from '../../../../test/render';
+import { stubFetch } from '../../../../test/fetch-stub';
 import { ProductEditorPage } from './product-editor-page';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch();
 const product = {
   id: 3,
   name: 'Spacey',
@@ -42,24 +43,18 @@ const serve = (routes: Record<string, (init?: RequestInit) => [number, unknown]>
   });
 
 const renderPage = (entry = '/admin/product/3') =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path="/admin/product/:id" element={<ProductEditorPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/admin/product/:id" element={<ProductEditorPage />} />
+      </Routes>
+    </MemoryRouter>,
   );
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
   window.localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify({ name: 'admin', token: 'admin-token' }));
 });
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
   window.localStorage.clear();
 });
 
