@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isAlive } from '../test/processes.js';
 import { parallelWorkersPerQuery } from './db/embedded-server.js';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -51,15 +52,6 @@ async function postmasterPid(dataDir: string): Promise<number> {
   const content = await fs.readFile(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8');
   return Number.parseInt(content.split('\n')[0]!, 10);
 }
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A port the system just handed out, so it is nobody else's. */
 const freePort = () =>

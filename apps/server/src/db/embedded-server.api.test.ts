@@ -3,19 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isAlive } from '../../test/processes.js';
 
 const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'store-embedded-exit-'));
 await fs.chmod(directory, 0o755);
 afterAll(() => fs.rm(directory, { recursive: true, force: true }));
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('embedded server', () => {
   it('asks a server still running to stop when the process that started it exits', async () => {
