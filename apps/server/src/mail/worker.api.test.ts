@@ -50,6 +50,22 @@ const runDueJobs = async (options: { from?: string; maxAttempts?: number } = {})
   } finally {
     close();
   }
+  await jobsReleased();
+};
+/**
+ * Waits (polling, not a fixed wait) until the queue holds no job: runOnce ends when its workers find nothing more
+ * to do, which can be a moment before the queue has written down the last job's outcome (graphile-worker records a
+ * job's completion or failure without waiting for it), and the queue leaves a job it still holds as it is.
+ */
+const jobsReleased = async () => {
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    const { rows } = await t.db.query<{ held: number }>(
+      'SELECT count(*)::int AS held FROM graphile_worker.jobs WHERE locked_at IS NOT NULL',
+    );
+    if (rows[0]!.held === 0) return;
+    await sleep(20);
+  }
+  throw new Error('the job queue still held a job 10 s after its pass');
 };
 
 const receivedBy = (recipient: string) => smtp.received.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === recipient);
@@ -79,7 +95,8 @@ const jobOf = async (id: number) => {
 /** Stands for the passing of time: the mail's job is due again now. */
 const makeDue = async (id: number) => {
   const job = await jobOf(id);
-  await t.db.query('SELECT graphile_worker.reschedule_jobs(ARRAY[$1::bigint], run_at => now())', [job!.id]);
+  const { rowCount } = await t.db.query('SELECT * FROM graphile_worker.reschedule_jobs(ARRAY[$1::bigint], run_at => now())', [job!.id]);
+  expect(rowCount).toBe(1);
 };
 
 describe('mail delivery through the job queue', () => {
