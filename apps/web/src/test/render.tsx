@@ -1,9 +1,37 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 
 /** Renders `ui` with a query client of its own (no test sees another's cache), without retries, as the app's. */
 export function renderWithQueryClient(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
+      {ui}
+    </QueryClientProvider>,
+  );
+}
+
+/** Stands for the message page: shows the message a page went there with (the route state's `message`). */
+function MessageViewStandIn() {
+  const state = useLocation().state as { message?: string } | null;
+  return <p>{state?.message}</p>;
+}
+
+/**
+ * Renders, with a query client of its own, a router at `entry` over `routes` (path → element) and the message
+ * page's stand-in at /messageview; `children` render beside the routes (a toast host, the current path).
+ */
+export function renderRoutes(entry: string, routes: Record<string, ReactElement>, children?: ReactNode) {
+  return renderWithQueryClient(
+    <MemoryRouter initialEntries={[entry]}>
+      {children}
+      <Routes>
+        <Route path="/messageview" element={<MessageViewStandIn />} />
+        {Object.entries(routes).map(([path, element]) => (
+          <Route key={path} path={path} element={element} />
+        ))}
+      </Routes>
+    </MemoryRouter>,
+  );
 }

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { messages } from '@store/contracts/messages';
 import { fireEvent, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithQueryClient } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
 import { ActivationPage } from './activation-page';
 
@@ -11,20 +10,7 @@ const fetchMock = stubFetch();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 const KEY = '1b4e28ba-2fa1-11d2-883f-0016d3cca427';
 
-function MessageView() {
-  const { state } = useLocation();
-  return <p>{(state as { message: string }).message}</p>;
-}
-
-const renderPage = (entry = '/activate') =>
-  renderWithQueryClient(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route path="/activate" element={<ActivationPage />} />
-        <Route path="/messageview" element={<MessageView />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+const renderPage = (entry = '/activate') => renderRoutes(entry, { '/activate': <ActivationPage /> });
 
 const fill = (values: Record<string, string>) => {
   for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -2,24 +2,15 @@
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
 import { messages } from '@store/contracts/messages';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQueryClient } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
 import { LoginPage } from './login-page';
 
 const fetchMock = stubFetch();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 
-const renderLoginPage = () =>
-  renderWithQueryClient(
-    <MemoryRouter initialEntries={['/login']}>
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/userarea" element={<p>user area</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+const renderLoginPage = () => renderRoutes('/login', { '/login': <LoginPage />, '/userarea': <p>user area</p> });
 
 const panel = (name: 'Login' | 'Register') => within(screen.getByRole('region', { name }));
 

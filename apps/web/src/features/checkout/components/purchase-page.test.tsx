@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQueryClient } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
 import { DirectCheckoutPage } from './direct-checkout-page';
 import { PurchasePage } from './purchase-page';
@@ -25,14 +24,10 @@ const holdProductList = () => {
 };
 
 const renderAt = (entry: string) =>
-  renderWithQueryClient(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route path="/purchase/:productName/:couponCode?" element={<PurchasePage />} />
-        <Route path="/directurlcheckout/:productName?/:couponCode" element={<DirectCheckoutPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(entry, {
+    '/purchase/:productName/:couponCode?': <PurchasePage />,
+    '/directurlcheckout/:productName?/:couponCode': <DirectCheckoutPage />,
+  });
 
 afterEach(() => {
   pushCheckoutSession.mockClear();

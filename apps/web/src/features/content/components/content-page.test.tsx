@@ -2,9 +2,9 @@
 import { messages } from '@store/contracts/messages';
 import type { Page } from '@store/contracts/page';
 import { fireEvent, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderWithQueryClient } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
 import { ContentPage } from './content-page';
 
@@ -22,25 +22,12 @@ const home = pageOf('Home', '/', '<h1>Welcome</h1><a href="/help">Help</a> <a hr
 const fetchMock = stubFetch();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 
-function MessageView() {
-  const { state } = useLocation();
-  return <p>{(state as { message?: string } | null)?.message}</p>;
-}
-
 function CurrentPath() {
   return <output data-testid="path">{useLocation().pathname}</output>;
 }
 
 const renderAt = (path: string, enhance = vi.fn()) => {
-  renderWithQueryClient(
-    <MemoryRouter initialEntries={[path]}>
-      <CurrentPath />
-      <Routes>
-        <Route path="/messageview" element={<MessageView />} />
-        <Route path="/:p1?/:p2?/:p3?" element={<ContentPage enhance={enhance} />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(path, { '/:p1?/:p2?/:p3?': <ContentPage enhance={enhance} /> }, <CurrentPath />);
   return enhance;
 };
 

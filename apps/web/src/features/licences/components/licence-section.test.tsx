@@ -3,10 +3,9 @@ import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
 import type { UserProduct } from '@store/contracts/licence';
 import { messages } from '@store/contracts/messages';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ToastHost } from '../../../components/toast-host';
-import { renderWithQueryClient } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
 import { LicenceSection } from './licence-section';
 
@@ -37,16 +36,7 @@ const punch: UserProduct = {
   orderDevices: [],
 };
 
-const renderSection = () =>
-  renderWithQueryClient(
-    <MemoryRouter initialEntries={['/userarea']}>
-      <Routes>
-        <Route path="/userarea" element={<LicenceSection />} />
-        <Route path="/login" element={<p>login page</p>} />
-      </Routes>
-      <ToastHost />
-    </MemoryRouter>,
-  );
+const renderSection = () => renderRoutes('/userarea', { '/userarea': <LicenceSection />, '/login': <p>login page</p> }, <ToastHost />);
 
 const licence = async (name: string) => within(await screen.findByRole('region', { name }));
 const sentBody = (call: number): unknown => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body));

@@ -1,28 +1,14 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithQueryClient } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
 import { SendKeyPage } from './send-key-page';
 
 const fetchMock = stubFetch();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 
-function MessageView() {
-  const { state } = useLocation();
-  return <p>{(state as { message: string }).message}</p>;
-}
-
-const renderPage = () =>
-  renderWithQueryClient(
-    <MemoryRouter initialEntries={['/sendlicensekey/Spacey']}>
-      <Routes>
-        <Route path="/sendlicensekey/:productName" element={<SendKeyPage />} />
-        <Route path="/messageview" element={<MessageView />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+const renderPage = () => renderRoutes('/sendlicensekey/Spacey', { '/sendlicensekey/:productName': <SendKeyPage /> });
 
 const send = (email: string) => {
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });

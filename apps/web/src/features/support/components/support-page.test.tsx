@@ -1,29 +1,15 @@
 // @vitest-environment jsdom
 import { messages } from '@store/contracts/messages';
 import { fireEvent, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithQueryClient } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
 import { SupportPage } from './support-page';
 
 const fetchMock = stubFetch();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 
-function MessageView() {
-  const { state } = useLocation();
-  return <p>{(state as { message: string }).message}</p>;
-}
-
-const renderPage = () =>
-  renderWithQueryClient(
-    <MemoryRouter initialEntries={['/support']}>
-      <Routes>
-        <Route path="/support" element={<SupportPage />} />
-        <Route path="/messageview" element={<MessageView />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+const renderPage = () => renderRoutes('/support', { '/support': <SupportPage /> });
 
 const fillValid = () => {
   const values = {

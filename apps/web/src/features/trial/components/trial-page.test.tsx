@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { messages } from '@store/contracts/messages';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { renderWithQueryClient } from '../../../test/render';
+import { renderRoutes } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
 import { TrialPage } from './trial-page';
 
@@ -15,14 +14,7 @@ const products = [
 ];
 const DEVICE_ID = '0123456789ABCDEF0123456789ABCDEF';
 
-const renderPage = (entry = '/trial') =>
-  renderWithQueryClient(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route path="/trial/:productName?" element={<TrialPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+const renderPage = (entry = '/trial') => renderRoutes(entry, { '/trial/:productName?': <TrialPage /> });
 const sentBody = (call: number): unknown => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body));
 
 afterEach(() => {

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderWithQueryClient } from '../../../../test/render';
+import { renderRoutes } from '../../../../test/render';
 import { stubFetch } from '../../../../test/fetch-stub';
 import { ProductEditorPage } from './product-editor-page';
 
@@ -42,14 +41,7 @@ const serve = (routes: Record<string, (init?: RequestInit) => [number, unknown]>
     return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
   });
 
-const renderPage = (entry = '/admin/product/3') =>
-  renderWithQueryClient(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route path="/admin/product/:id" element={<ProductEditorPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+const renderPage = (entry = '/admin/product/3') => renderRoutes(entry, { '/admin/product/:id': <ProductEditorPage /> });
 
 beforeEach(() => {
   window.localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify({ name: 'admin', token: 'admin-token' }));
