@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlive } from '../test/processes.js';
+import { isAlive, waitForExit } from '../test/processes.js';
 import { parallelWorkersPerQuery } from './db/embedded-server.js';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -81,8 +81,7 @@ describe('starting and stopping the product (npm start)', () => {
       if (!stopped) product.child.kill('SIGKILL');
     }
     for (const pid of postgresPids) if (isAlive(pid)) process.kill(pid, 'SIGINT');
-    for (let waited = 0; waited < 10_000 && postgresPids.some(isAlive); waited += 100)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitForExit(postgresPids, 10_000);
     for (const directory of directories) await fs.rm(directory, { recursive: true, force: true });
   });
 

@@ -7,3 +7,9 @@ export const isAlive = (pid: number): boolean => {
     return false;
   }
 };
+
+/** Waits (polling) until none of the processes runs, at most `timeoutMs`; answers whether none does. */
+export async function waitForExit(pids: readonly number[], timeoutMs: number): Promise<boolean> {
+  for (let waited = 0; waited < timeoutMs && pids.some(isAlive); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  return !pids.some(isAlive);
+}

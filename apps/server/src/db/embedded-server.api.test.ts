@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlive } from '../../test/processes.js';
+import { waitForExit } from '../../test/processes.js';
 
 const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'store-embedded-exit-'));
 await fs.chmod(directory, 0o755);
@@ -22,7 +22,6 @@ describe('embedded server', () => {
     expect(result.status).toBe(0);
     const pid = Number.parseInt(result.stdout.trim(), 10);
     expect(pid).toBeGreaterThan(0);
-    for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(isAlive(pid)).toBe(false);
+    expect(await waitForExit([pid], 15_000)).toBe(true);
   });
 });
