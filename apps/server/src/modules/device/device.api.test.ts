@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createPool } from '../../db/client.js';
-import { createKeyFile, decryptKeyFile } from '../../licensing/juce-key-file.js';
+import { createExpiringKeyFile, createKeyFile, decryptKeyFile } from '../../licensing/juce-key-file.js';
 import { loadSigningKey } from '../../licensing/rsa-key.js';
 import { createTestApp, uniqueEmail, uniqueIp, waitUntilBlockedBy } from '../../../test/test-app.js';
 import { customerWithLicence, giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
@@ -248,6 +248,38 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
       expect(response.statusCode).toBe(400);
       expect(response.body).toBe(message);
     }
+  });
+
+  it("takes no trial's key file as proof of a licence, even one naming the owner, and registers nothing", async () => {
+    const owner = await giveLicence(t, { email: uniqueEmail('trialproof') });
+    const ip = uniqueIp();
+    // A trial asked for with the owner's address, as a stranger can: its key file names no one.
+    const trial = await t.request({
+      method: 'POST',
+      url: '/api/trial',
+      body: { ProductName: 'Spacey', DeviceIdHash: randomDeviceId(), Email: owner.email },
+      ip,
+    });
+    expect(trial.statusCode).toBe(200);
+    const trialKey = (trial.json() as { keyFile: string }).keyFile;
+    expect(decryptKeyFile(trialKey, owner.product.public_key_2048)).toMatchObject({ isExpiring: true, user: 'Trial', email: 'trial' });
+    // An expiring key file that names the owner (as trials once did), signed with the product's own key.
+    const privateKey = t.app.secretBox.open(owner.product.private_key_2048_sealed);
+    const namingOwner = createExpiringKeyFile({
+      appName: 'Spacey',
+      userEmail: owner.email,
+      userName: owner.email,
+      machineNumbers: randomDeviceId(),
+      expiryTime: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+      privateKey: loadSigningKey(privateKey, owner.product.public_key_2048),
+    });
+    for (const key of [trialKey, namingOwner]) {
+      const response = await registerDevice(t, { ProductName: 'Spacey', Key: key, DeviceIdHash: randomDeviceId() }, ip);
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toBe('This key does not belong to an active licence of Spacey.');
+    }
+    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM order_device WHERE order_id = $1', [owner.order.id]);
+    expect(rows[0].n).toBe(0);
   });
 
   it("refuses Device IDs JUCE cannot use, accepts JUCE's 10-character IDs", async () => {

@@ -40,7 +40,10 @@ describe('POST /api/juce/trial', () => {
     expect(response.headers['content-type']).toBe('text/xml; charset=utf-8');
     expect(attributeOf(response.body, 'message')).toMatch(/^Your 30-day trial of Spacey has started\. It runs until \d{4}-\d\d-\d\d\.$/);
     const content = decryptKeyFile(keyOf(response.body), spacey.public_key_2048)!;
-    expect(content).toMatchObject({ isExpiring: true, mach, app: 'Spacey', email: 'tries@example.com', user: 'tries@example.com' });
+    // The address is kept for the vendor; the signed file names no one (nobody proved the address).
+    expect(content).toMatchObject({ isExpiring: true, mach, app: 'Spacey', email: 'trial', user: 'Trial' });
+    const { rows } = await t.db.query<{ email: string }>('SELECT email FROM trial WHERE device_id = $1', [mach]);
+    expect(rows).toEqual([{ email: 'tries@example.com' }]);
     expect(content.attributes.mach).toBeUndefined();
     const expiry = content.expiryTime!.getTime();
     expect(expiry).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
@@ -93,6 +96,8 @@ describe('POST /api/juce/trial', () => {
       [{ product: 'Spacey', mach: '1234' }, 'This computer cannot start a trial: This Device ID is not valid.'],
       [{ product: 'Spacey', mach: '' }, 'This computer cannot start a trial: The Device ID is missing.'],
       [{ product: 'Nope', mach: other }, 'Unknown product "Nope".'],
+      [{ product: 'Spacey', mach: other, email: 'admin\r\nBcc: x@example.com' }, 'Please enter a valid email address'],
+      [{ product: 'Spacey', mach: other, email: 'nope' }, 'Please enter a valid email address'],
     ];
     for (const [fields, error] of cases) {
       const response = await askTrial(fields);
@@ -165,7 +170,12 @@ describe('trial length, the website trial and the admin list', () => {
     const body = response.json();
     expect(body).toMatchObject({ productName: 'Spacey', isNew: true });
     const spacey = (await findProductByName(t.db, 'Spacey'))!;
-    expect(decryptKeyFile(body.keyFile, spacey.public_key_2048)).toMatchObject({ isExpiring: true, mach: deviceId, app: 'Spacey', email });
+    expect(decryptKeyFile(body.keyFile, spacey.public_key_2048)).toMatchObject({
+      isExpiring: true,
+      mach: deviceId,
+      app: 'Spacey',
+      email: 'trial',
+    });
     expect(new Date(body.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
 
     const again = (await t.request({ method: 'POST', url: '/api/trial', body: { ProductName: 'Spacey', DeviceIdHash: deviceId } })).json();

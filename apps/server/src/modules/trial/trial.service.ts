@@ -1,4 +1,6 @@
 import { OFFLINE_DEVICE_NAME } from '@store/contracts/constants';
+import { EMAIL_PATTERN } from '@store/contracts/fields';
+import { messages } from '@store/contracts/messages';
 import type { TrialList } from '@store/contracts/trial';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
@@ -48,6 +50,8 @@ export async function startTrial(options: TrialOptions): Promise<TrialGrant> {
   await hitRateLimit(db, trialPerIp, options.ip);
   const problem = findDeviceIdProblem(deviceId, options.source === 'web' ? OFFLINE_DEVICE_NAME : '');
   if (problem) throw badRequest(options.source === 'web' ? problem : `This computer cannot start a trial: ${problem}`);
+  // The plug-in's form takes any text: an address or nothing, as on the website.
+  if (options.email !== '' && !EMAIL_PATTERN.test(options.email)) throw badRequest(messages.emailInvalid);
   const product = await options.products.byName(db, options.productName);
   if (!product) throw badRequest(`Unknown product "${options.productName}".`);
   if (options.isExactNameRequired && product.name !== options.productName) throw badRequest(JUCE_WRONG_PRODUCT_MESSAGE);
@@ -59,7 +63,9 @@ export async function startTrial(options: TrialOptions): Promise<TrialGrant> {
   const expiresAt = new Date(startedAt.getTime() + product.trial_days * DAY_MS);
   const keyFile = await createTrialKeyFile({
     product,
-    holder: { name: options.email || TRIAL_USER, email: options.email || TRIAL_USER.toLowerCase() },
+    // Nobody proved the address given with a trial: it is kept with the trial for the vendor, and the key file,
+    // which the product signs, names no one (only an owner's key file is taken as proof, licence-key-match.ts).
+    holder: { name: TRIAL_USER, email: TRIAL_USER.toLowerCase() },
     secretBox: options.secretBox,
     deviceId,
     expiryTime: expiresAt,
