@@ -6,6 +6,9 @@ import { actorOf, createAuthHooks } from '../plugins/auth.js';
 import { retryMail } from './failed-mail.service.js';
 import { listFailedMail, listRecentMail } from './outbox.js';
 
+/** What support reads in place of a mail that carries a password or a sign-in link. */
+export const SECRET_WITHHELD = 'This mail carries a password or a sign-in link: only an administrator can read it.';
+
 /** The development mailbox: with no SMTP configured, the administrator reads the outgoing mail here. */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireAdmin, requireStaff } = createAuthHooks(app);
@@ -22,14 +25,21 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (app.config.SMTP_URL) throw new AppError('notFound', 'The mailbox is off: mail is delivered over SMTP.');
       const mails = await listRecentMail(app.db, 100, request.query.to);
+      // A password or a sign-in link lets whoever reads it in as the recipient, staff logins included: only an
+      // administrator, who may do everything anyway, reads those; support sees that they were sent.
+      const isAdmin = actorOf(request).role === 'admin';
       return mails.map((mail) => ({
         id: mail.id,
         to: mail.recipient,
         replyTo: mail.reply_to,
         subject: mail.subject,
-        text: mail.body_text,
-        html: mail.body_html,
-        attachments: mail.attachments.map((file) => ({ filename: file.filename, content: file.content })),
+        ...(mail.contains_secret && !isAdmin
+          ? { text: SECRET_WITHHELD, html: null, attachments: [] }
+          : {
+              text: mail.body_text,
+              html: mail.body_html,
+              attachments: mail.attachments.map((file) => ({ filename: file.filename, content: file.content })),
+            }),
         createdAt: mail.created_at.toISOString(),
         sentAt: mail.sent_at?.toISOString() ?? null,
       }));

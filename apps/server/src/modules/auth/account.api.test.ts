@@ -182,6 +182,45 @@ describe('a purchase or a redeemed code for an address without a login', () => {
 });
 
 describe('two-factor login', () => {
+  it('is only for a proven address: a stranger cannot set it up, and one set up before the proof gives way to the mailed password', async () => {
+    const stranger = await t.registerCustomer('strangers-pass', { isProven: false });
+    const setup = await t.request({ method: 'POST', url: '/api/account/twofactor/setup', token: stranger.token });
+    expect(setup.statusCode).toBe(403);
+    expect(setup.body).toBe('Confirm your email address first: open the link we mailed you, or ask for a new one.');
+    expect(
+      (await t.db.query('SELECT 1 FROM login_totp WHERE login_id = (SELECT id FROM login WHERE login_name = $1)', [stranger.email]))
+        .rowCount,
+    ).toBe(0);
+
+    // A second factor a stranger turned on before this rule (as the data may hold): the owner's mailed password
+    // proves the address, lets the owner in and drops it.
+    await t.db.query(`INSERT INTO login_totp (login_id, secret_sealed, enabled_at) SELECT id, $2, now() FROM login WHERE login_name = $1`, [
+      stranger.email,
+      t.app.secretBox.seal('JBSWY3DPEHPK3PXP'),
+    ]);
+    await t.request({ method: 'POST', url: '/api/passwordrequest', body: { email: stranger.email } });
+    const [mail] = await listRecentMail(t.db, 1, stranger.email);
+    const mailed = /Your new password: (\S+)/.exec(mail!.body_text)![1]!;
+    const owner = await t.request({
+      method: 'POST',
+      url: '/api/login/',
+      ip: uniqueIp(),
+      body: { username: stranger.email, password: mailed },
+    });
+    expect(owner.statusCode).toBe(200);
+    expect(
+      (await t.db.query('SELECT 1 FROM login_totp WHERE login_id = (SELECT id FROM login WHERE login_name = $1)', [stranger.email]))
+        .rowCount,
+    ).toBe(0);
+    // Proven now, the owner may turn it on.
+    const ownSetup = await t.request({
+      method: 'POST',
+      url: '/api/account/twofactor/setup',
+      token: (owner.json() as { token: string }).token,
+    });
+    expect(ownSetup.statusCode).toBe(200);
+  });
+
   it('asks the administrator who turned it on for the code, takes each code and recovery code once, and turns off with the password', async () => {
     const adminToken = await t.logIn('admin', TEST_ADMIN_PASSWORD);
     const setup = await t.request({ method: 'POST', url: '/api/account/twofactor/setup', token: adminToken });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listRecentMail } from '../../mail/outbox.js';
+import { SECRET_WITHHELD } from '../../mail/mailbox.routes.js';
 import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
 
 const t = await createTestApp();
@@ -341,6 +342,50 @@ describe('staff logins', () => {
       { entity: 'staff', action: 'update' },
       { entity: 'staff', action: 'delete' },
     ]);
+  });
+
+  it('makes staff of a login nobody proved the address of only through the mailed link, never by its password', async () => {
+    // A stranger registers the new hire's address before the administrator invites it.
+    const { email, password, token: strangersToken } = await t.registerCustomer('strangers-pass', { isProven: false });
+    const invited = await t.request({ method: 'POST', url: '/api/staff', token: await t.adminToken(), body: { email, role: 'admin' } });
+    expect(invited.statusCode).toBe(200);
+    // The stranger's session, password and any mailed password are gone.
+    expect((await t.request({ method: 'GET', url: '/api/account', token: strangersToken })).statusCode).toBe(401);
+    await expect(t.logIn(email, password)).rejects.toThrow(/401/);
+    const [mail] = await listRecentMail(t.db, 1, email);
+    expect(mail!.body_text).toContain('/account/confirm/');
+    // Whoever reads the address's mail sets the password and is staff.
+    const opened = await t.request({
+      method: 'POST',
+      url: '/api/account/confirm',
+      ip: uniqueIp(),
+      body: { token: await t.accountLinkTokenOf(email), password: 'hires-own-pass' },
+    });
+    expect(opened.statusCode).toBe(200);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/login/',
+      ip: uniqueIp(),
+      body: { username: email, password: 'hires-own-pass' },
+    });
+    expect(login.json()).toMatchObject({ role: 'admin' });
+  });
+
+  it('gives support the mails that carry a password or a sign-in link without their text, and the administrator all of it', async () => {
+    const { email } = await t.registerCustomer();
+    await t.request({ method: 'POST', url: '/api/passwordrequest', body: { email } });
+    const read = async (token: string) =>
+      (await t.request({ method: 'GET', url: `/api/mailbox?to=${encodeURIComponent(email)}`, token })).json() as {
+        subject: string;
+        text: string;
+        html: string | null;
+      }[];
+    const bySupport = await read(await supportLogin());
+    expect(bySupport.map((mail) => mail.subject)).toEqual(['Your new password', 'Confirm your email address']);
+    for (const mail of bySupport) expect(mail).toMatchObject({ text: SECRET_WITHHELD, html: null });
+    const byAdmin = await read(await t.adminToken());
+    expect(byAdmin[0]!.text).toMatch(/Your new password: \S+/);
+    expect(byAdmin[1]!.text).toContain('/account/confirm/');
   });
 
   it("keeps the built-in administrator's role and refuses changing one's own", async () => {

@@ -10,6 +10,7 @@ import { insertAccountLink } from './account-link.repository.js';
 import * as logins from './auth.repository.js';
 import { hashPassword } from './password.js';
 import * as repository from './staff.repository.js';
+import { deleteTwoFactor } from './two-factor.repository.js';
 
 const INVITATION_DAYS = 7;
 
@@ -28,20 +29,29 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
 }
 
 /**
- * Gives an address a staff role: an existing login gets the role (its sessions end, so it logs in again with its
- * new rights); a new address gets a login without a usable password and a mailed link that sets one.
+ * Gives an address a staff role: an existing login that proved its address gets the role (its sessions end, so it
+ * logs in again with its new rights); a new address, or a login nobody proved the address of (anyone may register
+ * any address), gets a login without a usable password, nor a mailed one, nor two-factor login, and a mailed link
+ * that sets a password: only whoever reads the address's mail becomes staff.
  */
 export async function inviteStaff(options: { db: Db; caller: Caller; invite: StaffInviteRequest; siteUrl: string }): Promise<void> {
   const { db, invite } = options;
   const unusableHash = await hashPassword(randomBytes(32).toString('hex'));
   await withTransaction(db, async (client) => {
     const existing = await logins.findLoginByName(client, invite.email);
+    if (existing?.login_name === ADMIN_USER_NAME) throw badRequest('The built-in administrator keeps its role.');
     if (existing) {
-      if (existing.login_name === ADMIN_USER_NAME) throw badRequest('The built-in administrator keeps its role.');
       await repository.setRole(client, existing.id, invite.role);
       await logins.deleteSessionsOfLogin(client, existing.id);
-    } else {
-      await logins.insertLogin(client, { loginName: invite.email, passwordHash: unusableHash, personId: null, role: invite.role });
+    }
+    if (existing && !existing.email_verified_at) {
+      await logins.setPassword(client, existing.id, unusableHash);
+      await deleteTwoFactor(client, existing.id);
+    }
+    if (!existing?.email_verified_at) {
+      if (!existing) {
+        await logins.insertLogin(client, { loginName: invite.email, passwordHash: unusableHash, personId: null, role: invite.role });
+      }
       const token = await insertAccountLink(client, { email: invite.email, purpose: 'staff', lifetimeDays: INVITATION_DAYS });
       await enqueueMail(
         client,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ADMIN_USER_NAME } from '@store/contracts/constants';
 import type { TwoFactorRecoveryCodes, TwoFactorSetup } from '@store/contracts/account';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
@@ -13,8 +14,16 @@ const ISSUER = 'Plug-in Store';
 
 type Caller = { loginId: number; name: string; token: string };
 
-/** Starts turning two-factor login on: a new secret for the authenticator app, active once a code confirms it. */
+/**
+ * Starts turning two-factor login on: a new secret for the authenticator app, active once a code confirms it. Only
+ * for a login that proved its address (or the built-in administrator, which has none): anyone may register any
+ * address, and a second factor on it would lock its owner out of the mailed password that proves it.
+ */
 export async function setUpTwoFactor(options: { db: Db; secretBox: SecretBox; caller: Caller }): Promise<TwoFactorSetup> {
+  const login = await logins.findLoginByName(options.db, options.caller.name);
+  if (!login?.email_verified_at && login?.login_name !== ADMIN_USER_NAME) {
+    throw new AppError('forbidden', 'Confirm your email address first: open the link we mailed you, or ask for a new one.');
+  }
   const secret = generateTotpSecret();
   const isSaved = await repository.saveTotpSecret(options.db, options.caller.loginId, options.secretBox.seal(secret));
   if (!isSaved) throw conflict('Two-factor login is already on.');
