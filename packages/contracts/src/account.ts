@@ -39,5 +39,8 @@ export const twoFactorEnableRequest = z.object({ code: z.string().trim().min(6).
 export const twoFactorRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 export type TwoFactorRecoveryCodes = z.infer<typeof twoFactorRecoveryCodes>;
 
-/** POST /account/twofactor/disable: the current password. */
-export const twoFactorDisableRequest = z.object({ password: z.string().min(1).max(200) });
+/**
+ * POST /account/twofactor/disable: the current password and a current code of the app (or a recovery code). The
+ * password alone is not enough: whoever holds a session may set a new one (`/passwordchange` asks for no other).
+ */
+export const twoFactorDisableRequest = z.object({ password: z.string().min(1).max(200), code: z.string().trim().min(6).max(20) });

@@ -270,13 +270,15 @@ describe('two-factor login', () => {
     ).toBe(401);
 
     const token = (recovered.json() as { token: string }).token;
-    expect((await t.request({ method: 'POST', url: '/api/account/twofactor/disable', token, body: { password: 'nope' } })).statusCode).toBe(
-      403,
-    );
-    expect(
-      (await t.request({ method: 'POST', url: '/api/account/twofactor/disable', token, body: { password: TEST_ADMIN_PASSWORD } }))
-        .statusCode,
-    ).toBe(200);
+    const disable = (body: object) => t.request({ method: 'POST', url: '/api/account/twofactor/disable', token, body });
+    expect((await disable({ password: 'nope', code: recoveryCodes[2] })).statusCode).toBe(403);
+    // The password alone, which a session may set anew, is not enough: a current code (or a recovery code) too.
+    expect((await disable({ password: TEST_ADMIN_PASSWORD })).statusCode).toBe(400);
+    const wrongCode = await disable({ password: TEST_ADMIN_PASSWORD, code: '000000' });
+    expect(wrongCode.statusCode).toBe(403);
+    expect(wrongCode.body).toMatch(/^This code is not right/);
+    expect((await login({})).statusCode).toBe(401);
+    expect((await disable({ password: TEST_ADMIN_PASSWORD, code: recoveryCodes[2] })).statusCode).toBe(200);
     expect((await login({})).statusCode).toBe(200);
   });
 

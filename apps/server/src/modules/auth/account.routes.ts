@@ -63,7 +63,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/twofactor/disable',
     { onRequest: requireUser, schema: { tags, body: twoFactorDisableRequest, response: { 200: okResponse } } },
     async (request) => {
-      await twoFactor.disableTwoFactor({ db: app.db, caller: actorOf(request), password: request.body.password });
+      await twoFactor.disableTwoFactor({
+        db: app.db,
+        secretBox: app.secretBox,
+        caller: actorOf(request),
+        password: request.body.password,
+        code: request.body.code,
+      });
       return { ok: true as const };
     },
   );

@@ -54,11 +54,23 @@ export async function enableTwoFactor(options: {
   return { recoveryCodes };
 }
 
-/** Turns two-factor login off; the current password confirms it. */
-export async function disableTwoFactor(options: { db: Db; caller: Caller; password: string }): Promise<void> {
+/**
+ * Turns two-factor login off; the current password and a current code of the app (or an unused recovery code)
+ * confirm it, so that a session alone, which may set a new password, cannot.
+ */
+export async function disableTwoFactor(options: {
+  db: Db;
+  secretBox: SecretBox;
+  caller: Caller;
+  password: string;
+  code: string;
+}): Promise<void> {
   const login = await logins.findLoginByName(options.db, options.caller.name);
   if (!login || !(await verifyPassword(login.password_hash, options.password))) {
     throw new AppError('forbidden', 'The password is not right.');
+  }
+  if (!(await verifySecondFactor({ db: options.db, secretBox: options.secretBox, loginId: login.id, code: options.code }))) {
+    throw new AppError('forbidden', 'This code is not right. Enter the current code of your authenticator app, or a recovery code.');
   }
   await repository.deleteTwoFactor(options.db, options.caller.loginId);
 }

@@ -38,8 +38,8 @@ export function useTwoFactorMutations(userName: string) {
       onSuccess: refresh,
     }),
     disable: useMutation({
-      mutationFn: (password: string) =>
-        apiRequest('POST', '/account/twofactor/disable', { body: { password }, schema: okResponse, auth: true }),
+      mutationFn: (body: { password: string; code: string }) =>
+        apiRequest('POST', '/account/twofactor/disable', { body, schema: okResponse, auth: true }),
       onSuccess: refresh,
     }),
   };

@@ -5,7 +5,7 @@ import { useAccountStatus, useTwoFactorMutations } from '../api/account-api';
 
 /**
  * Two-factor login (TOTP) in the account: turn on with an authenticator app (the secret to enter, then its first
- * code; the recovery codes are shown once), or off with the password.
+ * code; the recovery codes are shown once), or off with the password and a current code.
  */
 export function TwoFactorSection({ userName }: { userName: string }) {
   const status = useAccountStatus(userName);
@@ -14,6 +14,7 @@ export function TwoFactorSection({ userName }: { userName: string }) {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
+  const [offCode, setOffCode] = useState('');
   const [error, setError] = useState('');
   if (!status.data) return null;
 
@@ -37,8 +38,9 @@ export function TwoFactorSection({ userName }: { userName: string }) {
   const turnOff = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await disable.mutateAsync(password);
+      await disable.mutateAsync({ password, code: offCode });
       setPassword('');
+      setOffCode('');
       setRecoveryCodes(null);
     });
   };
@@ -60,7 +62,10 @@ export function TwoFactorSection({ userName }: { userName: string }) {
       )}
       {status.data.hasTwoFactor ? (
         <form onSubmit={turnOff} className="row g-2 align-items-end">
-          <p>Two-factor login is on: logging in asks for the code of your authenticator app.</p>
+          <p>
+            Two-factor login is on: logging in asks for the code of your authenticator app. To turn it off, enter your password and a
+            current code (or a recovery code).
+          </p>
           <div className="col-sm-6 col-lg-4">
             <label htmlFor="two-factor-password" className="form-label">
               Password
@@ -74,8 +79,25 @@ export function TwoFactorSection({ userName }: { userName: string }) {
               onChange={(event) => setPassword(event.target.value)}
             />
           </div>
+          <div className="col-sm-6 col-lg-4">
+            <label htmlFor="two-factor-off-code" className="form-label">
+              Authentication code
+            </label>
+            <input
+              id="two-factor-off-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              className="form-control"
+              value={offCode}
+              onChange={(event) => setOffCode(event.target.value)}
+            />
+          </div>
           <div className="col-auto">
-            <button type="submit" className="btn btn-outline-danger" disabled={disable.isPending || password === ''}>
+            <button
+              type="submit"
+              className="btn btn-outline-danger"
+              disabled={disable.isPending || password === '' || offCode.trim().length < 6}
+            >
               TURN OFF
             </button>
           </div>
