@@ -41,6 +41,13 @@ export type ListDefinition = {
   isLarge?: boolean;
   /** The columns `where` reads, for a large list's walk of its sort order; without them it walks whole rows. */
   whereColumns?: string[];
+  /**
+   * For a list whose `from` starts with one table and joins others to it for the page's columns: that table
+   * with its alias (`orders o`), when every filter, sort and the key read it alone and the joins neither add
+   * nor remove rows. A filter estimated to match few rows then reads and sorts its matches in that table and
+   * joins only the page's rows (`readMatchesFirst` in list-query.ts).
+   */
+  baseTable?: string;
 };
 
 export type ListRequest = {
