@@ -88,17 +88,20 @@ describe('list pages under every plan', () => {
     const { definition, all } = await seed();
     // The persons with a join that adds a column and neither adds nor removes rows, as the all-orders list has.
     const joined: ListDefinition = {
+      ...definition,
       select: 'p.id, p.email, p.name, p.country',
       from: `person p JOIN LATERAL (SELECT upper(p.country) AS code) AS c ON true`,
       baseTable: 'person p',
       where: definition.where!.replace('id BETWEEN', 'p.id BETWEEN'),
-      columns: {
-        id: { expression: 'p.id', filter: 'number' },
-        email: { expression: 'p.email', filter: 'contains' },
-        name: { expression: 'p.name', filter: 'contains' },
-        country: { expression: 'p.country', filter: 'exact' },
-      },
-      defaultSort: 'id',
+      whereColumns: undefined,
+      isLarge: undefined,
+      // The same columns through the alias; the country an exact filter, as the orders list's status is.
+      columns: Object.fromEntries(
+        Object.entries(definition.columns).map(([name, column]) => [
+          name,
+          { ...column, expression: `p.${column.expression}`, ...(name === 'country' ? { filter: 'exact' as const } : {}) },
+        ]),
+      ),
       key: 'p.id',
     };
     const exactly = (rows: Row[], country?: string) => rows.filter((row) => country === undefined || row.country === country);

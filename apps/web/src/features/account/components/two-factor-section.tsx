@@ -66,32 +66,8 @@ export function TwoFactorSection({ userName }: { userName: string }) {
             Two-factor login is on: logging in asks for the code of your authenticator app. To turn it off, enter your password and a
             current code (or a recovery code).
           </p>
-          <div className="col-sm-6 col-lg-4">
-            <label htmlFor="two-factor-password" className="form-label">
-              Password
-            </label>
-            <input
-              id="two-factor-password"
-              type="password"
-              className="form-control"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
-          <div className="col-sm-6 col-lg-4">
-            <label htmlFor="two-factor-off-code" className="form-label">
-              Authentication code
-            </label>
-            <input
-              id="two-factor-off-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              className="form-control"
-              value={offCode}
-              onChange={(event) => setOffCode(event.target.value)}
-            />
-          </div>
+          <Field id="two-factor-password" label="Password" type="password" value={password} onChange={setPassword} />
+          <Field id="two-factor-off-code" label="Authentication code" value={offCode} onChange={setOffCode} />
           <div className="col-auto">
             <button
               type="submit"
@@ -111,19 +87,7 @@ export function TwoFactorSection({ userName }: { userName: string }) {
           <p className="font-monospace" data-testid="two-factor-secret">
             {setup.secret}
           </p>
-          <div className="col-sm-6 col-lg-4">
-            <label htmlFor="two-factor-code" className="form-label">
-              Code
-            </label>
-            <input
-              id="two-factor-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              className="form-control"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </div>
+          <Field id="two-factor-code" label="Code" value={code} onChange={setCode} />
           <div className="col-auto">
             <button type="submit" className="btn btn-primary" disabled={enable.isPending || code.trim().length < 6}>
               TURN ON
@@ -144,5 +108,24 @@ export function TwoFactorSection({ userName }: { userName: string }) {
         </p>
       )}
     </section>
+  );
+}
+
+/** A labelled input of the section's forms: the current password, or a code of the app (or a recovery code). */
+function Field(props: { id: string; label: string; type?: 'password'; value: string; onChange: (value: string) => void }) {
+  const isPassword = props.type === 'password';
+  return (
+    <div className="col-sm-6 col-lg-4">
+      <label htmlFor={props.id} className="form-label">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        className="form-control"
+        {...(isPassword ? { type: 'password', autoComplete: 'current-password' } : { inputMode: 'numeric', autoComplete: 'one-time-code' })}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </div>
   );
 }
