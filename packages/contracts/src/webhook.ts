@@ -44,11 +44,15 @@ export const reconcileRequest = z
     path: ['to'],
   });
 
-/** What the job found and did: the provider's orders and returns seen, the missing events processed or failed. */
+/**
+ * What the job found and did: the provider's orders and returns seen, the missing events processed or failed, and
+ * the lookups that failed (`orders: …`, `returns: …`; the other one's events were processed all the same).
+ */
 export const reconcileResponse = z.object({
   isSkipped: z.boolean(),
   ordersSeen: z.number().int(),
   returnsSeen: z.number().int(),
   processedEventIds: z.array(z.string()),
   failedEventIds: z.array(z.string()),
+  lookupErrors: z.array(z.string()).default([]),
 });

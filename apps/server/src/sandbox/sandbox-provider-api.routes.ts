@@ -11,13 +11,17 @@ const lookupQuery = z.object({
   end: day,
   limit: z.coerce.number().int().min(1).max(100).default(50),
   page: z.coerce.number().int().min(1).default(1),
+  /** Orders with (true) or without (false) returns; with true each order carries its returns. */
+  returns: z.enum(['true', 'false']).optional(),
 });
 
 /**
- * The stand-in's copy of FastSpring's order API (docs/fastspring.md): `GET /orders` and `GET /returns` for a date
- * range (whole days, UTC, end included), paged, answering the orders and returns the stand-in made with the same
- * data as their webhooks. Basic auth is required as by FastSpring, with this installation's own sandbox API user
- * (`sandboxApiUserOf`): the sales name their buyers.
+ * The stand-in's copy of FastSpring's order API (docs/fastspring.md): `GET /orders` (with `returns=true`, the
+ * orders that have returns) and `GET /returns` for a date range (whole days, UTC, end included), paged, answering
+ * the orders and returns the stand-in made with the same data as their webhooks. An order listed with
+ * `returns=true` carries its returns' whole records where FastSpring names their ids, so the reconciliation needs
+ * no `GET /returns/{id}` here. Basic auth is required as by FastSpring, with this installation's own sandbox API
+ * user (`sandboxApiUserOf`): the sales name their buyers.
  */
 export const sandboxProviderApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['sandbox'];
@@ -31,7 +35,7 @@ export const sandboxProviderApiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const kind of ['order', 'return'] as const) {
     app.get(`/sandbox/fastspring-api/${kind}s`, { schema: { tags, querystring: lookupQuery } }, async (request) => {
-      const { begin, end, limit, page } = request.query;
+      const { begin, end, limit, page, returns } = request.query;
       const endExclusive = new Date(`${end}T00:00:00Z`);
       endExclusive.setUTCDate(endExclusive.getUTCDate() + 1);
       const found = await listSandboxSales(app.db, {
@@ -40,6 +44,7 @@ export const sandboxProviderApiRoutes: FastifyPluginAsyncZod = async (app) => {
         end: endExclusive,
         limit,
         offset: (page - 1) * limit,
+        returns: kind === 'order' && returns !== undefined ? returns === 'true' : undefined,
       });
       return {
         action: `${kind}.lookup`,

@@ -2,17 +2,23 @@ import { deriveKey } from '../../lib/derived-key.js';
 import type { Config } from '../../config.js';
 import { isSandboxCheckout } from '../../config.js';
 
-/** One page of `GET /orders` or `GET /returns` (docs/fastspring.md): the records and the next page, if any. */
+/** One page of `GET /orders` (docs/fastspring.md): the records and the next page, if any. */
 export type LookupPage = { records: Record<string, unknown>[]; nextPage: number | null };
+type DayRange = { begin: string; end: string; page: number };
 
 export type FastSpringApi = {
   /** Orders completed on the days [begin, end] (YYYY-MM-DD, UTC), one page. */
-  listOrders: (options: { begin: string; end: string; page: number }) => Promise<LookupPage>;
-  /** Returns made on the days [begin, end], one page. */
-  listReturns: (options: { begin: string; end: string; page: number }) => Promise<LookupPage>;
+  listOrders: (options: DayRange) => Promise<LookupPage>;
+  /** Orders of the days [begin, end] that have returns (`returns=true`), one page; each names its returns. */
+  listOrdersWithReturns: (options: DayRange) => Promise<LookupPage>;
+  /** Returns by id (`GET /returns/{id1},{id2},…`), as FastSpring keeps them. */
+  getReturns: (ids: readonly string[]) => Promise<Record<string, unknown>[]>;
 };
 
 const PAGE_SIZE = 50;
+
+const recordsOf = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value) ? value.filter((record): record is Record<string, unknown> => typeof record === 'object' && record !== null) : [];
 
 /**
  * FastSpring's API with the configured API user (basic auth). `baseUrl` is FASTSPRING_API_URL, or with the
@@ -21,21 +27,33 @@ const PAGE_SIZE = 50;
 export function createFastSpringApi(options: { baseUrl: string; user: string; password: string; fetch?: typeof fetch }): FastSpringApi {
   const send = options.fetch ?? fetch;
   const authorization = `Basic ${Buffer.from(`${options.user}:${options.password}`).toString('base64')}`;
-  const lookup = async (resource: 'orders' | 'returns', query: { begin: string; end: string; page: number }): Promise<LookupPage> => {
-    const params = new URLSearchParams({ begin: query.begin, end: query.end, limit: String(PAGE_SIZE), page: String(query.page) });
-    const response = await send(`${options.baseUrl.replace(/\/$/, '')}/${resource}?${params.toString()}`, {
+  const get = async (path: string, params?: URLSearchParams): Promise<Record<string, unknown>> => {
+    const query = params ? `?${params.toString()}` : '';
+    const response = await send(`${options.baseUrl.replace(/\/$/, '')}${path}${query}`, {
       headers: { authorization, accept: 'application/json' },
       signal: AbortSignal.timeout(30_000),
     });
-    if (!response.ok) throw new Error(`FastSpring GET /${resource} answered HTTP ${response.status}`);
-    const body = (await response.json()) as Record<string, unknown>;
-    const records = Array.isArray(body[resource]) ? (body[resource] as unknown[]) : [];
-    return {
-      records: records.filter((record): record is Record<string, unknown> => typeof record === 'object' && record !== null),
-      nextPage: typeof body.nextPage === 'number' && records.length > 0 ? body.nextPage : null,
-    };
+    if (!response.ok) throw new Error(`FastSpring GET ${path} answered HTTP ${response.status}`);
+    return (await response.json()) as Record<string, unknown>;
   };
-  return { listOrders: (query) => lookup('orders', query), listReturns: (query) => lookup('returns', query) };
+  const listOrders = async (query: DayRange, filter: Record<string, string> = {}): Promise<LookupPage> => {
+    const params = new URLSearchParams({
+      begin: query.begin,
+      end: query.end,
+      ...filter,
+      limit: String(PAGE_SIZE),
+      page: String(query.page),
+    });
+    const body = await get('/orders', params);
+    const records = recordsOf(body.orders);
+    return { records, nextPage: typeof body.nextPage === 'number' && records.length > 0 ? body.nextPage : null };
+  };
+  return {
+    listOrders: (query) => listOrders(query),
+    listOrdersWithReturns: (query) => listOrders(query, { returns: 'true' }),
+    getReturns: async (ids) =>
+      ids.length === 0 ? [] : recordsOf((await get(`/returns/${ids.map(encodeURIComponent).join(',')}`)).returns),
+  };
 }
 
 /** The API the configuration names: the sandbox's copy at `origin`, FastSpring with the API user, or none. */

@@ -9,7 +9,7 @@ import { giftReceiptMail, orderConfirmationMail, unknownProductMail } from '../.
 import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
 import { useLoyaltyCode } from './loyalty.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
-import { findOrCreatePersonByEmail } from '../person/person.service.js';
+import { findOrCreatePersonByEmail, isAcceptedEmail } from '../person/person.service.js';
 import { findProductByName, findProductByPath } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
 import { completeTransferFromWebhook } from '../transfer/transfer-webhook.js';
@@ -88,13 +88,17 @@ export async function completeOrder(options: {
   const { client, secretBox, config, data } = options;
   const payer = customerOf(data);
   if (!payer.email) throw new OrderNeedsAttention(`order ${data.id} has no customer email`);
-  // A customer's loyalty code is spent with the order that used it (FastSpring's codes are single-use too).
-  for (const code of data.coupons ?? []) await useLoyaltyCode(client, code);
-  const items = licenceItemsOf(data.items);
-  if (items.length > MAX_LICENCES_PER_ORDER) throw new OrderNeedsAttention(`order ${data.id} has ${items.length} units`);
-  const result: OrderCompletedResult = { createdOrderIds: [], problems: [], unknownPaths: [] };
   // A gift's licences belong to its recipient; the payer gets a receipt naming them.
   const recipient = recipientOf(data, payer.email);
+  // An address the store refuses (e.g. user@localhost) fails every retry alike: a person must settle it.
+  for (const email of recipient ? [payer.email, recipient.email] : [payer.email]) {
+    if (!isAcceptedEmail(email)) throw new OrderNeedsAttention(`order ${data.id}: the email ${email} is not an address the store accepts`);
+  }
+  const items = licenceItemsOf(data.items);
+  if (items.length > MAX_LICENCES_PER_ORDER) throw new OrderNeedsAttention(`order ${data.id} has ${items.length} units`);
+  // A customer's loyalty code is spent with the order that used it (FastSpring's codes are single-use too).
+  for (const code of data.coupons ?? []) await useLoyaltyCode(client, code);
+  const result: OrderCompletedResult = { createdOrderIds: [], problems: [], unknownPaths: [] };
   const customer = recipient ?? payer;
   await recordProviderOrder(client, data, { buyerEmail: payer.email, recipientEmail: recipient?.email ?? '' });
 

@@ -76,6 +76,46 @@ export async function recordProviderRefund(
   return (rowCount ?? 0) > 0;
 }
 
+/** A return kept in provider_refund: what it returned (as sent) and the licences it revoked so far. */
+type RecordedRefund = {
+  returnId: string;
+  items: { product: string; quantity: number | null; refundType: string | null }[];
+  revokedOrderIds: number[];
+};
+
+/**
+ * Locks a purchase (the provider's order id) for the caller's transaction: its order and its returns are taken one
+ * at a time, each seeing what the other committed (a return never misses licences issued at the same moment, nor an
+ * order a return that waits for it); deliveries of one return under several event ids wait on each other too.
+ */
+export async function lockPurchase(db: Queryable, providerOrderId: string): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('provider-purchase:' || $1, 0))`, [providerOrderId]);
+}
+
+/** Whether a return was carried out: provider_refund keeps a return only once it is (not while a copy waits). */
+export async function isReturnCarriedOut(db: Queryable, returnId: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM provider_refund WHERE return_id = $1', [returnId]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** The returns of a purchase that revoke licences (not amount-only refunds), oldest first, locked. */
+export async function listUnitRefundsOfPurchase(db: Queryable, providerOrderId: string): Promise<RecordedRefund[]> {
+  const { rows } = await db.query<{ return_id: string; items: RecordedRefund['items']; revoked_order_ids: number[] }>(
+    `SELECT return_id, items, revoked_order_ids FROM provider_refund
+      WHERE provider_order_id = $1 AND NOT is_partial ORDER BY received_at, return_id FOR UPDATE`,
+    [providerOrderId],
+  );
+  return rows.map((row) => ({ returnId: row.return_id, items: row.items, revokedOrderIds: row.revoked_order_ids }));
+}
+
+/** Adds licences a recorded return revoked later (issued after it) to what it revoked. */
+export async function addRevokedOrders(db: Queryable, returnId: string, orderIds: readonly number[]): Promise<void> {
+  await db.query('UPDATE provider_refund SET revoked_order_ids = revoked_order_ids || $2::bigint[] WHERE return_id = $1', [
+    returnId,
+    orderIds,
+  ]);
+}
+
 /** Accepts an event that could not be acted on into the administrator's "needs attention" list. */
 export async function markWebhookEventAttention(db: Queryable, id: string, reason: string): Promise<void> {
   await db.query('UPDATE webhook_event SET processed_at = now(), error = $2, attention = $2, resolved_at = NULL WHERE id = $1', [

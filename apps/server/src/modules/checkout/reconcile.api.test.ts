@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { recordSandboxSale } from '../../sandbox/sandbox.repository.js';
 import { selfBaseUrl } from '../../sandbox/self-webhook.js';
 import { createTestApp, licenceMailsTo, uniqueEmail } from '../../../test/test-app.js';
-import { orderCompleted, returnCreated } from '../../../test/webhook-fixtures.js';
+import { orderCompleted, providerId, returnCreated } from '../../../test/webhook-fixtures.js';
 import { createFastSpringApi, sandboxApiUserOf } from './fastspring-api.js';
 import { reconcileOrders } from './reconcile.service.js';
+import { receiveWebhookEvents } from './webhook.service.js';
 
 // The job asks the sandbox's copy of FastSpring's API on this server's own address, so the app listens.
 const t = await createTestApp();
@@ -14,6 +15,31 @@ const today = new Date().toISOString().slice(0, 10);
 const api = () => createFastSpringApi({ baseUrl: `${selfBaseUrl(t.app.server)}/sandbox/fastspring-api`, ...sandboxApiUserOf(t.config) });
 const run = () =>
   reconcileOrders({ db: t.db, api: api(), from: new Date(), to: new Date(), secretBox: t.app.secretBox, config: t.config, log: t.app.log });
+/** FastSpring's API as a stub answering `answer(url)` as JSON (404 when undefined); `asked` lists the requests. */
+const stubApi = (answer: (url: URL) => unknown) => {
+  const asked: string[] = [];
+  const stub = async (input: string | URL | Request) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    asked.push(`${url.pathname}${url.search}`);
+    const body = answer(url);
+    return body === undefined ? new Response('Not found', { status: 404 }) : Response.json(body);
+  };
+  return {
+    api: createFastSpringApi({ baseUrl: 'https://api.fastspring.test', user: 'u', password: 'p', fetch: stub as typeof fetch }),
+    asked,
+  };
+};
+const runWith = (stub: ReturnType<typeof stubApi>) =>
+  reconcileOrders({
+    db: t.db,
+    api: stub.api,
+    from: new Date(),
+    to: new Date(),
+    secretBox: t.app.secretBox,
+    config: t.config,
+    log: t.app.log,
+  });
+const isReturnsLookup = (url: URL) => url.pathname.startsWith('/returns') || url.searchParams.get('returns') === 'true';
 const statesOf = async (providerOrderId: string) =>
   (await t.db.query('SELECT state FROM orders WHERE provider_order_id = $1 ORDER BY provider_item', [providerOrderId])).rows.map(
     (row) => row.state,
@@ -64,6 +90,44 @@ describe('reconcileOrders', () => {
     expect(second.processedEventIds).toEqual([]);
     expect(second.ordersSeen).toBeGreaterThanOrEqual(2);
     expect(await licenceMailsTo(t.db, email)).toHaveLength(1);
+  });
+
+  it('processes the missing orders when the returns lookup fails, and logs that failure once', async () => {
+    const order = orderCompleted({ email: uniqueEmail(), items: [{ product: 'tapewarm' }] }).data;
+    const stub = stubApi((url) => (url.pathname === '/orders' && !isReturnsLookup(url) ? { orders: [order], nextPage: null } : undefined));
+    const logged = vi.spyOn(t.app.log, 'error');
+    try {
+      const result = await runWith(stub);
+      expect(result.processedEventIds).toEqual([`reconcile:order:${order.id as string}`]);
+      expect(result.lookupErrors).toEqual([expect.stringMatching(/^returns: .*404/)]);
+      expect(await statesOf(order.id as string)).toEqual(['active']);
+      expect(logged).toHaveBeenCalledTimes(1);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("finds returns through FastSpring's documented lookups (orders with returns, then each return by id), even when the orders lookup fails", async () => {
+    const order = orderCompleted({ email: uniqueEmail(), items: [{ product: 'punch', quantity: 2 }] });
+    await receiveWebhookEvents({ db: t.db, secretBox: t.app.secretBox, config: t.config, log: t.app.log }, [order]);
+    const refund = returnCreated(order.data.id as string, { items: [{ product: 'punch', quantity: 1 }], returnId: providerId() });
+    const returnId = refund.data.return as string;
+    const stub = stubApi((url) => {
+      if (url.pathname === '/orders' && url.searchParams.get('returns') === 'true')
+        return { orders: [{ ...order.data, returns: [returnId] }], nextPage: null };
+      if (url.pathname === `/returns/${returnId}`) return { returns: [refund.data] };
+      return undefined; // the orders lookup fails
+    });
+    const result = await runWith(stub);
+    expect(result.processedEventIds).toEqual([`reconcile:return:${returnId}`]);
+    expect(result.returnsSeen).toBe(1);
+    expect(result.lookupErrors).toEqual([expect.stringMatching(/^orders: .*404/)]);
+    expect(await statesOf(order.data.id as string)).toEqual(['active', 'refunded']);
+
+    // A return carried out is not asked for again.
+    stub.asked.length = 0;
+    expect((await runWith(stub)).processedEventIds).toEqual([]);
+    expect(stub.asked.filter((path) => path.startsWith('/returns/'))).toEqual([]);
   });
 
   it('runs in one process at a time', async () => {

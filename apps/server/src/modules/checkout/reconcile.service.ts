@@ -2,14 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import type { FastSpringApi } from './fastspring-api.js';
-import { isOrderCompletedProcessed, isReturnProcessed } from './webhook.repository.js';
+import type { FastSpringApi, LookupPage } from './fastspring-api.js';
+import { isOrderCompletedProcessed, isReturnKnown } from './webhook.repository.js';
 import { receiveWebhookEvents } from './webhook.service.js';
 import type { WebhookEvent } from './webhook-payload.js';
 
 /** The advisory lock that keeps the job to one process at a time (any number: unique to this job). */
 const RECONCILE_LOCK = 0x0f5_2ec0;
 const MAX_PAGES = 200;
+/** Returns asked for at once (`GET /returns/{id1},{id2},…`). */
+const RETURNS_PER_REQUEST = 20;
 
 export type ReconcileResult = {
   isSkipped: boolean;
@@ -17,17 +19,11 @@ export type ReconcileResult = {
   returnsSeen: number;
   processedEventIds: string[];
   failedEventIds: string[];
+  /** The lookups that failed (`orders: …`, `returns: …`); the other one's events were processed all the same. */
+  lookupErrors: string[];
 };
 
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-
-/**
- * Asks FastSpring for the orders and returns of [from, to] (whole days) and processes those whose webhook never
- * came, as if it had: the same intake, under a stable event id (`reconcile:order:{id}`), so running it again, or a
- * late webhook, creates nothing twice. One process at a time (a PostgreSQL advisory lock); a second caller is
- * answered `isSkipped`. A plain function so a job queue can schedule it.
- */
-export async function reconcileOrders(options: {
+type Options = {
   db: Db;
   api: FastSpringApi;
   from: Date;
@@ -35,32 +31,49 @@ export async function reconcileOrders(options: {
   secretBox: SecretBox;
   config: Config;
   log: FastifyBaseLogger;
-}): Promise<ReconcileResult> {
-  const result: ReconcileResult = { isSkipped: false, ordersSeen: 0, returnsSeen: 0, processedEventIds: [], failedEventIds: [] };
+};
+type DayRange = { begin: string; end: string };
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/**
+ * Asks FastSpring for the orders and returns of [from, to] (whole days) and processes those whose webhook never
+ * came, as if it had: the same intake, under a stable event id (`reconcile:order:{id}`, `reconcile:return:{id}`),
+ * so running it again, or a late webhook, creates nothing twice. Orders first, so a return finds its purchase;
+ * each lookup on its own, so one that fails (logged once, named in `lookupErrors`) loses nothing of the other. One
+ * process at a time (a PostgreSQL advisory lock); a second caller is answered `isSkipped`. A plain function so a
+ * job queue can schedule it.
+ */
+export async function reconcileOrders(options: Options): Promise<ReconcileResult> {
+  const result: ReconcileResult = {
+    isSkipped: false,
+    ordersSeen: 0,
+    returnsSeen: 0,
+    processedEventIds: [],
+    failedEventIds: [],
+    lookupErrors: [],
+  };
   const lockClient = await options.db.connect();
   try {
     const { rows } = await lockClient.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [RECONCILE_LOCK]);
     if (!rows[0]?.locked) return { ...result, isSkipped: true };
     try {
       const range = { begin: dayOf(options.from), end: dayOf(options.to) };
-      const missing: WebhookEvent[] = [];
-      for await (const order of pages(options.api.listOrders, range)) {
-        result.ordersSeen += 1;
-        const id = typeof order.id === 'string' ? order.id : typeof order.order === 'string' ? order.order : undefined;
-        if (!id || order.completed === false || (await isOrderCompletedProcessed(options.db, id))) continue;
-        missing.push(eventOf('order.completed', `reconcile:order:${id}`, order));
+      for (const part of ['orders', 'returns'] as const) {
+        const missing: WebhookEvent[] = [];
+        try {
+          await (part === 'orders' ? findMissingOrders : findMissingReturns)(options, range, result, missing);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          result.lookupErrors.push(`${part}: ${message}`);
+          options.log.error({ ...range, err: error }, `reconciliation: the ${part} lookup failed; what it found before is processed`);
+        }
+        const intake = await receiveWebhookEvents(options, missing);
+        result.processedEventIds.push(...intake.processedIds);
+        result.failedEventIds.push(...intake.failedIds);
+        if (missing.length > 0) options.log.info({ ...range, events: missing.length }, `reconciliation processed missing ${part}`);
       }
-      for await (const refund of pages(options.api.listReturns, range)) {
-        result.returnsSeen += 1;
-        const id = typeof refund.return === 'string' ? refund.return : typeof refund.id === 'string' ? refund.id : undefined;
-        if (!id || (await isReturnProcessed(options.db, id, ''))) continue;
-        missing.push(eventOf('return.created', `reconcile:return:${id}`, { ...refund, return: id }));
-      }
-      // Orders first, so a return finds its purchase.
-      const intake = await receiveWebhookEvents(options, missing);
-      result.processedEventIds = intake.processedIds;
-      result.failedEventIds = intake.failedIds;
-      if (missing.length > 0) options.log.info({ ...range, events: missing.length }, 'reconciliation processed missing events');
     } finally {
       await lockClient.query('SELECT pg_advisory_unlock($1)', [RECONCILE_LOCK]);
     }
@@ -68,6 +81,48 @@ export async function reconcileOrders(options: {
     lockClient.release();
   }
   return result;
+}
+
+/** The completed orders of the range whose `order.completed` was never processed. */
+async function findMissingOrders(options: Options, range: DayRange, result: ReconcileResult, missing: WebhookEvent[]) {
+  for await (const orders of pages(options.api.listOrders, range)) {
+    for (const order of orders) {
+      result.ordersSeen += 1;
+      const id = textOf(order.id) ?? textOf(order.order);
+      if (!id || order.completed === false || (await isOrderCompletedProcessed(options.db, id))) continue;
+      missing.push(eventOf('order.completed', `reconcile:order:${id}`, order));
+    }
+  }
+}
+
+/**
+ * The returns the server does not know, found as FastSpring documents them: the range's orders with returns
+ * (`GET /orders?…&returns=true`, each naming its returns' ids), then the unknown ones by id (`GET /returns/{ids}`),
+ * page by page. A listing that carries a return's whole record (the sandbox's copy) needs no second request.
+ */
+async function findMissingReturns(options: Options, range: DayRange, result: ReconcileResult, missing: WebhookEvent[]) {
+  const seen = new Set<string>();
+  const add = (id: string, record: Record<string, unknown>) =>
+    missing.push(eventOf('return.created', `reconcile:return:${id}`, { ...record, return: id }));
+  for await (const orders of pages(options.api.listOrdersWithReturns, range)) {
+    const toFetch: string[] = [];
+    for (const entry of orders.flatMap((order) => (Array.isArray(order.returns) ? (order.returns as unknown[]) : []))) {
+      const record = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : undefined;
+      const id = textOf(entry) ?? textOf(record?.return) ?? textOf(record?.id);
+      if (!id || seen.has(id)) continue;
+      seen.add(id);
+      result.returnsSeen += 1;
+      if (await isReturnKnown(options.db, id)) continue;
+      if (typeof record?.original === 'object' && record.original !== null) add(id, record);
+      else toFetch.push(id);
+    }
+    for (let start = 0; start < toFetch.length; start += RETURNS_PER_REQUEST) {
+      for (const record of await options.api.getReturns(toFetch.slice(start, start + RETURNS_PER_REQUEST))) {
+        const id = textOf(record.return) ?? textOf(record.id);
+        if (id && toFetch.includes(id)) add(id, record);
+      }
+    }
+  }
 }
 
 const eventOf = (type: string, id: string, data: Record<string, unknown>): WebhookEvent => ({
@@ -78,11 +133,12 @@ const eventOf = (type: string, id: string, data: Record<string, unknown>): Webho
   data,
 });
 
-async function* pages(list: FastSpringApi['listOrders'], range: { begin: string; end: string }) {
+/** The pages of a lookup, one after the other (at most MAX_PAGES). */
+async function* pages(list: (options: DayRange & { page: number }) => Promise<LookupPage>, range: DayRange) {
   let page: number | null = 1;
   for (let count = 0; page !== null && count < MAX_PAGES; count += 1) {
-    const found = await list({ ...range, page });
-    yield* found.records;
+    const found: LookupPage = await list({ ...range, page });
+    yield found.records;
     page = found.nextPage;
   }
 }

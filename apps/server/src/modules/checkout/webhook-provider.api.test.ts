@@ -129,6 +129,23 @@ describe('needs attention', () => {
     expect((await licencesOf(event.data.id as string)).map((row) => row.state)).toEqual(['active', 'refunded', 'refunded']);
   });
 
+  it('lists an order whose buyer or gift recipient has an address the store refuses, instead of failing it for FastSpring to retry', async () => {
+    const own = orderCompleted({ email: 'user@localhost', items: [{ product: 'punch' }] });
+    const gift = sampleGiftOrderCompleted({ payerEmail: uniqueEmail(), recipientEmail: 'friend@localhost', product: 'punch' });
+    const response = await postWebhook(t.app, [own, gift], { secret });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.split('\n')).toEqual([own.id, gift.id]);
+    for (const event of [own, gift]) {
+      const row = await eventRow(event.id);
+      expect(row).toMatchObject({ attention: expect.stringMatching(/email/), resolved_at: null });
+      expect(row.processed_at).toBeInstanceOf(Date);
+      // Nothing of the order was kept: a replay after fixing the address starts from scratch.
+      expect(await licencesOf(event.data.id as string)).toEqual([]);
+      const kept = await t.db.query('SELECT 1 FROM provider_order WHERE provider_order_id = $1', [event.data.id]);
+      expect(kept.rowCount).toBe(0);
+    }
+  });
+
   it('is for administrators only, and answers 404 for an unknown event', async () => {
     const customer = await t.registerCustomer();
     expect(

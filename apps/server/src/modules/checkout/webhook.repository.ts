@@ -89,14 +89,38 @@ export async function refundOrdersOfPurchase(
   return { orderIds, devices: deleted.rowCount ?? 0 };
 }
 
-/** Whether another event of this return (same return id, another event id: a manual resend) was processed. */
-export async function isReturnProcessed(db: Queryable, returnId: string, eventId: string): Promise<boolean> {
+/**
+ * Whether the reconciliation can leave this return alone: it was carried out (provider_refund keeps it), or an event
+ * of it was taken already (it waits in "needs attention" for its order, was settled by hand, or was ignored).
+ */
+export async function isReturnKnown(db: Queryable, returnId: string): Promise<boolean> {
+  const { rows } = await db.query<{ known: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM provider_refund WHERE return_id = $1)
+         OR EXISTS (SELECT 1 FROM webhook_event
+                     WHERE type = 'return.created' AND payload->'data'->>'return' = $1 AND processed_at IS NOT NULL) AS known`,
+    [returnId],
+  );
+  return rows[0]?.known === true;
+}
+
+/** Whether the provider's order waits in "needs attention" (licences of it may still be issued by a replay). */
+export async function isOrderCompletedWaiting(db: Queryable, providerOrderId: string): Promise<boolean> {
   const { rowCount } = await db.query(
-    `SELECT 1 FROM webhook_event
-      WHERE type = 'return.created' AND payload->'data'->>'return' = $1 AND id <> $2 AND processed_at IS NOT NULL LIMIT 1`,
-    [returnId, eventId],
+    `SELECT 1 FROM webhook_event WHERE type = 'order.completed' AND payload->'data'->>'id' = $1
+        AND attention IS NOT NULL AND resolved_at IS NULL LIMIT 1`,
+    [providerOrderId],
   );
   return (rowCount ?? 0) > 0;
+}
+
+/** How many of these licences each product path (`{path}#n`) has. */
+export async function countLicencesByPath(db: Queryable, orderIds: readonly number[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const { rows } = await db.query<{ path: string; count: number }>(
+    `SELECT split_part(provider_item, '#', 1) AS path, count(*)::int AS count FROM orders WHERE id = ANY($1::bigint[]) GROUP BY 1`,
+    [orderIds],
+  );
+  return new Map(rows.map((row) => [row.path, row.count]));
 }
 
 /** Whether any order (in any state) came from the provider's order. */

@@ -1,4 +1,3 @@
-import { normalizeProductPath } from '@store/contracts/product-path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PoolClient } from 'pg';
 import { isSandboxCheckout, type Config } from '../../config.js';
@@ -6,21 +5,13 @@ import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { completeOrder, OrderNeedsAttention } from './order-completed.service.js';
-import {
-  findWaitingReturnsOfOrder,
-  markWebhookEventAttention,
-  recordProviderRefund,
-  resolveWebhookEvent,
-} from './provider-order.repository.js';
-import { orderCompletedData, returnCreatedData, webhookEnvelope, type ReturnCreatedData, type WebhookEvent } from './webhook-payload.js';
+import { findWaitingReturnsOfOrder, lockPurchase, markWebhookEventAttention, resolveWebhookEvent } from './provider-order.repository.js';
+import { applyRecordedRefunds, revokePurchase } from './return-created.service.js';
+import { orderCompletedData, returnCreatedData, webhookEnvelope, type WebhookEvent } from './webhook-payload.js';
 import {
   claimWebhookEvent,
-  hasOrdersOfPurchase,
-  isOrderCompletedProcessed,
-  isReturnProcessed,
   markWebhookEventProcessed,
   recordWebhookEventError,
-  refundOrdersOfPurchase,
   findEventOfOrder as findStoredEventOfOrder,
 } from './webhook.repository.js';
 
@@ -87,6 +78,7 @@ export async function processEvent(
     case 'order.completed': {
       const parsed = orderCompletedData.safeParse(event.data);
       if (!parsed.success) return malformed(event, parsed.error);
+      await lockPurchase(client, parsed.data.id);
       const result = await completeOrder({
         client,
         secretBox: context.secretBox,
@@ -100,7 +92,10 @@ export async function processEvent(
       if (result instanceof OrderNeedsAttention) return { note: result.message, attention: result.message };
       if (result.problems.length > 0) context.log.warn({ eventId: event.id, problems: result.problems }, 'order partly unusable');
       await settleWaitingReturns(client, parsed.data.id);
-      const note = result.problems.length > 0 ? result.problems.join('; ') : null;
+      // A return taken before these licences were issued (their item waited for a mapping) applies to them too.
+      const revoked = result.createdOrderIds.length > 0 ? await applyRecordedRefunds(client, parsed.data.id) : [];
+      const notes = [...result.problems, ...(revoked.length > 0 ? [`revoked ${revoked.length} for returns taken before`] : [])];
+      const note = notes.length > 0 ? notes.join('; ') : null;
       return result.unknownPaths.length > 0 ? { note, attention: note ?? 'unknown product path' } : { note };
     }
     case 'return.created': {
@@ -128,40 +123,6 @@ const malformed = (event: WebhookEvent, error: { issues: { path: PropertyKey[]; 
   const reason = `malformed ${event.type}: ${issue ? `${issue.path.map(String).join('.') || '(data)'}: ${issue.message}` : 'unreadable'}`;
   return { note: reason, attention: reason };
 };
-
-/** A returned line that refunds an amount only (FastSpring: quantity 0, refundType "Partial Refund"). */
-const isPartialLine = (item: { quantity?: number | null; refundType?: string | null }) =>
-  item.quantity === 0 || /partial/i.test(item.refundType ?? '');
-
-/**
- * `return.created` (decision 014): a returned line with a quantity revokes that many licences of its product (the
- * last issued first: state refunded, devices deleted), matched by the path recorded on each licence (`{path}#{n}`),
- * not by the product's path today (decision 026); a return without items revokes the whole purchase. A partial
- * (amount) refund keeps the licences and is only recorded. Every return is kept with what it revoked, so a resend
- * (same return id) changes nothing. A return of a purchase the server never saw needs attention.
- */
-async function revokePurchase(client: PoolClient, event: WebhookEvent, data: ReturnCreatedData): Promise<Outcome> {
-  const providerOrderId = data.original.id ?? data.original.order;
-  if (!providerOrderId) return { note: 'the return names no original order', attention: 'the return names no original order' };
-  if (data.return && (await isReturnProcessed(client, data.return, event.id))) return { note: 'return already processed' };
-  if (!(await hasOrdersOfPurchase(client, providerOrderId)) && !(await isOrderCompletedProcessed(client, providerOrderId))) {
-    const reason = `return of the purchase ${providerOrderId}, which the server never saw: replay it once the order is in`;
-    return { note: reason, attention: reason };
-  }
-  const lines = data.items ?? [];
-  const fullLines = lines.filter((item) => !isPartialLine(item));
-  const isPartial = lines.length > 0 && fullLines.length === 0;
-  const returned =
-    lines.length > 0 ? fullLines.map((item) => ({ path: normalizeProductPath(item.product), quantity: item.quantity ?? 1 })) : undefined;
-  const { orderIds } = isPartial ? { orderIds: [] } : await refundOrdersOfPurchase(client, providerOrderId, returned);
-  await recordProviderRefund(client, { returnId: data.return ?? event.id, providerOrderId, data, isPartial, revokedOrderIds: orderIds });
-  if (isPartial) return { note: 'partial refund: the licences are kept' };
-  const partialNote = fullLines.length < lines.length ? '; partial refund lines kept their licences' : '';
-  if (orderIds.length > 0) return { note: partialNote ? `revoked ${orderIds.length}${partialNote}` : null };
-  if (await hasOrdersOfPurchase(client, providerOrderId))
-    return { note: `no active licence of the returned items left to revoke${partialNote}` };
-  return { note: 'the purchase made no licences' };
-}
 
 /** A configured storefront without `.test.` takes live orders only (reference §5.8). */
 const isLiveStorefront = (config: Config) =>

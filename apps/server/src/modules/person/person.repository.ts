@@ -4,13 +4,16 @@ import { messages } from '@store/contracts/messages';
 import type { Queryable } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
 
+/** Whether a person may have this address: what findOrCreatePersonByEmail accepts. */
+export const isAcceptedEmail = (email: string) => email.length <= 254 && EMAIL_PATTERN.test(email);
+
 /** Finds the person with this email (case-insensitive) or creates one; safe under concurrency. */
 export async function findOrCreatePersonByEmail(
   db: Queryable,
   person: { email: string; name?: string; country?: string },
 ): Promise<Person & { isNew: boolean }> {
   // Every way an address enters (purchase, activation, transfer, admin) ends here: refuse what is no address.
-  if (person.email.length > 254 || !EMAIL_PATTERN.test(person.email)) throw badRequest(`email: ${messages.emailInvalid}`);
+  if (!isAcceptedEmail(person.email)) throw badRequest(`email: ${messages.emailInvalid}`);
   const inserted = await db.query<Person>(
     `INSERT INTO person (email, name, country) VALUES ($1, $2, $3)
      ON CONFLICT (lower(email)) WHERE email <> '' DO NOTHING RETURNING id, email, name, country`,

@@ -83,6 +83,9 @@ const refusedDeletion = (person: Person, licences: number) =>
 
 // The person queries other domains use (they never read the person table themselves).
 
+/** Whether a person may have this address (what findOrCreatePersonByEmail accepts), so a caller can check first. */
+export const isAcceptedEmail = (email: string) => personRepository.isAcceptedEmail(email);
+
 /** The person with this email (case-insensitive), created when there is none; safe under concurrency. */
 export const findOrCreatePersonByEmail = (db: Queryable, person: { email: string; name?: string; country?: string }) =>
   personRepository.findOrCreatePersonByEmail(db, person);

@@ -56,7 +56,8 @@ export function WebhooksPage() {
     act(async () => {
       const result = await reconcile.mutateAsync(range);
       if (result.isSkipped) return 'The reconciliation is running elsewhere; try again in a minute.';
-      return `FastSpring named ${result.ordersSeen} orders and ${result.returnsSeen} returns; ${result.processedEventIds.length} missing events were processed, ${result.failedEventIds.length} failed.`;
+      const summary = `FastSpring named ${result.ordersSeen} orders and ${result.returnsSeen} returns; ${result.processedEventIds.length} missing events were processed, ${result.failedEventIds.length} failed.`;
+      return result.lookupErrors.length > 0 ? `${summary} A lookup failed: ${result.lookupErrors.join('; ')}.` : summary;
     });
 
   return (

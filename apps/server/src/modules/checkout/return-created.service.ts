@@ -1,0 +1,106 @@
+import { normalizeProductPath } from '@store/contracts/product-path';
+import type { PoolClient } from 'pg';
+import {
+  addRevokedOrders,
+  isReturnCarriedOut,
+  listUnitRefundsOfPurchase,
+  lockPurchase,
+  recordProviderRefund,
+} from './provider-order.repository.js';
+import type { ReturnCreatedData, WebhookEvent } from './webhook-payload.js';
+import {
+  countLicencesByPath,
+  hasOrdersOfPurchase,
+  isOrderCompletedProcessed,
+  isOrderCompletedWaiting,
+  refundOrdersOfPurchase,
+} from './webhook.repository.js';
+
+/** What became of a return: a note for the log, and why it needs a person (accepted, not retried). */
+type ReturnOutcome = { note: string | null; attention?: string };
+type ReturnedItem = { product: string; quantity?: number | null; refundType?: string | null };
+type ReturnedUnits = { path: string; quantity: number };
+
+/** A returned line that refunds an amount only (FastSpring: quantity 0, refundType "Partial Refund"). */
+const isPartialLine = (item: ReturnedItem) => item.quantity === 0 || /partial/i.test(item.refundType ?? '');
+
+/** The units a return's full lines return, per product path as sent (in lower case). */
+function returnedUnitsOf(items: readonly ReturnedItem[]): ReturnedUnits[] {
+  const quantities = new Map<string, number>();
+  for (const item of items.filter((line) => !isPartialLine(line))) {
+    const path = normalizeProductPath(item.product);
+    quantities.set(path, (quantities.get(path) ?? 0) + (item.quantity ?? 1));
+  }
+  return [...quantities].map(([path, quantity]) => ({ path, quantity }));
+}
+
+/** The returned units that `revokedOrderIds` does not cover yet (no active licence of them when the return came). */
+async function owedUnitsOf(client: PoolClient, returned: readonly ReturnedUnits[], revokedOrderIds: readonly number[]) {
+  const revoked = await countLicencesByPath(client, revokedOrderIds);
+  return returned
+    .map((line) => ({ path: line.path, quantity: line.quantity - (revoked.get(line.path) ?? 0) }))
+    .filter((line) => line.quantity > 0);
+}
+
+/**
+ * `return.created` (decision 014): a returned line with a quantity revokes that many licences of its product (the
+ * last issued first: state refunded, devices deleted), matched by the path recorded on each licence (`{path}#{n}`),
+ * not by the product's path today (decision 026); a return without items revokes the whole purchase. A partial
+ * (amount) refund keeps the licences and is only recorded. Every return is kept with what it revoked, and only that
+ * record makes it done: a resend (same return id, any event id) changes nothing, and a copy waiting in "needs
+ * attention" never stands for it. Units it could not revoke yet (their item waits for an administrator's mapping)
+ * are revoked when issued (applyRecordedRefunds). A return of a purchase the server never saw needs attention.
+ */
+export async function revokePurchase(client: PoolClient, event: WebhookEvent, data: ReturnCreatedData): Promise<ReturnOutcome> {
+  const providerOrderId = data.original.id ?? data.original.order;
+  if (!providerOrderId) return { note: 'the return names no original order', attention: 'the return names no original order' };
+  const returnId = data.return ?? event.id;
+  await lockPurchase(client, providerOrderId);
+  if (await isReturnCarriedOut(client, returnId)) return { note: 'return already processed' };
+  if (!(await hasOrdersOfPurchase(client, providerOrderId)) && !(await isOrderCompletedProcessed(client, providerOrderId))) {
+    const reason = `return of the purchase ${providerOrderId}, which the server never saw: replay it once the order is in`;
+    return { note: reason, attention: reason };
+  }
+  const lines = data.items ?? [];
+  const returned = lines.length > 0 ? returnedUnitsOf(lines) : undefined;
+  const isPartial = returned !== undefined && returned.length === 0;
+  const { orderIds } = isPartial ? { orderIds: [] } : await refundOrdersOfPurchase(client, providerOrderId, returned);
+  await recordProviderRefund(client, { returnId, providerOrderId, data, isPartial, revokedOrderIds: orderIds });
+  if (isPartial) return { note: 'partial refund: the licences are kept' };
+
+  const partialNote = lines.some(isPartialLine) ? 'partial refund lines kept their licences' : '';
+  const waitingNote = (await isOrderCompletedWaiting(client, providerOrderId))
+    ? 'its order needs attention: licences issued later are revoked then'
+    : '';
+  if (orderIds.length > 0) {
+    const owed = returned ? await owedUnitsOf(client, returned, orderIds) : [];
+    const owedNote =
+      owed.length > 0
+        ? `${owed.map((line) => `${line.path} ×${line.quantity}`).join(', ')} had no active licence: revoked if issued later`
+        : '';
+    const details = [partialNote, owedNote || waitingNote].filter(Boolean);
+    return { note: details.length > 0 ? [`revoked ${orderIds.length}`, ...details].join('; ') : null };
+  }
+  const outcome = (await hasOrdersOfPurchase(client, providerOrderId))
+    ? ['no active licence of the returned items left to revoke', partialNote]
+    : ['the purchase made no licences'];
+  return { note: [...outcome, waitingNote].filter(Boolean).join('; ') };
+}
+
+/**
+ * Carries the purchase's recorded returns over to licences issued after them (an item an administrator mapped and
+ * replayed later): each return revokes the units it returned and could not revoke then, a return without items
+ * every licence. Answers the licences revoked.
+ */
+export async function applyRecordedRefunds(client: PoolClient, providerOrderId: string): Promise<number[]> {
+  const revoked: number[] = [];
+  for (const refund of await listUnitRefundsOfPurchase(client, providerOrderId)) {
+    const owed = refund.items.length > 0 ? await owedUnitsOf(client, returnedUnitsOf(refund.items), refund.revokedOrderIds) : undefined;
+    if (owed?.length === 0) continue;
+    const { orderIds } = await refundOrdersOfPurchase(client, providerOrderId, owed);
+    if (orderIds.length === 0) continue;
+    await addRevokedOrders(client, refund.returnId, orderIds);
+    revoked.push(...orderIds);
+  }
+  return revoked;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
+import { orderCompleted, postWebhook, providerId, returnCreated } from '../../../test/webhook-fixtures.js';
+
+// A return is carried out in full whatever the order of events: before its order, while its order needs attention,
+// resent under new event ids, with the missing licences issued later by an administrator's replay (decision 014).
+const secret = 'test-webhook-secret';
+const t = await createTestApp({ FASTSPRING_WEBHOOK_SECRET: secret });
+
+const statesOf = async (providerOrderId: string) =>
+  (
+    await t.db.query('SELECT provider_item, state FROM orders WHERE provider_order_id = $1 ORDER BY provider_item', [providerOrderId])
+  ).rows.map((row: { provider_item: string; state: string }) => `${row.provider_item} ${row.state}`);
+const refundsOf = async (providerOrderId: string) =>
+  (
+    await t.db.query<{ return_id: string; revoked: number }>(
+      'SELECT return_id, cardinality(revoked_order_ids) AS revoked FROM provider_refund WHERE provider_order_id = $1 ORDER BY return_id',
+      [providerOrderId],
+    )
+  ).rows;
+const eventRow = async (id: string) => (await t.db.query('SELECT * FROM webhook_event WHERE id = $1', [id])).rows[0];
+const replay = async (id: string, productOfPath: Record<string, string>) =>
+  t.request({ method: 'POST', url: `/api/webhookEvent/${id}/replay`, token: await t.adminToken(), body: { productOfPath } });
+
+describe('a return of an order that needs attention', () => {
+  it("revokes the licences an administrator's replay issues after the refund", async () => {
+    const order = orderCompleted({ email: uniqueEmail(), items: [{ product: 'spacey' }, { product: 'space-echo' }] });
+    const orderId = order.data.id as string;
+    await postWebhook(t.app, [order], { secret });
+    expect(await statesOf(orderId)).toEqual(['spacey#0 active']);
+    expect((await eventRow(order.id)).attention).toBe('unknown product path: space-echo');
+
+    const refund = returnCreated(orderId, {
+      items: [
+        { product: 'spacey', quantity: 1 },
+        { product: 'space-echo', quantity: 1 },
+      ],
+    });
+    expect((await postWebhook(t.app, [refund], { secret })).statusCode).toBe(200);
+    expect(await statesOf(orderId)).toEqual(['spacey#0 refunded']);
+    // The note says the returned line that revoked nothing yet.
+    expect((await eventRow(refund.id)).error).toMatch(/space-echo/);
+
+    const replayed = await replay(order.id, { 'space-echo': 'Punch' });
+    expect(replayed.json()).toMatchObject({ result: 'resolved' });
+    expect(await statesOf(orderId)).toEqual(['space-echo#0 refunded', 'spacey#0 refunded']);
+    expect(await refundsOf(orderId)).toEqual([{ return_id: refund.data.return, revoked: 2 }]);
+
+    // A resend of the order and the refund's resend change nothing.
+    await postWebhook(
+      t.app,
+      [
+        { ...order, id: providerId() },
+        { ...refund, id: providerId() },
+      ],
+      { secret },
+    );
+    expect(await statesOf(orderId)).toEqual(['space-echo#0 refunded', 'spacey#0 refunded']);
+    expect(await refundsOf(orderId)).toEqual([{ return_id: refund.data.return, revoked: 2 }]);
+  });
+
+  it('revokes the whole purchase, and only the units returned, whichever came first', async () => {
+    // A return of the whole purchase, before the order, whose item then needs attention.
+    const whole = orderCompleted({ email: uniqueEmail(), items: [{ product: 'tapewarm' }, { product: 'space-echo', quantity: 2 }] });
+    const wholeId = whole.data.id as string;
+    const early = returnCreated(wholeId);
+    await postWebhook(t.app, [early, whole], { secret });
+    expect(await statesOf(wholeId)).toEqual(['tapewarm#0 refunded']);
+    expect((await eventRow(early.id)).resolved_by).toBe('its order arrived');
+    await replay(whole.id, { 'space-echo': 'Spacey' });
+    expect(await statesOf(wholeId)).toEqual(['space-echo#0 refunded', 'space-echo#1 refunded', 'tapewarm#0 refunded']);
+
+    // One unit of two returned while the item waits: one licence of the two issued later is revoked.
+    const part = orderCompleted({ email: uniqueEmail(), items: [{ product: 'space-echo', quantity: 2 }] });
+    const partId = part.data.id as string;
+    await postWebhook(t.app, [part], { secret });
+    await postWebhook(t.app, [returnCreated(partId, { items: [{ product: 'space-echo', quantity: 1 }] })], { secret });
+    expect(await statesOf(partId)).toEqual([]);
+    await replay(part.id, { 'space-echo': 'Spacey' });
+    expect(await statesOf(partId)).toEqual(['space-echo#0 active', 'space-echo#1 refunded']);
+  });
+});
+
+describe('a return resent under a new event id', () => {
+  it('is carried out once when it came before its order', async () => {
+    const order = orderCompleted({ email: uniqueEmail(), items: [{ product: 'spacey', quantity: 2 }] });
+    const orderId = order.data.id as string;
+    const first = returnCreated(orderId, { items: [{ product: 'spacey', quantity: 2 }] });
+    const resent = { ...first, id: providerId() };
+    expect((await postWebhook(t.app, [first], { secret })).body).toBe(first.id);
+    expect((await postWebhook(t.app, [resent], { secret })).body).toBe(resent.id);
+    expect((await postWebhook(t.app, [order], { secret })).statusCode).toBe(200);
+
+    expect(await statesOf(orderId)).toEqual(['spacey#0 refunded', 'spacey#1 refunded']);
+    expect(await refundsOf(orderId)).toEqual([{ return_id: first.data.return, revoked: 2 }]);
+    expect((await eventRow(first.id)).resolved_by).toBe('its order arrived');
+
+    // The reconciliation's copy of the same return, later, changes nothing.
+    const copy = { ...first, id: `reconcile:return:${first.data.return as string}` };
+    expect((await postWebhook(t.app, [copy], { secret })).statusCode).toBe(200);
+    expect((await eventRow(copy.id)).error).toBe('return already processed');
+    expect(await refundsOf(orderId)).toEqual([{ return_id: first.data.return, revoked: 2 }]);
+  });
+});
