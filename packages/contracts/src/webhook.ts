@@ -54,5 +54,5 @@ export const reconcileResponse = z.object({
   returnsSeen: z.number().int(),
   processedEventIds: z.array(z.string()),
   failedEventIds: z.array(z.string()),
-  lookupErrors: z.array(z.string()).default([]),
+  lookupErrors: z.array(z.string()),
 });

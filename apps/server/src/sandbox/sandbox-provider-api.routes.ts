@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../lib/app-error.js';
 import { sandboxApiUserOf } from '../modules/checkout/fastspring-api.js';
-import { listSandboxSales } from './sandbox.repository.js';
+import { findSandboxReturns, listSandboxOrders } from './sandbox.repository.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const lookupQuery = z.object({
@@ -11,17 +11,16 @@ const lookupQuery = z.object({
   end: day,
   limit: z.coerce.number().int().min(1).max(100).default(50),
   page: z.coerce.number().int().min(1).default(1),
-  /** Orders with (true) or without (false) returns; with true each order carries its returns. */
+  /** Orders with (true) or without (false) returns; with true each order names its returns' ids. */
   returns: z.enum(['true', 'false']).optional(),
 });
 
 /**
- * The stand-in's copy of FastSpring's order API (docs/fastspring.md): `GET /orders` (with `returns=true`, the
- * orders that have returns) and `GET /returns` for a date range (whole days, UTC, end included), paged, answering
- * the orders and returns the stand-in made with the same data as their webhooks. An order listed with
- * `returns=true` carries its returns' whole records where FastSpring names their ids, so the reconciliation needs
- * no `GET /returns/{id}` here. Basic auth is required as by FastSpring, with this installation's own sandbox API
- * user (`sandboxApiUserOf`): the sales name their buyers.
+ * The stand-in's copy of FastSpring's order API (docs/fastspring.md): `GET /orders` for a date range (whole days,
+ * UTC, end included), paged, with `returns=true` the orders that have returns, each naming their ids; and
+ * `GET /returns/{id1},{id2},…`. It answers the orders and returns the stand-in made, with the same data as their
+ * webhooks. Basic auth is required as by FastSpring, with this installation's own sandbox API user
+ * (`sandboxApiUserOf`): the sales name their buyers.
  */
 export const sandboxProviderApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['sandbox'];
@@ -33,30 +32,34 @@ export const sandboxProviderApiRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('unauthorized', 'The API user is missing or wrong.');
   });
 
-  for (const kind of ['order', 'return'] as const) {
-    app.get(`/sandbox/fastspring-api/${kind}s`, { schema: { tags, querystring: lookupQuery } }, async (request) => {
-      const { begin, end, limit, page, returns } = request.query;
-      const endExclusive = new Date(`${end}T00:00:00Z`);
-      endExclusive.setUTCDate(endExclusive.getUTCDate() + 1);
-      const found = await listSandboxSales(app.db, {
-        kind,
-        begin: new Date(`${begin}T00:00:00Z`),
-        end: endExclusive,
-        limit,
-        offset: (page - 1) * limit,
-        returns: kind === 'order' && returns !== undefined ? returns === 'true' : undefined,
-      });
-      return {
-        action: `${kind}.lookup`,
-        result: 'success',
-        begin,
-        end,
-        limit,
-        page,
-        total: found.total,
-        nextPage: page * limit < found.total ? page + 1 : null,
-        [`${kind}s`]: found.rows,
-      };
+  app.get('/sandbox/fastspring-api/orders', { schema: { tags, querystring: lookupQuery } }, async (request) => {
+    const { begin, end, limit, page, returns } = request.query;
+    const endExclusive = new Date(`${end}T00:00:00Z`);
+    endExclusive.setUTCDate(endExclusive.getUTCDate() + 1);
+    const found = await listSandboxOrders(app.db, {
+      begin: new Date(`${begin}T00:00:00Z`),
+      end: endExclusive,
+      limit,
+      offset: (page - 1) * limit,
+      ...(returns === undefined ? {} : { returns: returns === 'true' }),
     });
-  }
+    return {
+      action: 'order.lookup',
+      result: 'success',
+      begin,
+      end,
+      limit,
+      page,
+      total: found.total,
+      nextPage: page * limit < found.total ? page + 1 : null,
+      orders: found.rows,
+    };
+  });
+  app.get(
+    '/sandbox/fastspring-api/returns/:ids',
+    { schema: { tags, params: z.object({ ids: z.string().max(2000) }) } },
+    async (request) => ({
+      returns: await findSandboxReturns(app.db, request.params.ids.split(',').filter(Boolean)),
+    }),
+  );
 };

@@ -58,23 +58,32 @@ export async function recordSandboxSale(
 }
 
 /**
- * The stand-in's orders or returns made in [begin, end), oldest first, one page. Orders may be filtered by whether
- * they have returns (FastSpring's `returns=true|false`); with `returns: true` each order carries its returns.
+ * The stand-in's orders made in [begin, end), oldest first, one page. `returns` filters them as FastSpring's
+ * `returns=true|false` does: with true, each order names its returns' ids in `returns`.
  */
-export async function listSandboxSales(
+export async function listSandboxOrders(
   db: Queryable,
-  options: { kind: 'order' | 'return'; begin: Date; end: Date; limit: number; offset: number; returns?: boolean },
+  options: { begin: Date; end: Date; limit: number; offset: number; returns?: boolean },
 ): Promise<{ rows: unknown[]; total: number }> {
   const { rows } = await db.query<{ data: unknown; total: number }>(
-    `SELECT CASE WHEN $6 THEN s.data || jsonb_build_object('returns', refunds.data) ELSE s.data END AS data,
+    `SELECT CASE WHEN $5 THEN s.data || jsonb_build_object('returns', refunds.ids) ELSE s.data END AS data,
             count(*) OVER ()::int AS total
        FROM sandbox_provider_record s
        LEFT JOIN LATERAL (
-         SELECT jsonb_agg(r.data ORDER BY r.created_at, r.id) AS data FROM sandbox_provider_record r
-          WHERE s.kind = 'order' AND r.kind = 'return' AND r.provider_order_id = s.provider_order_id) AS refunds ON true
-      WHERE s.kind = $1 AND s.created_at >= $2 AND s.created_at < $3 AND ($6::boolean IS NULL OR (refunds.data IS NOT NULL) = $6)
-      ORDER BY s.created_at, s.id LIMIT $4 OFFSET $5`,
-    [options.kind, options.begin, options.end, options.limit, options.offset, options.returns ?? null],
+         SELECT jsonb_agg(r.id ORDER BY r.created_at, r.id) AS ids FROM sandbox_provider_record r
+          WHERE r.kind = 'return' AND r.provider_order_id = s.provider_order_id) AS refunds ON true
+      WHERE s.kind = 'order' AND s.created_at >= $1 AND s.created_at < $2 AND ($5::boolean IS NULL OR (refunds.ids IS NOT NULL) = $5)
+      ORDER BY s.created_at, s.id LIMIT $3 OFFSET $4`,
+    [options.begin, options.end, options.limit, options.offset, options.returns ?? null],
   );
   return { rows: rows.map((row) => row.data), total: rows[0]?.total ?? 0 };
+}
+
+/** The stand-in's returns with these ids, as FastSpring answers `GET /returns/{id1},{id2},…`. */
+export async function findSandboxReturns(db: Queryable, ids: readonly string[]): Promise<unknown[]> {
+  const { rows } = await db.query<{ data: unknown }>(
+    `SELECT data FROM sandbox_provider_record WHERE kind = 'return' AND id = ANY($1::text[]) ORDER BY created_at, id`,
+    [ids],
+  );
+  return rows.map((row) => row.data);
 }

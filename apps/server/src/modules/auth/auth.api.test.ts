@@ -426,7 +426,7 @@ describe('guards', () => {
     'POST /sandbox/api/session',
     'POST /sandbox/api/session/finalize',
     'GET /sandbox/fastspring-api/orders', // the sandbox's copy of FastSpring's API, behind the API user's basic auth
-    'GET /sandbox/fastspring-api/returns',
+    'GET /sandbox/fastspring-api/returns/:ids',
   ];
   const customerCalls = [
     'GET /api/userinfo/products',

@@ -3,7 +3,7 @@ import { recordSandboxSale } from '../../sandbox/sandbox.repository.js';
 import { selfBaseUrl } from '../../sandbox/self-webhook.js';
 import { createTestApp, licenceMailsTo, uniqueEmail } from '../../../test/test-app.js';
 import { orderCompleted, providerId, returnCreated } from '../../../test/webhook-fixtures.js';
-import { createFastSpringApi, sandboxApiUserOf } from './fastspring-api.js';
+import { createFastSpringApi, sandboxApiUserOf, type FastSpringApi } from './fastspring-api.js';
 import { reconcileOrders } from './reconcile.service.js';
 import { receiveWebhookEvents } from './webhook.service.js';
 
@@ -13,8 +13,17 @@ await t.app.listen({ port: 0, host: '127.0.0.1' });
 
 const today = new Date().toISOString().slice(0, 10);
 const api = () => createFastSpringApi({ baseUrl: `${selfBaseUrl(t.app.server)}/sandbox/fastspring-api`, ...sandboxApiUserOf(t.config) });
-const run = () =>
-  reconcileOrders({ db: t.db, api: api(), from: new Date(), to: new Date(), secretBox: t.app.secretBox, config: t.config, log: t.app.log });
+/** Today's reconciliation against `fastSpring` (the sandbox's copy unless given). */
+const run = (fastSpring: FastSpringApi = api()) =>
+  reconcileOrders({
+    db: t.db,
+    api: fastSpring,
+    from: new Date(),
+    to: new Date(),
+    secretBox: t.app.secretBox,
+    config: t.config,
+    log: t.app.log,
+  });
 /** FastSpring's API as a stub answering `answer(url)` as JSON (404 when undefined); `asked` lists the requests. */
 const stubApi = (answer: (url: URL) => unknown) => {
   const asked: string[] = [];
@@ -29,16 +38,6 @@ const stubApi = (answer: (url: URL) => unknown) => {
     asked,
   };
 };
-const runWith = (stub: ReturnType<typeof stubApi>) =>
-  reconcileOrders({
-    db: t.db,
-    api: stub.api,
-    from: new Date(),
-    to: new Date(),
-    secretBox: t.app.secretBox,
-    config: t.config,
-    log: t.app.log,
-  });
 const isReturnsLookup = (url: URL) => url.pathname.startsWith('/returns') || url.searchParams.get('returns') === 'true';
 const statesOf = async (providerOrderId: string) =>
   (await t.db.query('SELECT state FROM orders WHERE provider_order_id = $1 ORDER BY provider_item', [providerOrderId])).rows.map(
@@ -97,7 +96,7 @@ describe('reconcileOrders', () => {
     const stub = stubApi((url) => (url.pathname === '/orders' && !isReturnsLookup(url) ? { orders: [order], nextPage: null } : undefined));
     const logged = vi.spyOn(t.app.log, 'error');
     try {
-      const result = await runWith(stub);
+      const result = await run(stub.api);
       expect(result.processedEventIds).toEqual([`reconcile:order:${order.id as string}`]);
       expect(result.lookupErrors).toEqual([expect.stringMatching(/^returns: .*404/)]);
       expect(await statesOf(order.id as string)).toEqual(['active']);
@@ -118,7 +117,7 @@ describe('reconcileOrders', () => {
       if (url.pathname === `/returns/${returnId}`) return { returns: [refund.data] };
       return undefined; // the orders lookup fails
     });
-    const result = await runWith(stub);
+    const result = await run(stub.api);
     expect(result.processedEventIds).toEqual([`reconcile:return:${returnId}`]);
     expect(result.returnsSeen).toBe(1);
     expect(result.lookupErrors).toEqual([expect.stringMatching(/^orders: .*404/)]);
@@ -126,7 +125,7 @@ describe('reconcileOrders', () => {
 
     // A return carried out is not asked for again.
     stub.asked.length = 0;
-    expect((await runWith(stub)).processedEventIds).toEqual([]);
+    expect((await run(stub.api)).processedEventIds).toEqual([]);
     expect(stub.asked.filter((path) => path.startsWith('/returns/'))).toEqual([]);
   });
 

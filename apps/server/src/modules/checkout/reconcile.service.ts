@@ -98,28 +98,25 @@ async function findMissingOrders(options: Options, range: DayRange, result: Reco
 /**
  * The returns the server does not know, found as FastSpring documents them: the range's orders with returns
  * (`GET /orders?…&returns=true`, each naming its returns' ids), then the unknown ones by id (`GET /returns/{ids}`),
- * page by page. A listing that carries a return's whole record (the sandbox's copy) needs no second request.
+ * page by page.
  */
 async function findMissingReturns(options: Options, range: DayRange, result: ReconcileResult, missing: WebhookEvent[]) {
   const seen = new Set<string>();
-  const add = (id: string, record: Record<string, unknown>) =>
-    missing.push(eventOf('return.created', `reconcile:return:${id}`, { ...record, return: id }));
   for await (const orders of pages(options.api.listOrdersWithReturns, range)) {
     const toFetch: string[] = [];
     for (const entry of orders.flatMap((order) => (Array.isArray(order.returns) ? (order.returns as unknown[]) : []))) {
-      const record = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : undefined;
-      const id = textOf(entry) ?? textOf(record?.return) ?? textOf(record?.id);
+      // An id, or (not confirmed which, docs/fastspring.md) an object naming one.
+      const named = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : undefined;
+      const id = textOf(entry) ?? textOf(named?.return) ?? textOf(named?.id);
       if (!id || seen.has(id)) continue;
       seen.add(id);
       result.returnsSeen += 1;
-      if (await isReturnKnown(options.db, id)) continue;
-      if (typeof record?.original === 'object' && record.original !== null) add(id, record);
-      else toFetch.push(id);
+      if (!(await isReturnKnown(options.db, id))) toFetch.push(id);
     }
     for (let start = 0; start < toFetch.length; start += RETURNS_PER_REQUEST) {
       for (const record of await options.api.getReturns(toFetch.slice(start, start + RETURNS_PER_REQUEST))) {
         const id = textOf(record.return) ?? textOf(record.id);
-        if (id && toFetch.includes(id)) add(id, record);
+        if (id && toFetch.includes(id)) missing.push(eventOf('return.created', `reconcile:return:${id}`, { ...record, return: id }));
       }
     }
   }
