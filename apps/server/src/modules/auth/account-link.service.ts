@@ -9,7 +9,6 @@ import * as links from './account-link.repository.js';
 import * as logins from './auth.repository.js';
 import { toCurrentUser } from './current-user.js';
 import { hashPassword } from './password.js';
-import { deleteTwoFactor } from './two-factor.repository.js';
 
 const CONFIRM_LINK_DAYS = 7;
 const PURCHASE_LINK_DAYS = 30;
@@ -89,8 +88,6 @@ export async function confirmAccount(options: {
     const target = existing ?? (await logins.insertLogin(client, { loginName: used.email, passwordHash, personId: person?.id ?? null }));
     if (!target) throw new AppError('conflict', 'This email address was registered a moment ago. Please open the link again.');
     await logins.markEmailVerified(client, { loginId: target.id, personId: person?.id ?? null, passwordHash });
-    // A second factor set up before anyone proved the address was not the owner's (two-factor.service.ts).
-    if (existing && !existing.email_verified_at) await deleteTwoFactor(client, target.id);
     await logins.deleteSessionsOfLogin(client, target.id);
     const user = toCurrentUser(target, await logins.createSession(client, target.id));
     return { status: 'confirmed' as const, email: used.email, user };

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ADMIN_USER_NAME } from '@store/contracts/constants';
 import type { Queryable } from '../../db/client.js';
+import { deleteTwoFactor } from './two-factor.repository.js';
 
 export type LoginRow = {
   id: number;
@@ -113,22 +115,30 @@ export async function deleteOtherSessions(db: Queryable, loginId: number, keepTo
   await db.query('DELETE FROM session WHERE login_id = $1 AND token_hash <> $2', [loginId, hashToken(keepToken)]);
 }
 
+/** Whether the login has proven its address (the built-in administrator has none to prove). */
+export const hasProvenAddress = (login: Pick<LoginRow, 'login_name' | 'email_verified_at'>): boolean =>
+  login.email_verified_at !== null || login.login_name === ADMIN_USER_NAME;
+
 /**
  * Records that the login proved its address: links it to the person with that address and, with the new
- * password of a mailed link, replaces its password (and any mailed one).
+ * password of a mailed link, replaces its password (and any mailed one). The first proof also removes a second
+ * factor set up before it: whoever held the login then was not known to own the address (two-factor.service.ts).
  */
 export async function markEmailVerified(
   db: Queryable,
   options: { loginId: number; personId: number | null; passwordHash?: string },
 ): Promise<void> {
-  await db.query(
-    `UPDATE login SET email_verified_at = coalesce(email_verified_at, now()), person_id = coalesce($2, person_id),
-            password_hash = coalesce($3, password_hash),
-            pending_password_hash = CASE WHEN $3::text IS NULL THEN pending_password_hash END,
-            pending_password_expires = CASE WHEN $3::text IS NULL THEN pending_password_expires END
-      WHERE id = $1`,
+  const { rows } = await db.query<{ is_first_proof: boolean }>(
+    `UPDATE login SET email_verified_at = coalesce(login.email_verified_at, now()), person_id = coalesce($2, login.person_id),
+            password_hash = coalesce($3, login.password_hash),
+            pending_password_hash = CASE WHEN $3::text IS NULL THEN login.pending_password_hash END,
+            pending_password_expires = CASE WHEN $3::text IS NULL THEN login.pending_password_expires END
+       FROM login AS old
+      WHERE login.id = $1 AND old.id = login.id
+     RETURNING old.email_verified_at IS NULL AS is_first_proof`,
     [options.loginId, options.personId, options.passwordHash ?? null],
   );
+  if (rows[0]?.is_first_proof) await deleteTwoFactor(db, options.loginId);
 }
 
 /** Ends every session of the login (all of them, or all but `keepToken`'s). */

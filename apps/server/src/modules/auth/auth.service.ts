@@ -15,7 +15,7 @@ import { checkCredentials, countFailure } from './credentials.js';
 import { toCurrentUser } from './current-user.js';
 import type { DeviceClaim } from './device-cookie.js';
 import { generatePassword, hashPassword } from './password.js';
-import { deleteTwoFactor, isTwoFactorEnabled } from './two-factor.repository.js';
+import { isTwoFactorEnabled } from './two-factor.repository.js';
 import { verifySecondFactor } from './two-factor.service.js';
 
 /**
@@ -36,7 +36,7 @@ export async function logIn(options: {
   const { login, isMailedPassword, deviceNonce } = await checkCredentials(options);
   // A mailed password that first proves the address outranks a second factor set up before the proof, by whoever
   // held the login then: the address's owner is let in, and that second factor is dropped.
-  const isFirstProof = isMailedPassword && !login.email_verified_at && login.login_name !== ADMIN_USER_NAME;
+  const isFirstProof = isMailedPassword && !repository.hasProvenAddress(login);
   if (!isFirstProof && (await isTwoFactorEnabled(db, login.id))) {
     if (!options.otp) throw new AppError('unauthorized', SECOND_FACTOR_REQUIRED);
     if (!(await verifySecondFactor({ db, secretBox: options.secretBox, loginId: login.id, code: options.otp }))) {
@@ -51,7 +51,6 @@ export async function logIn(options: {
         const person = await findOrCreatePersonByEmail(client, { email: login.login_name });
         await repository.markEmailVerified(client, { loginId: login.id, personId: person.id });
       }
-      if (isFirstProof) await deleteTwoFactor(client, login.id);
       await repository.deleteSessionsOfLogin(client, login.id);
     }
     return toCurrentUser(login, await repository.createSession(client, login.id));

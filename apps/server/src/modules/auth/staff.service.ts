@@ -10,7 +10,6 @@ import { insertAccountLink } from './account-link.repository.js';
 import * as logins from './auth.repository.js';
 import { hashPassword } from './password.js';
 import * as repository from './staff.repository.js';
-import { deleteTwoFactor } from './two-factor.repository.js';
 
 const INVITATION_DAYS = 7;
 
@@ -31,8 +30,8 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
 /**
  * Gives an address a staff role: an existing login that proved its address gets the role (its sessions end, so it
  * logs in again with its new rights); a new address, or a login nobody proved the address of (anyone may register
- * any address), gets a login without a usable password, nor a mailed one, nor two-factor login, and a mailed link
- * that sets a password: only whoever reads the address's mail becomes staff.
+ * any address), gets a login without a usable password or a mailed one, and a mailed link that sets a password: only
+ * whoever reads the address's mail becomes staff.
  */
 export async function inviteStaff(options: { db: Db; caller: Caller; invite: StaffInviteRequest; siteUrl: string }): Promise<void> {
   const { db, invite } = options;
@@ -44,14 +43,10 @@ export async function inviteStaff(options: { db: Db; caller: Caller; invite: Sta
       await repository.setRole(client, existing.id, invite.role);
       await logins.deleteSessionsOfLogin(client, existing.id);
     }
-    if (existing && !existing.email_verified_at) {
-      await logins.setPassword(client, existing.id, unusableHash);
-      await deleteTwoFactor(client, existing.id);
-    }
-    if (!existing?.email_verified_at) {
-      if (!existing) {
-        await logins.insertLogin(client, { loginName: invite.email, passwordHash: unusableHash, personId: null, role: invite.role });
-      }
+    if (!existing || !logins.hasProvenAddress(existing)) {
+      // Its second factor goes when the link proves the address (markEmailVerified).
+      if (existing) await logins.setPassword(client, existing.id, unusableHash);
+      else await logins.insertLogin(client, { loginName: invite.email, passwordHash: unusableHash, personId: null, role: invite.role });
       const token = await insertAccountLink(client, { email: invite.email, purpose: 'staff', lifetimeDays: INVITATION_DAYS });
       await enqueueMail(
         client,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_USER_NAME } from '@store/contracts/constants';
 import type { TwoFactorRecoveryCodes, TwoFactorSetup } from '@store/contracts/account';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
@@ -21,7 +20,7 @@ type Caller = { loginId: number; name: string; token: string };
  */
 export async function setUpTwoFactor(options: { db: Db; secretBox: SecretBox; caller: Caller }): Promise<TwoFactorSetup> {
   const login = await logins.findLoginByName(options.db, options.caller.name);
-  if (!login?.email_verified_at && login?.login_name !== ADMIN_USER_NAME) {
+  if (!login || !logins.hasProvenAddress(login)) {
     throw new AppError('forbidden', 'Confirm your email address first: open the link we mailed you, or ask for a new one.');
   }
   const secret = generateTotpSecret();
