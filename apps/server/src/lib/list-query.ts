@@ -1,5 +1,5 @@
 import type { Paged } from '@store/contracts/list';
-import { withTransaction, type Db } from '../db/client.js';
+import { withTransaction, type Db, type Queryable } from '../db/client.js';
 import { containsPattern, PLAIN_LIST_LIMIT, prefixPattern, type ListDefinition, type ListRequest, type PlainList } from './list-request.js';
 
 /** The first `limit` rows of the list by its key: the spec's plain array, which a million rows cannot be. */
@@ -146,14 +146,13 @@ async function selectRows(db: Db, definition: ListDefinition, query: BuiltQuery,
 }
 
 /**
- * A filtered page of a list joined to its base table (`ListDefinition.baseTable`), for a filter estimated to match
- * few rows: the matches are read through their own indexes and sorted in the base table alone, and only the page's
- * rows are joined. Left to itself the planner walks the sort index until the page is full, assuming the matches are
+ * A filtered page read from its matches: they are read through their own indexes and sorted in the list's table
+ * alone (its base table, `ListDefinition.baseTable`, when `from` joins others), and only the page's rows are joined. Left to itself the planner walks the sort index until the page is full, assuming the matches are
  * spread evenly along it: when they are sparse (refunded in GBP, 0.3 % of the licences) a deep page walks hundreds
  * of thousands of rows, reading each from the table. `OFFSET 0` keeps the planner from walking the sort index in
  * the subquery.
  */
-async function readMatchesFirst(db: Db, definition: ListDefinition, query: BuiltQuery, window: Window): Promise<unknown[]> {
+async function readMatchesFirst(db: Queryable, definition: ListDefinition, query: BuiltQuery, window: Window): Promise<unknown[]> {
   const { table, alias, joins } = splitFrom(definition);
   const orderBy = query.orderBy(window.isBackwards);
   const { rows } = await db.query<Record<string, unknown>>(
@@ -166,7 +165,7 @@ async function readMatchesFirst(db: Db, definition: ListDefinition, query: Built
   return rows;
 }
 
-/** A list's base table (`orders o`), its alias (`o`) and the joins `from` adds to it. */
+/** A list's base table (`orders o`, or `from` itself), its alias (`o`) and the joins `from` adds to it. */
 function splitFrom(definition: ListDefinition): { table: string; alias: string; joins: string } {
   const table = definition.baseTable ?? definition.from;
   if (!definition.from.startsWith(table)) throw new Error(`The list's FROM clause does not start with its base table ${table}`);
@@ -188,9 +187,6 @@ async function readFilteredRows(
   query: BuiltQuery,
   window: Window & { estimate: number; tableRows: number; tuning: ListTuning },
 ): Promise<unknown[]> {
-  const values = [...query.params, window.limit, window.skip];
-  const orderBy = query.orderBy(window.isBackwards);
-  const table = definition.from;
   const { tuning, estimate, tableRows } = window;
   if (estimate > tuning.selectiveMatches) {
     const evenWalk = ((window.skip + window.limit) * Math.max(tableRows, estimate)) / estimate;
@@ -203,12 +199,7 @@ async function readFilteredRows(
   // far larger than these by default.
   return withTransaction(db, async (client) => {
     await client.query(`SET LOCAL parallel_setup_cost = 0; SET LOCAL parallel_tuple_cost = 0`);
-    const { rows } = await client.query<Record<string, unknown>>(
-      `SELECT * FROM (SELECT ${definition.select} FROM ${table} ${query.where} OFFSET 0) AS ${table}
-        ORDER BY ${orderBy} ${windowClause(query)}`,
-      values,
-    );
-    return rows;
+    return readMatchesFirst(client, definition, query, window);
   });
 }
 

@@ -1,5 +1,4 @@
 import { OFFLINE_DEVICE_NAME } from '@store/contracts/constants';
-import { EMAIL_PATTERN } from '@store/contracts/fields';
 import { messages } from '@store/contracts/messages';
 import type { TrialList } from '@store/contracts/trial';
 import type { Db } from '../../db/client.js';
@@ -11,6 +10,7 @@ import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { findDeviceIdProblem } from '../device/device-id.js';
 import { createTrialKeyFile } from '../order/licence-keys.js';
 import type { ProductCache } from '../product/product-cache.js';
+import { isAcceptedEmail } from '../person/person.service.js';
 import { findProductById } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
 import * as repository from './trial.repository.js';
@@ -51,7 +51,7 @@ export async function startTrial(options: TrialOptions): Promise<TrialGrant> {
   const problem = findDeviceIdProblem(deviceId, options.source === 'web' ? OFFLINE_DEVICE_NAME : '');
   if (problem) throw badRequest(options.source === 'web' ? problem : `This computer cannot start a trial: ${problem}`);
   // The plug-in's form takes any text: an address or nothing, as on the website.
-  if (options.email !== '' && !EMAIL_PATTERN.test(options.email)) throw badRequest(messages.emailInvalid);
+  if (options.email !== '' && !isAcceptedEmail(options.email)) throw badRequest(messages.emailInvalid);
   const product = await options.products.byName(db, options.productName);
   if (!product) throw badRequest(`Unknown product "${options.productName}".`);
   if (options.isExactNameRequired && product.name !== options.productName) throw badRequest(JUCE_WRONG_PRODUCT_MESSAGE);
