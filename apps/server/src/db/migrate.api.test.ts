@@ -148,6 +148,73 @@ describe('migration checksums and no-transaction migrations', () => {
     }
   });
 
+  it('drops an index a failed CONCURRENTLY build left invalid before IF NOT EXISTS would keep it', async () => {
+    const url = await createEmptyDatabase();
+    const directory = await copyOfMigrations();
+    const db = createPool(url, 2);
+    try {
+      await migrateDatabase(db, undefined, directory);
+      await db.query('CREATE TABLE test_codes (code int); INSERT INTO test_codes VALUES (1), (1), (2)');
+      // A unique build over duplicates fails and leaves its index behind, invalid.
+      await expect(db.query('CREATE UNIQUE INDEX CONCURRENTLY test_codes_code ON test_codes (code)')).rejects.toThrow(
+        /could not create unique index/,
+      );
+      const validity = async () =>
+        (await db.query<{ valid: boolean }>(`SELECT indisvalid AS valid FROM pg_index WHERE indexrelid = 'test_codes_code'::regclass`))
+          .rows;
+      expect(await validity()).toEqual([{ valid: false }]);
+
+      await db.query('DELETE FROM test_codes WHERE ctid = (SELECT max(ctid) FROM test_codes WHERE code = 1)');
+      await fs.writeFile(
+        path.join(directory, '900_test_rebuild.sql'),
+        `${NO_TRANSACTION_MARKER}\nCREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS test_codes_code ON test_codes (code);\n`,
+      );
+      expect(await migrateDatabase(db, undefined, directory)).toEqual(['900_test_rebuild.sql']);
+      expect(await validity()).toEqual([{ valid: true }]);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it("takes an amended migration's earlier version as applied, and 065 keeps the indexes 060 built before the move", async () => {
+    const url = await createEmptyDatabase();
+    const db = createPool(url, 2);
+    try {
+      await migrateDatabase(db);
+      const indexes = async () =>
+        (
+          await db.query<{ name: string; oid: number }>(
+            `SELECT indexrelid::regclass::text AS name, indexrelid::int AS oid FROM pg_index
+              WHERE indrelid IN ('orders'::regclass, 'order_device'::regclass, 'unassigned_order'::regclass, 'audit_log'::regclass)
+                AND indisvalid ORDER BY 1`,
+          )
+        ).rows;
+      const before = await indexes();
+      expect(before.map((index) => index.name)).toEqual(
+        expect.arrayContaining([
+          'orders_provider_reference_sort',
+          'order_device_device_id',
+          'unassigned_order_redeemed_order',
+          'audit_log_at',
+        ]),
+      );
+      expect(before.map((index) => index.name)).not.toContain('orders_product');
+
+      // As a database that applied 060 before its indexes moved: its checksum then, and 065 not yet applied.
+      const earlier = '4d540d1bcf4922423f3bcea0e7ca81f2e8e918d9bddada7ef1cb93662dfe6351';
+      await db.query(`UPDATE schema_migration SET checksum = $1 WHERE name = '060_back_office.sql'`, [earlier]);
+      await db.query(`DELETE FROM schema_migration WHERE name = '065_back_office_indexes.sql'`);
+      expect(await migrateDatabase(db)).toEqual(['065_back_office_indexes.sql']);
+      // The same indexes, not built again.
+      expect(await indexes()).toEqual(before);
+      const { rows } = await db.query<{ checksum: string }>(`SELECT checksum FROM schema_migration WHERE name = '060_back_office.sql'`);
+      expect(rows[0]!.checksum).not.toBe(earlier);
+      expect(rows[0]!.checksum).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      await db.end();
+    }
+  });
+
   it('refuses CREATE INDEX CONCURRENTLY in an ordinary migration (which runs in the start-up transaction)', async () => {
     const url = await createEmptyDatabase();
     const directory = await copyOfMigrations();

@@ -19,6 +19,16 @@ export const NO_TRANSACTION_MARKER = '-- migrate: no-transaction';
 
 type Migration = { name: string; sql: string; checksum: string; isTransactional: boolean };
 
+/**
+ * Applied migrations whose file was later changed on purpose, with the checksums of the versions applied before:
+ * a database that applied one of those takes the file as it is now. Only for a change that a later migration
+ * carries out for databases that applied the earlier version.
+ */
+const amendedMigrations: Readonly<Record<string, readonly string[]>> = {
+  // Its indexes on the large tables moved to 065, which builds them CONCURRENTLY (IF NOT EXISTS).
+  '060_back_office.sql': ['4d540d1bcf4922423f3bcea0e7ca81f2e8e918d9bddada7ef1cb93662dfe6351'],
+};
+
 /** SHA-256 of the file, with line endings made LF, so a checkout with CRLF endings has the same checksum. */
 export const migrationChecksum = (sql: string): string => createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
 
@@ -61,6 +71,18 @@ export const splitStatements = (sql: string): string[] =>
     .filter((statement) => statement !== '');
 
 /**
+ * Before `CREATE INDEX CONCURRENTLY IF NOT EXISTS name`: a build that failed or was interrupted leaves its index
+ * behind, invalid (never used, but kept up to date on every write), which IF NOT EXISTS would keep; it is dropped
+ * so that the statement builds it again.
+ */
+async function dropInvalidIndex(client: pg.PoolClient, statement: string): Promise<void> {
+  const name = /^CREATE\s+(?:UNIQUE\s+)?INDEX\s+CONCURRENTLY\s+IF\s+NOT\s+EXISTS\s+("?[\w.]+"?)/i.exec(statement)?.[1];
+  if (name === undefined) return;
+  const { rows } = await client.query('SELECT 1 FROM pg_index WHERE indexrelid = to_regclass($1) AND NOT indisvalid', [name]);
+  if (rows.length > 0) await client.query(`DROP INDEX CONCURRENTLY ${name}`);
+}
+
+/**
  * Applies the numbered SQL migrations not yet applied, then `afterMigrate` (the seed), under one advisory lock,
  * so processes started at the same moment against an empty database wait for each other. Before them the job
  * queue's own schema (graphile-worker) is installed or upgraded. Every applied migration's checksum is kept; a
@@ -87,8 +109,9 @@ export async function migrateDatabase(
     for (const migration of migrations) {
       if (!applied.has(migration.name)) continue;
       const checksum = applied.get(migration.name) ?? null;
-      // Applied before migrations carried checksums: the file as it is now is taken as the one applied.
-      if (checksum === null) {
+      // Applied before migrations carried checksums, or an amended migration's earlier version: the file as it is
+      // now is taken as the one applied.
+      if (checksum === null || (checksum !== migration.checksum && amendedMigrations[migration.name]?.includes(checksum))) {
         await client.query('UPDATE schema_migration SET checksum = $2 WHERE name = $1', [migration.name, migration.checksum]);
       } else if (checksum !== migration.checksum) {
         throw new Error(
@@ -111,7 +134,10 @@ export async function migrateDatabase(
       }
       if (isInTransaction) await client.query('COMMIT');
       isInTransaction = false;
-      for (const statement of splitStatements(migration.sql)) await client.query(statement);
+      for (const statement of splitStatements(migration.sql)) {
+        await dropInvalidIndex(client, statement);
+        await client.query(statement);
+      }
       await record(migration);
     }
     if (afterMigrate) {

@@ -181,41 +181,12 @@ $$;
 UPDATE orders o SET country = nullif(p.country, '') FROM person p WHERE p.id = o.person_id AND o.country IS NULL;
 SELECT rebuild_sales_rollups();
 
--- The all-orders list sorts by each column it shows (by the column, then the id) and finds a provider reference by
--- its beginning; the status and source filters are equalities whose rare values the planner finds by index. Unpaid
--- licences (activation codes, admin grants) have neither amount nor reference: a source or currency filter sorted by
--- amount or reference has its own index, or the walk of the sort index would pass every unpaid (or paid) licence
--- first. The reference indexes are not partial:
--- PostgreSQL keeps no statistics of a partial index's expression, and without them it estimates every prefix at
--- 0.5 % of the table and walks the sort index instead.
-CREATE INDEX orders_creation_date_sort ON orders (creation_date, id);
-CREATE INDEX orders_amount_sort ON orders (amount, id);
-CREATE INDEX orders_product_sort ON orders (product_id, id);
--- A product's licences by amount (its price, with and without discounts: clustered in the amount order).
-CREATE INDEX orders_product_amount ON orders (product_id, amount, id);
-DROP INDEX orders_product;
-CREATE INDEX orders_state ON orders (state, id);
-CREATE INDEX orders_source ON orders (source, id);
-CREATE INDEX orders_source_amount ON orders (source, amount, id);
-CREATE INDEX orders_source_reference ON orders (source, provider_reference, id);
-CREATE INDEX orders_currency_amount ON orders (currency, amount, id);
-CREATE INDEX orders_provider_reference ON orders (lower(provider_reference) text_pattern_ops);
-CREATE INDEX orders_provider_reference_sort ON orders (provider_reference, id);
-CREATE INDEX orders_provider_order ON orders (lower(provider_order_id) text_pattern_ops);
-
--- Search by key text: a licence's serial. Key files are long and pasted with any line breaks; they are found by a
--- hash of their text without white space.
-CREATE INDEX orders_serial ON orders (serial) WHERE serial <> '';
-CREATE INDEX orders_key_hash ON orders (md5(regexp_replace(serial_new, '\s', '', 'g'))) WHERE serial_new <> '';
-CREATE INDEX orders_key_2048_hash ON orders (md5(regexp_replace(serial_2048, '\s', '', 'g'))) WHERE serial_2048 <> '';
-CREATE INDEX order_device_device_id ON order_device (lower(device_id_hash));
+-- The back office's indexes on orders, order_device, unassigned_order and audit_log are built CONCURRENTLY, outside
+-- the start-up transaction, by migration 065.
 
 -- Draft pages: only published pages are served and listed in the menu. Existing pages stay published.
 ALTER TABLE page ADD COLUMN is_published boolean NOT NULL DEFAULT true;
 
 -- A distributor's unredeemed codes can be voided: they stay in the batch's history but redeem no more.
 ALTER TABLE unassigned_order ADD COLUMN voided_at timestamptz;
-CREATE INDEX unassigned_order_redeemed_order ON unassigned_order (redeemed_order_id) WHERE redeemed_order_id IS NOT NULL;
 
--- The audit log is read newest first.
-CREATE INDEX audit_log_at ON audit_log (at DESC, id DESC);
