@@ -95,7 +95,7 @@ export default tseslint.config(
     },
   },
   {
-    // Domains meet through services, never through each other's repositories (STYLE 15): SQL about a domain's
+    // Domains meet through services, never through each other's repositories: SQL about a domain's
     // tables lives in its own repository, and other domains call what its service publishes. Type imports (the
     // row shapes) are allowed; tests and test factories may reach in.
     files: ['apps/server/src/**/*.ts', 'apps/server/src/**/*.tsx'],
