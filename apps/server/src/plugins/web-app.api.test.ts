@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { initialData } from '@store/contracts/page';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
 import { buildApp } from '../app.js';
@@ -212,6 +213,19 @@ describe('what the page tells the app about the server', () => {
       expect(page.body).not.toContain('dev-mailbox');
     } finally {
       await withSmtp.close();
+    }
+  });
+});
+
+describe("the page's initial data", () => {
+  it("is what the contract's schema accepts, for a content page, an unknown page and an app screen", async () => {
+    for (const pathname of ['/about', '/no/such/page', '/userarea']) {
+      const { text } = await send(pathname);
+      const json = /<script type="application\/json" id="initial-data">(.*?)<\/script>/s.exec(text)?.[1];
+      expect(json, pathname).toBeDefined();
+      const data = initialData.parse(JSON.parse(json!));
+      expect(data.path, pathname).toBe(pathname);
+      if (pathname === '/about') expect(data.page?.url).toBe('/about');
     }
   });
 });

@@ -7,18 +7,24 @@ type Shape = Record<string, unknown>;
 const isObject = (value: unknown): value is Shape => typeof value === 'object' && value !== null;
 const isMenuItem = (value: unknown): value is MenuItem =>
   isObject(value) && typeof value.name === 'string' && typeof value.url === 'string';
+const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 const isPage = (value: unknown): value is Page =>
   isObject(value) &&
-  typeof value.id === 'number' &&
+  isInteger(value.id) &&
   typeof value.name === 'string' &&
   typeof value.url === 'string' &&
-  typeof value.htmlText === 'string';
+  typeof value.htmlText === 'string' &&
+  typeof value.date === 'string' &&
+  typeof value.isMainMenu === 'boolean' &&
+  isInteger(value.mainMenuPriority) &&
+  (value.isPublished === undefined || typeof value.isPublished === 'boolean');
 
 /**
- * The contracts' `initialData` shape, checked by hand: the first page a visitor opens loads no zod runtime (the
- * bundle-size budget), and the server builds this block from that very type.
+ * The contracts' `initialData` schema, checked by hand: the first page a visitor opens loads no zod runtime (the
+ * bundle-size budget). `initial-data.test.ts` holds it to the schema: it accepts and refuses what the schema does,
+ * field by field of the schema's own shape.
  */
-const isInitialData = (value: unknown): value is InitialData =>
+export const isInitialData = (value: unknown): value is InitialData =>
   isObject(value) &&
   (value.page === null || isPage(value.page)) &&
   Array.isArray(value.menu) &&
