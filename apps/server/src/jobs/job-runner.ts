@@ -1,20 +1,35 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { run, type TaskList } from 'graphile-worker';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { purgeOldMail, SEND_MAIL_TASK } from '../mail/outbox.js';
+import { purgeOldRateLimitWindows } from '../lib/rate-limit.js';
+import { purgeOldMail, requeueAbandonedMail, SEND_MAIL_TASK } from '../mail/outbox.js';
 import { createSendMailTask } from '../mail/worker.js';
 import { purgeExpiredSessions } from '../modules/auth/auth.service.js';
+import { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from '../modules/checkout/reconcile-job.js';
 import { jobLogger } from './job-logger.js';
 
-/**
- * The periodic clean-ups, as the queue's crontab: each runs once per hour across all processes (the queue
- * records each run), at minutes that keep them apart.
- */
-export const CRONTAB = ['7 * * * * purge_expired_sessions', '37 * * * * purge_old_mail'].join('\n');
+type JobRunnerOptions = {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** The app, for the reconciliation (it asks FastSpring's API, or the sandbox's at the app's address); none without it. */
+  app?: FastifyInstance;
+};
 
-/** Every task of the job queue: mail delivery and the clean-ups. */
-export function createTaskList(options: { db: Db; config: Config; log: FastifyBaseLogger }): { taskList: TaskList; close: () => void } {
+/**
+ * The periodic jobs, as the queue's crontab: each runs once per schedule across all processes (the queue records
+ * each run). The clean-ups and the re-queueing of abandoned mail run hourly, at minutes that keep them apart; the
+ * reconciliation every RECONCILE_INTERVAL_MINUTES when it is on.
+ */
+function crontabOf(options: Pick<JobRunnerOptions, 'config' | 'app'>): string {
+  const lines = ['7 * * * * purge_expired_sessions', '22 * * * * requeue_abandoned_mail', '37 * * * * purge_old_mail'];
+  if (options.app && isReconcileScheduled(options.config)) lines.push(reconcileCrontabLine(options.config));
+  return lines.join('\n');
+}
+
+/** Every task of the job queue: mail delivery, the clean-ups and, given the app, the reconciliation. */
+export function createTaskList(options: JobRunnerOptions): { taskList: TaskList; close: () => void } {
   const { db, config, log } = options;
   const sendMail = createSendMailTask({
     db,
@@ -26,25 +41,35 @@ export function createTaskList(options: { db: Db; config: Config; log: FastifyBa
   const taskList: TaskList = {
     [SEND_MAIL_TASK]: sendMail.task,
     // Expired sessions, and rate-limit windows older than a day.
-    purge_expired_sessions: () => purgeExpiredSessions(db),
+    purge_expired_sessions: async () => {
+      await purgeExpiredSessions(db);
+      await purgeOldRateLimitWindows(db);
+    },
     purge_old_mail: async () => {
       const purged = await purgeOldMail(db, { retentionDays: config.MAIL_RETENTION_DAYS, isMailboxDelivery: !config.SMTP_URL });
       if (purged.deleted + purged.cleared > 0) log.info(purged, 'old mail purged');
     },
+    // A safety net under the delivery job's own retries; without SMTP, nothing is delivered by a job to retry.
+    requeue_abandoned_mail: async () => {
+      if (!config.SMTP_URL) return;
+      const queued = await requeueAbandonedMail(db);
+      if (queued > 0) log.warn({ mails: queued }, 'unsent mail whose delivery attempt never finished queued again');
+    },
+    ...(options.app ? { [RECONCILE_TASK]: createReconcileTask(options.app) } : {}),
   };
   return { taskList, close: sendMail.close };
 }
 
 /**
- * Starts the job queue's worker (graphile-worker) on the app's pool: it delivers mail and runs the clean-ups.
- * Jobs are picked up at once through LISTEN/NOTIFY, or by polling every 2 s.
+ * Starts the job queue's worker (graphile-worker) on the app's pool: it delivers mail, runs the clean-ups and the
+ * reconciliation. Jobs are picked up at once through LISTEN/NOTIFY, or by polling every 2 s.
  */
-export async function startJobRunner(options: { db: Db; config: Config; log: FastifyBaseLogger }): Promise<{ stop: () => Promise<void> }> {
+export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop: () => Promise<void> }> {
   const { taskList, close } = createTaskList(options);
   const runner = await run({
     pgPool: options.db,
     taskList,
-    crontab: CRONTAB,
+    crontab: crontabOf(options),
     concurrency: 2,
     noHandleSignals: true,
     pollInterval: 2_000,

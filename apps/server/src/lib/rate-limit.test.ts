@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error.js';
-import { createRefusedCallers, type RateLimitHit } from './rate-limit.js';
+import { countHitInStatement, createRefusedCallers, type RateLimitHit } from './rate-limit.js';
 
 const rule = { name: 'test-rule', limit: 2, windowSeconds: 60 };
 const hit = (subject: string): RateLimitHit => ({ rule, subject });
@@ -34,5 +34,23 @@ describe('createRefusedCallers', () => {
     expect(() => callers.refuseIfRefused(hit('a'))).not.toThrow();
     expect(() => callers.refuseIfRefused(hit('b'))).toThrow(AppError);
     expect(() => callers.refuseIfRefused(hit('c'))).toThrow(AppError);
+  });
+});
+
+describe('countHitInStatement', () => {
+  it("numbers the hit's parameters from the statement's next one and answers their values in that order", () => {
+    const counted = countHitInStatement(hit('10.0.0.1'), 4);
+    expect(counted.cte).toBe('hit AS (SELECT hits, retry_after FROM rate_limit_hit($4, $5))');
+    expect(counted.isWithinLimit).toBe('hit.hits <= $6');
+    expect(counted.columns).toContain(`NOT (${counted.isWithinLimit}) AS limit_is_over`);
+    expect(counted.values).toEqual(['test-rule:10.0.0.1', 60, 2]);
+  });
+
+  it('refuses with 429 and the time left when the statement counted the hit over the limit', () => {
+    const counted = countHitInStatement(hit('a'), 1);
+    expect(() => counted.refuseOverLimit({ limit_is_over: false, limit_retry_after: 30 })).not.toThrow();
+    expect(() => counted.refuseOverLimit({ limit_is_over: true, limit_retry_after: 0 })).toThrow(
+      expect.objectContaining({ code: 'tooManyRequests', retryAfterSeconds: 1 }),
+    );
   });
 });

@@ -38,15 +38,41 @@ const tooMany = (retryAfterSeconds: number) =>
 /** One hit of a rule for a subject. */
 export type RateLimitHit = { rule: RateLimitRule; subject: string };
 
-/** The arguments of the database's `rate_limit_hit(key, window_seconds)` (migration 014) for a hit. */
-export const rateLimitHitValues = ({ rule, subject }: RateLimitHit): [string, number] => [
-  `${rule.name}:${subject.toLowerCase()}`,
-  rule.windowSeconds,
-];
+/** The counter's key of a hit: the rule's name and the subject, whose case never makes a second counter. */
+const keyOf = ({ rule, subject }: RateLimitHit) => `${rule.name}:${subject.toLowerCase()}`;
 
-/** Refuses with 429 when the counted hit passed the rule's limit. */
-export function refuseOverLimit(rule: RateLimitRule, counted: { hits: number; retry_after: number } | undefined): void {
-  if (counted && counted.hits > rule.limit) throw tooMany(Math.max(1, counted.retry_after));
+/** The columns a statement that counted a hit answers with (countHitInStatement's `columns`). */
+export type CountedHitColumns = { limit_is_over: boolean; limit_retry_after: number };
+
+/**
+ * One hit counted inside a statement of the caller's (the plug-in registration's: decision 028), so the count
+ * costs no round trip of its own. The statement puts `cte` in its WITH list (the CTE `hit`: the counter after
+ * this hit, one row), answers `columns` in every row (read `FROM hit LEFT JOIN … ON true`, so a statement that
+ * finds nothing still answers the count), may do its work only where `isWithinLimit` holds, and appends
+ * `values` to its own: they are numbered from `firstParameter`, the statement's next parameter number.
+ */
+export type HitInStatement = {
+  cte: string;
+  columns: string;
+  isWithinLimit: string;
+  values: [key: string, windowSeconds: number, limit: number];
+  /** Refuses with 429 when the statement's answer (any of its rows) counted the hit over the limit. */
+  refuseOverLimit: (counted: CountedHitColumns | undefined) => void;
+};
+
+export function countHitInStatement(hit: RateLimitHit, firstParameter: number): HitInStatement {
+  const parameter = (offset: number) => `$${firstParameter + offset}`;
+  // The one rule of every limit: a hit is allowed while its window's hits, this one counted, are at most the limit.
+  const isWithinLimit = `hit.hits <= ${parameter(2)}`;
+  return {
+    cte: `hit AS (SELECT hits, retry_after FROM rate_limit_hit(${parameter(0)}, ${parameter(1)}))`,
+    columns: `NOT (${isWithinLimit}) AS limit_is_over, hit.retry_after AS limit_retry_after`,
+    isWithinLimit,
+    values: [keyOf(hit), hit.rule.windowSeconds, hit.rule.limit],
+    refuseOverLimit: (counted) => {
+      if (counted?.limit_is_over) throw tooMany(Math.max(1, counted.limit_retry_after));
+    },
+  };
 }
 
 /**
@@ -64,7 +90,6 @@ export type RefusedCallers = {
 
 export function createRefusedCallers(capacity = 10_000, now: () => number = Date.now): RefusedCallers {
   const refusedUntil = new Map<string, number>();
-  const keyOf = (hit: RateLimitHit) => rateLimitHitValues(hit)[0];
   return {
     refuseIfRefused: (hit) => {
       const key = keyOf(hit);
@@ -95,13 +120,14 @@ export function createRefusedCallers(capacity = 10_000, now: () => number = Date
  * processes) and refuses with 429 once the limit is passed.
  */
 export async function hitRateLimit(db: Queryable, rule: RateLimitRule, subject: string): Promise<void> {
-  const { rows } = await db.query<{ hits: number; retry_after: number }>({
+  const counted = countHitInStatement({ rule, subject }, 1);
+  const { rows } = await db.query<CountedHitColumns>({
     // Named (prepared once per connection): it runs before every login, registration and activation.
     name: 'rate-limit-hit',
-    text: 'SELECT hits, retry_after FROM rate_limit_hit($1, $2)',
-    values: rateLimitHitValues({ rule, subject }),
+    text: `WITH ${counted.cte} SELECT ${counted.columns} FROM hit`,
+    values: counted.values,
   });
-  refuseOverLimit(rule, rows[0]);
+  counted.refuseOverLimit(rows[0]);
 }
 
 /** Refuses with 429 when `subject` is already over `rule`, without counting a hit. */
@@ -109,8 +135,13 @@ export async function checkRateLimit(db: Queryable, rule: RateLimitRule, subject
   const { rows } = await db.query<{ hits: number; retry_after: number }>(
     `SELECT hits, ceil(extract(epoch FROM window_start + make_interval(secs => $2) - now()))::int AS retry_after
        FROM rate_limit WHERE key = $1 AND window_start > now() - make_interval(secs => $2)`,
-    [`${rule.name}:${subject.toLowerCase()}`, rule.windowSeconds],
+    [keyOf({ rule, subject }), rule.windowSeconds],
   );
   const row = rows[0];
   if (row && row.hits >= rule.limit) throw tooMany(Math.max(1, row.retry_after));
+}
+
+/** Deletes the counters of windows that ended long ago (every window is at most an hour): an hourly job. */
+export async function purgeOldRateLimitWindows(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM rate_limit WHERE window_start < now() - interval '1 day'`);
 }

@@ -149,5 +149,4 @@ export async function deleteSessionsOfLogin(db: Queryable, loginId: number, keep
 
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {
   await db.query('DELETE FROM session WHERE expires_at <= now()');
-  await db.query(`DELETE FROM rate_limit WHERE window_start < now() - interval '1 day'`);
 }

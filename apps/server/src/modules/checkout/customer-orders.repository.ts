@@ -37,11 +37,9 @@ export type TransferRow = { order_id: number; transferred_at: Date; from_person_
 
 /**
  * The provider orders of a person: those that made a licence the person holds or held (transferred away), and
- * those the person paid (a gift's payer, by email). With what the provider said about them (provider_order).
+ * those the person paid (a gift's payer, by their address). With what the provider said about them (provider_order).
  */
-export async function findPurchasesOfPerson(db: Queryable, personId: number) {
-  const { rows: people } = await db.query<{ email: string }>('SELECT email FROM person WHERE id = $1', [personId]);
-  const person = { id: personId, email: people[0]?.email ?? '' };
+export async function findPurchasesOfPerson(db: Queryable, person: { id: number; email: string }) {
   const { rows: purchases } = await db.query<PurchaseRow>(
     `WITH mine AS (
        SELECT o.provider_order_id FROM orders o WHERE o.person_id = $1 AND o.provider_order_id IS NOT NULL
@@ -71,7 +69,7 @@ export async function findPurchasesOfPerson(db: Queryable, personId: number) {
        FROM licence_transfer t WHERE t.order_id = ANY($1::bigint[]) AND ($2 IN (t.from_person_id, t.to_person_id)) ORDER BY t.transferred_at`,
     [licences.map((licence) => licence.id), person.id],
   );
-  return { email: person.email, purchases, licences, refunds, transfers };
+  return { purchases, licences, refunds, transfers };
 }
 
 /** The provider's purchase a licence came from (undefined: no such licence; null: not from a recorded purchase). */

@@ -1,6 +1,7 @@
 import type { CustomerOrder, LicencePurchase } from '@store/contracts/customer-order';
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { findPersonById } from '../person/person.service.js';
 import { findPurchaseOfLicence, findPurchasesOfPerson } from './customer-orders.repository.js';
 
 const toAmount = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
@@ -12,8 +13,8 @@ const toAmount = (value: string | number | null | undefined) => (value === null 
  */
 export async function listCustomerOrders(options: { db: Queryable; personId: number | null }): Promise<CustomerOrder[]> {
   if (options.personId === null) return [];
-  const found = await findPurchasesOfPerson(options.db, options.personId);
-  const person = { id: options.personId, email: found.email };
+  const person = { id: options.personId, email: (await findPersonById(options.db, options.personId))?.email ?? '' };
+  const found = await findPurchasesOfPerson(options.db, person);
   const orders = found.purchases.map((purchase): CustomerOrder => {
     const licencesOfOrder = found.licences.filter((licence) => licence.provider_order_id === purchase.provider_order_id);
     const mine = licencesOfOrder.filter(

@@ -27,13 +27,10 @@ export async function isOpenCode(db: Queryable, code: string): Promise<boolean> 
   return (rowCount ?? 0) > 0;
 }
 
-/** The address of the customer a loyalty code was made for. */
-export async function findOwnerEmailOfCode(db: Queryable, code: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ email: string }>(
-    'SELECT p.email FROM loyalty_code c JOIN person p ON p.id = c.person_id WHERE upper(c.code) = upper($1)',
-    [code],
-  );
-  return rows[0]?.email;
+/** The customer a loyalty code was made for. */
+export async function findPersonIdOfCode(db: Queryable, code: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ person_id: number }>('SELECT person_id FROM loyalty_code WHERE upper(code) = upper($1)', [code]);
+  return rows[0]?.person_id;
 }
 
 /** Whether `code` is a loyalty code at all, used or not. */

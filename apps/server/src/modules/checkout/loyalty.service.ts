@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isSandboxCheckout, type Config } from '../../config.js';
 import type { Queryable } from '../../db/client.js';
 import { encodeBase32 } from '../auth/totp.js';
+import { findPersonById } from '../person/person.service.js';
 import { addLoyaltyCode } from './fastspring-coupon-api.js';
 import * as repository from './loyalty.repository.js';
 
@@ -27,8 +28,11 @@ export const isOpenLoyaltyCode = (db: Queryable, code: string): Promise<boolean>
   code === '' ? Promise.resolve(false) : repository.isOpenCode(db, code);
 
 /** Whether `email` is the address of the customer the loyalty code was made for (codes are the customer's own). */
-export const isLoyaltyCodeOf = async (db: Queryable, code: string, email: string): Promise<boolean> =>
-  (await repository.findOwnerEmailOfCode(db, code))?.toLowerCase() === email.trim().toLowerCase();
+export async function isLoyaltyCodeOf(db: Queryable, code: string, email: string): Promise<boolean> {
+  const personId = await repository.findPersonIdOfCode(db, code);
+  const owner = personId === undefined ? undefined : await findPersonById(db, personId);
+  return owner !== undefined && owner.email.toLowerCase() === email.trim().toLowerCase();
+}
 
 /** Whether a coupon code is a loyalty code, used or not. */
 export const isLoyaltyCode = (db: Queryable, code: string): Promise<boolean> => repository.isLoyaltyCode(db, code);

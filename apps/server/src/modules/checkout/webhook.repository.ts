@@ -51,16 +51,6 @@ export async function isOrderCompletedProcessed(db: Queryable, providerOrderId: 
   return (rowCount ?? 0) > 0;
 }
 
-/** Fills a person's empty name and country from an order (a login creates the person with the email only). */
-export async function fillPersonDetails(db: Queryable, personId: number, details: { name: string; country: string }): Promise<void> {
-  await db.query(
-    `UPDATE person SET name = CASE WHEN name = '' THEN $2 ELSE name END,
-                       country = CASE WHEN country = '' THEN $3 ELSE country END
-      WHERE id = $1 AND ((name = '' AND $2 <> '') OR (country = '' AND $3 <> ''))`,
-    [personId, details.name, details.country],
-  );
-}
-
 /** Revokes the active licences of a purchase: state refunded, devices deleted. Answers the order ids. */
 export async function refundOrdersOfPurchase(
   db: Queryable,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { rateLimitHitValues, refuseOverLimit, type RateLimitHit } from '../../lib/rate-limit.js';
+import { countHitInStatement, type CountedHitColumns, type RateLimitHit } from '../../lib/rate-limit.js';
 
 /** The devices of a licence as a registration sees them: how many, and the stored key of the asking device. */
 export type LicenceDeviceState = { order_id: number; is_active: boolean; devices: number; known_key: string | null };
@@ -40,16 +40,16 @@ async function findCandidates(
     });
     return rows;
   }
-  const { rows } = await db.query<LicenceCandidate & { limit_hits: number; limit_retry_after: number }>({
+  const counted = countHitInStatement(hit, finder.values.length + 1);
+  const { rows } = await db.query<LicenceCandidate & CountedHitColumns>({
     name: `${finder.name}-counted`,
-    text: `WITH hit AS (SELECT hits, retry_after FROM rate_limit_hit($4, $5))
-      SELECT hit.hits AS limit_hits, hit.retry_after AS limit_retry_after, candidate.*
+    text: `WITH ${counted.cte}
+      SELECT ${counted.columns}, candidate.*
         FROM hit LEFT JOIN (${selectCandidates(finder.condition)}) AS candidate ON true
        ORDER BY candidate.order_id`,
-    values: [...finder.values, ...rateLimitHitValues(hit)],
+    values: [...finder.values, ...counted.values],
   });
-  const counted = rows[0];
-  refuseOverLimit(hit.rule, counted && { hits: counted.limit_hits, retry_after: counted.limit_retry_after });
+  counted.refuseOverLimit(rows[0]);
   return rows.filter((row) => row.order_id !== null);
 }
 
@@ -128,58 +128,58 @@ export async function registerWithSignedKey(
     maxDevices: number;
   },
 ): Promise<SignedRegistration> {
-  const { hit, owner } = registration;
-  const { rows } = await db.query<LicenceCandidate & { limit_hits: number; limit_retry_after: number; is_inserted: boolean }>({
+  const { owner } = registration;
+  // The statement's own parameters, $1 to $9; the hit's are numbered after them.
+  const values = [
+    registration.productId,
+    registration.compactKey,
+    owner.email,
+    registration.deviceId,
+    registration.maxDevices,
+    owner.name,
+    registration.deviceName,
+    registration.keyFile,
+    registration.key,
+  ];
+  const counted = countHitInStatement(registration.hit, values.length + 1);
+  const { rows } = await db.query<LicenceCandidate & CountedHitColumns & { is_inserted: boolean }>({
     name: 'device-register-with-signed-key',
-    text: `WITH hit AS (SELECT hits, retry_after FROM rate_limit_hit($1, $2)),
+    text: `WITH ${counted.cte},
       owned AS (
         SELECT o.id AS order_id, o.person_id, pe.name AS owner_name, pe.email AS owner_email,
-               ($12 IN (o.serial_2048, o.serial_new)
-                OR $5 IN (regexp_replace(o.serial_new, '\\s', '', 'g'), regexp_replace(o.serial_2048, '\\s', '', 'g'))) AS is_exact
+               ($9 IN (o.serial_2048, o.serial_new)
+                OR $2 IN (regexp_replace(o.serial_new, '\\s', '', 'g'), regexp_replace(o.serial_2048, '\\s', '', 'g'))) AS is_exact
           FROM hit, orders o JOIN person pe ON pe.id = o.person_id
-         WHERE hit.hits <= $3 AND o.product_id = $4 AND o.state = 'active' AND lower(pe.email) = lower($6) AND pe.email <> ''),
+         WHERE ${counted.isWithinLimit} AND o.product_id = $1 AND o.state = 'active' AND lower(pe.email) = lower($3) AND pe.email <> ''),
       candidate AS (
         SELECT owned.*, true AS is_active,
                (SELECT count(*)::int FROM order_device d WHERE d.order_id = owned.order_id) AS devices,
                (SELECT min(d.device_id_hash_encrypted) FROM order_device d
-                 WHERE d.order_id = owned.order_id AND lower(d.device_id_hash) = lower($7)) AS known_key
+                 WHERE d.order_id = owned.order_id AND lower(d.device_id_hash) = lower($4)) AS known_key
           FROM owned WHERE owned.is_exact OR NOT EXISTS (SELECT 1 FROM owned WHERE owned.is_exact)),
       known AS (SELECT order_id FROM candidate WHERE known_key IS NOT NULL ORDER BY order_id LIMIT 1),
       free AS (
         SELECT order_id, person_id, owner_name, owner_email FROM candidate
-         WHERE devices < $8 AND NOT EXISTS (SELECT 1 FROM known) ORDER BY order_id LIMIT 1),
+         WHERE devices < $5 AND NOT EXISTS (SELECT 1 FROM known) ORDER BY order_id LIMIT 1),
       licence AS (
         SELECT o.id FROM free JOIN orders o ON o.id = free.order_id
-         WHERE free.owner_name = $9 AND free.owner_email = $6 AND o.state = 'active' AND o.person_id = free.person_id
+         WHERE free.owner_name = $6 AND free.owner_email = $3 AND o.state = 'active' AND o.person_id = free.person_id
            FOR SHARE OF o),
       inserted AS (
         INSERT INTO order_device (order_id, slot, device_id_hash, device_name, device_id_hash_encrypted)
-        SELECT licence.id, free.slot, $7, $10, $11 FROM licence
-          CROSS JOIN LATERAL (SELECT s.slot FROM generate_series(1, $8::int) AS s (slot)
+        SELECT licence.id, free.slot, $4, $7, $8 FROM licence
+          CROSS JOIN LATERAL (SELECT s.slot FROM generate_series(1, $5::int) AS s (slot)
                                WHERE NOT EXISTS (SELECT 1 FROM order_device d WHERE d.order_id = licence.id AND d.slot = s.slot)
                                ORDER BY s.slot LIMIT 1) AS free
         ON CONFLICT DO NOTHING
         RETURNING order_id)
-      SELECT hit.hits AS limit_hits, hit.retry_after AS limit_retry_after, candidate.*,
+      SELECT ${counted.columns}, candidate.*,
              candidate.order_id IN (SELECT order_id FROM inserted) AS is_inserted
         FROM hit LEFT JOIN candidate ON true
        ORDER BY candidate.order_id`,
-    values: [
-      ...rateLimitHitValues(hit),
-      hit.rule.limit,
-      registration.productId,
-      registration.compactKey,
-      owner.email,
-      registration.deviceId,
-      registration.maxDevices,
-      owner.name,
-      registration.deviceName,
-      registration.keyFile,
-      registration.key,
-    ],
+    values: [...values, ...counted.values],
   });
-  const counted = rows[0];
-  refuseOverLimit(hit.rule, counted && { hits: counted.limit_hits, retry_after: counted.limit_retry_after });
+  counted.refuseOverLimit(rows[0]);
   const licences = rows.filter((row) => row.order_id !== null);
   return { isRegistered: licences.some((row) => row.is_inserted), licences };
 }
@@ -237,4 +237,30 @@ export async function touchDevice(db: Queryable, orderId: number, deviceId: stri
     text: 'UPDATE order_device SET last_activated_at = now() WHERE order_id = $1 AND lower(device_id_hash) = lower($2)',
     values: [orderId, deviceId],
   });
+}
+
+/** A registered computer as the customer area and the administrator see it. */
+export type DeviceRow = {
+  id: number;
+  order_id: number;
+  slot: number;
+  device_id_hash: string;
+  device_name: string;
+  device_id_hash_encrypted: string;
+  creation_date: Date;
+  last_activated_at: Date;
+};
+
+/**
+ * The computers of the licences, by licence and then by slot (the order of the four-computer rule: a computer
+ * keeps its place, and one registered in a freed slot shows there). Every screen that lists devices reads them here.
+ */
+export async function listDevicesOfOrders(db: Queryable, orderIds: readonly number[]): Promise<DeviceRow[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await db.query<DeviceRow>(
+    `SELECT id, order_id, slot, device_id_hash, device_name, device_id_hash_encrypted, creation_date, last_activated_at
+       FROM order_device WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, slot, id`,
+    [orderIds],
+  );
+  return rows;
 }

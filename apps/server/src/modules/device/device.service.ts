@@ -1,5 +1,5 @@
 import { MAX_DEVICES_PER_LICENSE } from '@store/contracts/constants';
-import type { RegisterDeviceRequest } from '@store/contracts/licence';
+import type { Device, RegisterDeviceRequest } from '@store/contracts/licence';
 import type { Db, Queryable } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
 import { hitRateLimit, type RateLimitHit, type RateLimitRule, type RefusedCallers } from '../../lib/rate-limit.js';
@@ -10,7 +10,14 @@ import type { ProductCache } from '../product/product-cache.js';
 import type { ProductRow } from '../product/product.repository.js';
 import { findDeviceIdProblem } from './device-id.js';
 import { noActiveLicenceMessage, registerDeviceOnLicences, type SignedKeyFile } from './device-registration.js';
-import { findLicencesByKeyText, findLicencesBySerial, registerWithSignedKey, type LicenceCandidate } from './device.repository.js';
+import {
+  findLicencesByKeyText,
+  findLicencesBySerial,
+  listDevicesOfOrders as listDeviceRowsOfOrders,
+  registerWithSignedKey,
+  type DeviceRow,
+  type LicenceCandidate,
+} from './device.repository.js';
 import { compactKey, readProductKeyFile } from './licence-key-match.js';
 
 /** Plug-ins and the offline dialog of one address (a studio behind one router has a handful of computers). */
@@ -108,3 +115,20 @@ async function registerOn(
   });
   return registered.keyFile;
 }
+
+/**
+ * The computers registered on the licences, by licence and then by slot: the one read of the device lists of the
+ * customer area and the administrator's licence screen (and of the re-issue of their key files).
+ */
+export const listDevicesOfOrders = (db: Queryable, orderIds: readonly number[]): Promise<DeviceRow[]> =>
+  listDeviceRowsOfOrders(db, orderIds);
+
+/** A registered computer as the calls answer it. */
+export const toDevice = (row: DeviceRow): Device => ({
+  id: row.id,
+  deviceName: row.device_name,
+  deviceIdHash: row.device_id_hash,
+  deviceIdHashEncrypted: row.device_id_hash_encrypted,
+  creationDate: row.creation_date.toISOString(),
+  lastActivatedAt: row.last_activated_at.toISOString(),
+});

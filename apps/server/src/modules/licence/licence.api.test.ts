@@ -153,3 +153,24 @@ describe('PUT /api/userinfo/orderdevice/{id}', () => {
     expect(Date.now() - after[0]!.last_activated_at.getTime()).toBeLessThan(60_000);
   });
 });
+
+describe('the device lists', () => {
+  it("show a licence's computers in slot order, the same in the customer area and on the administrator's screen", async () => {
+    const owner = await customerWithLicence(t);
+    const [first, second, third] = [await addDevice(owner), await addDevice(owner), await addDevice(owner)];
+    const { rows } = await t.db.query<{ id: number }>('SELECT id FROM order_device WHERE order_id = $1 AND device_id_hash = $2', [
+      owner.order.id,
+      first,
+    ]);
+    expect((await t.request({ method: 'DELETE', url: `/api/userinfo/orderdevice/${rows[0]!.id}`, token: owner.token })).statusCode).toBe(
+      200,
+    );
+    // The newest computer takes the freed first slot, so it is listed first, before the older ones.
+    const newest = await addDevice(owner);
+
+    const [licence] = (await t.request({ method: 'GET', url: '/api/userinfo/products', token: owner.token })).json();
+    expect(licence.orderDevices.map((device: { deviceIdHash: string }) => device.deviceIdHash)).toEqual([newest, second, third]);
+    const admin = await t.request({ method: 'GET', url: `/api/orderDevice/byOrder/${owner.order.id}`, token: await t.adminToken() });
+    expect(admin.json()).toEqual(licence.orderDevices);
+  });
+});

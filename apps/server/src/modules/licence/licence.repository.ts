@@ -13,31 +13,6 @@ export type ActiveLicenceRow = {
   state: 'active' | 'refunded' | 'transferred';
 };
 
-export type DeviceRow = {
-  id: number;
-  order_id: number;
-  slot: number;
-  device_id_hash: string;
-  device_name: string;
-  device_id_hash_encrypted: string;
-  creation_date: Date;
-  last_activated_at: Date;
-};
-
-/** Who a login acts for; `isEmailVerified`: the login proved its address (docs/SECURITY.md). */
-export type LoginOwner = { personId: number | null; name: string; isEmailVerified: boolean };
-
-/**
- * The person a login acts for: its own person, else the person with the login's address; nobody until the
- * login has proven that address, so registering someone else's address reaches none of their licences.
- */
-export async function findPersonIdOfLogin(db: Queryable, login: LoginOwner): Promise<number | undefined> {
-  if (!login.isEmailVerified) return undefined;
-  if (login.personId !== null) return login.personId;
-  const { rows } = await db.query<{ id: number }>(`SELECT id FROM person WHERE lower(email) = lower($1) AND email <> ''`, [login.name]);
-  return rows[0]?.id;
-}
-
 /** The person's active licences with their product, by product name. */
 export async function listActiveLicences(db: Queryable, personId: number): Promise<ActiveLicenceRow[]> {
   const { rows } = await db.query<ActiveLicenceRow>(
@@ -47,16 +22,6 @@ export async function listActiveLicences(db: Queryable, personId: number): Promi
       WHERE o.person_id = $1 AND o.state = 'active'
       ORDER BY p.name, o.id`,
     [personId],
-  );
-  return rows;
-}
-
-export async function listDevicesOfOrders(db: Queryable, orderIds: readonly number[]): Promise<DeviceRow[]> {
-  if (orderIds.length === 0) return [];
-  const { rows } = await db.query<DeviceRow>(
-    `SELECT id, order_id, slot, device_id_hash, device_name, device_id_hash_encrypted, creation_date, last_activated_at
-       FROM order_device WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, creation_date, id`,
-    [orderIds],
   );
   return rows;
 }

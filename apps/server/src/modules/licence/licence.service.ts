@@ -2,16 +2,20 @@ import type { UserProduct } from '@store/contracts/licence';
 import type { Db, Queryable } from '../../db/client.js';
 import { OFFLINE_DEVICE_MARKER } from '@store/contracts/constants';
 import { notFound } from '../../lib/app-error.js';
+import { listDevicesOfOrders, toDevice } from '../device/device.service.js';
+import { findPersonByEmail } from '../person/person.service.js';
 import * as repository from './licence.repository.js';
 
-type Caller = repository.LoginOwner;
+/** Who a login acts for; `isEmailVerified`: the login proved its address (docs/SECURITY.md). */
+export type LoginOwner = { personId: number | null; name: string; isEmailVerified: boolean };
+type Caller = LoginOwner;
 
 /** The caller's active licences with their registered computers (the customer area). */
 export async function listUserProducts(options: { db: Db; caller: Caller }): Promise<UserProduct[]> {
-  const personId = await repository.findPersonIdOfLogin(options.db, options.caller);
+  const personId = await findPersonIdOfLogin(options.db, options.caller);
   if (personId === undefined) return [];
   const licences = await repository.listActiveLicences(options.db, personId);
-  const devices = await repository.listDevicesOfOrders(
+  const devices = await listDevicesOfOrders(
     options.db,
     licences.map((licence) => licence.order_id),
   );
@@ -26,22 +30,13 @@ export async function listUserProducts(options: { db: Db; caller: Caller }): Pro
     purchaseDate: licence.creation_date.toISOString(),
     source: licence.source,
     status: licence.state,
-    orderDevices: devices
-      .filter((device) => device.order_id === licence.order_id)
-      .map((device) => ({
-        id: device.id,
-        deviceName: device.device_name,
-        deviceIdHash: device.device_id_hash,
-        deviceIdHashEncrypted: device.device_id_hash_encrypted,
-        creationDate: device.creation_date.toISOString(),
-        lastActivatedAt: device.last_activated_at.toISOString(),
-      })),
+    orderDevices: devices.filter((device) => device.order_id === licence.order_id).map(toDevice),
   }));
 }
 
 /** Removes one of the caller's computers, freeing its slot; another customer's device is "not found". */
 export async function deleteOwnDevice(options: { db: Db; caller: Caller; deviceId: number }): Promise<void> {
-  const personId = await repository.findPersonIdOfLogin(options.db, options.caller);
+  const personId = await findPersonIdOfLogin(options.db, options.caller);
   const isDeleted = personId !== undefined && (await repository.deleteDeviceOfPerson(options.db, options.deviceId, personId));
   if (!isDeleted) throw notFound('Device not found');
 }
@@ -56,7 +51,7 @@ export async function renameOwnDevice(options: {
   deviceId: number;
   deviceName: string;
 }): Promise<{ deviceName: string }> {
-  const personId = await repository.findPersonIdOfLogin(options.db, options.caller);
+  const personId = await findPersonIdOfLogin(options.db, options.caller);
   const currentName = personId === undefined ? undefined : await repository.findDeviceNameOfPerson(options.db, options.deviceId, personId);
   if (personId === undefined || currentName === undefined) throw notFound('Device not found');
   const isOffline = currentName.includes(OFFLINE_DEVICE_MARKER) && !options.deviceName.includes(OFFLINE_DEVICE_MARKER);
@@ -67,7 +62,12 @@ export async function renameOwnDevice(options: {
 }
 
 /**
- * The person a login acts for, or undefined until the login has proven its address (docs/SECURITY.md): the one
- * rule every licence call of another domain (downloads, transfer, unlock, orders) applies.
+ * The person a login acts for, or undefined until the login has proven its address (docs/SECURITY.md): its own
+ * person, else the person with the login's address; so registering someone else's address reaches none of their
+ * licences. The one rule every licence call of another domain (downloads, transfer, unlock, orders) applies.
  */
-export const findPersonIdOfLogin = (db: Queryable, login: repository.LoginOwner) => repository.findPersonIdOfLogin(db, login);
+export async function findPersonIdOfLogin(db: Queryable, login: LoginOwner): Promise<number | undefined> {
+  if (!login.isEmailVerified) return undefined;
+  if (login.personId !== null) return login.personId;
+  return (await findPersonByEmail(db, login.name))?.id;
+}

@@ -1,27 +1,10 @@
-import type { Device } from '@store/contracts/licence';
 import type { Queryable } from '../../db/client.js';
+import type { DeviceRow } from '../device/device.repository.js';
 import { retireSerialOfOrder, type OrderRow } from './order.repository.js';
 
 /** The administrator's reads and writes of licences and their devices. */
 
 export type OrderWithProductRow = OrderRow & { product_name: string };
-
-type DeviceRow = {
-  id: number;
-  order_id: number;
-  device_id_hash: string;
-  device_name: string;
-  device_id_hash_encrypted: string;
-  creation_date: Date;
-};
-
-export const toDevice = (row: DeviceRow): Device => ({
-  id: row.id,
-  deviceName: row.device_name,
-  deviceIdHash: row.device_id_hash,
-  deviceIdHashEncrypted: row.device_id_hash_encrypted,
-  creationDate: row.creation_date.toISOString(),
-});
 
 /** Every licence of the person, whatever its state, with its product's name, oldest first. */
 export async function listOrdersOfPerson(db: Queryable, personId: number): Promise<OrderWithProductRow[]> {
@@ -39,15 +22,6 @@ export async function lockActiveOrdersOfPerson(db: Queryable, personId: number):
     `SELECT o.*, p.name AS product_name FROM orders o JOIN product p ON p.id = o.product_id
       WHERE o.person_id = $1 AND o.state = 'active' ORDER BY o.id FOR UPDATE OF o`,
     [personId],
-  );
-  return rows;
-}
-
-export async function listDevicesOfOrders(db: Queryable, orderIds: readonly number[]): Promise<DeviceRow[]> {
-  const { rows } = await db.query<DeviceRow>(
-    `SELECT id, order_id, device_id_hash, device_name, device_id_hash_encrypted, creation_date
-       FROM order_device WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, slot, id`,
-    [orderIds],
   );
   return rows;
 }

@@ -4,6 +4,7 @@ import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { listDevicesOfOrders, toDevice } from '../device/device.service.js';
 import { findPersonById } from '../person/person.service.js';
 import { findProductById } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
@@ -27,9 +28,9 @@ export async function listOrdersOfPerson(options: { db: Queryable; personId: num
 
 /** The computers registered on the licence; a licence that does not exist is a 404. */
 export async function listDevicesOfOrder(options: { db: Db; orderId: number }): Promise<Device[]> {
-  const rows = await repository.listDevicesOfOrders(options.db, [options.orderId]);
+  const rows = await listDevicesOfOrders(options.db, [options.orderId]);
   if (rows.length === 0 && !(await findOrderById(options.db, options.orderId))) throw notFound('Licence not found');
-  return rows.map(repository.toDevice);
+  return rows.map(toDevice);
 }
 
 /** A new licence made by the administrator: a serial from the product's pool and fresh key files for the owner. */
@@ -92,10 +93,7 @@ export async function deleteDevice(options: { db: Db; actor: string; id: number 
 export async function refreshKeysOfPerson(options: { db: Db; secretBox: SecretBox; actor: string; personId: number }): Promise<Order[]> {
   const { db, secretBox, actor, personId } = options;
   return withTransaction(db, async (client) => {
-    const { rows: owners } = await client.query<{ name: string; email: string }>('SELECT name, email FROM person WHERE id = $1 FOR SHARE', [
-      personId,
-    ]);
-    const owner = owners[0];
+    const owner = await findPersonById(client, personId, { lock: 'share' });
     if (!owner) throw notFound('Person not found');
     const orders = await repository.lockActiveOrdersOfPerson(client, personId);
     const refreshed = await reissueKeys(client, { orders, owner, secretBox });
@@ -126,7 +124,7 @@ export async function reissueKeys(
     products.set(id, product);
     return product;
   };
-  const devices = await repository.listDevicesOfOrders(
+  const devices = await listDevicesOfOrders(
     client,
     orders.map((order) => order.id),
   );

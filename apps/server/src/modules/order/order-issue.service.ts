@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emptySerialPoolMail } from '../../mail/templates.js';
+import { findPersonById } from '../person/person.service.js';
 import { findProductById } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
 import { createLicenceKeys } from './licence-keys.js';
@@ -28,7 +29,7 @@ export async function issueOrder(options: {
   const { client, secretBox, order } = options;
   const product = options.product ?? (await findProductById(client, order.productId));
   if (!product) throw new AppError('notFound', 'Product not found');
-  const owner = options.owner ?? (await findOwner(client, order.personId));
+  const owner = options.owner ?? (await findPersonById(client, order.personId));
   if (!owner) throw new AppError('notFound', 'Person not found');
 
   // The key files name the owner and the product, not the order: the row is written once, with them (an order
@@ -40,9 +41,4 @@ export async function issueOrder(options: {
     await enqueueMail(client, emptySerialPoolMail({ to: options.supportEmail, productName: product.name, orderId: inserted.id }));
   const saved = serial ? await setOrderSerial(client, inserted.id, serial) : inserted;
   return { order: saved, productName: product.name, isNew: true };
-}
-
-async function findOwner(client: PoolClient, personId: number): Promise<Owner | undefined> {
-  const { rows } = await client.query<Owner>('SELECT name, email FROM person WHERE id = $1', [personId]);
-  return rows[0];
 }

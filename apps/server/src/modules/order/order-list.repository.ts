@@ -3,7 +3,7 @@ import { orderSourceLabels, orderSources, type OrderListRow } from '@store/contr
 import type { Db } from '../../db/client.js';
 import { defaultListTuning, queryPage, selectAllStatement, type ListTuning } from '../../lib/list-query.js';
 import { escapeLike, readListRequest, type ListDefinition, type ListRequest } from '../../lib/list-request.js';
-import { estimatePersonMatches } from '../person/person-match.js';
+import { estimatePersonMatches, selectPersonIdsMatching } from '../person/person-match.js';
 
 type Row = {
   id: number;
@@ -112,14 +112,14 @@ export function readOrderListRequest(query: ListQuery): ListRequest {
 
 /** A person filter matching many persons: the walk of the sort index checks each licence's owner in a hash. */
 function broadPersonCondition(pattern: string): string {
-  return `o.person_id IN (SELECT id FROM person WHERE lower(name) LIKE ${pattern} OR lower(email) LIKE ${pattern})`;
+  return `o.person_id IN (${selectPersonIdsMatching(pattern)})`;
 }
 /**
  * A person filter matching few persons: their ids first (an array the planner cannot misjudge as a share of the
  * table), then their licences through `orders_person`, then the sort.
  */
 function selectivePersonCondition(pattern: string): string {
-  return `o.person_id = ANY (ARRAY(SELECT id FROM person WHERE lower(name) LIKE ${pattern} OR lower(email) LIKE ${pattern}))`;
+  return `o.person_id = ANY (ARRAY(${selectPersonIdsMatching(pattern)}))`;
 }
 /** Up to this many matching persons, their licences are read by owner and sorted (about two each). */
 const SELECTIVE_PERSONS = 5_000;

@@ -9,8 +9,12 @@ type PersonFields = Omit<Person, 'id'>;
 /** PostgreSQL's unique_violation: an index such as the one on lower(email) refused the row. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
-export async function findPersonById(db: Queryable, id: number, options: { isLocking?: boolean } = {}): Promise<Person | undefined> {
-  const { rows } = await db.query<Person>(`SELECT ${columns} FROM person WHERE id = $1 ${options.isLocking ? 'FOR UPDATE' : ''}`, [id]);
+/** How a read locks the person for the caller's transaction: against any change, or against changes by others. */
+export type PersonLock = 'update' | 'share';
+
+export async function findPersonById(db: Queryable, id: number, options: { lock?: PersonLock } = {}): Promise<Person | undefined> {
+  const lock = options.lock === undefined ? '' : `FOR ${options.lock === 'update' ? 'UPDATE' : 'SHARE'}`;
+  const { rows } = await db.query<Person>(`SELECT ${columns} FROM person WHERE id = $1 ${lock}`, [id]);
   return rows[0];
 }
 

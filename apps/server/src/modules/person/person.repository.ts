@@ -3,6 +3,7 @@ import { EMAIL_PATTERN } from '@store/contracts/fields';
 import { messages } from '@store/contracts/messages';
 import type { Queryable } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
+import { escapeLike } from '../../lib/list-request.js';
 
 /** Whether a person may have this address: what findOrCreatePersonByEmail accepts. */
 export const isAcceptedEmail = (email: string) => email.length <= 254 && EMAIL_PATTERN.test(email);
@@ -44,4 +45,41 @@ export async function findOrCreateNamedPerson(db: Queryable, person: { email: st
     return { id: found.id, email: found.email, name: found.name, country: found.country };
   await db.query(`UPDATE person SET name = $2 WHERE id = $1 AND name = ''`, [found.id, person.name]);
   return { id: found.id, email: found.email, name: person.name, country: found.country };
+}
+
+/** Fills a person's empty name and country (a login creates the person with the email only); never overwrites. */
+export async function fillPersonDetails(db: Queryable, personId: number, details: { name: string; country: string }): Promise<void> {
+  await db.query(
+    `UPDATE person SET name = CASE WHEN name = '' THEN $2 ELSE name END,
+                       country = CASE WHEN country = '' THEN $3 ELSE country END
+      WHERE id = $1 AND ((name = '' AND $2 <> '') OR (country = '' AND $3 <> ''))`,
+    [personId, details.name, details.country],
+  );
+}
+
+/** The persons of these ids (any order; an id without a person is left out). */
+export async function findPersonsByIds(db: Queryable, ids: readonly number[]): Promise<Person[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<Person>('SELECT id, email, name, country FROM person WHERE id = ANY($1::bigint[])', [ids]);
+  return rows;
+}
+
+/** A person a search text found, and whether it matched the address or only the name. */
+export type PersonMatch = Person & { match: 'email' | 'name' };
+
+/**
+ * The persons whose address is `text` (any case), then, from three characters, up to `limit` more whose address
+ * or name contains it (through the persons' trigram index, migration 009).
+ */
+export async function findPersonsMatching(db: Queryable, text: string, limit: number): Promise<PersonMatch[]> {
+  const lower = text.toLowerCase();
+  const { rows } = await db.query<PersonMatch>(
+    `SELECT CASE WHEN lower(email) LIKE $1 THEN 'email' ELSE 'name' END AS match, id, email, name, country
+       FROM person WHERE lower(email) = $2
+     UNION ALL
+     (SELECT CASE WHEN lower(email) LIKE $1 THEN 'email' ELSE 'name' END, id, email, name, country
+        FROM person WHERE length($2) >= 3 AND (lower(email) LIKE $1 OR lower(name) LIKE $1) AND lower(email) <> $2 LIMIT $3)`,
+    [`%${escapeLike(lower)}%`, lower, limit],
+  );
+  return rows;
 }

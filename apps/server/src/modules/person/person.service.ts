@@ -30,7 +30,7 @@ export async function savePerson(options: { db: Db; actor: string; person: Perso
   const { db, actor, person } = options;
   const fields = { email: person.email, name: person.name, country: person.country };
   return withTransaction(db, async (client) => {
-    const before = person.id > 0 ? await repository.findPersonById(client, person.id, { isLocking: true }) : undefined;
+    const before = person.id > 0 ? await repository.findPersonById(client, person.id, { lock: 'update' }) : undefined;
     if (person.id > 0 && !before) throw notFound('Person not found');
     let saved: Person | undefined;
     try {
@@ -59,7 +59,7 @@ export async function savePerson(options: { db: Db; actor: string; person: Perso
 export async function deletePerson(options: { db: Db; actor: string; id: number }): Promise<void> {
   const { db, actor, id } = options;
   await withTransaction(db, async (client) => {
-    const person = await repository.findPersonById(client, id, { isLocking: true });
+    const person = await repository.findPersonById(client, id, { lock: 'update' });
     if (!person) throw notFound('Person not found');
     const licences = await repository.countOrdersOfPerson(client, id);
     if (licences > 0) throw refusedDeletion(person, licences);
@@ -94,6 +94,19 @@ export const findOrCreatePersonByEmail = (db: Queryable, person: { email: string
 export const findOrCreateNamedPerson = (db: Queryable, person: { email: string; name: string }) =>
   personRepository.findOrCreateNamedPerson(db, person);
 
-/** The person of this id, locked for the caller's transaction when `isLocking`. */
-export const findPersonById = (db: Queryable, id: number, options: { isLocking?: boolean } = {}) =>
+/** The person of this id, locked for the caller's transaction when `lock` says how. */
+export const findPersonById = (db: Queryable, id: number, options: { lock?: repository.PersonLock } = {}) =>
   repository.findPersonById(db, id, options);
+
+/** The persons of these ids (any order; an id without a person is left out). */
+export const findPersonsByIds = (db: Queryable, ids: readonly number[]) => personRepository.findPersonsByIds(db, ids);
+
+/** The person with this address (case-insensitive), or undefined; an empty address finds nobody. */
+export const findPersonByEmail = (db: Queryable, email: string) => personRepository.findPersonByEmail(db, email);
+
+/** Fills the person's name and country where they are still empty (what an order tells of its buyer). */
+export const fillPersonDetails = (db: Queryable, personId: number, details: { name: string; country: string }) =>
+  personRepository.fillPersonDetails(db, personId, details);
+
+/** The persons a search text finds: by exact address, then by address or name containing it (decision 024). */
+export const findPersonsMatching = (db: Queryable, text: string, limit: number) => personRepository.findPersonsMatching(db, text, limit);

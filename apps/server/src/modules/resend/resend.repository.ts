@@ -7,19 +7,16 @@ export type ResendableLicence = {
   serial_2048: string;
   product_name: string;
   use_rsa_2048: boolean;
-  owner_email: string;
-  owner_name: string;
 };
 
-/** The active licences of the product (by name, any case) owned by the person with this address. */
-export async function findActiveLicencesOfOwner(db: Queryable, email: string, productName: string): Promise<ResendableLicence[]> {
+/** The person's active licences of the product (by name, any case). */
+export async function findActiveLicencesOfPerson(db: Queryable, personId: number, productName: string): Promise<ResendableLicence[]> {
   const { rows } = await db.query<ResendableLicence>(
-    `SELECT o.id, o.serial, o.serial_new, o.serial_2048, pr.name AS product_name, pr.use_rsa_2048,
-            pe.email AS owner_email, pe.name AS owner_name
-       FROM orders o JOIN person pe ON pe.id = o.person_id JOIN product pr ON pr.id = o.product_id
-      WHERE lower(pe.email) = lower($1) AND pe.email <> '' AND lower(pr.name) = lower($2) AND o.state = 'active'
+    `SELECT o.id, o.serial, o.serial_new, o.serial_2048, pr.name AS product_name, pr.use_rsa_2048
+       FROM orders o JOIN product pr ON pr.id = o.product_id
+      WHERE o.person_id = $1 AND lower(pr.name) = lower($2) AND o.state = 'active'
       ORDER BY o.id`,
-    [email, productName],
+    [personId, productName],
   );
   return rows;
 }

@@ -5,9 +5,11 @@ import { ADDRESS_CALL_FLOOR_MS, withMinimumDuration } from '../../lib/minimum-du
 import { notFound } from '../../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { licenceMailOfOrder, siteUrlOf } from '../../mail/customer-templates.js';
+import { siteUrlOf } from '../../mail/customer-templates.js';
+import { licenceMail } from '../../mail/licence-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { findActiveLicencesOfOwner } from './resend.repository.js';
+import { findPersonByEmail } from '../person/person.service.js';
+import { findActiveLicencesOfPerson } from './resend.repository.js';
 
 /**
  * Mails the keys of the address's active licences of the product, one mail per licence, to that address
@@ -42,10 +44,12 @@ async function mailLicenceKeys(options: {
 }): Promise<number> {
   const { db, request, admin } = options;
   return withTransaction(db, async (client) => {
-    const licences = await findActiveLicencesOfOwner(client, request.email, request.productName);
+    const owner = await findPersonByEmail(client, request.email);
+    const licences = owner ? await findActiveLicencesOfPerson(client, owner.id, request.productName) : [];
     if (admin !== undefined && licences.length === 0) {
       throw notFound(`${request.email} has no active licence of ${request.productName}.`);
     }
+    if (!owner) return 0;
     for (const licence of licences) {
       if (admin !== undefined) {
         await recordAudit(client, {
@@ -53,17 +57,15 @@ async function mailLicenceKeys(options: {
           action: 'resend-keys',
           entity: 'order',
           entityId: licence.id,
-          after: { to: licence.owner_email },
+          after: { to: owner.email },
         });
       }
       await enqueueMail(
         client,
-        licenceMailOfOrder({
-          to: licence.owner_email,
-          ownerName: licence.owner_name,
-          productName: licence.product_name,
-          useRsa2048: licence.use_rsa_2048,
-          order: licence,
+        licenceMail({
+          to: owner.email,
+          ownerName: owner.name,
+          licence: { productName: licence.product_name, useRsa2048: licence.use_rsa_2048, order: licence },
           siteUrl: siteUrlOf(options.config),
           reason: 'resend',
         }),

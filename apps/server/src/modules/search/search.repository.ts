@@ -2,9 +2,6 @@ import type { SearchHit } from '@store/contracts/search';
 import type { Db } from '../../db/client.js';
 import { escapeLike } from '../../lib/list-request.js';
 
-/** At most this many hits per kind of match. */
-export const SEARCH_LIMIT = 20;
-
 type HitRow = {
   match: SearchHit['match'];
   person_id: number | null;
@@ -24,15 +21,13 @@ const LICENCE_HIT = `pe.id AS person_id, pe.email AS person_email, pe.name AS pe
                 FROM orders o JOIN person pe ON pe.id = o.person_id JOIN product pr ON pr.id = o.product_id`;
 
 /**
- * The search box of every admin screen: one text, tried as each thing an administrator pastes, each through its
- * own index (migration 060): an activation code or a Device ID by their shape, a serial, key text or provider
- * reference exactly, and persons by email or name ("contains", through the persons' trigram index, from three
- * characters). A read across domains by design: it only reads, and only here (decision 024).
+ * The licences a search text names, one list per kind of match, each through its own index (migration 060): an
+ * activation code or a Device ID by their shape, a serial, key text or provider reference exactly; each with its
+ * owner, at most `limit` of each kind. A read across domains by design: it only reads, and only here (decision 024).
  */
-export async function searchEverything(db: Db, text: string): Promise<{ hits: SearchHit[]; isTruncated: boolean }> {
+export async function findLicenceHits(db: Db, text: string, limit: number): Promise<SearchHit[][]> {
   const lower = text.toLowerCase();
   const queries: Promise<{ rows: HitRow[] }>[] = [];
-  const limit = SEARCH_LIMIT + 1;
   if (UUID.test(text)) {
     queries.push(
       db.query<HitRow>(
@@ -72,32 +67,17 @@ export async function searchEverything(db: Db, text: string): Promise<{ hits: Se
         ORDER BY o.id LIMIT ${limit}`,
       [`${escapeLike(lower)}%`],
     ),
-    db.query<HitRow>(
-      `SELECT CASE WHEN lower(email) LIKE $1 THEN 'email' ELSE 'name' END AS match, id AS person_id, email AS person_email,
-              name AS person_name, NULL::bigint AS order_id, NULL AS product_name, NULL::int AS batch_number
-         FROM person WHERE lower(email) = $2
-       UNION ALL
-       (SELECT CASE WHEN lower(email) LIKE $1 THEN 'email' ELSE 'name' END, id, email, name, NULL, NULL, NULL
-          FROM person WHERE length($2) >= 3 AND (lower(email) LIKE $1 OR lower(name) LIKE $1) AND lower(email) <> $2 LIMIT ${limit})`,
-      [`%${escapeLike(lower)}%`, lower],
-    ),
   );
   const results = await Promise.all(queries);
-  const hits: SearchHit[] = [];
-  let isTruncated = false;
-  for (const { rows } of results) {
-    if (rows.length > SEARCH_LIMIT) isTruncated = true;
-    for (const row of rows.slice(0, SEARCH_LIMIT)) {
-      hits.push({
-        match: row.match,
-        personId: row.person_id ?? 0,
-        personEmail: row.person_email ?? '',
-        personName: row.person_name ?? '',
-        orderId: row.order_id,
-        productName: row.product_name,
-        batchNumber: row.batch_number,
-      });
-    }
-  }
-  return { hits, isTruncated };
+  return results.map(({ rows }) =>
+    rows.map((row) => ({
+      match: row.match,
+      personId: row.person_id ?? 0,
+      personEmail: row.person_email ?? '',
+      personName: row.person_name ?? '',
+      orderId: row.order_id,
+      productName: row.product_name,
+      batchNumber: row.batch_number,
+    })),
+  );
 }

@@ -1,19 +1,17 @@
 import type { Queryable } from '../../db/client.js';
 import type { OrderRow } from '../order/order.repository.js';
 
-/** A licence locked for a change of owner, with its product and current owner. */
+/** A licence locked for a change of owner, with its product. */
 export type TransferableLicence = OrderRow & {
   product_name: string;
   use_rsa_2048: boolean;
-  owner_email: string;
-  owner_name: string;
 };
 
-/** Locks the licences (in id order, so concurrent transfers never deadlock) and answers them with owner and product. */
+/** Locks the licences (in id order, so concurrent transfers never deadlock) and answers them with their product. */
 export async function lockLicences(db: Queryable, orderIds: readonly number[]): Promise<TransferableLicence[]> {
   const { rows } = await db.query<TransferableLicence>(
-    `SELECT o.*, pr.name AS product_name, pr.use_rsa_2048, pe.email AS owner_email, pe.name AS owner_name
-       FROM orders o JOIN product pr ON pr.id = o.product_id JOIN person pe ON pe.id = o.person_id
+    `SELECT o.*, pr.name AS product_name, pr.use_rsa_2048
+       FROM orders o JOIN product pr ON pr.id = o.product_id
       WHERE o.id = ANY($1::bigint[]) ORDER BY o.id FOR UPDATE OF o`,
     [orderIds],
   );

@@ -4,11 +4,12 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { licenceReceivedMail, licenceTransferredMail, siteUrlOf } from '../../mail/customer-templates.js';
+import { licenceTransferredMail, siteUrlOf } from '../../mail/customer-templates.js';
+import { licenceReceivedMail } from '../../mail/licence-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emptySerialPoolMail } from '../../mail/templates.js';
 import { findPersonIdOfLogin } from '../licence/licence.service.js';
-import { findOrCreateNamedPerson } from '../person/person.service.js';
+import { findOrCreateNamedPerson, findPersonsByIds } from '../person/person.service.js';
 import { createLicenceKeys } from '../order/licence-keys.js';
 import { findOrderById, retireSerialOfOrder, setOrderKeys, takeSerial } from '../order/order.service.js';
 import { findProductById } from '../product/product.service.js';
@@ -69,7 +70,7 @@ export async function transferOrders(options: {
   if (orderIds.length === 0) throw badRequest('Choose the licences to transfer.');
   if (newOwnerEmail === '') throw badRequest('Owner email is required');
 
-  const licences = await repository.lockLicences(client, orderIds);
+  const licences = await lockLicencesWithOwners(client, orderIds);
   const missingId = orderIds.find((id) => !licences.some((licence) => licence.id === id));
   if (missingId !== undefined) throw notFound(`Licence ${missingId} not found`);
   for (const licence of licences) {
@@ -109,9 +110,7 @@ export async function transferOrders(options: {
       licenceReceivedMail({
         to: newOwner.email,
         ownerName: newOwner.name,
-        productName,
-        useRsa2048: licence.use_rsa_2048,
-        order: { ...saved, id: licence.id },
+        licence: { productName, useRsa2048: licence.use_rsa_2048, order: { ...saved, id: licence.id } },
         siteUrl,
       }),
     );
@@ -130,4 +129,14 @@ export async function transferOrders(options: {
     transferred.push({ orderId: licence.id, productName, fromPersonId: licence.person_id, toPersonId: newOwner.id });
   }
   return transferred;
+}
+
+/** The licences locked for the move (repository.lockLicences), each with its current owner's address and name. */
+async function lockLicencesWithOwners(client: PoolClient, orderIds: readonly number[]) {
+  const licences = await repository.lockLicences(client, orderIds);
+  const owners = await findPersonsByIds(client, [...new Set(licences.map((licence) => licence.person_id))]);
+  return licences.map((licence) => {
+    const owner = owners.find((person) => person.id === licence.person_id);
+    return { ...licence, owner_email: owner?.email ?? '', owner_name: owner?.name ?? '' };
+  });
 }

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const server = path.resolve(import.meta.dirname, '../apps/server/src');
+
+/** The server's product code: not the migrations and seeds (db/), tests or test factories. */
+const productFiles = readdirSync(server, { recursive: true, encoding: 'utf8' })
+  .map((file) => file.split(path.sep).join('/'))
+  .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$|\.test-factory\.ts$/.test(file) && !file.startsWith('db/'))
+  .sort();
+const outsidePersonModule = productFiles.filter((file) => !file.startsWith('modules/person/'));
+const textOf = (file: string) => readFileSync(path.join(server, file), 'utf8');
+
+const writesPerson = /\b(?:UPDATE|INSERT\s+INTO|DELETE\s+FROM)\s+person\b/i;
+const readsPerson = /\b(?:FROM|JOIN)\s+person\b/i;
+
+/**
+ * The statements of other domains that may join the person table, read-only: a list's page, the plug-in
+ * registration's single statement (decision 028) and the admin search (decision 024). docs/ARCHITECTURE.md
+ * ("Another domain's table") names them and why.
+ */
+const readOnlyJoins = [
+  'modules/device/device.repository.ts',
+  'modules/order/order-list.repository.ts',
+  'modules/search/search.repository.ts',
+  'modules/unassigned/batch.repository.ts',
+];
+
+describe('the person table belongs to the person module', () => {
+  it('is written only by the person module', () => {
+    expect(writesPerson.test('UPDATE person SET name = $2') && !writesPerson.test('UPDATE orders SET person_id = $2')).toBe(true);
+    expect(outsidePersonModule.filter((file) => writesPerson.test(textOf(file)))).toEqual([]);
+  });
+
+  it('is read elsewhere only in the listed read-only joins, and each of them still needs its place on the list', () => {
+    expect(outsidePersonModule.filter((file) => readsPerson.test(textOf(file)))).toEqual(readOnlyJoins);
+  });
+});
