@@ -1,7 +1,8 @@
 import { toPlainText } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
-import { licenceReceivedMail, licenceTransferredMail, supportRequestMail } from './customer-templates.js';
-import { keyFileNamesOf, orderConfirmationMail, passwordResetMail } from './templates.js';
+import { licenceTransferredMail, supportRequestMail } from './customer-templates.js';
+import { keyFileNamesOf, licenceMail, licenceReceivedMail, orderConfirmationMail, type LicenceOfMail } from './licence-mails.js';
+import { passwordResetMail } from './templates.js';
 
 describe('mails from templates', () => {
   it('are HTML documents with a plain-text alternative made from the same template', () => {
@@ -53,9 +54,9 @@ describe('mails from templates', () => {
       orderReference: 'SBX261124-1234-56789',
       siteUrl: 'https://store.example',
       licences: [
-        { orderId: 41, productName: 'Spacey', serial: 'SPACEY-0001', keyFile: 'key-41' },
-        { orderId: 42, productName: 'Punch', serial: '', keyFile: 'key-42' },
-        { orderId: 43, productName: 'Punch', serial: '', keyFile: 'key-43' },
+        { productName: 'Spacey', useRsa2048: true, order: { id: 41, serial: 'SPACEY-0001', serial_new: 'old-41', serial_2048: 'key-41' } },
+        { productName: 'Punch', useRsa2048: false, order: { id: 42, serial: '', serial_new: 'key-42', serial_2048: '' } },
+        { productName: 'Punch', useRsa2048: false, order: { id: 43, serial: '', serial_new: 'key-43', serial_2048: '' } },
       ],
     });
     expect(mail.subject).toBe('Your order SBX261124-1234-56789: Spacey, Punch');
@@ -74,15 +75,8 @@ describe('mails from templates', () => {
   });
 
   it('tell each side of a transfer what happened and what to do next', () => {
-    const order = { id: 9, serial: 'S-2', serial_new: 'k1024', serial_2048: 'k2048' };
-    const received = licenceReceivedMail({
-      to: 'bo@example.com',
-      ownerName: 'Bo',
-      productName: 'Spacey',
-      useRsa2048: true,
-      order,
-      siteUrl: 'https://s.example',
-    });
+    const licence = { productName: 'Spacey', useRsa2048: true, order: { id: 9, serial: 'S-2', serial_new: 'k1024', serial_2048: 'k2048' } };
+    const received = licenceReceivedMail({ to: 'bo@example.com', ownerName: 'Bo', licence, siteUrl: 'https://s.example' });
     expect(received.subject).toBe('A Spacey licence is now yours');
     expect(received.attachments).toEqual([{ filename: 'Spacey_SerialKey.txt', content: 'k2048', contentType: 'text/plain' }]);
     expect(received.text).toContain('Download the installer');
@@ -96,5 +90,32 @@ describe('mails from templates', () => {
     expect(away.text).toContain('transferred to Bo');
     expect(away.text).toContain('uninstall it');
     expect(away.text).toContain('https://s.example/support');
+  });
+
+  it('show a licence the same way in every mail that carries it: one block, one key file', () => {
+    const mailsOf = (licence: LicenceOfMail) => {
+      const common = { to: 'ann@example.com', ownerName: 'Ann', siteUrl: 'https://s.example' };
+      return [
+        licenceMail({ ...common, licence, reason: 'activation' }),
+        licenceMail({ ...common, licence, reason: 'resend' }),
+        orderConfirmationMail({ ...common, orderReference: 'SBX-1', licences: [licence] }),
+        licenceReceivedMail({ ...common, licence }),
+      ];
+    };
+    const order = { id: 9, serial: 'S-2', serial_new: 'k1024' };
+    const cases = [
+      { licence: { productName: 'Spacey', useRsa2048: true, order: { ...order, serial_2048: 'k2048' } }, keyFile: 'k2048' },
+      // A licence of an RSA 2048 product issued without a 2048-bit file: its 1024-bit file, never an empty one.
+      { licence: { productName: 'Spacey', useRsa2048: true, order: { ...order, serial_2048: '' } }, keyFile: 'k1024' },
+      { licence: { productName: 'Spacey', useRsa2048: false, order: { ...order, serial_2048: 'k2048' } }, keyFile: 'k1024' },
+    ];
+    for (const { licence, keyFile } of cases) {
+      for (const mail of mailsOf(licence)) {
+        expect(mail.attachments, mail.subject).toEqual([{ filename: 'Spacey_SerialKey.txt', content: keyFile, contentType: 'text/plain' }]);
+        expect(mail.text, mail.subject).toContain(
+          'Product: Spacey\n\nLicence: #9\n\nYour serial number: S-2\n\nKey file: Spacey_SerialKey.txt',
+        );
+      }
+    }
   });
 });

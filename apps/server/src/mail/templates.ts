@@ -1,8 +1,6 @@
-import { serialKeyFileName } from '@store/contracts/constants';
 import { createElement } from 'react';
 import { composeMail } from './compose-mail.js';
-import type { MailAttachment, OutgoingMail } from './outbox.js';
-import { LicenceKeys, OrderConfirmation, type MailedLicence } from './templates/licence-keys.js';
+import type { OutgoingMail } from './outbox.js';
 import { AccountConfirmation, AccountLink, StaffInvitation } from './templates/account-links.js';
 import { PasswordReset } from './templates/password-reset.js';
 import { EmptySerialPool, UnknownProduct } from './templates/staff-alerts.js';
@@ -10,6 +8,7 @@ import { GiftReceipt } from './templates/gift-receipt.js';
 
 // Each mail: a template component in ./templates/ (what the mail says, readable as a page), and here the
 // function callers use (to, subject, attachments). composeMail renders the HTML part and the plain-text part.
+// The mails that carry a licence are in ./licence-mails.ts.
 
 /** The password-request mail. */
 export const passwordResetMail = (options: { to: string; password: string; siteUrl?: string }): OutgoingMail =>
@@ -28,68 +27,6 @@ export const emptySerialPoolMail = (options: { to: string; productName: string; 
     subject: `Serial list of ${options.productName} is empty`,
     body: createElement(EmptySerialPool, { productName: options.productName, orderId: options.orderId }),
   });
-
-const keyFileAttachment = (filename: string, keyFile: string): MailAttachment => ({
-  filename,
-  content: keyFile,
-  contentType: 'text/plain',
-});
-
-/** The licence mail: the key file attached as {product}_SerialKey.txt. */
-export const licenceMail = (options: {
-  to: string;
-  ownerName: string;
-  productName: string;
-  serial: string;
-  keyFile: string;
-  publicUrl: string;
-  orderId?: number;
-  reason?: 'activation' | 'resend' | 'admin';
-}): OutgoingMail => {
-  const keyFileName = serialKeyFileName(options.productName);
-  const licence = { orderId: options.orderId ?? 0, productName: options.productName, serial: options.serial, keyFileName };
-  return composeMail({
-    to: options.to,
-    subject: `Your ${options.productName} licence`,
-    body: createElement(LicenceKeys, {
-      to: options.to,
-      ownerName: options.ownerName,
-      licence,
-      siteUrl: options.publicUrl,
-      reason: options.reason ?? 'admin',
-    }),
-    attachments: [keyFileAttachment(keyFileName, options.keyFile)],
-  });
-};
-
-/**
- * The key file names of the licences of one mail: `{product}_SerialKey.txt`, and `{product}_SerialKey_{licence}.txt`
- * where the mail holds more than one licence of that product, so no attachment hides another.
- */
-export const keyFileNamesOf = (licences: readonly { orderId: number; productName: string }[]): string[] =>
-  licences.map((licence) =>
-    licences.filter((other) => other.productName === licence.productName).length > 1
-      ? serialKeyFileName(licence.productName).replace(/\.txt$/, `_${licence.orderId}.txt`)
-      : serialKeyFileName(licence.productName),
-  );
-
-/** The one confirmation of a paid order: all its licences, each key file attached. */
-export const orderConfirmationMail = (options: {
-  to: string;
-  ownerName: string;
-  orderReference: string;
-  licences: readonly { orderId: number; productName: string; serial: string; keyFile: string }[];
-  siteUrl: string;
-}): OutgoingMail => {
-  const names = keyFileNamesOf(options.licences);
-  const licences: MailedLicence[] = options.licences.map((licence, index) => ({ ...licence, keyFileName: names[index]! }));
-  return composeMail({
-    to: options.to,
-    subject: `Your order ${options.orderReference}: ${[...new Set(licences.map((licence) => licence.productName))].join(', ')}`,
-    body: createElement(OrderConfirmation, { ...options, licences }),
-    attachments: options.licences.map((licence, index) => keyFileAttachment(names[index]!, licence.keyFile)),
-  });
-};
 
 /** Alert to the administrator: a paid order names products the store does not know, so they made no licence. */
 export const unknownProductMail = (options: {

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error.js';
+import { deriveKey } from '../lib/derived-key.js';
 import { sandboxCart } from './sandbox-cart.js';
 
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -13,8 +14,8 @@ const checkoutSession = z.object({
 });
 export type CheckoutSession = z.infer<typeof checkoutSession>;
 
-const keyOf = (secret: string) => createHmac('sha256', secret).update('sandbox-checkout-session').digest();
-const mac = (secret: string, body: string) => createHmac('sha256', keyOf(secret)).update(body).digest('base64url');
+const mac = (secret: string, body: string) =>
+  createHmac('sha256', deriveKey(secret, 'sandbox-checkout-session')).update(body).digest('base64url');
 
 /**
  * A checkout session the popup carries in its URL: the cart and the order id chosen at checkout, signed with a

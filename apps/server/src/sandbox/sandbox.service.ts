@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Config } from '../config.js';
-import type { Queryable } from '../db/client.js';
+import { withTransaction, type Db, type Queryable } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../lib/rate-limit.js';
 import { siteUrlOf } from '../mail/customer-templates.js';
@@ -134,16 +134,19 @@ export async function replaySandboxEvent(
 }
 
 /** Test switch: moves a licence's activation date `days` back (audited like any administrator's change). */
-export async function backdateLicence(context: Context & { actor: string; orderId: number; days: number }) {
-  const moved = await backdateActivation(context.db, context.orderId, context.days);
-  if (!moved) throw new AppError('notFound', 'No such licence.');
-  await recordAudit(context.db, {
-    actor: context.actor,
-    action: 'update',
-    entity: 'order',
-    entityId: context.orderId,
-    before: { licenseActivationDate: moved.before },
-    after: { licenseActivationDate: moved.after },
+export async function backdateLicence(context: Context & { db: Db; actor: string; orderId: number; days: number }) {
+  const moved = await withTransaction(context.db, async (client) => {
+    const moved = await backdateActivation(client, context.orderId, context.days);
+    if (!moved) throw new AppError('notFound', 'No such licence.');
+    await recordAudit(client, {
+      actor: context.actor,
+      action: 'update',
+      entity: 'order',
+      entityId: context.orderId,
+      before: { licenseActivationDate: moved.before },
+      after: { licenseActivationDate: moved.after },
+    });
+    return moved;
   });
   return { licenseActivationDate: moved.after.toISOString() };
 }

@@ -5,6 +5,23 @@ import { ActionButton, Details, MailLayout, Paragraph, Steps } from './mail-layo
 
 export type MailedLicence = { orderId: number; productName: string; serial: string; keyFileName: string };
 
+/**
+ * A licence's block, the same in every mail that carries one: its product, number, serial and attached key file.
+ * Among several licences of one mail the serial is each licence's, not "yours".
+ */
+export function LicenceDetails({ licence, isOneOfSeveral = false }: { licence: MailedLicence; isOneOfSeveral?: boolean }) {
+  return (
+    <Details
+      rows={[
+        ['Product', licence.productName],
+        ['Licence', `#${licence.orderId}`],
+        ...(licence.serial ? [[isOneOfSeveral ? 'Serial number' : 'Your serial number', licence.serial] as const] : []),
+        ['Key file', licence.keyFileName],
+      ]}
+    />
+  );
+}
+
 const greetingOf = (ownerName: string, to: string) => `Hello ${ownerName || to},`;
 
 /** What a new owner does with a licence: the same steps in every licence mail. */
@@ -27,17 +44,15 @@ type LicenceKeysProps = {
   ownerName: string;
   licence: MailedLicence;
   siteUrl: string;
-  reason: 'activation' | 'resend' | 'admin';
+  reason: 'activation' | 'resend';
 };
 
-/** One licence's keys: after redeeming an activation code, a Send License Key request, or a licence from the vendor. */
+/** One licence's keys: after redeeming an activation code, or on a Send License Key request. */
 export function LicenceKeys({ to, ownerName, licence, siteUrl, reason }: LicenceKeysProps) {
   const intro =
     reason === 'activation'
       ? `your activation code is redeemed: ${licence.productName} is now licensed to you.`
-      : reason === 'resend'
-        ? `here are the keys of your ${licence.productName} licence, as requested.`
-        : `thank you for choosing ${licence.productName}. Your licence key file is attached.`;
+      : `here are the keys of your ${licence.productName} licence, as requested.`;
   return (
     <MailLayout
       preview={`Your ${licence.productName} licence and key file`}
@@ -46,13 +61,7 @@ export function LicenceKeys({ to, ownerName, licence, siteUrl, reason }: Licence
     >
       <Paragraph>{greetingOf(ownerName, to)}</Paragraph>
       <Paragraph>{intro}</Paragraph>
-      <Details
-        rows={[
-          ['Licence', `#${licence.orderId}`],
-          ...(licence.serial ? [['Your serial number', licence.serial] as const] : []),
-          ['Key file (attached)', licence.keyFileName],
-        ]}
-      />
+      <LicenceDetails licence={licence} />
       <NextSteps siteUrl={siteUrl} email={to} />
       <ActionButton href={`${siteUrl}/userarea`}>Go to your account</ActionButton>
     </MailLayout>
@@ -78,15 +87,7 @@ export function OrderConfirmation({ to, ownerName, orderReference, licences, sit
         each key file is attached.
       </Paragraph>
       {licences.map((licence) => (
-        <Details
-          key={licence.orderId}
-          rows={[
-            ['Product', licence.productName],
-            ['Licence', `#${licence.orderId}`],
-            ...(licence.serial ? [['Serial number', licence.serial] as const] : []),
-            ['Key file', licence.keyFileName],
-          ]}
-        />
+        <LicenceDetails key={licence.orderId} licence={licence} isOneOfSeveral={licences.length > 1} />
       ))}
       <NextSteps siteUrl={siteUrl} email={to} />
       <ActionButton href={`${siteUrl}/userarea`}>Go to your account</ActionButton>

@@ -1,8 +1,8 @@
 // The server runs under tsx, which reads no tsconfig of this package: the automatic JSX runtime is named here.
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { ActionButton, Details, MailLayout, Paragraph, Steps } from './mail-layout.js';
-import type { MailedLicence } from './licence-keys.js';
+import { ActionButton, MailLayout, Paragraph, Steps } from './mail-layout.js';
+import { LicenceDetails, type MailedLicence } from './licence-keys.js';
 
 type LicenceReceivedProps = { to: string; ownerName: string; licence: MailedLicence; siteUrl: string };
 
@@ -19,13 +19,7 @@ export function LicenceReceived({ to, ownerName, licence, siteUrl }: LicenceRece
         a {licence.productName} licence has been transferred to you. It is registered to your name and this email address, with new keys;
         the attached key file is yours.
       </Paragraph>
-      <Details
-        rows={[
-          ['Licence', `#${licence.orderId}`],
-          ...(licence.serial ? [['Your serial number', licence.serial] as const] : []),
-          ['Key file (attached)', licence.keyFileName],
-        ]}
-      />
+      <LicenceDetails licence={licence} />
       <Steps
         steps={[
           <>

@@ -4,7 +4,8 @@ import { withTransaction, type Db } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { licenceMailOfOrder, siteUrlOf } from '../../mail/customer-templates.js';
+import { siteUrlOf } from '../../mail/customer-templates.js';
+import { licenceMail } from '../../mail/licence-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
 import { findOrCreateNamedPerson } from '../person/person.service.js';
@@ -49,12 +50,10 @@ export async function redeemActivation(options: {
     const product = await findProductById(client, redeemed.product_id);
     await enqueueMail(
       client,
-      licenceMailOfOrder({
+      licenceMail({
         to: owner.email,
         ownerName: owner.name,
-        productName: issued.productName,
-        useRsa2048: product?.use_rsa_2048 ?? false,
-        order: issued.order,
+        licence: { productName: issued.productName, useRsa2048: product?.use_rsa_2048 ?? false, order: issued.order },
         siteUrl: siteUrlOf(config),
         reason: 'activation',
       }),

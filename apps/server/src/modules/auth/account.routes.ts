@@ -69,6 +69,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         caller: actorOf(request),
         password: request.body.password,
         code: request.body.code,
+        ip: request.ip,
+        device: deviceCookies.read(request.headers.cookie),
       });
       return { ok: true as const };
     },

@@ -10,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
-import { recordAudit } from '../audit/audit.service.js';
 import * as auth from './auth.service.js';
 import { createDeviceCookies } from './device-cookie.js';
 
@@ -64,8 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireAdmin, schema: { tags, body: deleteRegistrationRequest, response: { 200: okResponse } } },
     async (request) => {
       const email = typeof request.body === 'string' ? request.body : request.body.email;
-      await auth.deleteLogin({ db: app.db, email });
-      await recordAudit(app.db, { actor: actorOf(request).name, action: 'delete', entity: 'login', entityId: email });
+      await auth.deleteLogin({ db: app.db, actor: actorOf(request).name, email });
       return { ok: true as const };
     },
   );

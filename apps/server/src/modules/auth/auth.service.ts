@@ -7,6 +7,7 @@ import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { findOrCreatePersonByEmail } from '../person/person.service.js';
 import { deleteStaleAccountLinks } from './account-link.repository.js';
 import { mailConfirmationLink } from './account-link.service.js';
@@ -109,16 +110,19 @@ export async function changePassword(options: { db: Db; loginId: number; token: 
 /** Ends the session of this token. */
 export const logOut = (options: { db: Db; token: string }) => repository.deleteSession(options.db, options.token);
 
-/** Removes the login of this email and its sessions; the person and their licences stay. */
-export async function deleteLogin(options: { db: Db; email: string }): Promise<void> {
-  const deleted = await repository.deleteLoginByName(options.db, options.email);
-  if (deleted === 0) throw new AppError('notFound', 'This person has no login.');
+/** Removes the login of this email and its sessions (audited); the person and their licences stay. */
+export async function deleteLogin(options: { db: Db; actor: string; email: string }): Promise<void> {
+  await withTransaction(options.db, async (client) => {
+    const deleted = await repository.deleteLoginByName(client, options.email);
+    if (deleted === 0) throw new AppError('notFound', 'This person has no login.');
+    await recordAudit(client, { actor: options.actor, action: 'delete', entity: 'login', entityId: options.email });
+  });
 }
 
 /** The caller of a session token, or undefined when it is unknown or expired (the auth plugin's look-up). */
 export const findSessionActor = (db: Queryable, token: string) => repository.findSessionActor(db, token);
 
-/** Deletes expired sessions, old rate-limit windows and mailed links that can no longer be used (an hourly job). */
+/** Deletes expired sessions and mailed links that can no longer be used (an hourly job, with the rate-limit purge). */
 export async function purgeExpiredSessions(db: Queryable): Promise<void> {
   await repository.deleteExpiredSessions(db);
   await deleteStaleAccountLinks(db);

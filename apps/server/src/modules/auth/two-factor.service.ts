@@ -4,9 +4,10 @@ import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import * as logins from './auth.repository.js';
+import { checkCredentials, countFailure } from './credentials.js';
+import type { DeviceClaim } from './device-cookie.js';
 import { generateTotpSecret, matchTotpStep, totpUri } from './totp.js';
 import * as repository from './two-factor.repository.js';
-import { verifyPassword } from './password.js';
 
 const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'Plug-in Store';
@@ -55,7 +56,8 @@ export async function enableTwoFactor(options: {
 
 /**
  * Turns two-factor login off; the current password and a current code of the app (or an unused recovery code)
- * confirm it, so that a session alone, which may set a new password, cannot.
+ * confirm it, so that a session alone, which may set a new password, cannot. The password goes through the one
+ * password check, under a login's limits; a wrong code counts like a wrong password, as at login.
  */
 export async function disableTwoFactor(options: {
   db: Db;
@@ -63,16 +65,26 @@ export async function disableTwoFactor(options: {
   caller: Caller;
   password: string;
   code: string;
+  ip: string;
+  device?: DeviceClaim | undefined;
 }): Promise<void> {
-  const login = await logins.findLoginByName(options.db, options.caller.name);
-  if (!login || !(await verifyPassword(login.password_hash, options.password))) {
-    throw new AppError('forbidden', 'The password is not right.');
-  }
-  if (!(await verifySecondFactor({ db: options.db, secretBox: options.secretBox, loginId: login.id, code: options.code }))) {
+  const { db, caller, ip } = options;
+  const checked = await checkCredentials({ db, username: caller.name, password: options.password, ip, device: options.device }).catch(
+    (error: unknown) => {
+      // The caller is logged in: a wrong password here is refused (403), not answered as a failed login (401).
+      throw error instanceof AppError && error.code === 'unauthorized' ? wrongPassword() : error;
+    },
+  );
+  // Only the current password: a mailed one not yet used has not become the password.
+  if (checked.isMailedPassword) throw wrongPassword();
+  if (!(await verifySecondFactor({ db, secretBox: options.secretBox, loginId: caller.loginId, code: options.code }))) {
+    await countFailure(db, { username: caller.name, ip, deviceNonce: checked.deviceNonce });
     throw new AppError('forbidden', 'This code is not right. Enter the current code of your authenticator app, or a recovery code.');
   }
-  await repository.deleteTwoFactor(options.db, options.caller.loginId);
+  await repository.deleteTwoFactor(db, caller.loginId);
 }
+
+const wrongPassword = () => new AppError('forbidden', 'The password is not right.');
 
 /** Whether `code` is the login's current app code or one of its unused recovery codes; uses it up either way. */
 export async function verifySecondFactor(options: { db: Db; secretBox: SecretBox; loginId: number; code: string }): Promise<boolean> {

@@ -5,17 +5,17 @@ import type { Config } from '../../config.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { giftReceiptMail, orderConfirmationMail, unknownProductMail } from '../../mail/templates.js';
+import { orderConfirmationMail, type LicenceOfMail } from '../../mail/licence-mails.js';
+import { giftReceiptMail, unknownProductMail } from '../../mail/templates.js';
 import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
 import { useLoyaltyCode } from './loyalty.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
-import { findOrCreatePersonByEmail, isAcceptedEmail } from '../person/person.service.js';
+import { fillPersonDetails, findOrCreatePersonByEmail, isAcceptedEmail } from '../person/person.service.js';
 import { findProductByName, findProductByPath } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
 import { completeTransferFromWebhook } from '../transfer/transfer-webhook.js';
 import type { OrderCompletedData } from './webhook-payload.js';
 import { recordProviderOrder } from './provider-order.repository.js';
-import { fillPersonDetails } from './webhook.repository.js';
 
 /** More units than any real order of plug-ins has: refused rather than signing thousands of keys. */
 const MAX_LICENCES_PER_ORDER = 1000;
@@ -135,7 +135,7 @@ export async function completeOrder(options: {
   const person = await findOrCreatePersonByEmail(client, customer);
   if ((!person.name && customer.name) || (!person.country && customer.country)) await fillPersonDetails(client, person.id, customer);
   const owner = { email: person.email, name: person.name || customer.name };
-  const mailed: { orderId: number; productName: string; serial: string; keyFile: string }[] = [];
+  const mailed: LicenceOfMail[] = [];
   for (const item of knownItems) {
     const product = products.get(item.path)!;
     const issued = await issueOrder({
@@ -155,8 +155,7 @@ export async function completeOrder(options: {
     });
     if (!issued?.isNew) continue;
     result.createdOrderIds.push(issued.order.id);
-    const keyFile = product.use_rsa_2048 ? issued.order.serial_2048 : issued.order.serial_new;
-    mailed.push({ orderId: issued.order.id, productName: product.name, serial: issued.order.serial, keyFile });
+    mailed.push({ productName: product.name, useRsa2048: product.use_rsa_2048, order: issued.order });
   }
   if (mailed.length > 0) {
     const confirmation = { to: owner.email, ownerName: owner.name, orderReference: data.reference ?? data.id, licences: mailed };

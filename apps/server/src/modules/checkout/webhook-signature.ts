@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isSandboxCheckout, type Config } from '../../config.js';
+import { deriveKey } from '../../lib/derived-key.js';
 
-/** `X-FS-Signature`: base64 HMAC-SHA256 of the exact body bytes (reference §2.4). */
+/** `X-FS-Signature`: base64 HMAC-SHA256 of the exact body bytes (docs/fastspring-protocol.md §2.4). */
 export function signWebhookBody(secret: string, body: Buffer | string): string {
   return createHmac('sha256', secret).update(body).digest('base64');
 }
@@ -16,12 +17,12 @@ export function isValidWebhookSignature(secret: string, body: Buffer, signature:
 
 /**
  * The secret webhooks are signed with: FASTSPRING_WEBHOOK_SECRET when set. In the sandbox without one, a default
- * derived from KEY_ENCRYPTION_SECRET (HMAC-SHA256 of a fixed label), so the stand-in still signs and the webhook
- * route still verifies, and every process of one installation derives the same value. A real storefront without
- * a secret has none: its webhooks are refused.
+ * derived from KEY_ENCRYPTION_SECRET (deriveKey, purpose `sandbox-webhook-secret`), so the stand-in still signs and
+ * the webhook route still verifies, and every process of one installation derives the same value. A real
+ * storefront without a secret has none: its webhooks are refused.
  */
 export function webhookSecretOf(config: Config): string | undefined {
   if (config.FASTSPRING_WEBHOOK_SECRET) return config.FASTSPRING_WEBHOOK_SECRET;
   if (!isSandboxCheckout(config) || !config.KEY_ENCRYPTION_SECRET) return undefined;
-  return createHmac('sha256', config.KEY_ENCRYPTION_SECRET).update('sandbox-webhook-secret').digest('base64url');
+  return deriveKey(config.KEY_ENCRYPTION_SECRET, 'sandbox-webhook-secret').toString('base64url');
 }

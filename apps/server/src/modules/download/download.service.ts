@@ -7,7 +7,7 @@ import type {
   SavedProductDownload,
 } from '@store/contracts/download';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { withTransaction, type Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -138,23 +138,27 @@ export async function saveProductDownload(options: {
     location: request.location,
   };
   const duplicate = () => new AppError('conflict', `Version ${request.version} for this platform already exists.`);
-  if (request.id === 0) {
-    const id = await repository.insertDownload(db, productId, fields);
-    if (id === undefined) throw duplicate();
-    await recordAudit(db, { actor: options.actor, action: 'create', entity: 'product_download', entityId: id, after: fields });
-  } else {
+  await withTransaction(db, async (client) => {
+    if (request.id === 0) {
+      const id = await repository.insertDownload(client, productId, fields);
+      if (id === undefined) throw duplicate();
+      await recordAudit(client, { actor: options.actor, action: 'create', entity: 'product_download', entityId: id, after: fields });
+      return;
+    }
     try {
-      if (!(await repository.updateDownload(db, productId, request.id, fields))) throw downloadNotFound();
+      if (!(await repository.updateDownload(client, productId, request.id, fields))) throw downloadNotFound();
     } catch (error) {
       throw isUniqueViolation(error) ? duplicate() : error;
     }
-    await recordAudit(db, { actor: options.actor, action: 'update', entity: 'product_download', entityId: request.id, after: fields });
-  }
+    await recordAudit(client, { actor: options.actor, action: 'update', entity: 'product_download', entityId: request.id, after: fields });
+  });
   return listProductDownloads({ db, productId });
 }
 
 /** Removes an installer from a product (the file itself stays where the vendor keeps it). */
 export async function deleteProductDownload(options: { db: Db; actor: string; productId: number; id: number }): Promise<void> {
-  if (!(await repository.deleteDownload(options.db, options.productId, options.id))) throw downloadNotFound();
-  await recordAudit(options.db, { actor: options.actor, action: 'delete', entity: 'product_download', entityId: options.id });
+  await withTransaction(options.db, async (client) => {
+    if (!(await repository.deleteDownload(client, options.productId, options.id))) throw downloadNotFound();
+    await recordAudit(client, { actor: options.actor, action: 'delete', entity: 'product_download', entityId: options.id });
+  });
 }

@@ -1,7 +1,7 @@
 import { MAX_CONTENT_PATH_SEGMENTS } from '@store/contracts/constants';
 import type { Page, PageSaveRequest } from '@store/contracts/page';
 import { messages } from '@store/contracts/messages';
-import type { Db } from '../../db/client.js';
+import { withTransaction, type Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { PageCache } from './page-cache.js';
@@ -56,31 +56,37 @@ export async function savePage(options: { db: Db; actor: string; page: PageSaveR
   // A new page starts without a name (§4's default, "New page" then opens the editor); a saved one keeps one.
   if (page.id > 0 && page.name === '') throw badRequest(`name: ${messages.nameRequired}`);
   const fields = { ...page, url };
-  const before = page.id > 0 ? await repository.findPageById(db, page.id) : undefined;
-  if (page.id > 0 && !before) throw notFound('Page not found');
-  const saved = before ? await repository.updatePage(db, page.id, fields) : await repository.insertPage(db, fields);
-  if (!saved) throw new AppError('conflict', `A page with the URL ${url} already exists.`);
-  await recordAudit(db, {
-    actor,
-    action: before ? 'update' : 'create',
-    entity: 'page',
-    entityId: saved.id,
-    before: before && { url: before.url, isPublished: before.isPublished },
-    after: { url: saved.url, isPublished: saved.isPublished },
+  const { before, saved } = await withTransaction(db, async (client) => {
+    const before = page.id > 0 ? await repository.findPageById(client, page.id) : undefined;
+    if (page.id > 0 && !before) throw notFound('Page not found');
+    const saved = before ? await repository.updatePage(client, page.id, fields) : await repository.insertPage(client, fields);
+    if (!saved) throw new AppError('conflict', `A page with the URL ${url} already exists.`);
+    await recordAudit(client, {
+      actor,
+      action: before ? 'update' : 'create',
+      entity: 'page',
+      entityId: saved.id,
+      before: before && { url: before.url, isPublished: before.isPublished },
+      after: { url: saved.url, isPublished: saved.isPublished },
+    });
+    return { before, saved };
   });
   options.onChange?.(changeOf(before, saved));
   return saved;
 }
 
 export async function deletePage(options: { db: Db; actor: string; id: number; onChange?: OnChange }): Promise<void> {
-  const deleted = await repository.deletePage(options.db, options.id);
-  if (!deleted) throw notFound('Page not found');
-  options.onChange?.(changeOf(deleted, undefined));
-  await recordAudit(options.db, {
-    actor: options.actor,
-    action: 'delete',
-    entity: 'page',
-    entityId: options.id,
-    before: { url: deleted.url, name: deleted.name },
+  const deleted = await withTransaction(options.db, async (client) => {
+    const deleted = await repository.deletePage(client, options.id);
+    if (!deleted) throw notFound('Page not found');
+    await recordAudit(client, {
+      actor: options.actor,
+      action: 'delete',
+      entity: 'page',
+      entityId: options.id,
+      before: { url: deleted.url, name: deleted.name },
+    });
+    return deleted;
   });
+  options.onChange?.(changeOf(deleted, undefined));
 }

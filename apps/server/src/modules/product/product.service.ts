@@ -180,6 +180,8 @@ export async function deleteProduct(options: { db: Db; actor: string; id: number
 /** Generates a 1024-bit and a 2048-bit pair for the product editor; nothing is saved until the product is. */
 export async function generateProductKeys(options: { db: Db; actor: string; productId?: number }): Promise<GeneratedKeys> {
   const [pair1024, pair2048] = await Promise.all([generateProductKeyPair(1024), generateProductKeyPair(2048)]);
+  // The audit record is the only statement: nothing is saved, so there is no change for it to share a transaction
+  // with (saving the product later is audited in that save's own transaction).
   await recordAudit(options.db, {
     actor: options.actor,
     action: 'generate-keys',

@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { deriveKey } from '../../lib/derived-key.js';
 import { createTransferToken, readTransferToken, TRANSFER_TOKEN_LIFETIME_MS } from './transfer-token.js';
 
 describe('transfer tokens', () => {
@@ -21,5 +23,12 @@ describe('transfer tokens', () => {
     expect(readTransferToken('other-secret', token, now)).toBeNull();
     expect(readTransferToken(secret, token.replace('t1.42.', 't1.43.'), now)).toBeNull();
     expect(readTransferToken(secret, 'garbage', now)).toBeNull();
+  });
+
+  it("is signed under the secret's key for transfer tokens, derived the one way (deriveKey)", () => {
+    const token = createTransferToken(secret, { orderId: 42, personId: 7, now });
+    const payload = token.slice(0, token.lastIndexOf('.'));
+    const signature = createHmac('sha256', deriveKey(secret, 'licence-transfer-token')).update(payload).digest('base64url');
+    expect(token).toBe(`${payload}.${signature}`);
   });
 });

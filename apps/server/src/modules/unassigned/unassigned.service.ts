@@ -1,5 +1,5 @@
 import type { UnassignedCreateRequest } from '@store/contracts/order';
-import type { Db } from '../../db/client.js';
+import { withTransaction, type Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findProductByName } from '../product/product.service.js';
@@ -14,19 +14,21 @@ export async function createBatch(options: {
   const { db, actor, request } = options;
   const product = await findProductByName(db, request.ProductName);
   if (!product) throw badRequest(`ProductName: There is no product named ${request.ProductName}.`);
-  const batch = await repository.insertBatch(db, {
-    productId: product.id,
-    distributorName: request.DistributorName,
-    count: request.NumberOfOrders,
+  return withTransaction(db, async (client) => {
+    const batch = await repository.insertBatch(client, {
+      productId: product.id,
+      distributorName: request.DistributorName,
+      count: request.NumberOfOrders,
+    });
+    await recordAudit(client, {
+      actor,
+      action: 'create',
+      entity: 'activation-batch',
+      entityId: batch.batchNumber,
+      after: { productId: product.id, productName: product.name, distributorName: request.DistributorName, count: batch.count },
+    });
+    return batch;
   });
-  await recordAudit(db, {
-    actor,
-    action: 'create',
-    entity: 'activation-batch',
-    entityId: batch.batchNumber,
-    after: { productId: product.id, productName: product.name, distributorName: request.DistributorName, count: batch.count },
-  });
-  return batch;
 }
 
 /** The name of the product a batch is for; its download is saved as `{product}.txt`. */
@@ -45,14 +47,16 @@ export async function getBatchFile(options: { db: Db; batchNumber: number }): Pr
 
 /** Deletes an activation code that was not redeemed; a redeemed one is a licence now and stays. */
 export async function deleteCode(options: { db: Db; actor: string; id: number }): Promise<void> {
-  const result = await repository.deleteOpenCode(options.db, options.id);
-  if (result === undefined) throw notFound('Activation code not found');
-  if (result === 'redeemed') throw conflict('This activation code was redeemed and cannot be deleted.');
-  await recordAudit(options.db, {
-    actor: options.actor,
-    action: 'delete',
-    entity: 'activation-code',
-    entityId: options.id,
-    before: result,
+  await withTransaction(options.db, async (client) => {
+    const result = await repository.deleteOpenCode(client, options.id);
+    if (result === undefined) throw notFound('Activation code not found');
+    if (result === 'redeemed') throw conflict('This activation code was redeemed and cannot be deleted.');
+    await recordAudit(client, {
+      actor: options.actor,
+      action: 'delete',
+      entity: 'activation-code',
+      entityId: options.id,
+      before: result,
+    });
   });
 }
