@@ -205,7 +205,8 @@ test.describe('accounts', () => {
       'WEBHOOKS',
       'MAILBOX',
     ]);
-    // This server has no SMTP: the development mailbox is the last entry (with SMTP it is not there).
+    // MAILBOX is the last entry: here the development mailbox (this server has no SMTP); with SMTP, the mail that
+    // failed for good (decision 011).
     await expect(menu.getByRole('link').last()).toHaveText('MAILBOX');
     await expect(menu.getByRole('link').last()).toHaveAttribute('href', '/admin/mailbox');
   });

@@ -22,7 +22,6 @@ import { createProductCache, type ProductCache } from './modules/product/product
 import { catalogRoutes } from './modules/checkout/catalog.routes.js';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
 import { webhookAdminRoutes } from './modules/checkout/webhook-admin.routes.js';
-import { registerReconcileTimer } from './modules/checkout/reconcile-timer.js';
 import { customerOrderRoutes } from './modules/checkout/customer-orders.routes.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
@@ -205,7 +204,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   await app.register(sandboxRoutes);
-  registerReconcileTimer(app);
   if (options.isServingWebApp !== false) await registerWebApp(app);
   return app;
 }

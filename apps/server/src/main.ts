@@ -12,8 +12,8 @@ async function main(): Promise<void> {
     db: database.db,
     logger: productLogger(config.LOG_LEVEL),
   });
-  // Mail delivery and the periodic clean-ups (expired sessions, rate-limit windows, old mail).
-  const jobs = await startJobRunner({ db: database.db, config: database.config, log: app.log });
+  // Mail delivery, the periodic clean-ups (expired sessions, rate-limit windows, old mail) and the reconciliation.
+  const jobs = await startJobRunner({ db: database.db, config: database.config, log: app.log, app });
 
   let isStopping = false;
   const stop = async (signal: string) => {

@@ -129,20 +129,47 @@ export async function retryFailedMail(db: Queryable, mailId: number): Promise<bo
   return rows.length === 1;
 }
 
+/** Minutes after which a delivery attempt's claim on a mail counts as abandoned (its process died, or lost its answer). */
+export const MAIL_CLAIM_MINUTES = 15;
+const claimExpiry = `now() - interval '${MAIL_CLAIM_MINUTES} minutes'`;
+
 /**
  * Claims a mail for one delivery attempt without holding a transaction: the claim is the row's `claimed_at`
- * (a claim older than 15 minutes belongs to a process that died). Undefined when it is sent, has failed for
- * good or another process holds it.
+ * (a claim older than MAIL_CLAIM_MINUTES belongs to an attempt that never finished). Undefined when it is sent,
+ * has failed for good or an attempt holds it (see isMailClaimed).
  */
 export async function claimMail(db: Queryable, mailId: number): Promise<OutboxRow | undefined> {
   const { rows } = await db.query<OutboxRow>(
     `UPDATE mail_outbox SET claimed_at = now(), attempts = attempts + 1
       WHERE id = $1 AND sent_at IS NULL AND failed_at IS NULL
-        AND (claimed_at IS NULL OR claimed_at < now() - interval '15 minutes')
+        AND (claimed_at IS NULL OR claimed_at < ${claimExpiry})
       RETURNING ${outboxColumns}`,
     [mailId],
   );
   return rows[0];
+}
+
+/** Whether a mail is still to be sent but claimed by an attempt: its own, or one that has not recorded its result. */
+export async function isMailClaimed(db: Queryable, mailId: number): Promise<boolean> {
+  const { rows } = await db.query(
+    'SELECT 1 FROM mail_outbox WHERE id = $1 AND sent_at IS NULL AND failed_at IS NULL AND claimed_at IS NOT NULL',
+    [mailId],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Queues again every unsent mail whose claim has expired: its attempt never recorded a result and its job is
+ * gone (ended by a version before decision 020's amendment of 2026-11-25, or lost otherwise). A mail whose job
+ * still waits keeps that one job (its key is `mail:<id>`), due now. Answers how many were queued.
+ */
+export async function requeueAbandonedMail(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ queued: number }>(
+    `SELECT count(*)::int AS queued FROM graphile_worker.add_jobs(ARRAY(
+       SELECT ${jobSpec('id')} FROM mail_outbox
+        WHERE sent_at IS NULL AND failed_at IS NULL AND claimed_at < ${claimExpiry} ORDER BY id))`,
+  );
+  return rows[0]?.queued ?? 0;
 }
 
 /** Records a delivered mail; a mail with a secret keeps only what shows it was sent (recipient, subject, kind, time). */

@@ -4,7 +4,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../test/test-app.js';
-import { withTransaction } from '../db/client.js';
+import { withTransaction, type Db } from '../db/client.js';
 import { quietJobLogger } from '../jobs/job-logger.js';
 import { createTaskList } from '../jobs/job-runner.js';
 import { enqueueMail, purgeOldMail } from './outbox.js';
@@ -37,14 +37,14 @@ const { port } = server.server.address() as { port: number };
 afterAll(() => new Promise<void>((resolve) => server.close(resolve)));
 
 /** One pass of a job-queue worker over every job that is due, as the running product's worker makes them. */
-const runDueJobs = async (options: { from?: string; maxAttempts?: number } = {}) => {
+const runDueJobs = async (options: { from?: string; maxAttempts?: number; db?: Db } = {}) => {
   const config = {
     ...t.config,
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     MAIL_FROM: options.from ?? 'store@example.com',
     MAIL_MAX_ATTEMPTS: options.maxAttempts ?? 20,
   };
-  const { taskList, close } = createTaskList({ db: t.db, config, log: t.app.log });
+  const { taskList, close } = createTaskList({ db: options.db ?? t.db, config, log: t.app.log });
   try {
     await runOnce({ pgPool: t.db, taskList, logger: quietJobLogger });
   } finally {
@@ -92,6 +92,25 @@ const jobOf = async (id: number) => {
   );
   return rows[0];
 };
+/**
+ * The test database as the tasks see it, except that the answer to the first mail claim is lost on the way back:
+ * the claim is made, and the task gets a lost connection instead (a database blip).
+ */
+const losingFirstClaimAnswer = (): Db => {
+  let isLost = false;
+  const query = async (text: string, values?: unknown[]) => {
+    const answer = await t.db.query(text, values);
+    if (!isLost && text.includes('SET claimed_at = now()')) {
+      isLost = true;
+      throw new Error('Connection terminated unexpectedly');
+    }
+    return answer;
+  };
+  return { query } as unknown as Db;
+};
+/** Stands for the passing of time: the mail's claim is `minutes` older. */
+const ageClaim = (id: number, minutes: number) =>
+  t.db.query(`UPDATE mail_outbox SET claimed_at = claimed_at - make_interval(mins => $2) WHERE id = $1`, [id, minutes]);
 /** Stands for the passing of time: the mail's job is due again now. */
 const makeDue = async (id: number) => {
   const job = await jobOf(id);
@@ -134,6 +153,49 @@ describe('mail delivery through the job queue', () => {
 
     await runDueJobs();
     expect(receivedBy(to)).toHaveLength(1);
+  });
+
+  it('keeps trying a mail whose attempt lost its claim to a database failure, and sends it once the claim expires', async () => {
+    const to = uniqueEmail('lost-claim');
+    const id = await enqueueMail(t.db, { to, subject: 'Claimed, never sent', text: 'Hello' });
+    await runDueJobs({ db: losingFirstClaimAnswer() });
+    expect(await outboxRow(id)).toMatchObject({ attempts: 1, sent_at: null, failed_at: null });
+    expect(receivedBy(to)).toHaveLength(0);
+
+    // The retry finds the mail claimed by the attempt that never finished: the job stays, to try again later.
+    await makeDue(id);
+    await runDueJobs();
+    expect(await outboxRow(id)).toMatchObject({ attempts: 1, sent_at: null, failed_at: null });
+    const job = await jobOf(id);
+    expect(job).toBeDefined();
+    expect(job!.due_in_seconds).toBeGreaterThan(1);
+
+    await ageClaim(id, 16);
+    await makeDue(id);
+    await runDueJobs();
+    expect((await outboxRow(id)).sent_at).toBeInstanceOf(Date);
+    expect(receivedBy(to)).toHaveLength(1);
+    expect(await jobOf(id)).toBeUndefined();
+  });
+
+  it('queues again, every hour, an unsent mail whose attempt never finished and whose job is gone', async () => {
+    const to = uniqueEmail('abandoned');
+    const [abandoned, recent] = await Promise.all([
+      enqueueMail(t.db, { to, subject: 'Abandoned', text: 'Hello' }),
+      enqueueMail(t.db, { to, subject: 'Still being sent', text: 'Hello' }),
+    ]);
+    // As the previous version left such mail: claimed, unsent, its job ended.
+    await t.db.query(`UPDATE mail_outbox SET claimed_at = now(), attempts = 1 WHERE id = ANY($1)`, [[abandoned, recent]]);
+    await t.db.query(`SELECT graphile_worker.remove_job(key) FROM unnest($1::text[]) AS key`, [[`mail:${abandoned}`, `mail:${recent}`]]);
+    await ageClaim(abandoned, 16);
+
+    await t.db.query(`SELECT graphile_worker.add_job('requeue_abandoned_mail')`);
+    await runDueJobs();
+    expect(receivedBy(to).map((mail) => mail.subject)).toEqual(['Abandoned']);
+    expect(await outboxRow(abandoned)).toMatchObject({ attempts: 2, sent_at: expect.any(Date) });
+    // A claim younger than the timeout may belong to an attempt still talking to SMTP: left alone.
+    expect(await outboxRow(recent)).toMatchObject({ attempts: 1, sent_at: null });
+    expect(await jobOf(recent)).toBeUndefined();
   });
 
   it("queues the jobs of a transaction's mails when it commits, and none of a transaction rolled back", async () => {

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Task } from 'graphile-worker';
 import type { Db } from '../db/client.js';
-import { claimMail, recordMailFailure, recordMailSent } from './outbox.js';
+import { claimMail, isMailClaimed, MAIL_CLAIM_MINUTES, recordMailFailure, recordMailSent } from './outbox.js';
 
 export type MailDeliveryOptions = {
   db: Db;
@@ -19,12 +19,16 @@ const withPooling = (smtpUrl: string) => (smtpUrl.includes('pool=') ? smtpUrl : 
 
 /** A failed attempt that the job queue retries later, with its back-off. */
 class MailAttemptFailed extends Error {}
+/** An earlier attempt claimed the mail and recorded no result: the job is tried again until the claim expires. */
+class MailStillClaimed extends Error {}
 
 /**
  * The job queue's task that delivers one mail: it claims the mail (a short statement, no transaction held),
  * talks to SMTP, then records the result. A failure is thrown, so the queue tries again with exponential
  * back-off (e^attempt seconds, at most about 6 hours apart); after `maxAttempts` the mail has failed for good:
- * it is marked, logged, shown to the admin with a retry, and the job ends.
+ * it is marked, logged, shown to the admin with a retry, and the job ends. A mail still claimed by an earlier
+ * attempt that recorded no result (its answer or its recording lost to a database failure) fails the job too, so
+ * the queue tries again after the claim expires instead of ending the job with the mail unsent (decision 020).
  */
 export function createSendMailTask(options: MailDeliveryOptions): { task: Task; close: () => void } {
   const { db, log } = options;
@@ -34,7 +38,12 @@ export function createSendMailTask(options: MailDeliveryOptions): { task: Task; 
   const task: Task = async (payload) => {
     const { mailId } = payload as { mailId: number };
     const mail = await claimMail(db, mailId);
-    if (!mail) return;
+    if (!mail) {
+      if (!(await isMailClaimed(db, mailId))) return; // sent, or failed for good
+      throw new MailStillClaimed(
+        `mail ${mailId} is claimed by an attempt that recorded no result; tried again once the claim is ${MAIL_CLAIM_MINUTES} minutes old`,
+      );
+    }
     try {
       await transport.sendMail({
         from: options.from,

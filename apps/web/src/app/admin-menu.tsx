@@ -3,6 +3,7 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { adminPaths } from '../features/admin/shared/admin-paths';
+import { hasDevMailbox } from '../lib/dev-mailbox';
 
 /** The entries, and whether "support" staff see them (what the server lets that role call). */
 const adminEntries = [
@@ -21,17 +22,15 @@ const adminEntries = [
   { label: 'WEBHOOKS', to: paths.adminWebhooks, isForSupport: false },
 ];
 
-/** The server says so (`<meta name="dev-mailbox">`) when no SMTP is configured and mail stays in its mailbox. */
-const hasDevMailbox = () => document.querySelector('meta[name="dev-mailbox"]') !== null;
-
 /**
  * The ADMIN dropdown (spec §2), loaded only for staff: the five specified entries, then the back office's
- * (decision 024) and STAFF; "support" sees only what the role may use (decision 013); MAILBOX only while the
+ * (decision 024) and STAFF; "support" sees only what the role may use (decision 013). MAILBOX last: always for
+ * administrators (the mail that failed for good, with RETRY, with or without SMTP), for "support" only while the
  * development mailbox holds the mail (decision 011).
  */
 export function AdminMenu({ isAdmin }: { isAdmin: boolean }) {
   const allowed = adminEntries.filter((entry) => isAdmin || entry.isForSupport);
-  const entries = hasDevMailbox() ? [...allowed, { label: 'MAILBOX', to: paths.adminMailbox }] : allowed;
+  const entries = isAdmin || hasDevMailbox() ? [...allowed, { label: 'MAILBOX', to: paths.adminMailbox }] : allowed;
   return (
     <NavDropdown title="ADMIN" id="admin-menu">
       {entries.map((entry) => (

@@ -1,9 +1,14 @@
+import { parseCrontab, runOnce, type JobHelpers } from 'graphile-worker';
 import { describe, expect, it, vi } from 'vitest';
+import { databaseStatusOf } from '../../db/database-status.js';
+import { quietJobLogger } from '../../jobs/job-logger.js';
+import { createTaskList } from '../../jobs/job-runner.js';
 import { recordSandboxSale } from '../../sandbox/sandbox.repository.js';
 import { selfBaseUrl } from '../../sandbox/self-webhook.js';
 import { createTestApp, licenceMailsTo, uniqueEmail } from '../../../test/test-app.js';
 import { orderCompleted, providerId, returnCreated } from '../../../test/webhook-fixtures.js';
 import { createFastSpringApi, sandboxApiUserOf, type FastSpringApi } from './fastspring-api.js';
+import { createReconcileTask, reconcileCrontabLine } from './reconcile-job.js';
 import { reconcileOrders } from './reconcile.service.js';
 import { receiveWebhookEvents } from './webhook.service.js';
 
@@ -43,6 +48,11 @@ const statesOf = async (providerOrderId: string) =>
   (await t.db.query('SELECT state FROM orders WHERE provider_order_id = $1 ORDER BY provider_item', [providerOrderId])).rows.map(
     (row) => row.state,
   );
+/** A failure to reach PostgreSQL, as the driver reports a refused connection. */
+const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+const OUTAGE_LINE = 'database unreachable: API calls answer 503, cached pages are still served';
+/** The messages of the calls of a spied log method. */
+const messagesOf = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map((call) => call[1]);
 /** A sale FastSpring made whose webhook never arrived. */
 const missedOrder = async (email: string, product = 'punch') => {
   const event = orderCompleted({ email, items: [{ product }] });
@@ -129,6 +139,36 @@ describe('reconcileOrders', () => {
     expect(stub.asked.filter((path) => path.startsWith('/returns/'))).toEqual([]);
   });
 
+  it('leaves a database lost during the lookups to the database status: one line per outage, not one per lookup', async () => {
+    const order = orderCompleted({ email: uniqueEmail(), items: [{ product: 'punch' }] }).data;
+    const stub = stubApi((url) =>
+      url.pathname === '/orders' ? { orders: [{ ...order, returns: [providerId()] }], nextPage: null } : undefined,
+    );
+    const query = t.db.query.bind(t.db) as (...args: unknown[]) => Promise<unknown>;
+    const isLookup = (text: unknown) =>
+      typeof text === 'string' &&
+      /^SELECT (1 FROM webhook_event WHERE type = 'order.completed'|EXISTS \(SELECT 1 FROM provider_refund)/.test(text);
+    const lookups = vi
+      .spyOn(t.db, 'query')
+      .mockImplementation(((text: unknown, ...rest: unknown[]) =>
+        isLookup(text) ? Promise.reject(refused()) : query(text, ...rest)) as never);
+    const logged = vi.spyOn(t.app.log, 'error');
+    try {
+      for (let round = 0; round < 3; round++) {
+        const result = await run(stub.api);
+        expect(result.lookupErrors).toEqual([
+          expect.stringMatching(/^orders: .*ECONNREFUSED/),
+          expect.stringMatching(/^returns: .*ECONNREFUSED/),
+        ]);
+      }
+      expect(messagesOf(logged)).toEqual([OUTAGE_LINE]);
+    } finally {
+      lookups.mockRestore();
+      logged.mockRestore();
+      databaseStatusOf(t.db)?.noteReachable();
+    }
+  });
+
   it('runs in one process at a time', async () => {
     const holder = await t.db.connect();
     try {
@@ -162,5 +202,52 @@ describe('reconcileOrders', () => {
       body: { from: today, to: today },
     });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('the periodic reconciliation, a job of the queue', () => {
+  /** One pass of the job queue with a `reconcile_orders` job of the crontab's tick `ts`, as the running product makes it. */
+  const runReconcileJob = async (ts: string) => {
+    await t.db.query(`SELECT graphile_worker.add_job('reconcile_orders', json_build_object('_cron', json_build_object('ts', $1::text)))`, [
+      ts,
+    ]);
+    const { taskList, close } = createTaskList({ db: t.db, config: t.config, log: t.app.log, app: t.app });
+    try {
+      await runOnce({ pgPool: t.db, taskList, logger: quietJobLogger });
+    } finally {
+      close();
+    }
+  };
+
+  it('ticks on the minutes every interval needs, once per cluster, and reconciles at the due ones', async () => {
+    const lineOf = (minutes: number) => reconcileCrontabLine({ ...t.config, RECONCILE_INTERVAL_MINUTES: minutes });
+    expect(lineOf(60)).toBe('0 * * * * reconcile_orders ?max=1');
+    expect(lineOf(90)).toBe('*/30 * * * * reconcile_orders ?max=1');
+    expect(lineOf(45)).toBe('*/15 * * * * reconcile_orders ?max=1');
+    expect(lineOf(7)).toBe('* * * * * reconcile_orders ?max=1');
+    expect(lineOf(10_080)).toBe('0 * * * * reconcile_orders ?max=1');
+    for (const minutes of [60, 90, 45, 7, 10_080]) expect(parseCrontab(lineOf(minutes))).toHaveLength(1);
+
+    // Every 60 minutes (the default): a tick at half past is not due, one on the hour is.
+    expect(t.config.RECONCILE_INTERVAL_MINUTES).toBe(60);
+    const orderId = await missedOrder(uniqueEmail());
+    await runReconcileJob(`${today}T00:30:00.000Z`);
+    expect(await statesOf(orderId)).toEqual([]);
+    await runReconcileJob(`${today}T01:00:00.000Z`);
+    expect(await statesOf(orderId)).toEqual(['active']);
+  });
+
+  it('logs a database outage once, however many runs fail during it', async () => {
+    const connect = vi.spyOn(t.db, 'connect').mockImplementation((() => Promise.reject(refused())) as never);
+    const logged = vi.spyOn(t.app.log, 'error');
+    const task = createReconcileTask(t.app);
+    try {
+      for (let round = 0; round < 3; round++) await task({}, {} as JobHelpers);
+      expect(messagesOf(logged)).toEqual([OUTAGE_LINE]);
+    } finally {
+      connect.mockRestore();
+      logged.mockRestore();
+      databaseStatusOf(t.db)?.noteReachable();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { databaseStatusOf } from '../../db/database-status.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { FastSpringApi, LookupPage } from './fastspring-api.js';
 import { isOrderCompletedProcessed, isReturnKnown } from './webhook.repository.js';
@@ -42,8 +43,8 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
  * came, as if it had: the same intake, under a stable event id (`reconcile:order:{id}`, `reconcile:return:{id}`),
  * so running it again, or a late webhook, creates nothing twice. Orders first, so a return finds its purchase;
  * each lookup on its own, so one that fails (logged once, named in `lookupErrors`) loses nothing of the other. One
- * process at a time (a PostgreSQL advisory lock); a second caller is answered `isSkipped`. A plain function so a
- * job queue can schedule it.
+ * process at a time (a PostgreSQL advisory lock); a second caller is answered `isSkipped`. A plain function: the
+ * job queue runs it (reconcile-job.ts), and so does the administrator.
  */
 export async function reconcileOrders(options: Options): Promise<ReconcileResult> {
   const result: ReconcileResult = {
@@ -67,7 +68,9 @@ export async function reconcileOrders(options: Options): Promise<ReconcileResult
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           result.lookupErrors.push(`${part}: ${message}`);
-          options.log.error({ ...range, err: error }, `reconciliation: the ${part} lookup failed; what it found before is processed`);
+          // A lost database is logged once per outage by the database status (decision 021), not once per lookup.
+          if (!databaseStatusOf(options.db)?.noteFailure(error))
+            options.log.error({ ...range, err: error }, `reconciliation: the ${part} lookup failed; what it found before is processed`);
         }
         const intake = await receiveWebhookEvents(options, missing);
         result.processedEventIds.push(...intake.processedIds);

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { AppError } from '../../lib/app-error.js';
-import { reconcileApiOf } from './reconcile-timer.js';
+import { reconcileApiOf } from './reconcile-job.js';
 import { reconcileOrders } from './reconcile.service.js';
 import * as webhooks from './webhook-admin.service.js';
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PoolClient } from 'pg';
 import { isSandboxCheckout, type Config } from '../../config.js';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
+import { databaseStatusOf } from '../../db/database-status.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { completeOrder, OrderNeedsAttention } from './order-completed.service.js';
@@ -54,7 +55,9 @@ export async function receiveWebhookEvents(context: Context, events: WebhookEven
       intake.processedIds.push(event.id);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      context.log.warn({ eventId: event.id, type: event.type, err: error }, 'webhook event not processed');
+      // A lost database is logged once per outage by the database status (decision 021), not once per event.
+      if (!databaseStatusOf(context.db)?.noteFailure(error))
+        context.log.warn({ eventId: event.id, type: event.type, err: error }, 'webhook event not processed');
       await recordWebhookEventError(context.db, event, message).catch(() => undefined);
       intake.failedIds.push(event.id);
     }
@@ -124,7 +127,7 @@ const malformed = (event: WebhookEvent, error: { issues: { path: PropertyKey[]; 
   return { note: reason, attention: reason };
 };
 
-/** A configured storefront without `.test.` takes live orders only (reference §5.8). */
+/** A configured storefront without `.test.` takes live orders only (docs/fastspring-protocol.md §4.8). */
 const isLiveStorefront = (config: Config) =>
   !isSandboxCheckout(config) && config.FASTSPRING_STOREFRONT !== undefined && !config.FASTSPRING_STOREFRONT.includes('.test.');
 

@@ -3,12 +3,16 @@ import { useFailedMail, useRetryMailMutation } from '../api/failed-mail';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString();
 
-/** Mail that could not be delivered after every attempt, each with a RETRY button; nothing shows when there is none. */
-export function FailedMailList() {
+/**
+ * Mail that could not be delivered after every attempt, each with a RETRY button. When there is none, `emptyText`
+ * shows, or nothing.
+ */
+export function FailedMailList({ emptyText }: { emptyText?: string }) {
   const failed = useFailedMail();
   const retry = useRetryMailMutation();
   if (failed.isError) return <div className="alert alert-danger">{errorText(failed.error)}</div>;
-  if (!failed.data || failed.data.length === 0) return null;
+  if (!failed.data) return null;
+  if (failed.data.length === 0) return emptyText ? <p>{emptyText}</p> : null;
   return (
     <section className="mb-4" aria-labelledby="failed-mail-heading">
       <h2 id="failed-mail-heading" className="h5">

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
-import type { MailboxEntry } from '@store/contracts/mailbox';
+import type { FailedMailEntry, MailboxEntry } from '@store/contracts/mailbox';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQueryClient } from '../../../test/render';
@@ -21,15 +21,69 @@ const mail = (overrides: Partial<MailboxEntry>): MailboxEntry => ({
   ...overrides,
 });
 
-beforeEach(() => {
-  window.localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify({ name: 'admin', token: 'admin-token' }));
-});
+const failedMail: FailedMailEntry = {
+  id: 42,
+  to: 'ann@example.com',
+  subject: 'Your Spacey licence',
+  kind: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  attempts: 20,
+  lastError: '550 Mailbox unavailable',
+  failedAt: '2026-11-23T10:00:00.000Z',
+};
+/** The server's word that no SMTP is configured and the mail stays in its development mailbox (decision 011). */
+const serveDevMailbox = () => {
+  const meta = document.createElement('meta');
+  meta.name = 'dev-mailbox';
+  meta.content = 'on';
+  document.head.append(meta);
+};
+const logInAs = (user: { name: string; role?: string }) =>
+  window.localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify({ ...user, token: 'staff-token' }));
+const askedPaths = () => fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').pathname);
+
+beforeEach(() => logInAs({ name: 'admin' }));
 afterEach(() => {
   vi.restoreAllMocks();
   window.localStorage.clear();
+  document.head.querySelector('meta[name="dev-mailbox"]')?.remove();
+});
+
+describe('with SMTP configured', () => {
+  it('lists the mail that failed for good, with RETRY, and asks nothing of the development mailbox', async () => {
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify([failedMail])));
+    renderWithQueryClient(<MailboxPage />);
+    const [entry] = await screen.findAllByTestId('failed-mail');
+    expect(entry!.textContent).toContain('Your Spacey licence');
+    expect(entry!.textContent).toContain('550 Mailbox unavailable');
+    expect(within(entry!).getByRole('button', { name: 'RETRY' })).toBeTruthy();
+    expect(screen.getByText(/Mail is delivered over SMTP/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByLabelText('Recipient')).toBeNull();
+    expect(askedPaths()).toEqual(['/api/mail/failed']);
+  });
+
+  it('says that no mail has failed, without an error', async () => {
+    fetchMock.mockImplementation(async () => new Response('[]'));
+    renderWithQueryClient(<MailboxPage />);
+    expect(await screen.findByText('No mail has failed.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(askedPaths()).toEqual(['/api/mail/failed']);
+  });
 });
 
 describe('the development mailbox', () => {
+  beforeEach(serveDevMailbox);
+
+  it('shows support staff the mail without the failed-mail list, which is the administrator’s', async () => {
+    logInAs({ name: 'sue@example.com', role: 'support' });
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify([mail({ html: null, attachments: [] })])));
+    renderWithQueryClient(<MailboxPage />);
+    expect(await screen.findAllByTestId('mail')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(askedPaths()).toEqual(['/api/mailbox']);
+  });
+
   it('previews HTML in a sandboxed frame, keeps the text part’s line breaks and downloads attachments', async () => {
     // The page also lists the mails that failed for good (none here).
     fetchMock.mockImplementation(async (input) =>

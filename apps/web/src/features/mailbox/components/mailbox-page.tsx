@@ -2,7 +2,9 @@ import '../../../styles/forms.scss';
 import type { MailboxEntry } from '@store/contracts/mailbox';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../../../lib/api-client';
+import { hasDevMailbox } from '../../../lib/dev-mailbox';
 import { downloadTextFile } from '../../../lib/download-text-file';
+import { isAdminUser, useCurrentUser } from '../../../lib/use-current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMailbox } from '../api/get-mailbox';
 import { FailedMailList } from './failed-mail-list';
@@ -85,9 +87,8 @@ function MailCard({ mail }: { mail: MailboxEntry }) {
   );
 }
 
-/** /admin/mailbox: the development mailbox, newest mail first, optionally for one recipient. */
-export function MailboxPage() {
-  useDocumentTitle('Mailbox');
+/** The development mailbox's mail, newest first, optionally for one recipient. */
+function DevelopmentMailbox() {
   const [recipient, setRecipient] = useState('');
   const [filter, setFilter] = useState('');
   const mailbox = useMailbox(filter);
@@ -98,9 +99,7 @@ export function MailboxPage() {
   };
 
   return (
-    <main className="container py-4">
-      <h1 className="h3 mb-3">Mailbox</h1>
-      <FailedMailList />
+    <>
       <form className="d-flex flex-wrap align-items-end gap-2 mb-4" onSubmit={applyFilter}>
         <div>
           <label htmlFor="mailbox-recipient" className="form-label">
@@ -135,6 +134,28 @@ export function MailboxPage() {
       {mailbox.data?.map((mail) => (
         <MailCard key={mail.id} mail={mail} />
       ))}
+    </>
+  );
+}
+
+/**
+ * /admin/mailbox: for administrators, the mail that failed for good (with RETRY), with or without SMTP; then,
+ * while no SMTP is configured, the development mailbox, which holds every mail (decision 011).
+ */
+export function MailboxPage() {
+  useDocumentTitle('Mailbox');
+  const isAdmin = isAdminUser(useCurrentUser());
+  const isDevelopmentMailbox = hasDevMailbox();
+  return (
+    <main className="container py-4">
+      <h1 className="h3 mb-3">Mailbox</h1>
+      {!isDevelopmentMailbox && (
+        <p className="text-body-secondary">
+          Mail is delivered over SMTP and is not kept here. A mail that fails every attempt is listed here, to be sent again.
+        </p>
+      )}
+      {isAdmin && <FailedMailList emptyText={isDevelopmentMailbox ? undefined : 'No mail has failed.'} />}
+      {isDevelopmentMailbox && <DevelopmentMailbox />}
     </main>
   );
 }

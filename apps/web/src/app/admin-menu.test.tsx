@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AdminMenu } from './admin-menu';
+
+/** The server's word that no SMTP is configured and the mail stays in its development mailbox (decision 011). */
+const serveDevMailbox = () => {
+  const meta = document.createElement('meta');
+  meta.name = 'dev-mailbox';
+  meta.content = 'on';
+  document.head.append(meta);
+};
+afterEach(() => document.head.querySelector('meta[name="dev-mailbox"]')?.remove());
+
+/** The dropdown's entries, opened, as label → address. */
+const openEntries = (isAdmin: boolean) => {
+  render(
+    <MemoryRouter>
+      <AdminMenu isAdmin={isAdmin} />
+    </MemoryRouter>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'ADMIN' }));
+  return within(screen.getByLabelText('ADMIN'))
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+};
+
+describe('MAILBOX in the ADMIN dropdown', () => {
+  it('is offered to the administrator with SMTP configured too, for the mail that failed for good', () => {
+    expect(openEntries(true).at(-1)).toEqual(['MAILBOX', '/admin/mailbox']);
+  });
+
+  it('is offered to support staff only while the development mailbox holds the mail', () => {
+    expect(openEntries(false).map(([label]) => label)).not.toContain('MAILBOX');
+  });
+
+  it('is the last entry for both while no SMTP is configured', () => {
+    serveDevMailbox();
+    expect(openEntries(true).at(-1)).toEqual(['MAILBOX', '/admin/mailbox']);
+    cleanup();
+    expect(openEntries(false).at(-1)).toEqual(['MAILBOX', '/admin/mailbox']);
+  });
+});
