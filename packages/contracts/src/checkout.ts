@@ -35,18 +35,18 @@ export const supportRequest = z.object({
 });
 export type SupportRequest = z.infer<typeof supportRequest>;
 
-/** The cart's extra totals the data callback carries besides §3's fields (reference §1.4). */
+/** The cart's extra totals the data callback carries besides §3's fields (docs/fastspring-protocol.md §1.4). */
 export const checkoutCart = checkoutData.extend({
   coupons: z.array(z.string()).optional(),
   totalWithTaxValue: z.number().optional(),
 });
 export type CheckoutCart = z.infer<typeof checkoutCart>;
 
-/** One product line of a checkout push: quantity null takes the product's default, 0 removes it (reference §1.3). */
+/** One product line of a checkout push: quantity null takes the product's default, 0 removes it (docs/fastspring-protocol.md §1.3). */
 export const checkoutProduct = z.object({ path: z.string(), quantity: z.number().int().min(0).nullable() });
 export type CheckoutProduct = z.infer<typeof checkoutProduct>;
 
-/** The session object pushed to the checkout script (`fastspring.builder.push`, reference §1.3). */
+/** The session object pushed to the checkout script (`fastspring.builder.push`, docs/fastspring-protocol.md §1.3). */
 export const checkoutSession = z.object({
   reset: z.boolean().optional(),
   products: z.array(checkoutProduct).optional(),
@@ -56,7 +56,7 @@ export const checkoutSession = z.object({
 });
 export type CheckoutSession = z.infer<typeof checkoutSession>;
 
-/** What the popup-closed callback receives: the order's ids after a purchase, null when closed without one (§1.5). */
+/** What the popup-closed callback receives: the order's ids after a purchase, else null (docs/fastspring-protocol.md §1.5). */
 export const popupClosedReference = z.object({ id: z.string().optional(), reference: z.string().optional() }).nullable();
 export type PopupClosedReference = z.infer<typeof popupClosedReference>;
 

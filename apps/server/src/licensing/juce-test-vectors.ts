@@ -1,4 +1,4 @@
-// Reference vectors of /work/shared/reference/juce-key-files.md §6, produced by JUCE 8.0.12 itself.
+// Reference vectors of docs/juce-key-files.md §6, produced by JUCE 8.0.12 itself.
 // TEST KEYS ONLY: their private keys are public. Never use them for a product.
 
 const MODULUS_1024 = [

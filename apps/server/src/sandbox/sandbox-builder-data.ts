@@ -11,7 +11,7 @@ export function formatMoney(cents: number, currency: string): string {
 
 const toValue = (cents: number) => Math.round(cents) / 100;
 
-/** A money field in both forms: `name` the display string, `nameValue` the number (reference §1.4). */
+/** A money field in both forms: `name` the display string, `nameValue` the number (docs/fastspring-protocol.md §1.4). */
 const money = (name: string, cents: number, currency: string) => ({
   [name]: formatMoney(cents, currency),
   [`${name}Value`]: toValue(cents),

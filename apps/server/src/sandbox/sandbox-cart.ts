@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// What the stand-in's browser script keeps and sends: the session object of the SBL (reference §1.3) after
+// What the stand-in's browser script keeps and sends: the session object of the SBL (docs/fastspring-protocol.md §1.3) after
 // its push whitelist, with `products` collapsed by path.
 
 const shortText = z.string().trim().max(300);

@@ -28,7 +28,7 @@ const amounts = (name: string, cents: number, currency: string) => ({
   [`${name}InPayoutCurrencyDisplay`]: formatMoney(cents, currency),
 });
 
-/** An `order.completed` event as FastSpring sends it (reference §2.2), for a priced cart and its buyer. */
+/** An `order.completed` event as FastSpring sends it (docs/fastspring-protocol.md §2.2), for a priced cart and its buyer. */
 export function orderCompletedEvent(options: {
   session: CheckoutSession;
   reference: string;
@@ -84,7 +84,7 @@ export function orderCompletedEvent(options: {
   };
 }
 
-/** A `return.created` refunding the whole order of `completed` (reference §2.3). */
+/** A `return.created` refunding the whole order of `completed` (docs/fastspring-protocol.md §2.3). */
 export function returnCreatedEvent(completed: { data: Record<string, unknown> }): SandboxEvent {
   const data = completed.data;
   return {

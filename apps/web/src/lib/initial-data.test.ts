@@ -34,7 +34,8 @@ describe("the initial data's hand check", () => {
   // Field by field of the contract's own shape, so a field added to the contract and not to the check fails here.
   it.each(Object.keys(pageSchema.shape))('refuses what the contract refuses in the page field %s', (field) => {
     for (const wrong of wrongValues) agrees({ ...valid, page: { ...valid.page, [field]: wrong } });
-    const { [field]: _removed, ...without } = valid.page!;
+    const without: Record<string, unknown> = { ...valid.page };
+    delete without[field];
     agrees({ ...valid, page: without });
   });
 

@@ -32,7 +32,7 @@ const webhookRoute: FastifyPluginAsyncZod = async (app) => {
       }
       const events = parseWebhookBody(body);
       const intake = await receiveWebhookEvents({ db: app.db, secretBox: app.secretBox, config: app.config, log: request.log }, events);
-      // 202 tells FastSpring which events to mark processed, one id per line; it retries the others (§2.5).
+      // 202 tells FastSpring which events to mark processed, one id per line; it retries the others (docs/fastspring-protocol.md §2.5).
       return reply
         .status(intake.failedIds.length === 0 ? 200 : 202)
         .type('text/plain; charset=utf-8')

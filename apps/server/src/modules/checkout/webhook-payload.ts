@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// FastSpring's webhook bodies (reference §2). Read defensively: only the fields used are checked, the rest is
+// FastSpring's webhook bodies (docs/fastspring-protocol.md §2). Read defensively: only the fields used are checked, the rest is
 // kept as it came (stored in webhook_event.payload).
 
 /** One event of a post: `{id, type, live, processed, created, data}`. */
@@ -24,7 +24,7 @@ const recipientContact = contact.extend({ address: z.looseObject({ country: text
 const amount = z.number().finite().nullish().catch(null);
 const money = { subtotal: amount, discount: amount, tax: amount, total: amount };
 
-/** `order.completed` data (§2.2); `account` is an id, or an object when webhook expansion is on. */
+/** `order.completed` data (docs/fastspring-protocol.md §2.2); `account` is an id, or an object when webhook expansion is on. */
 export const orderCompletedData = z.looseObject({
   id: z.string().min(1).max(200),
   reference: text.nullish(),
@@ -53,7 +53,7 @@ export const orderCompletedData = z.looseObject({
 });
 export type OrderCompletedData = z.infer<typeof orderCompletedData>;
 
-/** `return.created` data (§2.3): the refund points back to the purchase through `original`. */
+/** `return.created` data (docs/fastspring-protocol.md §2.3): the refund points back to the purchase through `original`. */
 export const returnCreatedData = z.looseObject({
   return: text.nullish(),
   original: z.looseObject({ id: text.nullish(), order: text.nullish(), reference: text.nullish() }),

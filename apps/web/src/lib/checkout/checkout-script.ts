@@ -7,7 +7,7 @@ import { receiveCheckoutData, receiveCheckoutError } from './checkout-store';
 
 type DataCallback = (data: unknown) => void;
 
-/** The part of `window.fastspring.builder` the shop uses (reference §1.3); the sandbox serves the same. */
+/** The part of `window.fastspring.builder` the shop uses (docs/fastspring-protocol.md §1.3); the sandbox serves the same. */
 export type CheckoutBuilder = {
   push: (session: CheckoutSession, callback?: DataCallback) => void;
   add: (path: string, callback?: DataCallback) => void;
@@ -18,7 +18,7 @@ export type CheckoutBuilder = {
   reset: () => void;
 };
 
-/** FastSpring's Store Builder Library, the version its documentation shows (reference §1.1). */
+/** FastSpring's Store Builder Library, the version its documentation shows (docs/fastspring-protocol.md §1.1). */
 const STORE_BUILDER_URL = 'https://sbl.onfastspring.com/sbl/1.0.3/fastspring-builder.min.js';
 /** The server's stand-in for it, used when the page names no storefront (DESIGN §6). */
 const SANDBOX_BUILDER_URL = '/sandbox/sbl.js';
@@ -34,7 +34,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /**
  * `onFSPopupClosed`: an order id (or reference) means a completed purchase, which goes to the message view; a
- * popup closed without one (null) changes nothing. Licences come only from the webhook (reference §5.6).
+ * popup closed without one (null) changes nothing. Licences come only from the webhook (docs/fastspring-protocol.md §4.6).
  */
 export function handlePopupClosed(orderReference: unknown): void {
   const isCompleted =
@@ -44,7 +44,7 @@ export function handlePopupClosed(orderReference: unknown): void {
   if (isCompleted) navigateFromCheckout(paths.messageView, { state: { message: messages.thanksForPurchase } });
 }
 
-/** The script looks its callbacks up on window by name each time it calls them (reference §1.1). */
+/** The script looks its callbacks up on window by name each time it calls them (docs/fastspring-protocol.md §1.1). */
 const installCallbacks = () =>
   Object.assign(window, {
     [DATA_CALLBACK]: receiveCheckoutData,
@@ -68,7 +68,7 @@ function createScript(): HTMLScriptElement {
 let loading: Promise<CheckoutBuilder> | null = null;
 
 /**
- * Loads the checkout script once per page (reference §5.1: never a second `script#fsc-api`, never reloaded on
+ * Loads the checkout script once per page (docs/fastspring-protocol.md §4.1: never a second `script#fsc-api`, never reloaded on
  * navigation) and answers its builder. The first answer of the script fills the store through the data callback.
  * A failed load is forgotten, so the next call tries again.
  */

@@ -47,7 +47,7 @@ export function useCheckoutState(): CheckoutState {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-/** A number, or a numeric string (the script's fields are read defensively: reference §1.4 "UNCONFIRMED"). */
+/** A number, or a numeric string (the script's fields are read defensively: docs/fastspring-protocol.md §1.4 "UNCONFIRMED"). */
 const numberOf = (value: unknown): number | undefined => {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof number === 'number' && Number.isFinite(number) ? number : undefined;

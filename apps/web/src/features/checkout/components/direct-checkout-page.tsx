@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /**
  * /directurlcheckout/{productName?}/{couponCode} (spec §2): applies the coupon, adds the product when one is
- * named, and opens the payment popup, all in one push (reference §5.4). A named product goes by its FastSpring
+ * named, and opens the payment popup, all in one push (docs/fastspring-protocol.md §4.4). A named product goes by its FastSpring
  * path from the product list (decision 026), so the push waits for the list.
  */
 export function DirectCheckoutPage() {

@@ -57,7 +57,7 @@ export function TransferLicensePage() {
       const token = await requestToken.mutateAsync(id);
       const { email, firstName, lastName } = values;
       const tag = transferTag({ token, orderId: Number(id), email, firstName, lastName });
-      // One self-contained push (reference §5.4): a fresh cart with only the transfer fee, its tag, then checkout.
+      // One self-contained push (docs/fastspring-protocol.md §4.4): a fresh cart with only the transfer fee, its tag, then checkout.
       await pushCheckoutSession({
         reset: true,
         products: [{ path: LICENSE_TRANSFER_PRODUCT, quantity: 1 }],
