@@ -29,15 +29,24 @@ async function giveSpaceyLicence(request: APIRequestContext, email: string): Pro
   return orders[0]!.id;
 }
 
+/** Ages the licence by `days` on the server's clock, through the sandbox's test switch (decision 009). */
+async function backdateLicence(request: APIRequestContext, orderId: number, days: number): Promise<void> {
+  const admin = bearer(await logInByApi(request, 'admin', e2eAdminPassword));
+  const backdated = await request.post('/sandbox/api/backdate', { headers: admin, data: { orderId, days } });
+  expect(backdated.ok(), await backdated.text()).toBe(true);
+}
+
 /**
- * A customer whose licence the browser believes is 31 days old (the page's clock runs ahead; the server's does
- * not), on the Transfer License page reached through the customer area's button.
+ * A customer with a licence 31 days old, on the Transfer License page reached through the customer area's button.
+ * Aged on the server's clock (`isAgedOnServer`), or in the browser's only (the page's clock runs ahead; the
+ * server's does not).
  */
-async function openTransferPage(page: Page, request: APIRequestContext): Promise<number> {
+async function openTransferPage(page: Page, request: APIRequestContext, options: { isAgedOnServer: boolean }): Promise<number> {
   const email = uniqueEmail('owner');
   await registerThroughUi(page, email);
   const orderId = await giveSpaceyLicence(request, email);
-  await page.clock.setFixedTime(new Date(Date.now() + 31 * DAY_MS));
+  if (options.isAgedOnServer) await backdateLicence(request, orderId, 31);
+  else await page.clock.setFixedTime(new Date(Date.now() + 31 * DAY_MS));
   await page.goto('/userarea');
   await page.getByRole('region', { name: 'Spacey' }).getByRole('link', { name: 'Transfer License...' }).click();
   await expect(page).toHaveURL(new RegExp(`/transferlicense/${orderId}$`));
@@ -54,7 +63,7 @@ async function fillNewOwner(page: Page, email: string): Promise<void> {
 
 test.describe('licence transfer', () => {
   test('validates the new owner and shows the server refusal as "License transfer failed."', async ({ page, request }) => {
-    await openTransferPage(page, request);
+    await openTransferPage(page, request, { isAgedOnServer: false });
     await expect(page.getByText('costs 10$ + VAT')).toBeVisible();
     await expect(page.getByText('takes effect when the payment notification arrives, which takes a few minutes')).toBeVisible();
 
@@ -75,19 +84,21 @@ test.describe('licence transfer', () => {
   });
 
   test('checks out the transfer fee with the tag token;orderId;email;firstName;lastName', async ({ page, request }) => {
-    const orderId = await openTransferPage(page, request);
-    // Stand in for the server's verification (which needs a 30-day-old licence) to follow the checkout.
-    await page.route(`**/api/userinfo/verifyorderfortransfer/${orderId}`, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify('test-token') }),
-    );
+    const orderId = await openTransferPage(page, request, { isAgedOnServer: true });
     const newOwner = uniqueEmail('new-owner');
     await fillNewOwner(page, newOwner);
+    const verified = page.waitForResponse((candidate) => candidate.url().endsWith(`/api/userinfo/verifyorderfortransfer/${orderId}`));
     const finalize = page.waitForRequest((candidate) => candidate.url().endsWith('/sandbox/api/session/finalize'));
     await page.getByRole('button', { name: 'TRANSFER LICENSE' }).click();
 
+    // The server's own verification: a signed token t1.{orderId}.{personId}.{expiry}.{signature}.
+    const verification = await verified;
+    expect(verification.status(), await verification.text()).toBe(200);
+    const token = (await verification.json()) as string;
+    expect(token).toMatch(new RegExp(`^t1\\.${orderId}\\.\\d+\\.\\d+\\.[\\w-]{43}$`));
     const { cart } = (await finalize).postDataJSON() as { cart: { items: unknown[]; tags: Record<string, string> } };
     expect(cart.items).toEqual([{ path: 'licensetransfer', quantity: 1 }]);
-    expect(cart.tags).toEqual({ licensetransfer: `test-token;${orderId};${newOwner};Grace;Hopper` });
+    expect(cart.tags).toEqual({ licensetransfer: `${token};${orderId};${newOwner};Grace;Hopper` });
     const popup = page.frameLocator('#fsc-popup-frame');
     await expect(popup.getByText('License Transfer × 1')).toBeVisible();
     // The sandbox popup's own money format.
@@ -98,16 +109,13 @@ test.describe('licence transfer', () => {
     const owner = uniqueEmail('owner');
     await registerThroughUi(page, owner);
     const orderId = await giveSpaceyLicence(request, owner);
-    const admin = bearer(await logInByApi(request, 'admin', e2eAdminPassword));
     await page.goto('/userarea');
     const spacey = page.getByRole('region', { name: 'Spacey' });
     await expect(spacey).toBeVisible();
     // A new licence cannot be transferred yet.
     await expect(spacey.getByRole('link', { name: 'Transfer License...' })).toHaveCount(0);
 
-    // The sandbox's test switch ages the licence on the server's clock.
-    const backdated = await request.post('/sandbox/api/backdate', { headers: admin, data: { orderId, days: 31 } });
-    expect(backdated.ok(), await backdated.text()).toBe(true);
+    await backdateLicence(request, orderId, 31);
     await page.reload();
     await spacey.getByRole('link', { name: 'Transfer License...' }).click();
     await expect(page).toHaveURL(new RegExp(`/transferlicense/${orderId}$`));
@@ -138,6 +146,7 @@ test.describe('licence transfer', () => {
     expect(licences.map((licence) => licence.orderId)).toEqual([orderId]);
 
     // Both owners were told.
+    const admin = bearer(await logInByApi(request, 'admin', e2eAdminPassword));
     const mailTo = async (to: string) =>
       (await (await request.get(`/api/mailbox?to=${encodeURIComponent(to)}`, { headers: admin })).json()) as { subject: string }[];
     expect((await mailTo(owner)).map((mail) => mail.subject)).toContain('Your Spacey licence was transferred');

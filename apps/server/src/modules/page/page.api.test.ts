@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createPool } from '../../db/client.js';
@@ -26,10 +27,27 @@ describe('public page reads', () => {
   });
 
   it('lists the main menu by priority', async () => {
+    // Pages of this test's own beside the seeded ones (other tests add main-menu pages of theirs, so the menu is
+    // read for these URLs only): one between Products (10) and Help (20), one with that priority off the menu.
+    const suffix = randomBytes(3).toString('hex');
+    const token = await t.adminToken();
+    const saveOwn = async (url: string, isMainMenu: boolean) => {
+      const saved = await t.request({
+        method: 'POST',
+        url: '/api/page/',
+        token,
+        body: { id: -1, name: url, url, isMainMenu, mainMenuPriority: 15 },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    await saveOwn(`/menu-${suffix}`, true);
+    await saveOwn(`/off-menu-${suffix}`, false);
+    const urls = new Set(['/', '/products', '/help', '/about', `/menu-${suffix}`, `/off-menu-${suffix}`]);
     const response = await t.request({ method: 'GET', url: '/api/page/menuitems' });
-    expect(response.json()).toEqual([
+    expect((response.json() as { url: string }[]).filter((item) => urls.has(item.url))).toEqual([
       { name: 'Home', url: '/' },
       { name: 'Products', url: '/products' },
+      { name: `/menu-${suffix}`, url: `/menu-${suffix}` },
       { name: 'Help', url: '/help' },
       { name: 'About', url: '/about' },
     ]);
@@ -57,7 +75,9 @@ describe('admin page management', () => {
 
     expect((await t.request({ method: 'DELETE', url: `/api/page/${page.id}`, token })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/page/byUrl/*press' })).statusCode).toBe(404);
-    const { rows } = await t.db.query(`SELECT action, entity FROM audit_log WHERE entity = 'page' ORDER BY id`);
+    const { rows } = await t.db.query(`SELECT action FROM audit_log WHERE entity = 'page' AND entity_id = $1 ORDER BY id`, [
+      String(page.id),
+    ]);
     expect(rows.map((row) => row.action)).toEqual(['create', 'update', 'delete']);
   });
 
@@ -162,40 +182,56 @@ describe('draft pages', () => {
 });
 
 describe('cached public pages', () => {
-  const readAbout = async (app = t.app) => {
-    const response = await app.inject({ method: 'GET', url: '/api/page/byUrl/*about' });
-    return response.json() as { htmlText: string; name: string };
+  /** A published main-menu page of the calling test's own: what the test edits, no other test reads. */
+  const createOwnPage = async () => {
+    const url = `/cached-${randomBytes(3).toString('hex')}`;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/page/',
+      token: await t.adminToken(),
+      body: { id: -1, name: `Cached ${url}`, url, htmlText: '<p>First</p>', isMainMenu: true, mainMenuPriority: 50 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const page = created.json() as { url: string };
+    const read = async (app = t.app) => {
+      const response = await app.inject({ method: 'GET', url: `/api/page/byUrl/${page.url.replaceAll('/', '*')}` });
+      return response.json() as { htmlText: string; name: string };
+    };
+    return { url: page.url, read };
   };
   const menuNames = async (app = t.app) =>
     ((await app.inject({ method: 'GET', url: '/api/page/menuitems' })).json() as { name: string }[]).map((item) => item.name);
 
   it('serves a change made straight in the database (a migration, another process) once it is committed', async () => {
-    await readAbout();
+    const page = await createOwnPage();
+    await page.read();
     await menuNames(); // both cached now
-    await t.db.query(`UPDATE page SET html_text = '<p>Edited in SQL</p>', name = 'About us' WHERE url = '/about'`);
-    await expect.poll(async () => (await readAbout()).htmlText, { timeout: 5_000 }).toBe('<p>Edited in SQL</p>');
-    await expect.poll(menuNames, { timeout: 5_000 }).toContain('About us');
+    await t.db.query(`UPDATE page SET html_text = '<p>Edited in SQL</p>', name = $2 WHERE url = $1`, [page.url, `Renamed ${page.url}`]);
+    await expect.poll(async () => (await page.read()).htmlText, { timeout: 5_000 }).toBe('<p>Edited in SQL</p>');
+    await expect.poll(menuNames, { timeout: 5_000 }).toContain(`Renamed ${page.url}`);
   });
 
   it('reads from the database while its listening connection is down, and caches again once it is back', async () => {
+    const page = await createOwnPage();
     const cut = await cutListeningConnection(t);
     // Read while deaf: were it kept, the change below, which no notification announces, would go unseen.
-    await readAbout();
-    await t.db.query(`UPDATE page SET html_text = '<p>Changed while deaf</p>' WHERE url = '/about'`);
+    await page.read();
+    await t.db.query(`UPDATE page SET html_text = '<p>Changed while deaf</p>' WHERE url = $1`, [page.url]);
     expect(t.app.tableChanges.isListening()).toBe(false); // still deaf (it listens again after a second)
-    expect((await readAbout()).htmlText).toBe('<p>Changed while deaf</p>');
+    expect((await page.read()).htmlText).toBe('<p>Changed while deaf</p>');
 
     await cut.listeningAgain();
-    await readAbout();
-    await t.db.query(`UPDATE page SET html_text = '<p>Heard again</p>' WHERE url = '/about'`);
-    await expect.poll(async () => (await readAbout()).htmlText, { timeout: 5_000 }).toBe('<p>Heard again</p>');
+    await page.read();
+    await t.db.query(`UPDATE page SET html_text = '<p>Heard again</p>' WHERE url = $1`, [page.url]);
+    await expect.poll(async () => (await page.read()).htmlText, { timeout: 5_000 }).toBe('<p>Heard again</p>');
   });
 
   it("serves a page saved through one process from another process's cache", async () => {
+    const page = await createOwnPage();
     const db = createPool(t.config.DATABASE_URL!, 3);
     const other = await buildApp({ config: t.config, db, isServingWebApp: false });
     try {
-      const before = await readAbout(other);
+      const before = await page.read(other);
       const saved = await t.request({
         method: 'POST',
         url: '/api/page/',
@@ -203,8 +239,8 @@ describe('cached public pages', () => {
         body: { ...before, htmlText: '<p>Saved by the first process</p>' },
       });
       expect(saved.statusCode, saved.body).toBe(200);
-      expect((await readAbout()).htmlText).toBe('<p>Saved by the first process</p>'); // this process: at once
-      await expect.poll(async () => (await readAbout(other)).htmlText, { timeout: 5_000 }).toBe('<p>Saved by the first process</p>');
+      expect((await page.read()).htmlText).toBe('<p>Saved by the first process</p>'); // this process: at once
+      await expect.poll(async () => (await page.read(other)).htmlText, { timeout: 5_000 }).toBe('<p>Saved by the first process</p>');
     } finally {
       await other.close();
       await db.end();

@@ -22,6 +22,8 @@ const holdProductList = () => {
   );
   return (status?: number) => release(status);
 };
+/** Waits until the held product list request is on its way: the page has mounted and run its effects without a path. */
+const waitForProductListRequest = () => vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/product/', expect.anything()));
 
 const renderAt = (entry: string) =>
   renderRoutes(entry, {
@@ -38,7 +40,7 @@ describe('purchase page', () => {
     const release = holdProductList();
     renderAt('/purchase/Space%20Echo/SAVE10');
     expect(screen.getByRole('heading', { name: 'Buy Space Echo' })).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitForProductListRequest();
     expect(pushCheckoutSession).not.toHaveBeenCalled();
     release();
     await vi.waitFor(() => expect(pushCheckoutSession).toHaveBeenCalled());
@@ -57,7 +59,7 @@ describe('direct checkout', () => {
   it("waits for the list, then pushes the product's path, the coupon and the checkout once", async () => {
     const release = holdProductList();
     renderAt('/directurlcheckout/space%20echo/SAVE10');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitForProductListRequest();
     expect(pushCheckoutSession).not.toHaveBeenCalled();
     release();
     await vi.waitFor(() => expect(pushCheckoutSession).toHaveBeenCalledTimes(1));

@@ -24,6 +24,11 @@ const takeInitialPage = (path: string): { page: Page | null } | undefined => {
   return undefined;
 };
 
+/** Makes the initial data usable again, as on a fresh load of the document: each test renders as a first visit. */
+export const resetInitialPageUse = (): void => {
+  isInitialDataUsable = true;
+};
+
 /** Why a page cannot be shown: it does not exist (a 4xx or non-JSON answer), or loading it failed. */
 export type PageFailure = 'not-found' | 'load-failed';
 

@@ -3,9 +3,10 @@ import { messages } from '@store/contracts/messages';
 import type { Page } from '@store/contracts/page';
 import { fireEvent, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
+import { resetInitialPageUse } from '../api/get-page';
 import { ContentPage } from './content-page';
 
 const pageOf = (name: string, url: string, htmlText: string): Page => ({
@@ -38,6 +39,8 @@ beforeAll(() => {
   data.textContent = JSON.stringify({ page: home, menu: [], path: '/' });
   document.body.append(data);
 });
+// Every test starts as a first visit, whichever ran before it.
+beforeEach(resetInitialPageUse);
 
 describe('content page', () => {
   it('shows the initial data without fetching, then fetches the page of an in-app link', async () => {
