@@ -114,6 +114,14 @@ export default tseslint.config(
           ],
         },
       ],
+      // The same for `import()`, which the rule above does not see.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: String.raw`ImportExpression[source.value=/^(\.\.\/)+(modules\/)?[a-z-]+\/[a-z-]+\.repository\.js$/]`,
+          message: "Another domain's repository: call its service instead (add the query there if it is missing).",
+        },
+      ],
     },
   },
   {

@@ -24,6 +24,15 @@ describe('the server lint rule on domain boundaries', () => {
     expect(await lint('apps/server/src/sandbox/probe.ts', fromSandbox)).toHaveLength(1);
   });
 
+  it("refuses a dynamic import() of another domain's repository, and allows the domain's own", async () => {
+    const dynamic = "export const probe = async () => (await import('../product/product.repository.js')).findProductById;\n";
+    expect(await lint('apps/server/src/modules/trial/probe.ts', dynamic)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: Another domain's repository/),
+    ]);
+    const own = "export const probe = async () => (await import('./product.repository.js')).findProductById;\n";
+    expect(await lint('apps/server/src/modules/product/probe.ts', own)).toEqual([]);
+  });
+
   it("allows the domain's own repository, another domain's service, and type imports of row shapes", async () => {
     const allowed = [
       "import { findProductById } from './product.repository.js';",
