@@ -3,21 +3,12 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithQueryClient } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
+import { failedMail } from './failed-mail.test-data';
 import { FailedMailList } from './failed-mail-list';
 
 const fetchMock = stubFetch();
 const answer = (status: number, body: unknown) =>
   fetchMock.mockResolvedValueOnce(new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
-const failedMail = {
-  id: 42,
-  to: 'ann@example.com',
-  subject: 'Your Spacey licence',
-  kind: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  attempts: 20,
-  lastError: '550 Mailbox unavailable',
-  failedAt: '2026-11-23T10:00:00.000Z',
-};
 
 const renderList = () => renderWithQueryClient(<FailedMailList />);
 

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
-import type { FailedMailEntry, MailboxEntry } from '@store/contracts/mailbox';
+import type { MailboxEntry } from '@store/contracts/mailbox';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQueryClient } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
+import { failedMail } from './failed-mail.test-data';
 import { MailboxPage } from './mailbox-page';
 
 const fetchMock = stubFetch();
@@ -21,16 +22,6 @@ const mail = (overrides: Partial<MailboxEntry>): MailboxEntry => ({
   ...overrides,
 });
 
-const failedMail: FailedMailEntry = {
-  id: 42,
-  to: 'ann@example.com',
-  subject: 'Your Spacey licence',
-  kind: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  attempts: 20,
-  lastError: '550 Mailbox unavailable',
-  failedAt: '2026-11-23T10:00:00.000Z',
-};
 /** The server's word that no SMTP is configured and the mail stays in its development mailbox (decision 011). */
 const serveDevMailbox = () => {
   const meta = document.createElement('meta');
