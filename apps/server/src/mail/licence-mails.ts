@@ -1,4 +1,5 @@
 import { serialKeyFileName } from '@store/contracts/constants';
+import { actualKeyOf } from '@store/contracts/licence-keys';
 import { createElement } from 'react';
 import { composeMail } from './compose-mail.js';
 import type { MailAttachment, OutgoingMail } from './outbox.js';
@@ -15,13 +16,9 @@ export type LicenceOfMail = {
   order: { id: number; serial: string; serial_new: string; serial_2048: string };
 };
 
-/**
- * The key file a mail carries for a licence: the one the current releases use ("Download Actual Key", spec §4:
- * the 2048-bit file when the product uses RSA 2048, else serialNew), or serialNew when a licence of an RSA 2048
- * product has no 2048-bit file (its product had no 2048-bit pair when it was issued), as a device's key falls back.
- */
-export const keyFileOfLicence = ({ useRsa2048, order }: LicenceOfMail): string =>
-  useRsa2048 && order.serial_2048 ? order.serial_2048 : order.serial_new;
+/** The key file a mail carries for a licence: the current releases' (`actualKeyOf`, the customer area's rule). */
+const keyFileOfLicence = ({ useRsa2048, order }: LicenceOfMail): string =>
+  actualKeyOf({ useRsa2048, serialNew: order.serial_new, serial2048: order.serial_2048 });
 
 /**
  * The key file names of the licences of one mail: `{product}_SerialKey.txt`, and `{product}_SerialKey_{licence}.txt`

@@ -1,12 +1,15 @@
 import { messages } from '@store/contracts/messages';
 import { describe, expect, it } from 'vitest';
-import { actualKeyOf, canTransferLicence, hasOlderReleaseKey, offlineRegistrationErrorText } from './licence-rules';
+import { actualKeyOf } from '@store/contracts/licence-keys';
+import { canTransferLicence, hasOlderReleaseKey, offlineRegistrationErrorText } from './licence-rules';
 import { isOfflineDevice } from '@store/contracts/licence';
 
 describe('download buttons', () => {
   it('"Download Actual Key" gives serial2048 with RSA 2048, else serialNew', () => {
     expect(actualKeyOf({ useRsa2048: true, serialNew: 'old', serial2048: 'new' })).toBe('new');
     expect(actualKeyOf({ useRsa2048: false, serialNew: 'old', serial2048: 'new' })).toBe('old');
+    // Issued before the product had a 2048-bit pair: the file its computers have, not an empty one.
+    expect(actualKeyOf({ useRsa2048: true, serialNew: 'old', serial2048: '' })).toBe('old');
   });
 
   it('"Download key for older releases" needs RSA 2048 and a non-empty serialNew', () => {

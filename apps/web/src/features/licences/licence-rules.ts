@@ -6,9 +6,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type LicenceKeys = Pick<UserProduct, 'useRsa2048' | 'serialNew' | 'serial2048'>;
 
-/** "Download Actual Key" (spec §4): the 2048-bit key file when the product uses RSA 2048, else serialNew. */
-export const actualKeyOf = (licence: LicenceKeys): string => (licence.useRsa2048 ? licence.serial2048 : licence.serialNew);
-
 /** "Download key for older releases" shows only when useRsa2048 is set and serialNew is not empty (spec §4). */
 export const hasOlderReleaseKey = (licence: LicenceKeys): boolean => licence.useRsa2048 && licence.serialNew !== '';
 

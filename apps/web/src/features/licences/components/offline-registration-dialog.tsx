@@ -7,7 +7,8 @@ import Modal from 'react-bootstrap/Modal';
 import { FormField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useOfflineRegistrationMutation } from '../api/register-offline-device';
-import { actualKeyOf, offlineRegistrationErrorText } from '../licence-rules';
+import { actualKeyOf } from '@store/contracts/licence-keys';
+import { offlineRegistrationErrorText } from '../licence-rules';
 import { showToast } from '../../../lib/toast-store';
 
 type OfflineRegistrationDialogProps = {
