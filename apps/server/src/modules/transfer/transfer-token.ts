@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { deriveKey } from '../../lib/derived-key.js';
 
 export const TRANSFER_TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
@@ -7,8 +7,15 @@ export const TRANSFER_TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
 export type TransferGrant = { orderId: number; personId: number; expiresAt: Date };
 
 // A key of its own, derived from the configured secret, so a token never reveals anything about the other uses.
-const sign = (secret: string, payload: string): string =>
-  createHmac('sha256', deriveKey(secret, 'licence-transfer-token')).update(payload).digest('base64url');
+const tokenKey = (secret: string): Buffer => deriveKey(secret, 'licence-transfer-token');
+/**
+ * The key of tokens issued before every key was derived by deriveKey (2026-11-25). A token travels in a paid
+ * checkout's tag, and the order's webhook may come after an update: it is still read. Tokens live two hours, so
+ * this can go with the next release.
+ */
+const earlierTokenKey = (secret: string): Buffer => Buffer.from(hkdfSync('sha256', secret, 'plugin-store', 'licence-transfer-token', 32));
+
+const sign = (key: Buffer, payload: string): string => createHmac('sha256', key).update(payload).digest('base64url');
 
 /**
  * A signed token `t1.{orderId}.{personId}.{expiry}.{signature}` (no `;`, so it fits the checkout tag). Binding the
@@ -17,7 +24,7 @@ const sign = (secret: string, payload: string): string =>
 export function createTransferToken(secret: string, grant: { orderId: number; personId: number; now?: Date }): string {
   const expiresAt = Math.floor(((grant.now ?? new Date()).getTime() + TRANSFER_TOKEN_LIFETIME_MS) / 1000);
   const payload = `t1.${grant.orderId}.${grant.personId}.${expiresAt}`;
-  return `${payload}.${sign(secret, payload)}`;
+  return `${payload}.${sign(tokenKey(secret), payload)}`;
 }
 
 /** The grant of a token signed with `secret` and not expired, else null. */
@@ -25,8 +32,10 @@ export function readTransferToken(secret: string, token: string, now = new Date(
   const match = /^(t1\.(\d{1,15})\.(\d{1,15})\.(\d{1,12}))\.([\w-]{43})$/.exec(token.trim());
   if (!match) return null;
   const [, payload, orderId, personId, expiry, signature] = match as unknown as [string, string, string, string, string, string];
-  const expected = Buffer.from(sign(secret, payload));
-  if (!timingSafeEqual(expected, Buffer.from(signature))) return null;
+  const isSigned = [tokenKey(secret), earlierTokenKey(secret)].some((key) =>
+    timingSafeEqual(Buffer.from(sign(key, payload)), Buffer.from(signature)),
+  );
+  if (!isSigned) return null;
   const expiresAt = new Date(Number(expiry) * 1000);
   if (expiresAt <= now) return null;
   return { orderId: Number(orderId), personId: Number(personId), expiresAt };
