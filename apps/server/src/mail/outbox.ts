@@ -161,13 +161,17 @@ export async function isMailClaimed(db: Queryable, mailId: number): Promise<bool
 /**
  * Queues again every unsent mail whose claim has expired: its attempt never recorded a result and its job is
  * gone (ended by a version before decision 020's amendment of 2026-11-25, or lost otherwise). A mail whose job
- * still waits keeps that one job (its key is `mail:<id>`), due now. Answers how many were queued.
+ * still waits keeps that one job (its key is `mail:<id>`), due now. A mail whose job a worker holds is left to it:
+ * its attempt may still be talking to SMTP, and a second job would claim the mail and send it again.
+ * Answers how many were queued.
  */
 export async function requeueAbandonedMail(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ queued: number }>(
     `SELECT count(*)::int AS queued FROM graphile_worker.add_jobs(ARRAY(
        SELECT ${jobSpec('id')} FROM mail_outbox
-        WHERE sent_at IS NULL AND failed_at IS NULL AND claimed_at < ${claimExpiry} ORDER BY id))`,
+        WHERE sent_at IS NULL AND failed_at IS NULL AND claimed_at < ${claimExpiry}
+          AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs AS job WHERE job.key = 'mail:' || mail_outbox.id AND job.locked_at IS NOT NULL)
+        ORDER BY id))`,
   );
   return rows[0]?.queued ?? 0;
 }

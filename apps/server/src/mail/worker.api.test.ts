@@ -7,7 +7,7 @@ import { createTestApp, uniqueEmail } from '../../test/test-app.js';
 import { withTransaction, type Db } from '../db/client.js';
 import { quietJobLogger } from '../jobs/job-logger.js';
 import { createTaskList } from '../jobs/job-runner.js';
-import { enqueueMail, purgeOldMail } from './outbox.js';
+import { enqueueMail, purgeOldMail, requeueAbandonedMail } from './outbox.js';
 import { passwordResetMail } from './templates.js';
 
 const t = await createTestApp();
@@ -196,6 +196,36 @@ describe('mail delivery through the job queue', () => {
     // A claim younger than the timeout may belong to an attempt still talking to SMTP: left alone.
     expect(await outboxRow(recent)).toMatchObject({ attempts: 1, sent_at: null });
     expect(await jobOf(recent)).toBeUndefined();
+  });
+
+  it('leaves an old claim whose job a worker still holds to that worker: no second job to send it again', async () => {
+    const held = await enqueueMail(t.db, { to: uniqueEmail('held'), subject: 'Held by a slow worker', text: 'Hello' });
+    await t.db.query(`UPDATE mail_outbox SET claimed_at = now(), attempts = 1 WHERE id = $1`, [held]);
+    await ageClaim(held, 16);
+    const lockJob = (lockedBy: string | null) =>
+      t.db.query(
+        `UPDATE graphile_worker._private_jobs SET locked_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END, locked_by = $2 WHERE key = $1`,
+        [`mail:${held}`, lockedBy],
+      );
+    const jobsOfHeld = async () =>
+      (
+        await t.db.query<{ locked_by: string | null }>(
+          `SELECT locked_by FROM graphile_worker._private_jobs WHERE payload->>'mailId' = $1`,
+          [String(held)],
+        )
+      ).rows;
+    await lockJob('a slow worker');
+    try {
+      expect(await requeueAbandonedMail(t.db)).toBe(0);
+      expect(await jobsOfHeld()).toEqual([{ locked_by: 'a slow worker' }]);
+    } finally {
+      await lockJob(null);
+    }
+    // Once the worker lets go of it without a result, the sweep makes it due again (the same job).
+    expect(await requeueAbandonedMail(t.db)).toBe(1);
+    expect(await jobsOfHeld()).toEqual([{ locked_by: null }]);
+    await runDueJobs();
+    expect(await outboxRow(held)).toMatchObject({ attempts: 2, sent_at: expect.any(Date) });
   });
 
   it("queues the jobs of a transaction's mails when it commits, and none of a transaction rolled back", async () => {
