@@ -56,18 +56,26 @@ export function createFastSpringApi(options: { baseUrl: string; user: string; pa
   };
 }
 
-/** The API the configuration names: the sandbox's copy at `origin`, FastSpring with the API user, or none. */
+/** The configured API user of FastSpring's API (FASTSPRING_API_USER and FASTSPRING_API_PASSWORD), if both are set. */
+const apiUserOf = (config: Config): { user: string; password: string } | undefined =>
+  config.FASTSPRING_API_USER && config.FASTSPRING_API_PASSWORD
+    ? { user: config.FASTSPRING_API_USER, password: config.FASTSPRING_API_PASSWORD }
+    : undefined;
+
+/** Whether the configuration names an API to ask: the sandbox's copy, or FastSpring's with an API user. */
+export const hasFastSpringApi = (config: Config): boolean => isSandboxCheckout(config) || apiUserOf(config) !== undefined;
+
+/**
+ * The API the configuration names (`hasFastSpringApi`): the sandbox's copy at `origin` (none without one), FastSpring
+ * with the API user, or none.
+ */
 export function fastSpringApiOf(config: Config, origin: string | undefined): FastSpringApi | undefined {
   if (isSandboxCheckout(config)) {
     if (!origin) return undefined;
     return createFastSpringApi({ baseUrl: `${origin}/sandbox/fastspring-api`, ...sandboxApiUserOf(config) });
   }
-  if (!config.FASTSPRING_API_USER || !config.FASTSPRING_API_PASSWORD) return undefined;
-  return createFastSpringApi({
-    baseUrl: config.FASTSPRING_API_URL,
-    user: config.FASTSPRING_API_USER,
-    password: config.FASTSPRING_API_PASSWORD,
-  });
+  const apiUser = apiUserOf(config);
+  return apiUser ? createFastSpringApi({ baseUrl: config.FASTSPRING_API_URL, ...apiUser }) : undefined;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.js';
 import { encodeBase32 } from '../auth/totp.js';
 import { findPersonById } from '../person/person.service.js';
 import { addLoyaltyCode } from './fastspring-coupon-api.js';
+import { hasFastSpringApi } from './fastspring-api.js';
 import * as repository from './loyalty.repository.js';
 
 /**
@@ -14,8 +15,7 @@ import * as repository from './loyalty.repository.js';
  */
 export async function getLoyaltyCoupon(options: { db: Queryable; config: Config; personId: number | null }): Promise<string> {
   const { db, config, personId } = options;
-  const canHonour = isSandboxCheckout(config) || (config.FASTSPRING_API_USER !== undefined && config.FASTSPRING_API_PASSWORD !== undefined);
-  if (personId === null || !canHonour || !(await repository.hasActiveLicence(db, personId))) return '';
+  if (personId === null || !hasFastSpringApi(config) || !(await repository.hasActiveLicence(db, personId))) return '';
   const open = await repository.findOpenCodeOfPerson(db, personId);
   if (open) return open;
   const code = `LOYAL-${encodeBase32(randomBytes(8)).slice(0, 12)}`;

@@ -3,21 +3,23 @@ import type { Task } from 'graphile-worker';
 import { isSandboxCheckout, type Config } from '../../config.js';
 import { databaseStatusOf } from '../../db/database-status.js';
 import { selfBaseUrl } from '../../sandbox/self-webhook.js';
-import { fastSpringApiOf, type FastSpringApi } from './fastspring-api.js';
+import { fastSpringApiOf, hasFastSpringApi, type FastSpringApi } from './fastspring-api.js';
 import { reconcileOrders } from './reconcile.service.js';
 
 /** The job queue's task that runs the periodic reconciliation (jobs/job-runner.ts). */
 export const RECONCILE_TASK = 'reconcile_orders';
 
-/** The API the reconciliation job asks: the sandbox's copy on this server's own address, or FastSpring's. */
+/**
+ * The API the reconciliation asks: FastSpring's, or the sandbox's copy on this server's own address. Only the
+ * sandbox needs the server listening; without it (before `app.listen`, after `app.close()`) this throws
+ * ('unavailable', from `selfBaseUrl`) rather than answer no API.
+ */
 export function reconcileApiOf(app: FastifyInstance): FastSpringApi | undefined {
   return fastSpringApiOf(app.config, isSandboxCheckout(app.config) ? selfBaseUrl(app.server) : undefined);
 }
 
-/** Whether the reconciliation runs by itself: every RECONCILE_INTERVAL_MINUTES (0: never), with an API user or the sandbox. */
-export const isReconcileScheduled = (config: Config): boolean =>
-  config.RECONCILE_INTERVAL_MINUTES > 0 &&
-  (isSandboxCheckout(config) || Boolean(config.FASTSPRING_API_USER && config.FASTSPRING_API_PASSWORD));
+/** Whether the reconciliation runs by itself: every RECONCILE_INTERVAL_MINUTES (0: never), with an API to ask. */
+export const isReconcileScheduled = (config: Config): boolean => config.RECONCILE_INTERVAL_MINUTES > 0 && hasFastSpringApi(config);
 
 const greatestCommonDivisor = (a: number, b: number): number => (b === 0 ? a : greatestCommonDivisor(b, a % b));
 
@@ -35,14 +37,18 @@ export function reconcileCrontabLine(config: Config): string {
 
 /**
  * The queue's task: at a due tick (or at once, for a job queued without one) it reconciles the last
- * RECONCILE_DAYS, once per cluster. A failure is logged and left to the next run; a lost database is the
- * database status's to log, once per outage (decision 021).
+ * RECONCILE_DAYS, once per cluster. The job runner starts before `app.listen` and stops after `app.close()`
+ * (main.ts), and the queue makes one job per tick for the whole cluster, so the task runs whether or not this
+ * process's server listens. Only the sandbox, asked at the server's own address, needs it to: a sandbox tick taken
+ * while the server does not listen is skipped (a development server's next tick comes). A failure is logged and
+ * left to the next run; a lost database is the database status's to log, once per outage (decision 021).
  */
 export function createReconcileTask(app: FastifyInstance): Task {
   return async (payload) => {
     const tick = (payload as { _cron?: { ts?: string } } | null)?._cron?.ts;
     if (tick !== undefined && Math.round(Date.parse(tick) / 60_000) % app.config.RECONCILE_INTERVAL_MINUTES !== 0) return;
-    const api = app.server.listening ? reconcileApiOf(app) : undefined;
+    if (isSandboxCheckout(app.config) && !app.server.listening) return;
+    const api = reconcileApiOf(app);
     if (!api) return;
     const to = new Date();
     const from = new Date(to.getTime() - app.config.RECONCILE_DAYS * 86_400_000);

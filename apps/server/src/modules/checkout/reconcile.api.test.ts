@@ -5,7 +5,7 @@ import { quietJobLogger } from '../../jobs/job-logger.js';
 import { createTaskList } from '../../jobs/job-runner.js';
 import { recordSandboxSale } from '../../sandbox/sandbox.repository.js';
 import { selfBaseUrl } from '../../sandbox/self-webhook.js';
-import { createTestApp, licenceMailsTo, uniqueEmail } from '../../../test/test-app.js';
+import { createTestApp, licenceMailsTo, uniqueEmail, type TestApp } from '../../../test/test-app.js';
 import { orderCompleted, providerId, returnCreated } from '../../../test/webhook-fixtures.js';
 import { createFastSpringApi, sandboxApiUserOf, type FastSpringApi } from './fastspring-api.js';
 import { createReconcileTask, reconcileCrontabLine } from './reconcile-job.js';
@@ -15,6 +15,14 @@ import { receiveWebhookEvents } from './webhook.service.js';
 // The job asks the sandbox's copy of FastSpring's API on this server's own address, so the app listens.
 const t = await createTestApp();
 await t.app.listen({ port: 0, host: '127.0.0.1' });
+/** An installation with FastSpring's real API configured (no sandbox), whose server does not listen. */
+const REAL_API_URL = 'https://api.fastspring.test';
+const real = await createTestApp({
+  SANDBOX_CHECKOUT: 'off',
+  FASTSPRING_API_USER: 'api-user',
+  FASTSPRING_API_PASSWORD: 'api-password',
+  FASTSPRING_API_URL: REAL_API_URL,
+});
 
 const today = new Date().toISOString().slice(0, 10);
 const api = () => createFastSpringApi({ baseUrl: `${selfBaseUrl(t.app.server)}/sandbox/fastspring-api`, ...sandboxApiUserOf(t.config) });
@@ -44,9 +52,15 @@ const stubApi = (answer: (url: URL) => unknown) => {
   };
 };
 const isReturnsLookup = (url: URL) => url.pathname.startsWith('/returns') || url.searchParams.get('returns') === 'true';
-const statesOf = async (providerOrderId: string) =>
-  (await t.db.query('SELECT state FROM orders WHERE provider_order_id = $1 ORDER BY provider_item', [providerOrderId])).rows.map(
+const statesOf = async (providerOrderId: string, app: TestApp = t) =>
+  (await app.db.query('SELECT state FROM orders WHERE provider_order_id = $1 ORDER BY provider_item', [providerOrderId])).rows.map(
     (row) => row.state,
+  );
+/** The queries that ask which of a page's orders, or returns, the server knows already. */
+const isKnownLookup = (text: unknown) =>
+  typeof text === 'string' &&
+  /^SELECT (DISTINCT payload->'data'->>'id' AS id FROM webhook_event\s+WHERE type = 'order.completed'|return_id AS id FROM provider_refund)/.test(
+    text,
   );
 /** A failure to reach PostgreSQL, as the driver reports a refused connection. */
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
@@ -145,13 +159,10 @@ describe('reconcileOrders', () => {
       url.pathname === '/orders' ? { orders: [{ ...order, returns: [providerId()] }], nextPage: null } : undefined,
     );
     const query = t.db.query.bind(t.db) as (...args: unknown[]) => Promise<unknown>;
-    const isLookup = (text: unknown) =>
-      typeof text === 'string' &&
-      /^SELECT (1 FROM webhook_event WHERE type = 'order.completed'|EXISTS \(SELECT 1 FROM provider_refund)/.test(text);
     const lookups = vi
       .spyOn(t.db, 'query')
       .mockImplementation(((text: unknown, ...rest: unknown[]) =>
-        isLookup(text) ? Promise.reject(refused()) : query(text, ...rest)) as never);
+        isKnownLookup(text) ? Promise.reject(refused()) : query(text, ...rest)) as never);
     const logged = vi.spyOn(t.app.log, 'error');
     try {
       for (let round = 0; round < 3; round++) {
@@ -167,6 +178,45 @@ describe('reconcileOrders', () => {
       logged.mockRestore();
       databaseStatusOf(t.db)?.noteReachable();
     }
+  });
+
+  it('asks the database once per page of orders and once per page of returns, not once per order or return', async () => {
+    const orders = Array.from({ length: 4 }, () => orderCompleted({ email: uniqueEmail(), items: [{ product: 'punch' }] }));
+    await receiveWebhookEvents({ db: t.db, secretBox: t.app.secretBox, config: t.config, log: t.app.log }, [orders[0]!]);
+    const refund = returnCreated(orders[0]!.data.id as string, { returnId: providerId() });
+    const returnIds = [refund.data.return as string, providerId(), providerId()];
+    const stub = stubApi((url) => {
+      if (url.pathname === '/orders' && url.searchParams.get('returns') === 'true')
+        return { orders: [{ ...orders[0]!.data, returns: returnIds }], nextPage: null };
+      if (url.pathname === '/orders') {
+        const page = Number(url.searchParams.get('page'));
+        return { orders: orders.slice((page - 1) * 2, page * 2).map((order) => order.data), nextPage: page < 2 ? page + 1 : null };
+      }
+      if (url.pathname.startsWith('/returns/')) return { returns: [] };
+      return undefined;
+    });
+    const query = t.db.query.bind(t.db) as (...args: unknown[]) => Promise<unknown>;
+    const lookups: unknown[][] = [];
+    const spy = vi.spyOn(t.db, 'query').mockImplementation(((text: unknown, ...rest: unknown[]) => {
+      if (isKnownLookup(text)) lookups.push(rest[0] as unknown[]);
+      return query(text, ...rest);
+    }) as never);
+    try {
+      const result = await run(stub.api);
+      expect(result.lookupErrors).toEqual([]);
+      expect(result.ordersSeen).toBe(4);
+      expect(result.returnsSeen).toBe(3);
+      expect(result.processedEventIds).toEqual(orders.slice(1).map((order) => `reconcile:order:${order.data.id as string}`));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lookups).toEqual([
+      [orders.slice(0, 2).map((order) => order.data.id)],
+      [orders.slice(2, 4).map((order) => order.data.id)],
+      [returnIds],
+    ]);
+    // The returns the server does not know are asked for, all of them in one request.
+    expect(stub.asked.filter((path) => path.startsWith('/returns/'))).toEqual([`/returns/${returnIds.join(',')}`]);
   });
 
   it('runs in one process at a time', async () => {
@@ -206,20 +256,31 @@ describe('reconcileOrders', () => {
 });
 
 describe('the periodic reconciliation, a job of the queue', () => {
-  /** One pass of the job queue with a `reconcile_orders` job of the crontab's tick `ts`, as the running product makes it. */
-  const runReconcileJob = async (ts: string) => {
-    await t.db.query(`SELECT graphile_worker.add_job('reconcile_orders', json_build_object('_cron', json_build_object('ts', $1::text)))`, [
+  /**
+   * One pass of the job queue (of the app `on`, the listening sandbox one unless given) with a `reconcile_orders`
+   * job of the crontab's tick `ts`, as the running product makes it.
+   */
+  const runReconcileJob = async (ts: string, on: TestApp = t) => {
+    await on.db.query(`SELECT graphile_worker.add_job('reconcile_orders', json_build_object('_cron', json_build_object('ts', $1::text)))`, [
       ts,
     ]);
-    const { taskList, close } = createTaskList({ db: t.db, config: t.config, log: t.app.log, app: t.app });
+    const { taskList, close } = createTaskList({ db: on.db, config: on.config, log: on.app.log, app: on.app });
     try {
-      await runOnce({ pgPool: t.db, taskList, logger: quietJobLogger });
+      await runOnce({ pgPool: on.db, taskList, logger: quietJobLogger });
     } finally {
       close();
     }
   };
+  const reconcileJobs = async (on: TestApp = t) =>
+    (
+      await on.db.query<{ key: string | null; payload: unknown; runsIn: number; attempts: number }>(
+        `SELECT key, (SELECT payload FROM graphile_worker._private_jobs WHERE id = jobs.id), max_attempts AS attempts,
+                extract(epoch FROM run_at - now())::float AS "runsIn"
+           FROM graphile_worker.jobs WHERE task_identifier = 'reconcile_orders'`,
+      )
+    ).rows;
 
-  it('ticks on the minutes every interval needs, once per cluster, and reconciles at the due ones', async () => {
+  it('ticks on the minutes every interval needs (one crontab line), and reconciles at the due ones only', async () => {
     const lineOf = (minutes: number) => reconcileCrontabLine({ ...t.config, RECONCILE_INTERVAL_MINUTES: minutes });
     expect(lineOf(60)).toBe('0 * * * * reconcile_orders ?max=1');
     expect(lineOf(90)).toBe('*/30 * * * * reconcile_orders ?max=1');
@@ -234,6 +295,43 @@ describe('the periodic reconciliation, a job of the queue', () => {
     await runReconcileJob(`${today}T00:30:00.000Z`);
     expect(await statesOf(orderId)).toEqual([]);
     await runReconcileJob(`${today}T01:00:00.000Z`);
+    expect(await statesOf(orderId)).toEqual(['active']);
+  });
+
+  it("runs with FastSpring's API configured even while the server does not listen (before app.listen, after app.close())", async () => {
+    expect(real.app.server.listening).toBe(false);
+    const order = orderCompleted({ email: uniqueEmail(), items: [{ product: 'punch' }] }).data;
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      asked.push(`${url.origin}${url.pathname} ${new Headers(init?.headers).get('authorization') ?? ''}`);
+      if (url.pathname === '/orders')
+        return Response.json({ orders: url.searchParams.get('returns') === 'true' ? [] : [order], nextPage: null });
+      return new Response('Not found', { status: 404 });
+    });
+    try {
+      await runReconcileJob(`${today}T01:00:00.000Z`, real);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const authorization = `Basic ${Buffer.from('api-user:api-password').toString('base64')}`;
+    expect(asked).toEqual([`${REAL_API_URL}/orders ${authorization}`, `${REAL_API_URL}/orders ${authorization}`]);
+    expect(await statesOf(order.id as string, real)).toEqual(['active']);
+    expect(await reconcileJobs(real)).toEqual([]);
+  });
+
+  it('skips a sandbox tick taken while the server does not listen (the sandbox is asked at its address), leaving no job', async () => {
+    const orderId = await missedOrder(uniqueEmail());
+    const listening = vi.spyOn(t.app.server, 'listening', 'get').mockReturnValue(false);
+    try {
+      await runReconcileJob(`${today}T01:00:00.000Z`);
+    } finally {
+      listening.mockRestore();
+    }
+    expect(await statesOf(orderId)).toEqual([]);
+    expect(await reconcileJobs()).toEqual([]);
+    // The next tick, with the server listening, reconciles.
+    await runReconcileJob(`${today}T02:00:00.000Z`);
     expect(await statesOf(orderId)).toEqual(['active']);
   });
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { databaseStatusOf } from '../../db/database-status.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { FastSpringApi, LookupPage } from './fastspring-api.js';
-import { isOrderCompletedProcessed, isReturnKnown } from './webhook.repository.js';
+import { knownReturnIds, processedOrderCompletedIds } from './webhook.repository.js';
 import { receiveWebhookEvents } from './webhook.service.js';
 import type { WebhookEvent } from './webhook-payload.js';
 
@@ -86,14 +86,20 @@ export async function reconcileOrders(options: Options): Promise<ReconcileResult
   return result;
 }
 
-/** The completed orders of the range whose `order.completed` was never processed. */
+/** The completed orders of the range whose `order.completed` was never processed (one query per page). */
 async function findMissingOrders(options: Options, range: DayRange, result: ReconcileResult, missing: WebhookEvent[]) {
   for await (const orders of pages(options.api.listOrders, range)) {
-    for (const order of orders) {
-      result.ordersSeen += 1;
+    result.ordersSeen += orders.length;
+    const completed = orders.flatMap((order) => {
       const id = textOf(order.id) ?? textOf(order.order);
-      if (!id || order.completed === false || (await isOrderCompletedProcessed(options.db, id))) continue;
-      missing.push(eventOf('order.completed', `reconcile:order:${id}`, order));
+      return id && order.completed !== false ? [{ id, order }] : [];
+    });
+    const processed = await processedOrderCompletedIds(
+      options.db,
+      completed.map(({ id }) => id),
+    );
+    for (const { id, order } of completed) {
+      if (!processed.has(id)) missing.push(eventOf('order.completed', `reconcile:order:${id}`, order));
     }
   }
 }
@@ -106,16 +112,19 @@ async function findMissingOrders(options: Options, range: DayRange, result: Reco
 async function findMissingReturns(options: Options, range: DayRange, result: ReconcileResult, missing: WebhookEvent[]) {
   const seen = new Set<string>();
   for await (const orders of pages(options.api.listOrdersWithReturns, range)) {
-    const toFetch: string[] = [];
+    const named: string[] = [];
     for (const entry of orders.flatMap((order) => (Array.isArray(order.returns) ? (order.returns as unknown[]) : []))) {
       // An id, or (not confirmed which, docs/fastspring.md) an object naming one.
-      const named = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : undefined;
-      const id = textOf(entry) ?? textOf(named?.return) ?? textOf(named?.id);
+      const record = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : undefined;
+      const id = textOf(entry) ?? textOf(record?.return) ?? textOf(record?.id);
       if (!id || seen.has(id)) continue;
       seen.add(id);
-      result.returnsSeen += 1;
-      if (!(await isReturnKnown(options.db, id))) toFetch.push(id);
+      named.push(id);
     }
+    result.returnsSeen += named.length;
+    // The page's returns checked in one query.
+    const known = await knownReturnIds(options.db, named);
+    const toFetch = named.filter((id) => !known.has(id));
     for (let start = 0; start < toFetch.length; start += RETURNS_PER_REQUEST) {
       for (const record of await options.api.getReturns(toFetch.slice(start, start + RETURNS_PER_REQUEST))) {
         const id = textOf(record.return) ?? textOf(record.id);

@@ -43,12 +43,18 @@ export async function findEventOfOrder(db: Queryable, type: string, providerOrde
 }
 
 /** Whether an `order.completed` of the provider's order was processed already. */
-export async function isOrderCompletedProcessed(db: Queryable, providerOrderId: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `SELECT 1 FROM webhook_event WHERE type = 'order.completed' AND payload->'data'->>'id' = $1 AND processed_at IS NOT NULL LIMIT 1`,
-    [providerOrderId],
+export const isOrderCompletedProcessed = async (db: Queryable, providerOrderId: string): Promise<boolean> =>
+  (await processedOrderCompletedIds(db, [providerOrderId])).has(providerOrderId);
+
+/** Which of these provider's orders had their `order.completed` processed already (one query). */
+export async function processedOrderCompletedIds(db: Queryable, providerOrderIds: readonly string[]): Promise<Set<string>> {
+  if (providerOrderIds.length === 0) return new Set();
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT DISTINCT payload->'data'->>'id' AS id FROM webhook_event
+      WHERE type = 'order.completed' AND payload->'data'->>'id' = ANY($1::text[]) AND processed_at IS NOT NULL`,
+    [providerOrderIds],
   );
-  return (rowCount ?? 0) > 0;
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Revokes the active licences of a purchase: state refunded, devices deleted. Answers the order ids. */
@@ -80,17 +86,19 @@ export async function refundOrdersOfPurchase(
 }
 
 /**
- * Whether the reconciliation can leave this return alone: it was carried out (provider_refund keeps it), or an event
- * of it was taken already (it waits in "needs attention" for its order, was settled by hand, or was ignored).
+ * Which of these returns the reconciliation can leave alone: carried out (provider_refund keeps them), or with an
+ * event taken already (waiting in "needs attention" for its order, settled by hand, or ignored). One query.
  */
-export async function isReturnKnown(db: Queryable, returnId: string): Promise<boolean> {
-  const { rows } = await db.query<{ known: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM provider_refund WHERE return_id = $1)
-         OR EXISTS (SELECT 1 FROM webhook_event
-                     WHERE type = 'return.created' AND payload->'data'->>'return' = $1 AND processed_at IS NOT NULL) AS known`,
-    [returnId],
+export async function knownReturnIds(db: Queryable, returnIds: readonly string[]): Promise<Set<string>> {
+  if (returnIds.length === 0) return new Set();
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT return_id AS id FROM provider_refund WHERE return_id = ANY($1::text[])
+     UNION
+     SELECT payload->'data'->>'return' FROM webhook_event
+      WHERE type = 'return.created' AND payload->'data'->>'return' = ANY($1::text[]) AND processed_at IS NOT NULL`,
+    [returnIds],
   );
-  return rows[0]?.known === true;
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Whether the provider's order waits in "needs attention" (licences of it may still be issued by a replay). */
