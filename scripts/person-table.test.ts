@@ -13,7 +13,13 @@ const outsidePersonModule = productFiles.filter((file) => !file.startsWith('modu
 const textOf = (file: string) => readFileSync(path.join(server, file), 'utf8');
 
 const writesPerson = /\b(?:UPDATE|INSERT\s+INTO|DELETE\s+FROM)\s+person\b/i;
-const readsPerson = /\b(?:FROM|JOIN)\s+person\b/i;
+/** The table as a statement names it: `person`, `"person"`, `public.person`; not `person_id` or `person_login`. */
+const personTable = String.raw`(?:public\.)?"?person\b`;
+/** `FROM person`, `JOIN person`, and a comma join (`FROM orders o, person p`): after tables, not any comma of code. */
+const readsPerson = new RegExp(
+  String.raw`\b(?:FROM|JOIN)\s+${personTable}|\bFROM\s+(?:[\w."]+(?:\s+(?:AS\s+)?\w+)?\s*,\s*)+${personTable}`,
+  'i',
+);
 
 /**
  * The statements of other domains that may join the person table, read-only: a list's page, the plug-in
@@ -34,6 +40,23 @@ describe('the person table belongs to the person module', () => {
   });
 
   it('is read elsewhere only in the listed read-only joins, and each of them still needs its place on the list', () => {
+    for (const reader of [
+      'SELECT name FROM person WHERE id = $1',
+      'JOIN person p ON p.id = o.person_id',
+      'FROM orders o, person p WHERE p.id = o.person_id',
+      'FROM orders AS o, device d, public.person p',
+      'FROM public.person',
+      'LEFT JOIN "person" p ON true',
+    ])
+      expect(readsPerson.test(reader), reader).toBe(true);
+    for (const other of [
+      'SELECT person_id FROM orders',
+      'FROM person_login WHERE id = $1',
+      'JOIN orders o ON o.person_id = p.id',
+      'FROM orders o, person_login l',
+      'const found = await findPerson(db, person);',
+    ])
+      expect(readsPerson.test(other), other).toBe(false);
     expect(outsidePersonModule.filter((file) => readsPerson.test(textOf(file)))).toEqual(readOnlyJoins);
   });
 });

@@ -1,17 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubDevMailbox } from '../test/dev-mailbox';
 import { AdminMenu } from './admin-menu';
 
-/** The server's word that no SMTP is configured and the mail stays in its development mailbox (decision 011). */
-const serveDevMailbox = () => {
-  const meta = document.createElement('meta');
-  meta.name = 'dev-mailbox';
-  meta.content = 'on';
-  document.head.append(meta);
-};
-afterEach(() => document.head.querySelector('meta[name="dev-mailbox"]')?.remove());
+const serveDevMailbox = stubDevMailbox();
 
 /** The dropdown's entries, opened, as label → address. */
 const openEntries = (isAdmin: boolean) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
 import { giveLicence } from '../licence/licence.test-factory.js';
 import { findProductByName } from '../product/product.service.js';
@@ -40,16 +40,40 @@ describe('a change whose audit record fails is not made', () => {
   it('pages: created, changed and deleted only with their record', async () => {
     const url = `/audit-${hex()}`;
     const page = { id: 0, name: 'Audited', url, htmlText: '<p>one</p>' };
-    await failingWhileAuditRefused('page', { method: 'POST', url: '/api/page/', body: page });
-    expect(await countRows('SELECT count(*)::int AS n FROM page WHERE url = $1', [url])).toBe(0);
+    const served = async () => (await t.request({ method: 'GET', url: `/api/page/byUrl/${url.slice(1)}` })).json() as { htmlText: string };
+    // The page cache is told of this process's own changes through `forget` (page.routes.ts).
+    const forget = vi.spyOn(t.app.pageCache, 'forget');
+    try {
+      await failingWhileAuditRefused('page', { method: 'POST', url: '/api/page/', body: page });
+      expect(await countRows('SELECT count(*)::int AS n FROM page WHERE url = $1', [url])).toBe(0);
+      expect(forget).not.toHaveBeenCalled();
 
-    const saved = (await admin('POST', '/api/page/', page)).json() as { id: number };
-    await failingWhileAuditRefused('page', { method: 'POST', url: '/api/page/', body: { ...page, id: saved.id, htmlText: '<p>two</p>' } });
-    await failingWhileAuditRefused('page', { method: 'DELETE', url: `/api/page/${saved.id}` });
-    const { rows } = await t.db.query('SELECT html_text FROM page WHERE id = $1', [saved.id]);
-    expect(rows).toEqual([{ html_text: '<p>one</p>' }]);
-    // The page cache was not told of a change that did not happen: the page is served as it is.
-    expect((await t.request({ method: 'GET', url: `/api/page/byUrl/${url.slice(1)}` })).json()).toMatchObject({ htmlText: '<p>one</p>' });
+      const saved = (await admin('POST', '/api/page/', page)).json() as { id: number };
+      expect(forget).toHaveBeenCalledTimes(1);
+      // Read, so the page cache keeps it.
+      expect(await served()).toMatchObject({ htmlText: '<p>one</p>' });
+      forget.mockClear();
+
+      await failingWhileAuditRefused('page', {
+        method: 'POST',
+        url: '/api/page/',
+        body: { ...page, id: saved.id, htmlText: '<p>two</p>' },
+      });
+      await failingWhileAuditRefused('page', { method: 'DELETE', url: `/api/page/${saved.id}` });
+      const { rows } = await t.db.query('SELECT html_text FROM page WHERE id = $1', [saved.id]);
+      expect(rows).toEqual([{ html_text: '<p>one</p>' }]);
+      // The page cache was not told of the changes that did not happen: the page is served as it is.
+      expect(forget).not.toHaveBeenCalled();
+      expect(await served()).toMatchObject({ htmlText: '<p>one</p>' });
+
+      // A change that is made (with its record) is told, and served.
+      await admin('POST', '/api/page/', { ...page, id: saved.id, htmlText: '<p>three</p>' });
+      expect(forget).toHaveBeenCalledTimes(1);
+      expect(forget).toHaveBeenCalledWith({ urls: [url, url], isMenuChanged: false });
+      expect(await served()).toMatchObject({ htmlText: '<p>three</p>' });
+    } finally {
+      forget.mockRestore();
+    }
   });
 
   it("logins: the administrator's Delete Login", async () => {

@@ -4,11 +4,13 @@ import type { MailboxEntry } from '@store/contracts/mailbox';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQueryClient } from '../../../test/render';
+import { stubDevMailbox } from '../../../test/dev-mailbox';
 import { stubFetch } from '../../../test/fetch-stub';
 import { failedMail } from './failed-mail.test-data';
 import { MailboxPage } from './mailbox-page';
 
 const fetchMock = stubFetch();
+const serveDevMailbox = stubDevMailbox();
 const mail = (overrides: Partial<MailboxEntry>): MailboxEntry => ({
   id: 1,
   to: 'ann@example.com',
@@ -22,13 +24,6 @@ const mail = (overrides: Partial<MailboxEntry>): MailboxEntry => ({
   ...overrides,
 });
 
-/** The server's word that no SMTP is configured and the mail stays in its development mailbox (decision 011). */
-const serveDevMailbox = () => {
-  const meta = document.createElement('meta');
-  meta.name = 'dev-mailbox';
-  meta.content = 'on';
-  document.head.append(meta);
-};
 const logInAs = (user: { name: string; role?: string }) =>
   window.localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify({ ...user, token: 'staff-token' }));
 const askedPaths = () => fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').pathname);
@@ -37,7 +32,6 @@ beforeEach(() => logInAs({ name: 'admin' }));
 afterEach(() => {
   vi.restoreAllMocks();
   window.localStorage.clear();
-  document.head.querySelector('meta[name="dev-mailbox"]')?.remove();
 });
 
 describe('with SMTP configured', () => {
@@ -49,9 +43,22 @@ describe('with SMTP configured', () => {
     expect(entry!.textContent).toContain('550 Mailbox unavailable');
     expect(within(entry!).getByRole('button', { name: 'RETRY' })).toBeTruthy();
     expect(screen.getByText(/Mail is delivered over SMTP/)).toBeTruthy();
+    expect(screen.getByText(/Mail is delivered over SMTP/).textContent).toContain(
+      'A mail that fails every attempt is listed here, to be sent again.',
+    );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByLabelText('Recipient')).toBeNull();
     expect(askedPaths()).toEqual(['/api/mail/failed']);
+  });
+
+  it('tells support staff that the failed mail is listed for administrators, and asks nothing', () => {
+    logInAs({ name: 'sue@example.com', role: 'support' });
+    renderWithQueryClient(<MailboxPage />);
+    expect(screen.getByText(/Mail is delivered over SMTP/).textContent).toBe(
+      'Mail is delivered over SMTP and is not kept here. A mail that fails every attempt is listed here for administrators, who can send it again.',
+    );
+    expect(screen.queryByTestId('failed-mail')).toBeNull();
+    expect(askedPaths()).toEqual([]);
   });
 
   it('says that no mail has failed, without an error', async () => {

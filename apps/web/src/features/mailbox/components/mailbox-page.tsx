@@ -140,7 +140,8 @@ function DevelopmentMailbox() {
 
 /**
  * /admin/mailbox: for administrators, the mail that failed for good (with RETRY), with or without SMTP; then,
- * while no SMTP is configured, the development mailbox, which holds every mail (decision 011).
+ * while no SMTP is configured, the development mailbox, which holds every mail (decision 011). Support staff,
+ * who do not see that list, are told who does.
  */
 export function MailboxPage() {
   useDocumentTitle('Mailbox');
@@ -151,7 +152,10 @@ export function MailboxPage() {
       <h1 className="h3 mb-3">Mailbox</h1>
       {!isDevelopmentMailbox && (
         <p className="text-body-secondary">
-          Mail is delivered over SMTP and is not kept here. A mail that fails every attempt is listed here, to be sent again.
+          Mail is delivered over SMTP and is not kept here.{' '}
+          {isAdmin
+            ? 'A mail that fails every attempt is listed here, to be sent again.'
+            : 'A mail that fails every attempt is listed here for administrators, who can send it again.'}
         </p>
       )}
       {isAdmin && <FailedMailList emptyText={isDevelopmentMailbox ? undefined : 'No mail has failed.'} />}
