@@ -51,6 +51,9 @@ export function transactionValue<T>(
   return transaction.values.get(key) as T;
 }
 
+/** Whether `db` is the client of a transaction that withTransaction runs (and that has not ended). */
+export const isInTransaction = (db: Queryable): boolean => transactions.has(db);
+
 /** Runs `work` in one transaction, retrying on serialization failures and deadlocks. */
 export async function withTransaction<T>(db: Db, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
+import { withTransaction } from '../../db/client.js';
 import { giveLicence } from '../licence/licence.test-factory.js';
 import { findProductByName } from '../product/product.service.js';
+import { recordAudit } from './audit.service.js';
 
 // An audit record is written in the transaction of the change it records: when the record cannot be written, the
 // change is not made either. Here the audit log refuses the records of chosen entities, as a failing insert would.
@@ -130,5 +132,21 @@ describe('a change whose audit record fails is not made', () => {
     await failingWhileAuditRefused('order', { method: 'POST', url: '/sandbox/api/backdate', body: { orderId: order.id, days: 31 } });
     const { rows } = await t.db.query('SELECT license_activation_date FROM orders WHERE id = $1', [order.id]);
     expect(rows).toEqual([{ license_activation_date: order.license_activation_date }]);
+  });
+});
+
+describe('recordAudit', () => {
+  it("refuses a client outside the change's transaction, and writes inside one", async () => {
+    const entry = { actor: 'ADM', action: 'update', entity: 'audit-probe', entityId: 1 } as const;
+    const client = await t.db.connect();
+    try {
+      await expect(recordAudit(client, entry)).rejects.toThrow(
+        "The audit of update audit-probe must be written in the change's transaction",
+      );
+    } finally {
+      client.release();
+    }
+    await withTransaction(t.db, (transaction) => recordAudit(transaction, entry));
+    expect(await countRows(`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'audit-probe'`, [])).toBe(1);
   });
 });

@@ -1,8 +1,12 @@
-import type { Queryable } from '../../db/client.js';
+import type pg from 'pg';
+import { isInTransaction } from '../../db/client.js';
 import { insertAuditEntry, type AuditEntry } from './audit.repository.js';
 
 /**
- * Records a staff change: who, what, when, and the state before and after. Pass the transaction of the change
- * itself, so the record exists exactly when the change does.
+ * Records a staff change: who, what, when, and the state before and after, in the transaction of the change itself
+ * (the client withTransaction gives), so the record exists exactly when the change does. Anything else is refused.
  */
-export const recordAudit = (db: Queryable, entry: AuditEntry): Promise<void> => insertAuditEntry(db, entry);
+export async function recordAudit(client: pg.PoolClient, entry: AuditEntry): Promise<void> {
+  if (!isInTransaction(client)) throw new Error(`The audit of ${entry.action} ${entry.entity} must be written in the change's transaction`);
+  await insertAuditEntry(client, entry);
+}

@@ -180,15 +180,16 @@ export async function deleteProduct(options: { db: Db; actor: string; id: number
 /** Generates a 1024-bit and a 2048-bit pair for the product editor; nothing is saved until the product is. */
 export async function generateProductKeys(options: { db: Db; actor: string; productId?: number }): Promise<GeneratedKeys> {
   const [pair1024, pair2048] = await Promise.all([generateProductKeyPair(1024), generateProductKeyPair(2048)]);
-  // The audit record is the only statement: nothing is saved, so there is no change for it to share a transaction
-  // with (saving the product later is audited in that save's own transaction).
-  await recordAudit(options.db, {
-    actor: options.actor,
-    action: 'generate-keys',
-    entity: 'product',
-    ...(options.productId ? { entityId: options.productId } : {}),
-    after: { publicKey: pair1024.publicKey, publicKey2048: pair2048.publicKey },
-  });
+  // Nothing is saved (saving the product later is audited in that save's transaction): the record is the change.
+  await withTransaction(options.db, (client) =>
+    recordAudit(client, {
+      actor: options.actor,
+      action: 'generate-keys',
+      entity: 'product',
+      ...(options.productId ? { entityId: options.productId } : {}),
+      after: { publicKey: pair1024.publicKey, publicKey2048: pair2048.publicKey },
+    }),
+  );
   return {
     publicKey: pair1024.publicKey,
     privateKey: pair1024.privateKey,
