@@ -71,15 +71,20 @@ export const splitStatements = (sql: string): string[] =>
     .filter((statement) => statement !== '');
 
 /**
- * Before `CREATE INDEX CONCURRENTLY IF NOT EXISTS name`: a build that failed or was interrupted leaves its index
- * behind, invalid (never used, but kept up to date on every write), which IF NOT EXISTS would keep; it is dropped
- * so that the statement builds it again.
+ * Before `CREATE INDEX CONCURRENTLY IF NOT EXISTS name ON table`: a build that failed or was interrupted leaves its
+ * index behind, invalid (never used, but kept up to date on every write), which IF NOT EXISTS would keep; it is
+ * dropped so that the statement builds it again. The index is looked up by its name among the table's indexes, and
+ * dropped by the name PostgreSQL gives it (quoted and schema-qualified as needed).
  */
 async function dropInvalidIndex(client: pg.PoolClient, statement: string): Promise<void> {
-  const name = /^CREATE\s+(?:UNIQUE\s+)?INDEX\s+CONCURRENTLY\s+IF\s+NOT\s+EXISTS\s+("?[\w.]+"?)/i.exec(statement)?.[1];
-  if (name === undefined) return;
-  const { rows } = await client.query('SELECT 1 FROM pg_index WHERE indexrelid = to_regclass($1) AND NOT indisvalid', [name]);
-  if (rows.length > 0) await client.query(`DROP INDEX CONCURRENTLY ${name}`);
+  const match = /^CREATE\s+(?:UNIQUE\s+)?INDEX\s+CONCURRENTLY\s+IF\s+NOT\s+EXISTS\s+(\w+)\s+ON\s+(?:ONLY\s+)?([\w.]+)/i.exec(statement);
+  if (!match) return;
+  const { rows } = await client.query<{ name: string }>(
+    `SELECT indexrelid::regclass::text AS name FROM pg_index JOIN pg_class ON pg_class.oid = indexrelid
+      WHERE indrelid = to_regclass($2) AND relname = $1 AND NOT indisvalid`,
+    [match[1]!.toLowerCase(), match[2]],
+  );
+  for (const { name } of rows) await client.query(`DROP INDEX CONCURRENTLY ${name}`);
 }
 
 /**
@@ -111,7 +116,7 @@ export async function migrateDatabase(
       const checksum = applied.get(migration.name) ?? null;
       // Applied before migrations carried checksums, or an amended migration's earlier version: the file as it is
       // now is taken as the one applied.
-      if (checksum === null || (checksum !== migration.checksum && amendedMigrations[migration.name]?.includes(checksum))) {
+      if (checksum === null || amendedMigrations[migration.name]?.includes(checksum)) {
         await client.query('UPDATE schema_migration SET checksum = $2 WHERE name = $1', [migration.name, migration.checksum]);
       } else if (checksum !== migration.checksum) {
         throw new Error(
