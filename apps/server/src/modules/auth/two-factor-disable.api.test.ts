@@ -72,4 +72,20 @@ describe('POST /api/account/twofactor/disable', () => {
     ]);
     expect(rows).toEqual([{ hits: 1 }]);
   });
+
+  it('answers that two-factor login is off when it is, counting nothing', async () => {
+    const { email, password } = await t.registerCustomer();
+    const token = await t.logIn(email, password);
+    const off = await t.request({
+      method: 'POST',
+      url: '/api/account/twofactor/disable',
+      token,
+      body: { password, code: '000000' },
+      ip: uniqueIp(),
+    });
+    expect(off.statusCode).toBe(409);
+    expect(off.body).toContain('Two-factor login is off.');
+    const { rows } = await t.db.query('SELECT hits FROM rate_limit WHERE key = $1', [`login-failures-account:${email.toLowerCase()}`]);
+    expect(rows).toEqual([]);
+  });
 });

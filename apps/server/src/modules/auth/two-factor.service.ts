@@ -69,6 +69,8 @@ export async function disableTwoFactor(options: {
   device?: DeviceClaim | undefined;
 }): Promise<void> {
   const { db, caller, ip } = options;
+  // Nothing to turn off: no code can be right, and a wrong one would count against the login.
+  if (!(await repository.isTwoFactorEnabled(db, caller.loginId))) throw conflict('Two-factor login is off.');
   const checked = await checkCredentials({ db, username: caller.name, password: options.password, ip, device: options.device }).catch(
     (error: unknown) => {
       // The caller is logged in: a wrong password here is refused (403), not answered as a failed login (401).
