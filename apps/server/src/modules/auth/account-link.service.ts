@@ -42,7 +42,7 @@ export async function mailAccountLinkIfUnproven(
   options: { email: string; purpose: 'purchase' | 'activation'; siteUrl: string },
 ): Promise<void> {
   const login = await logins.findLoginByName(client, options.email);
-  if (login?.email_verified_at || login?.is_admin) return;
+  if (login && logins.hasProvenAddress(login)) return;
   const token = await links.insertAccountLink(client, { email: options.email, purpose: options.purpose, lifetimeDays: PURCHASE_LINK_DAYS });
   await enqueueMail(client, accountLinkMail({ to: options.email, link: linkUrl(options.siteUrl, token), hasLogin: login !== undefined }));
 }
