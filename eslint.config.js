@@ -25,6 +25,10 @@ const webFeatures = [
 // Each set is in a tsconfig that `npm run typecheck` checks (the root tsconfig.json: the scripts' tests, vitest.config.ts).
 const typedFiles = ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'vitest.config.ts'];
 
+/** An import path that reaches another server domain's repository, and what the lint says of it. */
+const otherDomainRepository = String.raw`^(\.\./)+(modules/)?[a-z-]+/[a-z-]+\.repository\.js$`;
+const otherDomainRepositoryMessage = "Another domain's repository: call its service instead (add the query there if it is missing).";
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -107,9 +111,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: String.raw`^(\.\./)+(modules/)?[a-z-]+/[a-z-]+\.repository\.js$`,
+              regex: otherDomainRepository,
               allowTypeImports: true,
-              message: "Another domain's repository: call its service instead (add the query there if it is missing).",
+              message: otherDomainRepositoryMessage,
             },
           ],
         },
@@ -118,8 +122,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: String.raw`ImportExpression[source.value=/^(\.\.\/)+(modules\/)?[a-z-]+\/[a-z-]+\.repository\.js$/]`,
-          message: "Another domain's repository: call its service instead (add the query there if it is missing).",
+          selector: `ImportExpression[source.value=/${otherDomainRepository.replaceAll('/', '\\/')}/]`,
+          message: otherDomainRepositoryMessage,
         },
       ],
     },
