@@ -19,11 +19,13 @@ type JobRunnerOptions = {
 
 /**
  * The periodic jobs, as the queue's crontab: each runs once per schedule across all processes (the queue records
- * each run). The clean-ups and the re-queueing of abandoned mail run hourly, at minutes that keep them apart; the
- * reconciliation every RECONCILE_INTERVAL_MINUTES when it is on.
+ * each run). The clean-ups and, with SMTP, the re-queueing of abandoned mail run hourly, at minutes that keep them
+ * apart; the reconciliation every RECONCILE_INTERVAL_MINUTES when it is on.
  */
 function crontabOf(options: Pick<JobRunnerOptions, 'config' | 'app'>): string {
-  const lines = ['7 * * * * purge_expired_sessions', '22 * * * * requeue_abandoned_mail', '37 * * * * purge_old_mail'];
+  const lines = ['7 * * * * purge_expired_sessions', '37 * * * * purge_old_mail'];
+  // Without SMTP no job delivers mail, so none can leave it claimed.
+  if (options.config.SMTP_URL) lines.push('22 * * * * requeue_abandoned_mail');
   if (options.app && isReconcileScheduled(options.config)) lines.push(reconcileCrontabLine(options.config));
   return lines.join('\n');
 }
@@ -49,9 +51,8 @@ export function createTaskList(options: JobRunnerOptions): { taskList: TaskList;
       const purged = await purgeOldMail(db, { retentionDays: config.MAIL_RETENTION_DAYS, isMailboxDelivery: !config.SMTP_URL });
       if (purged.deleted + purged.cleared > 0) log.info(purged, 'old mail purged');
     },
-    // A safety net under the delivery job's own retries; without SMTP, nothing is delivered by a job to retry.
+    // A safety net under the delivery job's own retries (on the crontab with SMTP only).
     requeue_abandoned_mail: async () => {
-      if (!config.SMTP_URL) return;
       const queued = await requeueAbandonedMail(db);
       if (queued > 0) log.warn({ mails: queued }, 'unsent mail whose delivery attempt never finished queued again');
     },

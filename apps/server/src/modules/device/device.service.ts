@@ -13,7 +13,6 @@ import { noActiveLicenceMessage, registerDeviceOnLicences, type SignedKeyFile } 
 import {
   findLicencesByKeyText,
   findLicencesBySerial,
-  listDevicesOfOrders as listDeviceRowsOfOrders,
   registerWithSignedKey,
   type DeviceRow,
   type LicenceCandidate,
@@ -120,8 +119,7 @@ async function registerOn(
  * The computers registered on the licences, by licence and then by slot: the one read of the device lists of the
  * customer area and the administrator's licence screen (and of the re-issue of their key files).
  */
-export const listDevicesOfOrders = (db: Queryable, orderIds: readonly number[]): Promise<DeviceRow[]> =>
-  listDeviceRowsOfOrders(db, orderIds);
+export { listDevicesOfOrders } from './device.repository.js';
 
 /** A registered computer as the calls answer it. */
 export const toDevice = (row: DeviceRow): Device => ({

@@ -7,8 +7,8 @@ import { findPersonByEmail } from '../person/person.service.js';
 import * as repository from './licence.repository.js';
 
 /** Who a login acts for; `isEmailVerified`: the login proved its address (docs/SECURITY.md). */
-export type LoginOwner = { personId: number | null; name: string; isEmailVerified: boolean };
-type Caller = LoginOwner;
+/** The logged-in customer: the login's person (if linked), name and whether it proved its address. */
+type Caller = { personId: number | null; name: string; isEmailVerified: boolean };
 
 /** The caller's active licences with their registered computers (the customer area). */
 export async function listUserProducts(options: { db: Db; caller: Caller }): Promise<UserProduct[]> {
@@ -66,7 +66,7 @@ export async function renameOwnDevice(options: {
  * person, else the person with the login's address; so registering someone else's address reaches none of their
  * licences. The one rule every licence call of another domain (downloads, transfer, unlock, orders) applies.
  */
-export async function findPersonIdOfLogin(db: Queryable, login: LoginOwner): Promise<number | undefined> {
+export async function findPersonIdOfLogin(db: Queryable, login: Caller): Promise<number | undefined> {
   if (!login.isEmailVerified) return undefined;
   if (login.personId !== null) return login.personId;
   return (await findPersonByEmail(db, login.name))?.id;

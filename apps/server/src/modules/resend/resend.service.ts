@@ -46,10 +46,10 @@ async function mailLicenceKeys(options: {
   return withTransaction(db, async (client) => {
     const owner = await findPersonByEmail(client, request.email);
     const licences = owner ? await findActiveLicencesOfPerson(client, owner.id, request.productName) : [];
-    if (admin !== undefined && licences.length === 0) {
-      throw notFound(`${request.email} has no active licence of ${request.productName}.`);
+    if (!owner || licences.length === 0) {
+      if (admin !== undefined) throw notFound(`${request.email} has no active licence of ${request.productName}.`);
+      return 0;
     }
-    if (!owner) return 0;
     for (const licence of licences) {
       if (admin !== undefined) {
         await recordAudit(client, {

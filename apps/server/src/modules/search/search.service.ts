@@ -4,7 +4,7 @@ import { findPersonsMatching } from '../person/person.service.js';
 import { findLicenceHits } from './search.repository.js';
 
 /** At most this many hits per kind of match. */
-export const SEARCH_LIMIT = 20;
+const SEARCH_LIMIT = 20;
 
 /**
  * The search box of every admin screen: one text, tried as each thing an administrator pastes: the licences it
