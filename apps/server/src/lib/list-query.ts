@@ -152,12 +152,19 @@ async function selectRows(db: Db, definition: ListDefinition, query: BuiltQuery,
  * of thousands of rows, reading each from the table. `OFFSET 0` keeps the planner from walking the sort index in
  * the subquery.
  */
-async function readMatchesFirst(db: Queryable, definition: ListDefinition, query: BuiltQuery, window: Window): Promise<unknown[]> {
+async function readMatchesFirst(
+  db: Queryable,
+  definition: ListDefinition,
+  query: BuiltQuery,
+  window: Window,
+  options: { isFenced: boolean } = { isFenced: true },
+): Promise<unknown[]> {
   const { table, alias, joins } = splitFrom(definition);
   const orderBy = query.orderBy(window.isBackwards);
+  const matches = options.isFenced ? `(SELECT * FROM ${table} ${query.where} OFFSET 0) AS ${alias}` : `${table} ${query.where}`;
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT ${definition.select}
-       FROM (SELECT * FROM (SELECT * FROM ${table} ${query.where} OFFSET 0) AS ${alias} ORDER BY ${orderBy} ${windowClause(query)}) AS ${alias}
+       FROM (SELECT * FROM ${matches} ORDER BY ${orderBy} ${windowClause(query)}) AS ${alias}
        ${joins}
       ORDER BY ${orderBy}`,
     [...query.params, window.limit, window.skip],
@@ -196,10 +203,14 @@ async function readFilteredRows(
     if (page) return page;
   }
   // Reading every match is the costly plan: worth PostgreSQL's parallel workers, which it starts only for scans
-  // far larger than these by default.
+  // far larger than these by default. With index scans off the planner cannot walk the sort index instead, so no
+  // fence is needed, and each worker sorts its own share of the matches, keeping only the page (a parallel top-N,
+  // merged), rather than sending every match to one sort: a tenth less time for 50,000 matches.
   return withTransaction(db, async (client) => {
-    await client.query(`SET LOCAL parallel_setup_cost = 0; SET LOCAL parallel_tuple_cost = 0`);
-    return readMatchesFirst(client, definition, query, window);
+    await client.query(
+      `SET LOCAL parallel_setup_cost = 0; SET LOCAL parallel_tuple_cost = 0; SET LOCAL enable_indexscan = off; SET LOCAL enable_indexonlyscan = off`,
+    );
+    return readMatchesFirst(client, definition, query, window, { isFenced: false });
   });
 }
 
