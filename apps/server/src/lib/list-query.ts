@@ -147,10 +147,12 @@ async function selectRows(db: Db, definition: ListDefinition, query: BuiltQuery,
 
 /**
  * A filtered page read from its matches: they are read through their own indexes and sorted in the list's table
- * alone (its base table, `ListDefinition.baseTable`, when `from` joins others), and only the page's rows are joined. Left to itself the planner walks the sort index until the page is full, assuming the matches are
- * spread evenly along it: when they are sparse (refunded in GBP, 0.3 % of the licences) a deep page walks hundreds
- * of thousands of rows, reading each from the table. `OFFSET 0` keeps the planner from walking the sort index in
- * the subquery.
+ * alone (its base table, `ListDefinition.baseTable`, when `from` joins others), and only the page's rows are
+ * joined. Left to itself the planner walks the sort index until the page is full, assuming the matches are spread
+ * evenly along it: when they are sparse (refunded in GBP, 0.3 % of the licences) a deep page walks hundreds of
+ * thousands of rows, reading each from the table. Fenced (the default), `OFFSET 0` keeps the planner from walking
+ * the sort index in the subquery; a caller that has turned index scans off needs no fence, which would also keep
+ * the sort above parallel workers.
  */
 async function readMatchesFirst(
   db: Queryable,
@@ -205,7 +207,7 @@ async function readFilteredRows(
   // Reading every match is the costly plan: worth PostgreSQL's parallel workers, which it starts only for scans
   // far larger than these by default. With index scans off the planner cannot walk the sort index instead, so no
   // fence is needed, and each worker sorts its own share of the matches, keeping only the page (a parallel top-N,
-  // merged), rather than sending every match to one sort: a tenth less time for 50,000 matches.
+  // merged), rather than sending every match to one sort: 40–41 ms instead of 43–45 for 50,000 matches.
   return withTransaction(db, async (client) => {
     await client.query(
       `SET LOCAL parallel_setup_cost = 0; SET LOCAL parallel_tuple_cost = 0; SET LOCAL enable_indexscan = off; SET LOCAL enable_indexonlyscan = off`,
