@@ -57,7 +57,9 @@ export async function revokePurchase(client: PoolClient, event: WebhookEvent, da
   const returnId = data.return ?? event.id;
   await lockPurchase(client, providerOrderId);
   if (await isReturnCarriedOut(client, returnId)) return { note: 'return already processed' };
-  if (!(await hasOrdersOfPurchase(client, providerOrderId)) && !(await isOrderCompletedProcessed(client, providerOrderId))) {
+  // The purchase's licences stay its licences below: refunding changes their state, not which there are.
+  const hasOrders = await hasOrdersOfPurchase(client, providerOrderId);
+  if (!hasOrders && !(await isOrderCompletedProcessed(client, providerOrderId))) {
     const reason = `return of the purchase ${providerOrderId}, which the server never saw: replay it once the order is in`;
     return { note: reason, attention: reason };
   }
@@ -69,22 +71,19 @@ export async function revokePurchase(client: PoolClient, event: WebhookEvent, da
   if (isPartial) return { note: 'partial refund: the licences are kept' };
 
   const partialNote = lines.some(isPartialLine) ? 'partial refund lines kept their licences' : '';
-  const waitingNote = (await isOrderCompletedWaiting(client, providerOrderId))
-    ? 'its order needs attention: licences issued later are revoked then'
-    : '';
+  const waitingNote = async () =>
+    (await isOrderCompletedWaiting(client, providerOrderId)) ? 'its order needs attention: licences issued later are revoked then' : '';
   if (orderIds.length > 0) {
     const owed = returned ? await owedUnitsOf(client, returned, orderIds) : [];
     const owedNote =
       owed.length > 0
         ? `${owed.map((line) => `${line.path} ×${line.quantity}`).join(', ')} had no active licence: revoked if issued later`
         : '';
-    const details = [partialNote, owedNote || waitingNote].filter(Boolean);
+    const details = [partialNote, owedNote || (await waitingNote())].filter(Boolean);
     return { note: details.length > 0 ? [`revoked ${orderIds.length}`, ...details].join('; ') : null };
   }
-  const outcome = (await hasOrdersOfPurchase(client, providerOrderId))
-    ? ['no active licence of the returned items left to revoke', partialNote]
-    : ['the purchase made no licences'];
-  return { note: [...outcome, waitingNote].filter(Boolean).join('; ') };
+  const outcome = hasOrders ? ['no active licence of the returned items left to revoke', partialNote] : ['the purchase made no licences'];
+  return { note: [...outcome, await waitingNote()].filter(Boolean).join('; ') };
 }
 
 /**
