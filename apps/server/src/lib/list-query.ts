@@ -188,7 +188,7 @@ function splitFrom(definition: ListDefinition): { table: string; alias: string; 
  * and sorts them; a broad one walks the sort order (the index alone) as far as evenly spread matches would fill
  * the page, with a margin, and if the page is not full by then, falls back to the index too (planner estimates
  * of "contains" are too rough to choose up front: a walk costs at most `maxWalk` rows, reading a broad filter's
- * matches can cost the whole table). `OFFSET 0` keeps the planner from walking the sort index in the subquery.
+ * matches can cost the whole table).
  */
 async function readFilteredRows(
   db: Db,

@@ -42,7 +42,7 @@ describe('countHitInStatement', () => {
     const counted = countHitInStatement(hit('10.0.0.1'), 4);
     expect(counted.cte).toBe('hit AS (SELECT hits, retry_after FROM rate_limit_hit($4, $5))');
     expect(counted.isWithinLimit).toBe('hit.hits <= $6');
-    expect(counted.columns).toContain(`NOT (${counted.isWithinLimit}) AS limit_is_over`);
+    expect(counted.columns).toContain('NOT (hit.hits <= $6) AS limit_is_over');
     expect(counted.values).toEqual(['test-rule:10.0.0.1', 60, 2]);
   });
 

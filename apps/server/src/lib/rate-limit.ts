@@ -51,7 +51,7 @@ export type CountedHitColumns = { limit_is_over: boolean; limit_retry_after: num
  * finds nothing still answers the count), may do its work only where `isWithinLimit` holds, and appends
  * `values` to its own: they are numbered from `firstParameter`, the statement's next parameter number.
  */
-export type HitInStatement = {
+type HitInStatement = {
   cte: string;
   columns: string;
   isWithinLimit: string;

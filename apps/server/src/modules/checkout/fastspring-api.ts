@@ -57,7 +57,7 @@ export function createFastSpringApi(options: { baseUrl: string; user: string; pa
 }
 
 /** The configured API user of FastSpring's API (FASTSPRING_API_USER and FASTSPRING_API_PASSWORD), if both are set. */
-const apiUserOf = (config: Config): { user: string; password: string } | undefined =>
+export const apiUserOf = (config: Config): { user: string; password: string } | undefined =>
   config.FASTSPRING_API_USER && config.FASTSPRING_API_PASSWORD
     ? { user: config.FASTSPRING_API_USER, password: config.FASTSPRING_API_PASSWORD }
     : undefined;

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
+import { apiUserOf } from './fastspring-api.js';
 
 /**
  * Adds a code to the vendor's loyalty coupon through FastSpring's API (`POST /coupons/{coupon_id}` with
@@ -7,9 +8,9 @@ import { AppError } from '../../lib/app-error.js';
  * vendor in FastSpring, see docs/SECURITY.md). The API user needs the coupons permission.
  */
 export async function addLoyaltyCode(config: Config, code: string): Promise<void> {
-  const user = config.FASTSPRING_API_USER;
-  const password = config.FASTSPRING_API_PASSWORD;
-  if (!user || !password) throw new AppError('unavailable', 'The FastSpring API is not configured.');
+  const apiUser = apiUserOf(config);
+  if (!apiUser) throw new AppError('unavailable', 'The FastSpring API is not configured.');
+  const { user, password } = apiUser;
   const url = `${config.FASTSPRING_API_URL.replace(/\/$/, '')}/coupons/${encodeURIComponent(config.LOYALTY_COUPON)}`;
   const response = await fetch(url, {
     method: 'POST',

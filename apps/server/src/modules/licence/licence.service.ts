@@ -6,7 +6,6 @@ import { listDevicesOfOrders, toDevice } from '../device/device.service.js';
 import { findPersonByEmail } from '../person/person.service.js';
 import * as repository from './licence.repository.js';
 
-/** Who a login acts for; `isEmailVerified`: the login proved its address (docs/SECURITY.md). */
 /** The logged-in customer: the login's person (if linked), name and whether it proved its address. */
 type Caller = { personId: number | null; name: string; isEmailVerified: boolean };
 
