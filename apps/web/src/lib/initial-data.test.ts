@@ -1,4 +1,4 @@
-import { initialData, page as pageSchema, type InitialData } from '@store/contracts/page';
+import { initialData, menuItem, page as pageSchema, type InitialData } from '@store/contracts/page';
 import { describe, expect, it } from 'vitest';
 import { isInitialData } from './initial-data';
 
@@ -37,6 +37,20 @@ describe("the initial data's hand check", () => {
     const without: Record<string, unknown> = { ...valid.page };
     delete without[field];
     agrees({ ...valid, page: without });
+  });
+
+  it.each(Object.keys(menuItem.shape))('refuses what the contract refuses in the menu field %s', (field) => {
+    for (const wrong of wrongValues) agrees({ ...valid, menu: [{ ...valid.menu[0], [field]: wrong }] });
+    const without: Record<string, unknown> = { ...valid.menu[0] };
+    delete without[field];
+    agrees({ ...valid, menu: [without] });
+  });
+
+  it.each(Object.keys(initialData.shape))('refuses what the contract refuses in the field %s', (field) => {
+    for (const wrong of wrongValues) agrees({ ...valid, [field]: wrong });
+    const without: Record<string, unknown> = { ...valid };
+    delete without[field];
+    agrees(without);
   });
 
   it('refuses what the contract refuses in the menu and the path', () => {
