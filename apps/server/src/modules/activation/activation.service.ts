@@ -10,7 +10,6 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
 import { findOrCreateNamedPerson } from '../person/person.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
-import { findProductById } from '../product/product.service.js';
 import { redeemActivationKey, setRedeemedOrder } from './activation.repository.js';
 
 export const activationPerIp: RateLimitRule = { name: 'activation-ip', limit: 20, windowSeconds: 15 * 60 };
@@ -47,18 +46,17 @@ export async function redeemActivation(options: {
     });
     if (!issued) throw new Error('an activation order without a provider id was not inserted');
     await setRedeemedOrder(client, redeemed.id, issued.order.id);
-    const product = await findProductById(client, redeemed.product_id);
     await enqueueMail(
       client,
       licenceMail({
         to: owner.email,
         ownerName: owner.name,
-        licence: { productName: issued.productName, useRsa2048: product?.use_rsa_2048 ?? false, order: issued.order },
+        licence: { productName: issued.product.name, useRsa2048: issued.product.use_rsa_2048, order: issued.order },
         siteUrl: siteUrlOf(config),
         reason: 'activation',
       }),
     );
     await mailAccountLinkIfUnproven(client, { email: owner.email, purpose: 'activation', siteUrl: siteUrlOf(config) });
-    return { email: owner.email, productName: issued.productName };
+    return { email: owner.email, productName: issued.product.name };
   });
 }

@@ -31,6 +31,12 @@ export type SessionActor = {
   isEmailVerified: boolean;
 };
 
+/**
+ * What a customer call needs of its caller: the session's person, login name (its address) and whether it proved
+ * the address, which `licence.service.findPersonIdOfLogin` turns into the person whose licences it reaches.
+ */
+export type CustomerCaller = Pick<SessionActor, 'personId' | 'name' | 'isEmailVerified'>;
+
 export const SESSION_LIFETIME_DAYS = 30;
 const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
 
@@ -115,9 +121,15 @@ export async function deleteOtherSessions(db: Queryable, loginId: number, keepTo
   await db.query('DELETE FROM session WHERE login_id = $1 AND token_hash <> $2', [loginId, hashToken(keepToken)]);
 }
 
+const isAddressProven = (loginName: string, isEmailVerified: boolean): boolean => isEmailVerified || loginName === ADMIN_USER_NAME;
+
 /** Whether the login has proven its address (the built-in administrator has none to prove). */
 export const hasProvenAddress = (login: Pick<LoginRow, 'login_name' | 'email_verified_at'>): boolean =>
-  login.email_verified_at !== null || login.login_name === ADMIN_USER_NAME;
+  isAddressProven(login.login_name, login.email_verified_at !== null);
+
+/** The same for a session's caller, from its login as the session read it (no second read of the login). */
+export const hasCallerProvenAddress = (caller: Pick<SessionActor, 'name' | 'isEmailVerified'>): boolean =>
+  isAddressProven(caller.name, caller.isEmailVerified);
 
 /**
  * Records that the login proved its address: links it to the person with that address and, with the new

@@ -19,9 +19,12 @@ type Caller = { loginId: number; name: string; token: string };
  * for a login that proved its address (or the built-in administrator, which has none): anyone may register any
  * address, and a second factor on it would lock its owner out of the mailed password that proves it.
  */
-export async function setUpTwoFactor(options: { db: Db; secretBox: SecretBox; caller: Caller }): Promise<TwoFactorSetup> {
-  const login = await logins.findLoginByName(options.db, options.caller.name);
-  if (!login || !logins.hasProvenAddress(login)) {
+export async function setUpTwoFactor(options: {
+  db: Db;
+  secretBox: SecretBox;
+  caller: Caller & { isEmailVerified: boolean };
+}): Promise<TwoFactorSetup> {
+  if (!logins.hasCallerProvenAddress(options.caller)) {
     throw new AppError('forbidden', 'Confirm your email address first: open the link we mailed you, or ask for a new one.');
   }
   const secret = generateTotpSecret();

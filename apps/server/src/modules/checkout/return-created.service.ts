@@ -1,5 +1,6 @@
 import { normalizeProductPath } from '@store/contracts/product-path';
 import type { PoolClient } from 'pg';
+import { deleteDevicesOfLicences } from '../device/device.service.js';
 import {
   addRevokedOrders,
   isReturnCarriedOut,
@@ -13,7 +14,7 @@ import {
   hasOrdersOfPurchase,
   isOrderCompletedProcessed,
   isOrderCompletedWaiting,
-  refundOrdersOfPurchase,
+  markOrdersOfPurchaseRefunded,
 } from './webhook.repository.js';
 
 /** What became of a return: a note for the log, and why it needs a person (accepted, not retried). */
@@ -42,6 +43,13 @@ async function owedUnitsOf(client: PoolClient, returned: readonly ReturnedUnits[
     .filter((line) => line.quantity > 0);
 }
 
+/** Revokes active licences of a purchase (all, or `returned`'s units): state refunded, devices deleted. Answers their ids. */
+async function refundOrdersOfPurchase(client: PoolClient, providerOrderId: string, returned?: readonly ReturnedUnits[]): Promise<number[]> {
+  const orderIds = await markOrdersOfPurchaseRefunded(client, providerOrderId, returned);
+  await deleteDevicesOfLicences(client, orderIds);
+  return orderIds;
+}
+
 /**
  * `return.created` (decision 014): a returned line with a quantity revokes that many licences of its product (the
  * last issued first: state refunded, devices deleted), matched by the path recorded on each licence (`{path}#{n}`),
@@ -66,7 +74,7 @@ export async function revokePurchase(client: PoolClient, event: WebhookEvent, da
   const lines = data.items ?? [];
   const returned = lines.length > 0 ? returnedUnitsOf(lines) : undefined;
   const isPartial = returned !== undefined && returned.length === 0;
-  const { orderIds } = isPartial ? { orderIds: [] } : await refundOrdersOfPurchase(client, providerOrderId, returned);
+  const orderIds = isPartial ? [] : await refundOrdersOfPurchase(client, providerOrderId, returned);
   await recordProviderRefund(client, { returnId, providerOrderId, data, isPartial, revokedOrderIds: orderIds });
   if (isPartial) return { note: 'partial refund: the licences are kept' };
 
@@ -96,7 +104,7 @@ export async function applyRecordedRefunds(client: PoolClient, providerOrderId: 
   for (const refund of await listUnitRefundsOfPurchase(client, providerOrderId)) {
     const owed = refund.items.length > 0 ? await owedUnitsOf(client, returnedUnitsOf(refund.items), refund.revokedOrderIds) : undefined;
     if (owed?.length === 0) continue;
-    const { orderIds } = await refundOrdersOfPurchase(client, providerOrderId, owed);
+    const orderIds = await refundOrdersOfPurchase(client, providerOrderId, owed);
     if (orderIds.length === 0) continue;
     await addRevokedOrders(client, refund.returnId, orderIds);
     revoked.push(...orderIds);

@@ -57,12 +57,12 @@ export async function processedOrderCompletedIds(db: Queryable, providerOrderIds
   return new Set(rows.map((row) => row.id));
 }
 
-/** Revokes the active licences of a purchase: state refunded, devices deleted. Answers the order ids. */
-export async function refundOrdersOfPurchase(
+/** Marks the active licences of a purchase refunded (their devices are for the caller to delete). Answers the order ids. */
+export async function markOrdersOfPurchaseRefunded(
   db: Queryable,
   providerOrderId: string,
   returned?: readonly { path: string; quantity: number }[],
-): Promise<{ orderIds: number[]; devices: number }> {
+): Promise<number[]> {
   const { rows } = returned
     ? // Per returned line: that many of its active licences, the last issued first ({path}#n, highest n).
       await db.query<{ id: number }>(
@@ -79,10 +79,7 @@ export async function refundOrdersOfPurchase(
         `UPDATE orders SET state = 'refunded' WHERE provider_order_id = $1 AND state = 'active' RETURNING id`,
         [providerOrderId],
       );
-  const orderIds = rows.map((row) => row.id);
-  if (orderIds.length === 0) return { orderIds, devices: 0 };
-  const deleted = await db.query('DELETE FROM order_device WHERE order_id = ANY($1::bigint[])', [orderIds]);
-  return { orderIds, devices: deleted.rowCount ?? 0 };
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -121,6 +121,15 @@ async function registerOn(
  */
 export { listDevicesOfOrders } from './device.repository.js';
 
+/** A customer's own computers: each statement is scoped to the person's licences (another's device is not found). */
+export { deleteDeviceOfPerson, findDeviceNameOfPerson, renameDeviceOfPerson } from './device-changes.repository.js';
+
+/**
+ * The writes of other domains' flows, in the caller's transaction (with the audit record, where there is one): the
+ * administrator's deletion of a computer, a re-issued key file, and the computers of refunded or transferred licences.
+ */
+export { deleteDeviceById, deleteDevicesOfLicences, setDeviceKeyFile } from './device-changes.repository.js';
+
 /** A registered computer as the calls answer it. */
 export const toDevice = (row: DeviceRow): Device => ({
   id: row.id,

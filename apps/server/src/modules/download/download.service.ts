@@ -11,11 +11,10 @@ import { withTransaction, type Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { recordAudit } from '../audit/audit.service.js';
+import type { CustomerCaller } from '../auth/auth.repository.js';
 import { findPersonIdOfLogin } from '../licence/licence.service.js';
 import * as repository from './download.repository.js';
 import { presignGetUrl, type BucketConfig } from './s3-presign.js';
-
-type Caller = { personId: number | null; name: string; isEmailVerified: boolean };
 
 const downloadNotFound = () => notFound('Download not found');
 
@@ -43,7 +42,7 @@ const toProductDownloads = (rows: readonly repository.DownloadRow[]): ProductDow
 };
 
 /** The installers of every product the caller owns; nothing for anyone without a licence. */
-export async function listOwnedDownloads(options: { db: Db; caller: Caller }): Promise<OwnedProductDownloads> {
+export async function listOwnedDownloads(options: { db: Db; caller: CustomerCaller }): Promise<OwnedProductDownloads> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
   if (personId === undefined) return [];
   const rows = await repository.listDownloadsOwnedBy(options.db, personId);
@@ -71,7 +70,7 @@ const bucketOf = (config: Config): BucketConfig | undefined =>
 export async function linkOwnedDownload(options: {
   db: Db;
   config: Config;
-  caller: Caller;
+  caller: CustomerCaller;
   downloadId: number;
   now?: Date;
 }): Promise<DownloadLink> {

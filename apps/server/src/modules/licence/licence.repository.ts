@@ -25,30 +25,3 @@ export async function listActiveLicences(db: Queryable, personId: number): Promi
   );
   return rows;
 }
-
-/** Deletes a device of one of the person's licences; false when there is no such device of theirs. */
-export async function deleteDeviceOfPerson(db: Queryable, deviceId: number, personId: number): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `DELETE FROM order_device d USING orders o WHERE d.id = $1 AND o.id = d.order_id AND o.person_id = $2`,
-    [deviceId, personId],
-  );
-  return (rowCount ?? 0) > 0;
-}
-
-/** Renames a device of one of the person's licences; false when there is no such device of theirs. */
-export async function renameDeviceOfPerson(db: Queryable, deviceId: number, personId: number, deviceName: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE order_device d SET device_name = $3 FROM orders o WHERE d.id = $1 AND o.id = d.order_id AND o.person_id = $2`,
-    [deviceId, personId, deviceName],
-  );
-  return (rowCount ?? 0) > 0;
-}
-
-/** The name of a device of one of the person's licences, or undefined. */
-export async function findDeviceNameOfPerson(db: Queryable, deviceId: number, personId: number): Promise<string | undefined> {
-  const { rows } = await db.query<{ device_name: string }>(
-    `SELECT d.device_name FROM order_device d JOIN orders o ON o.id = d.order_id WHERE d.id = $1 AND o.person_id = $2`,
-    [deviceId, personId],
-  );
-  return rows[0]?.device_name;
-}

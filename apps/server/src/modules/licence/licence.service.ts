@@ -2,15 +2,19 @@ import type { UserProduct } from '@store/contracts/licence';
 import type { Db, Queryable } from '../../db/client.js';
 import { OFFLINE_DEVICE_MARKER } from '@store/contracts/constants';
 import { notFound } from '../../lib/app-error.js';
-import { listDevicesOfOrders, toDevice } from '../device/device.service.js';
+import type { CustomerCaller } from '../auth/auth.repository.js';
+import {
+  deleteDeviceOfPerson,
+  findDeviceNameOfPerson,
+  listDevicesOfOrders,
+  renameDeviceOfPerson,
+  toDevice,
+} from '../device/device.service.js';
 import { findPersonByEmail } from '../person/person.service.js';
 import * as repository from './licence.repository.js';
 
-/** The logged-in customer: the login's person (if linked), name and whether it proved its address. */
-type Caller = { personId: number | null; name: string; isEmailVerified: boolean };
-
 /** The caller's active licences with their registered computers (the customer area). */
-export async function listUserProducts(options: { db: Db; caller: Caller }): Promise<UserProduct[]> {
+export async function listUserProducts(options: { db: Db; caller: CustomerCaller }): Promise<UserProduct[]> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
   if (personId === undefined) return [];
   const licences = await repository.listActiveLicences(options.db, personId);
@@ -34,9 +38,9 @@ export async function listUserProducts(options: { db: Db; caller: Caller }): Pro
 }
 
 /** Removes one of the caller's computers, freeing its slot; another customer's device is "not found". */
-export async function deleteOwnDevice(options: { db: Db; caller: Caller; deviceId: number }): Promise<void> {
+export async function deleteOwnDevice(options: { db: Db; caller: CustomerCaller; deviceId: number }): Promise<void> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
-  const isDeleted = personId !== undefined && (await repository.deleteDeviceOfPerson(options.db, options.deviceId, personId));
+  const isDeleted = personId !== undefined && (await deleteDeviceOfPerson(options.db, options.deviceId, personId));
   if (!isDeleted) throw notFound('Device not found');
 }
 
@@ -46,16 +50,16 @@ export async function deleteOwnDevice(options: { db: Db; caller: Caller; deviceI
  */
 export async function renameOwnDevice(options: {
   db: Db;
-  caller: Caller;
+  caller: CustomerCaller;
   deviceId: number;
   deviceName: string;
 }): Promise<{ deviceName: string }> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
-  const currentName = personId === undefined ? undefined : await repository.findDeviceNameOfPerson(options.db, options.deviceId, personId);
+  const currentName = personId === undefined ? undefined : await findDeviceNameOfPerson(options.db, options.deviceId, personId);
   if (personId === undefined || currentName === undefined) throw notFound('Device not found');
   const isOffline = currentName.includes(OFFLINE_DEVICE_MARKER) && !options.deviceName.includes(OFFLINE_DEVICE_MARKER);
   const deviceName = isOffline ? `${options.deviceName} (${OFFLINE_DEVICE_MARKER})` : options.deviceName;
-  const isRenamed = await repository.renameDeviceOfPerson(options.db, options.deviceId, personId, deviceName);
+  const isRenamed = await renameDeviceOfPerson(options.db, options.deviceId, personId, deviceName);
   if (!isRenamed) throw notFound('Device not found');
   return { deviceName };
 }
@@ -65,7 +69,7 @@ export async function renameOwnDevice(options: {
  * person, else the person with the login's address; so registering someone else's address reaches none of their
  * licences. The one rule every licence call of another domain (downloads, transfer, unlock, orders) applies.
  */
-export async function findPersonIdOfLogin(db: Queryable, login: Caller): Promise<number | undefined> {
+export async function findPersonIdOfLogin(db: Queryable, login: CustomerCaller): Promise<number | undefined> {
   if (!login.isEmailVerified) return undefined;
   if (login.personId !== null) return login.personId;
   return (await findPersonByEmail(db, login.name))?.id;

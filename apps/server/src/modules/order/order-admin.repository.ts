@@ -1,8 +1,7 @@
 import type { Queryable } from '../../db/client.js';
-import type { DeviceRow } from '../device/device.repository.js';
 import { retireSerialOfOrder, type OrderRow } from './order.repository.js';
 
-/** The administrator's reads and writes of licences and their devices. */
+/** The administrator's reads and writes of licences (their devices are the device module's: device.service.ts). */
 
 export type OrderWithProductRow = OrderRow & { product_name: string };
 
@@ -24,15 +23,6 @@ export async function lockActiveOrdersOfPerson(db: Queryable, personId: number):
     [personId],
   );
   return rows;
-}
-
-export async function setDeviceKeyFile(db: Queryable, deviceId: number, keyFile: string): Promise<void> {
-  await db.query('UPDATE order_device SET device_id_hash_encrypted = $2 WHERE id = $1', [deviceId, keyFile]);
-}
-
-export async function deleteDevice(db: Queryable, id: number): Promise<DeviceRow | undefined> {
-  const { rows } = await db.query<DeviceRow>('DELETE FROM order_device WHERE id = $1 RETURNING *', [id]);
-  return rows[0];
 }
 
 /**

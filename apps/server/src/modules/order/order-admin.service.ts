@@ -4,7 +4,7 @@ import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { listDevicesOfOrders, toDevice } from '../device/device.service.js';
+import { deleteDeviceById, listDevicesOfOrders, setDeviceKeyFile, toDevice } from '../device/device.service.js';
 import { findPersonById } from '../person/person.service.js';
 import { findProductById } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
@@ -52,7 +52,7 @@ export async function createAdminOrder(options: {
     // Without a provider order id there is nothing to deduplicate, so an order is always made.
     const order = issued!.order;
     await recordAudit(client, { actor, action: 'create', entity: 'order', entityId: order.id, after: auditView(order) });
-    return toOrder({ ...order, product_name: issued!.productName });
+    return toOrder({ ...order, product_name: issued!.product.name });
   });
 }
 
@@ -74,7 +74,7 @@ export async function deleteOrder(options: { db: Db; actor: string; id: number }
 /** Deletes a computer from a licence, freeing its slot. */
 export async function deleteDevice(options: { db: Db; actor: string; id: number }): Promise<void> {
   await withTransaction(options.db, async (client) => {
-    const deleted = await repository.deleteDevice(client, options.id);
+    const deleted = await deleteDeviceById(client, options.id);
     if (!deleted) throw notFound('Device not found');
     await recordAudit(client, {
       actor: options.actor,
@@ -135,7 +135,7 @@ export async function reissueKeys(
     for (const device of devices.filter((candidate) => candidate.order_id === order.id)) {
       // Rare, inside a transaction: signed here rather than queued behind registrations.
       const keyFile = await createDeviceKeyFile({ product, owner, secretBox, deviceId: device.device_id_hash, signer: signOnThisThread });
-      await repository.setDeviceKeyFile(client, device.id, keyFile);
+      await setDeviceKeyFile(client, device.id, keyFile);
     }
     refreshed.push(toOrder({ ...saved, product_name: order.product_name }));
   }

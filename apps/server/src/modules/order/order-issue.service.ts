@@ -10,7 +10,8 @@ import { createLicenceKeys } from './licence-keys.js';
 import { insertOrder, setOrderSerial, takeSerial, type NewOrder, type OrderRow } from './order.repository.js';
 
 type Owner = { name: string; email: string };
-export type IssuedOrder = { order: OrderRow; productName: string; isNew: boolean };
+/** A licence issued, with the product it was read with (its callers need no second read of it). */
+export type IssuedOrder = { order: OrderRow; product: ProductRow; isNew: boolean };
 
 /**
  * Creates one licence inside the caller's transaction: the order row, a serial from the product's pool (an
@@ -40,5 +41,5 @@ export async function issueOrder(options: {
   if (!serial && hasPool)
     await enqueueMail(client, emptySerialPoolMail({ to: options.supportEmail, productName: product.name, orderId: inserted.id }));
   const saved = serial ? await setOrderSerial(client, inserted.id, serial) : inserted;
-  return { order: saved, productName: product.name, isNew: true };
+  return { order: saved, product, isNew: true };
 }

@@ -1,30 +1,21 @@
 import type { Queryable } from '../../db/client.js';
 import type { OrderRow } from '../order/order.repository.js';
 
-/** A licence locked for a change of owner, with its product. */
-export type TransferableLicence = OrderRow & {
-  product_name: string;
-  use_rsa_2048: boolean;
-};
-
-/** Locks the licences (in id order, so concurrent transfers never deadlock) and answers them with their product. */
-export async function lockLicences(db: Queryable, orderIds: readonly number[]): Promise<TransferableLicence[]> {
-  const { rows } = await db.query<TransferableLicence>(
-    `SELECT o.*, pr.name AS product_name, pr.use_rsa_2048
-       FROM orders o JOIN product pr ON pr.id = o.product_id
-      WHERE o.id = ANY($1::bigint[]) ORDER BY o.id FOR UPDATE OF o`,
-    [orderIds],
-  );
+/**
+ * Locks the licences (in id order, so concurrent transfers never deadlock). The move reads each one's product
+ * through the product module: the new keys need the whole row.
+ */
+export async function lockLicences(db: Queryable, orderIds: readonly number[]): Promise<OrderRow[]> {
+  const { rows } = await db.query<OrderRow>('SELECT * FROM orders WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [orderIds]);
   return rows;
 }
 
-/** Gives the licence to its new owner from now on and removes its computers. */
+/** Gives the licence to its new owner from now on (its computers are for the caller to remove). */
 export async function moveLicence(db: Queryable, orderId: number, newOwnerId: number): Promise<void> {
   await db.query(`UPDATE orders SET person_id = $2, license_activation_date = now(), source = 'transfer' WHERE id = $1`, [
     orderId,
     newOwnerId,
   ]);
-  await db.query('DELETE FROM order_device WHERE order_id = $1', [orderId]);
 }
 
 export async function insertTransferRecord(

@@ -8,6 +8,8 @@ import { licenceTransferredMail, siteUrlOf } from '../../mail/customer-templates
 import { licenceReceivedMail } from '../../mail/licence-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emptySerialPoolMail } from '../../mail/templates.js';
+import type { CustomerCaller } from '../auth/auth.repository.js';
+import { deleteDevicesOfLicences } from '../device/device.service.js';
 import { findPersonIdOfLogin } from '../licence/licence.service.js';
 import { findOrCreateNamedPerson, findPersonsByIds } from '../person/person.service.js';
 import { createLicenceKeys } from '../order/licence-keys.js';
@@ -27,7 +29,7 @@ export type TransferredLicence = { orderId: number; productName: string; fromPer
 export async function verifyOrderForTransfer(options: {
   db: Db;
   config: Config;
-  caller: { personId: number | null; name: string; isEmailVerified: boolean };
+  caller: CustomerCaller;
   orderId: number;
 }): Promise<string> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
@@ -88,14 +90,15 @@ export async function transferOrders(options: {
   const transferred: TransferredLicence[] = [];
   for (const licence of licences) {
     await repository.moveLicence(client, licence.id, newOwner.id);
-    const product = await findProductById(client, licence.product_id);
-    const keys = createLicenceKeys({ product: product!, owner: newOwner, secretBox: options.secretBox });
+    await deleteDevicesOfLicences(client, [licence.id]);
+    const product = (await findProductById(client, licence.product_id))!;
+    const keys = createLicenceKeys({ product, owner: newOwner, secretBox: options.secretBox });
     // The seller's serial must stop proving ownership: the licence takes the next one of the pool (none when the
     // product has no pool or it ran out, which the administrator is told of), and the old one stays retired.
     await retireSerialOfOrder(client, licence.id);
     const { serial, hasPool } = await takeSerial(client, licence.product_id, licence.id);
     if (!serial && hasPool) {
-      await enqueueMail(client, emptySerialPoolMail({ to: config.SUPPORT_EMAIL, productName: licence.product_name, orderId: licence.id }));
+      await enqueueMail(client, emptySerialPoolMail({ to: config.SUPPORT_EMAIL, productName: product.name, orderId: licence.id }));
     }
     const saved = await setOrderKeys(client, licence.id, { serial, ...keys });
     await repository.insertTransferRecord(client, {
@@ -104,13 +107,13 @@ export async function transferOrders(options: {
       toPersonId: newOwner.id,
       providerOrderId: options.providerOrderId,
     });
-    const productName = licence.product_name;
+    const productName = product.name;
     await enqueueMail(
       client,
       licenceReceivedMail({
         to: newOwner.email,
         ownerName: newOwner.name,
-        licence: { productName, useRsa2048: licence.use_rsa_2048, order: { ...saved, id: licence.id } },
+        licence: { productName, useRsa2048: product.use_rsa_2048, order: { ...saved, id: licence.id } },
         siteUrl,
       }),
     );
