@@ -174,11 +174,20 @@ async function readMatchesFirst(
   return rows;
 }
 
-/** A list's base table (`orders o`, or `from` itself), its alias (`o`) and the joins `from` adds to it. */
-function splitFrom(definition: ListDefinition): { table: string; alias: string; joins: string } {
+/** One table with its optional alias: `orders o`, `orders AS o`, `person`. */
+const TABLE_AND_ALIAS = /^\s*([a-z_][a-z0-9_]*)(?:\s+(?:as\s+)?([a-z_][a-z0-9_]*))?\s*$/i;
+
+/**
+ * A list's base table (`baseTable`, e.g. `orders o`, or else `from` itself), its alias (`o`; the table's own name
+ * when it has none) and the joins `from` adds to it. The base table must be one table, so its alias is read from
+ * it, never guessed from the joins: a list whose `from` joins tables and names no base table is refused here.
+ */
+export function splitFrom(definition: Pick<ListDefinition, 'from' | 'baseTable'>): { table: string; alias: string; joins: string } {
   const table = definition.baseTable ?? definition.from;
+  const named = TABLE_AND_ALIAS.exec(table);
+  if (!named) throw new Error(`The list's base table is not one table with its alias: ${table} (a FROM that joins tables needs baseTable)`);
   if (!definition.from.startsWith(table)) throw new Error(`The list's FROM clause does not start with its base table ${table}`);
-  return { table, alias: table.trim().split(/\s+/).at(-1)!, joins: definition.from.slice(table.length) };
+  return { table, alias: named[2] ?? named[1]!, joins: definition.from.slice(table.length) };
 }
 
 /**

@@ -45,7 +45,8 @@ export type ListDefinition = {
    * For a list whose `from` starts with one table and joins others to it for the page's columns: that table
    * with its alias (`orders o`), when every filter, sort and the key read it alone and the joins neither add
    * nor remove rows. A filter estimated to match few rows then reads and sorts its matches in that table and
-   * joins only the page's rows (`readMatchesFirst` in list-query.ts).
+   * joins only the page's rows (`readMatchesFirst` in list-query.ts). Without it, that table is `from` itself, which
+   * must then be one table (its alias, or its name, is the alias): `splitFrom` in list-query.ts refuses anything else.
    */
   baseTable?: string;
 };
