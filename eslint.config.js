@@ -118,11 +118,15 @@ export default tseslint.config(
           ],
         },
       ],
-      // The same for `import()`, which the rule above does not see.
+      // The same for `import()`, which the rule above does not see: of a string, or of a template without expressions.
       'no-restricted-syntax': [
         'error',
         {
           selector: `ImportExpression[source.value=/${otherDomainRepository.replaceAll('/', '\\/')}/]`,
+          message: otherDomainRepositoryMessage,
+        },
+        {
+          selector: `ImportExpression[source.type='TemplateLiteral'][source.expressions.length=0][source.quasis.0.value.cooked=/${otherDomainRepository.replaceAll('/', '\\/')}/]`,
           message: otherDomainRepositoryMessage,
         },
       ],

@@ -33,6 +33,15 @@ describe('the server lint rule on domain boundaries', () => {
     expect(await lint('apps/server/src/modules/product/probe.ts', own)).toEqual([]);
   });
 
+  it("refuses a dynamic import() of another domain's repository written as a template, and allows the domain's own", async () => {
+    const template = 'export const probe = async () => (await import(`../order/order.repository.js`)).findOrderById;\n';
+    expect(await lint('apps/server/src/modules/trial/probe.ts', template)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: Another domain's repository/),
+    ]);
+    const own = 'export const probe = async () => (await import(`./order.repository.js`)).findOrderById;\n';
+    expect(await lint('apps/server/src/modules/order/probe.ts', own)).toEqual([]);
+  });
+
   it("allows the domain's own repository, another domain's service, and type imports of row shapes", async () => {
     const allowed = [
       "import { findProductById } from './product.repository.js';",
