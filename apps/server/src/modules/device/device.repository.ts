@@ -147,7 +147,7 @@ export async function registerWithSignedKey(
     text: `WITH ${counted.cte},
       owned AS (
         SELECT o.id AS order_id, o.person_id, pe.name AS owner_name, pe.email AS owner_email,
-               ($9 IN (o.serial_2048, o.serial_new)
+               ($9 IN (o.serial_2048, o.serial_new, btrim(o.serial_2048, E' \\t\\r\\n'), btrim(o.serial_new, E' \\t\\r\\n'))
                 OR $2 IN (regexp_replace(o.serial_new, '\\s', '', 'g'), regexp_replace(o.serial_2048, '\\s', '', 'g'))) AS is_exact
           FROM hit, orders o JOIN person pe ON pe.id = o.person_id
          WHERE ${counted.isWithinLimit} AND o.product_id = $1 AND o.state = 'active' AND lower(pe.email) = lower($3) AND pe.email <> ''),
