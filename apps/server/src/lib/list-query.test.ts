@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { allOrders } from '../modules/order/order-list.repository.js';
+import { personList } from '../modules/person/person.list.js';
 import { splitFrom } from './list-query.js';
 
 describe("a list's base table and its alias", () => {
@@ -19,5 +21,10 @@ describe("a list's base table and its alias", () => {
       /not one table/,
     );
     expect(() => splitFrom({ from: 'person p JOIN orders o ON o.person_id = p.id', baseTable: 'orders o' })).toThrow(/does not start/);
+  });
+
+  it('reads the lists that reach it: the persons list (large, one table) and all licences (its base table)', () => {
+    expect(splitFrom(personList)).toEqual({ table: 'person', alias: 'person', joins: '' });
+    expect(splitFrom(allOrders)).toMatchObject({ table: 'orders o', alias: 'o' });
   });
 });

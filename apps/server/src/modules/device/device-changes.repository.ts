@@ -42,9 +42,8 @@ export async function deleteDeviceById(db: Queryable, id: number): Promise<Devic
   return rows[0];
 }
 
-/** Deletes every device of the licences (refunded or moved to another owner); answers how many it deleted. */
-export async function deleteDevicesOfLicences(db: Queryable, orderIds: readonly number[]): Promise<number> {
-  if (orderIds.length === 0) return 0;
-  const { rowCount } = await db.query('DELETE FROM order_device WHERE order_id = ANY($1::bigint[])', [orderIds]);
-  return rowCount ?? 0;
+/** Deletes every device of the licences (refunded or moved to another owner). */
+export async function deleteDevicesOfLicences(db: Queryable, orderIds: readonly number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db.query('DELETE FROM order_device WHERE order_id = ANY($1::bigint[])', [orderIds]);
 }

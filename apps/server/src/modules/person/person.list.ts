@@ -8,7 +8,7 @@ import { readListRequest, type ListDefinition, type PlainList } from '../../lib/
  * The persons list. Each sortable column has a (column, id) index (migration 004) and one trigram index covers
  * lower(name) and lower(email) (migration 009), so a page stays fast with a million persons.
  */
-const personList: ListDefinition = {
+export const personList: ListDefinition = {
   select: 'id, email, name, country',
   from: 'person',
   columns: {

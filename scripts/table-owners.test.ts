@@ -61,3 +61,20 @@ describe('the person table belongs to the person module', () => {
     expect(outsidePersonModule.filter((file) => readsPerson.test(textOf(file)))).toEqual(readOnlyJoins);
   });
 });
+
+/** The devices table as a statement names it: `order_device`, `"order_device"`, `public.order_device`. */
+const writesDevices = new RegExp(String.raw`\b(?:UPDATE|INSERT\s+INTO|DELETE\s+FROM)\s+(?:public\.)?"?order_device\b`, 'i');
+
+describe('the order_device table belongs to the device module', () => {
+  it('is written only by the device module (other domains call device.service)', () => {
+    for (const writer of [
+      'DELETE FROM order_device WHERE id = $1',
+      'UPDATE "order_device" d SET device_name = $3',
+      'INSERT INTO public.order_device (order_id)',
+    ])
+      expect(writesDevices.test(writer), writer).toBe(true);
+    for (const other of ['SELECT count(*) FROM order_device d', 'DELETE FROM orders WHERE id = $1', 'UPDATE order_device_daily SET n = 1'])
+      expect(writesDevices.test(other), other).toBe(false);
+    expect(productFiles.filter((file) => !file.startsWith('modules/device/') && writesDevices.test(textOf(file)))).toEqual([]);
+  });
+});
