@@ -23,7 +23,7 @@ type JobRunnerOptions = {
  * apart; the reconciliation every RECONCILE_INTERVAL_MINUTES when it is on.
  */
 function crontabOf(options: Pick<JobRunnerOptions, 'config' | 'app'>): string {
-  const lines = ['7 * * * * purge_expired_sessions', '37 * * * * purge_old_mail'];
+  const lines = ['7 * * * * purge_expired_sessions', '37 * * * * purge_old_mail', '52 * * * * purge_old_rate_limit_windows'];
   // Without SMTP no job delivers mail, so none can leave it claimed.
   if (options.config.SMTP_URL) lines.push('22 * * * * requeue_abandoned_mail');
   if (options.app && isReconcileScheduled(options.config)) lines.push(reconcileCrontabLine(options.config));
@@ -42,11 +42,8 @@ export function createTaskList(options: JobRunnerOptions): { taskList: TaskList;
   });
   const taskList: TaskList = {
     [SEND_MAIL_TASK]: sendMail.task,
-    // Expired sessions, and rate-limit windows older than a day.
-    purge_expired_sessions: async () => {
-      await purgeExpiredSessions(db);
-      await purgeOldRateLimitWindows(db);
-    },
+    purge_expired_sessions: () => purgeExpiredSessions(db),
+    purge_old_rate_limit_windows: () => purgeOldRateLimitWindows(db),
     purge_old_mail: async () => {
       const purged = await purgeOldMail(db, { retentionDays: config.MAIL_RETENTION_DAYS, isMailboxDelivery: !config.SMTP_URL });
       if (purged.deleted + purged.cleared > 0) log.info(purged, 'old mail purged');

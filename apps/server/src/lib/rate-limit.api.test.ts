@@ -51,7 +51,7 @@ describe('purgeOldRateLimitWindows', () => {
     await t.db.query(`UPDATE rate_limit SET window_start = now() - interval '25 hours' WHERE key = $1`, [`${old.name}:b`]);
     const { taskList, close } = createTaskList({ db: t.db, config: t.config, log: t.app.log });
     try {
-      await taskList.purge_expired_sessions!({}, {} as never);
+      await taskList.purge_old_rate_limit_windows!({}, {} as never);
     } finally {
       close();
     }

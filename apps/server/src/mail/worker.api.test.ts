@@ -431,7 +431,7 @@ describe('outbox clean-up', () => {
     expect((await outboxRow(plain)).body_text).toBe('stays');
   });
 
-  it('runs the clean-ups as jobs of the queue: expired sessions and old rate-limit windows go', async () => {
+  it('runs the clean-ups as jobs of the queue: expired sessions go', async () => {
     const customer = await t.registerCustomer();
     await t.db.query(
       `UPDATE session SET expires_at = now() - interval '1 minute' WHERE login_id = (SELECT id FROM login WHERE login_name = $1)`,

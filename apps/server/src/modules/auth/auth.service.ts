@@ -122,7 +122,7 @@ export async function deleteLogin(options: { db: Db; actor: string; email: strin
 /** The caller of a session token, or undefined when it is unknown or expired (the auth plugin's look-up). */
 export const findSessionActor = (db: Queryable, token: string) => repository.findSessionActor(db, token);
 
-/** Deletes expired sessions and mailed links that can no longer be used (an hourly job, with the rate-limit purge). */
+/** Deletes expired sessions and mailed links that can no longer be used (an hourly job). */
 export async function purgeExpiredSessions(db: Queryable): Promise<void> {
   await repository.deleteExpiredSessions(db);
   await deleteStaleAccountLinks(db);
