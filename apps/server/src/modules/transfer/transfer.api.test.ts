@@ -190,23 +190,44 @@ describe('completeTransferFromWebhook', () => {
 });
 
 describe('transferOrders (admin direct transfer)', () => {
-  it('moves several licences at once to a new person', async () => {
+  it('moves several licences at once to a new person, with new keys and none of the computers', async () => {
     const owner = await customerWithLicence(t);
     const punch = await giveLicence(t, { email: owner.email, productName: 'Punch' });
+    const secondSpacey = await giveLicence(t, { email: owner.email, productName: 'Spacey' });
+    const orderIds = [owner.order.id, punch.order.id, secondSpacey.order.id];
+    for (const licence of [owner, punch, secondSpacey]) {
+      const key = licence.product.use_rsa_2048 ? licence.order.serial_2048 : licence.order.serial_new;
+      const registered = await registerDevice(
+        t,
+        { ProductName: licence.product.name, Key: key, DeviceIdHash: randomDeviceId() },
+        uniqueIp(),
+      );
+      expect(registered.statusCode, registered.body).toBe(200);
+    }
+    const devicesOf = async () =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_device WHERE order_id = ANY($1)', [orderIds])).rows[0]!.n;
+    expect(await devicesOf()).toBe(3);
     const newEmail = uniqueEmail('bought-from-admin');
     const moved = await withTransaction(t.db, (client) =>
       transferOrders({
         client,
-        orderIds: [owner.order.id, punch.order.id],
+        orderIds,
         newOwnerEmail: newEmail,
         newOwnerName: 'Grace Hopper',
         secretBox: t.app.secretBox,
         config: t.config,
       }),
     );
-    expect(moved.map((licence) => licence.productName).sort()).toEqual(['Punch', 'Spacey']);
-    const { rows } = await t.db.query('SELECT DISTINCT person_id FROM orders WHERE id = ANY($1)', [[owner.order.id, punch.order.id]]);
+    expect(moved.map((licence) => licence.productName).sort()).toEqual(['Punch', 'Spacey', 'Spacey']);
+    const { rows } = await t.db.query('SELECT DISTINCT person_id FROM orders WHERE id = ANY($1)', [orderIds]);
     expect(rows).toEqual([{ person_id: moved[0]!.toPersonId }]);
+    expect(await devicesOf()).toBe(0);
+    // Each licence's new key file names the new owner and its own product.
+    for (const licence of [owner, punch, secondSpacey]) {
+      const after = await orderOf(licence.order.id);
+      const content = decryptKeyFile(after.serial_new, licence.product.public_key);
+      expect(content).toMatchObject({ email: newEmail, app: licence.product.name });
+    }
     const history = await t.db.query('SELECT from_person_id, provider_order_id FROM licence_transfer WHERE order_id = $1', [
       owner.order.id,
     ]);

@@ -15,6 +15,7 @@ import { findOrCreateNamedPerson, findPersonsByIds } from '../person/person.serv
 import { createLicenceKeys } from '../order/licence-keys.js';
 import { findOrderById, retireSerialOfOrder, setOrderKeys, takeSerial } from '../order/order.service.js';
 import { findProductById } from '../product/product.service.js';
+import type { ProductRow } from '../product/product.repository.js';
 import { createTransferToken, transferTokenSecretOf } from './transfer-token.js';
 import * as repository from './transfer.repository.js';
 
@@ -88,10 +89,19 @@ export async function transferOrders(options: {
   const newOwner = await findOrCreateNamedPerson(client, { email: newOwnerEmail, name: options.newOwnerName.trim() });
   const siteUrl = siteUrlOf(config);
   const transferred: TransferredLicence[] = [];
+  // The computers belong to the previous owner: removed from every licence moved, in one statement.
+  await deleteDevicesOfLicences(
+    client,
+    licences.map((licence) => licence.id),
+  );
+  // Each product read once, however many of its licences move (the new keys need the whole row).
+  const products = new Map<number, ProductRow>();
+  for (const productId of new Set(licences.map((licence) => licence.product_id))) {
+    products.set(productId, (await findProductById(client, productId))!);
+  }
   for (const licence of licences) {
     await repository.moveLicence(client, licence.id, newOwner.id);
-    await deleteDevicesOfLicences(client, [licence.id]);
-    const product = (await findProductById(client, licence.product_id))!;
+    const product = products.get(licence.product_id)!;
     const keys = createLicenceKeys({ product, owner: newOwner, secretBox: options.secretBox });
     // The seller's serial must stop proving ownership: the licence takes the next one of the pool (none when the
     // product has no pool or it ran out, which the administrator is told of), and the old one stays retired.
