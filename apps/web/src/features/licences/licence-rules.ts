@@ -1,13 +1,12 @@
 import { MAX_DEVICES_PER_LICENSE, TRANSFER_MIN_DAYS } from '@store/contracts/constants';
 import type { UserProduct } from '@store/contracts/licence';
+import type { LicenceKeyFiles } from '@store/contracts/licence-keys';
 import { messages } from '@store/contracts/messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type LicenceKeys = Pick<UserProduct, 'useRsa2048' | 'serialNew' | 'serial2048'>;
-
 /** "Download key for older releases" shows only when useRsa2048 is set and serialNew is not empty (spec §4). */
-export const hasOlderReleaseKey = (licence: LicenceKeys): boolean => licence.useRsa2048 && licence.serialNew !== '';
+export const hasOlderReleaseKey = (licence: LicenceKeyFiles): boolean => licence.useRsa2048 && licence.serialNew !== '';
 
 /** "Transfer License..." shows only when the activation date is more than 30 days old (spec §4, §9). */
 export function canTransferLicence(licenseActivationDate: string, now: Date = new Date()): boolean {
