@@ -93,7 +93,7 @@ export const productLogger = (level: Config['LOG_LEVEL'], stream?: { write: (lin
 });
 
 /** One log line per request, when it is answered, naming the request too (Fastify writes one when it comes, too). */
-class OneLinePerRequest extends LogController {
+export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
