@@ -4,9 +4,10 @@ import { AppError } from './app-error.js';
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
 /**
- * The limits of the calls anyone can make (docs/SECURITY.md). They throttle the caller (its IP, or the browser's
- * device cookie), never the owner: the per-account ceiling applies only to callers without a device cookie of that
- * login, and the windows of the limits a stranger can fill for someone else's address are minutes, not hours.
+ * The limits of the calls anyone can make (docs/SECURITY.md). They throttle the caller (its IP, the browser's
+ * device cookie, or the plug-in's registered computer), never the owner: the per-account ceiling applies only to
+ * callers without a device cookie of that login or a computer on the address's licences, and the windows of the
+ * limits a stranger can fill for someone else's address are minutes, not hours.
  */
 export const rateLimits = {
   /** Every login and plug-in unlock attempt of one IP. */
@@ -17,6 +18,11 @@ export const rateLimits = {
   loginFailuresPerAccount: { name: 'login-failures-account', limit: 10, windowSeconds: 15 * 60 },
   /** Wrong passwords from one device cookie; past it the cookie counts as no cookie. */
   loginFailuresPerDevice: { name: 'login-failures-device', limit: 5, windowSeconds: 15 * 60 },
+  /**
+   * Wrong passwords of the plug-in unlock from one computer already registered on the address's licences (a
+   * known computer, decision 031); past it the computer counts as unknown.
+   */
+  loginFailuresPerComputer: { name: 'login-failures-computer', limit: 5, windowSeconds: 15 * 60 },
   registerPerIp: { name: 'register-ip', limit: 30, windowSeconds: 10 * 60 },
   registerPerAddress: { name: 'register-address', limit: 5, windowSeconds: 60 * 60 },
   passwordRequestPerAddress: { name: 'password-request-address', limit: 3, windowSeconds: 10 * 60 },

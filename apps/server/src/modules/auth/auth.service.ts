@@ -34,14 +34,14 @@ export async function logIn(options: {
   device?: DeviceClaim | undefined;
 }): Promise<CurrentUser> {
   const { db, username, ip } = options;
-  const { login, isMailedPassword, deviceNonce } = await checkCredentials(options);
+  const { login, isMailedPassword, knownCaller } = await checkCredentials(options);
   // A mailed password that first proves the address outranks a second factor set up before the proof, by whoever
   // held the login then: the address's owner is let in, and that second factor is dropped.
   const isFirstProof = isMailedPassword && !repository.hasProvenAddress(login);
   if (!isFirstProof && (await isTwoFactorEnabled(db, login.id))) {
     if (!options.otp) throw new AppError('unauthorized', SECOND_FACTOR_REQUIRED);
     if (!(await verifySecondFactor({ db, secretBox: options.secretBox, loginId: login.id, code: options.otp }))) {
-      await countFailure(db, { username, ip, deviceNonce });
+      await countFailure(db, { username, ip, knownCaller });
       throw new AppError('unauthorized', 'This code is not right. Enter the current code of your authenticator app, or a recovery code.');
     }
   }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { checkRateLimit, hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
+import { checkRateLimit, hitRateLimit, rateLimits, type RateLimitHit } from '../../lib/rate-limit.js';
 import { findLoginByName, type LoginRow } from './auth.repository.js';
 import type { DeviceClaim } from './device-cookie.js';
 import { getDecoyHash, verifyPassword } from './password.js';
@@ -8,8 +8,8 @@ import { getDecoyHash, verifyPassword } from './password.js';
 export type CheckedCredentials = {
   login: LoginRow;
   isMailedPassword: boolean;
-  /** The caller's device cookie, when it is one of this login's and still trusted. */
-  deviceNonce: string | undefined;
+  /** The counter of the caller's own wrong passwords when the account's ceiling does not apply to it. */
+  knownCaller: RateLimitHit | undefined;
 };
 
 /** The text of every wrong login: it never says whether the address has an account. */
@@ -17,10 +17,11 @@ export const WRONG_CREDENTIALS = 'Wrong email or password';
 
 /**
  * The one password check, for the web login and the plug-ins' online unlock alike, under the same limits
- * (docs/SECURITY.md): every attempt counts against the caller's IP; a wrong password counts against the
- * caller's device cookie when it has one for this login, else against the login's ceiling, which only callers
- * without such a cookie have to respect. The current password and a mailed one are both checked every time
- * (against a decoy hash when there is none), so the time taken tells nothing about accounts or pending resets.
+ * (docs/SECURITY.md): every attempt counts against the caller's IP; a wrong password counts against the known
+ * caller's own counter (a device cookie of this login, or a computer registered on the address's licences),
+ * else against the login's ceiling, which only unknown callers have to respect. The current password and a
+ * mailed one are both checked every time (against a decoy hash when there is none), so the time taken tells
+ * nothing about accounts or pending resets.
  */
 export async function checkCredentials(options: {
   db: Db;
@@ -28,12 +29,17 @@ export async function checkCredentials(options: {
   password: string;
   ip: string;
   device?: DeviceClaim | undefined;
+  /**
+   * The plug-in's Device ID when it already holds a place on one of the address's licences (the online unlock
+   * looks it up): that computer is known to the address, as a device cookie is to its login (decision 031).
+   */
+  registeredComputer?: string | undefined;
 }): Promise<CheckedCredentials> {
   const { db, username, password, ip } = options;
   await hitRateLimit(db, rateLimits.loginPerIp, ip);
   await checkRateLimit(db, rateLimits.loginFailuresPerIp, ip);
-  const deviceNonce = await trustedDeviceNonce(db, username, options.device);
-  if (deviceNonce === undefined) await checkRateLimit(db, rateLimits.loginFailuresPerAccount, username);
+  const knownCaller = await findKnownCaller(db, options);
+  if (knownCaller === undefined) await checkRateLimit(db, rateLimits.loginFailuresPerAccount, username);
 
   const login = await findLoginByName(db, username);
   const decoy = await getDecoyHash();
@@ -44,28 +50,38 @@ export async function checkCredentials(options: {
     verifyPassword(hasPending ? login.pending_password_hash! : decoy, password),
   ]);
   if (login && (isCurrentPassword || (hasPending && isPendingPassword))) {
-    return { login, isMailedPassword: !isCurrentPassword, deviceNonce };
+    return { login, isMailedPassword: !isCurrentPassword, knownCaller };
   }
-  await countFailure(db, { username, ip, deviceNonce });
+  await countFailure(db, { username, ip, knownCaller });
   throw new AppError('unauthorized', WRONG_CREDENTIALS);
 }
 
 /** Counts a failed second step (a wrong two-factor code) like a wrong password. */
-export async function countFailure(db: Db, options: { username: string; ip: string; deviceNonce: string | undefined }) {
+export async function countFailure(db: Db, options: { username: string; ip: string; knownCaller: RateLimitHit | undefined }) {
   await hitRateLimit(db, rateLimits.loginFailuresPerIp, options.ip).catch(() => undefined);
-  if (options.deviceNonce !== undefined) {
-    await hitRateLimit(db, rateLimits.loginFailuresPerDevice, options.deviceNonce).catch(() => undefined);
-  } else {
-    await hitRateLimit(db, rateLimits.loginFailuresPerAccount, options.username).catch(() => undefined);
-  }
+  const { rule, subject } = options.knownCaller ?? { rule: rateLimits.loginFailuresPerAccount, subject: options.username };
+  await hitRateLimit(db, rule, subject).catch(() => undefined);
 }
 
-/** The nonce of the caller's device cookie when it names this login and has not failed too often. */
-export async function trustedDeviceNonce(db: Db, username: string, device: DeviceClaim | undefined): Promise<string | undefined> {
-  if (!device || device.loginName !== username.trim().toLowerCase()) return undefined;
-  const isUsable = await checkRateLimit(db, rateLimits.loginFailuresPerDevice, device.nonce).then(
+/**
+ * The caller's own counter when the caller is known to the account and that counter is not spent: a device cookie
+ * naming this login, or a computer on the address's licences. Undefined for everyone else, and for a known
+ * caller past its own limit, who then meets the account's ceiling like a stranger.
+ */
+async function findKnownCaller(
+  db: Db,
+  options: { username: string; device?: DeviceClaim | undefined; registeredComputer?: string | undefined },
+): Promise<RateLimitHit | undefined> {
+  const address = options.username.trim().toLowerCase();
+  let caller: RateLimitHit | undefined;
+  if (options.device?.loginName === address) caller = { rule: rateLimits.loginFailuresPerDevice, subject: options.device.nonce };
+  else if (options.registeredComputer) {
+    caller = { rule: rateLimits.loginFailuresPerComputer, subject: `${address}:${options.registeredComputer}` };
+  }
+  if (caller === undefined) return undefined;
+  const isWithinLimit = await checkRateLimit(db, caller.rule, caller.subject).then(
     () => true,
     () => false,
   );
-  return isUsable ? device.nonce : undefined;
+  return isWithinLimit ? caller : undefined;
 }

@@ -83,7 +83,7 @@ export async function disableTwoFactor(options: {
   // Only the current password: a mailed one not yet used has not become the password.
   if (checked.isMailedPassword) throw wrongPassword();
   if (!(await verifySecondFactor({ db, secretBox: options.secretBox, loginId: caller.loginId, code: options.code }))) {
-    await countFailure(db, { username: caller.name, ip, deviceNonce: checked.deviceNonce });
+    await countFailure(db, { username: caller.name, ip, knownCaller: checked.knownCaller });
     throw new AppError('forbidden', 'This code is not right. Enter the current code of your authenticator app, or a recovery code.');
   }
   await repository.deleteTwoFactor(db, caller.loginId);

@@ -79,6 +79,20 @@ export async function findLicencesOfPerson(
   );
 }
 
+/**
+ * Whether the computer holds a place on any licence of the person, of any product (JUCE compares IDs ignoring
+ * case): the online unlock's test of a computer known to the address (decision 031).
+ */
+export async function isDeviceOfPerson(db: Queryable, personId: number, deviceId: string): Promise<boolean> {
+  const { rows } = await db.query<{ is_known: boolean }>({
+    name: 'device-of-person',
+    text: `SELECT EXISTS (SELECT 1 FROM order_device d JOIN orders o ON o.id = d.order_id
+                           WHERE lower(d.device_id_hash) = lower($2) AND o.person_id = $1) AS is_known`,
+    values: [personId, deviceId],
+  });
+  return rows[0]?.is_known === true;
+}
+
 /** Active licences of the product holding exactly this key file, whitespace ignored. */
 export async function findLicencesByKeyText(
   db: Queryable,

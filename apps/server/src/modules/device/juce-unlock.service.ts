@@ -7,9 +7,10 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { checkCredentials, WRONG_CREDENTIALS } from '../auth/credentials.js';
 import { isTwoFactorEnabled } from '../auth/two-factor.service.js';
 import { findPersonIdOfLogin } from '../licence/licence.service.js';
+import { findPersonByEmail } from '../person/person.service.js';
 import type { ProductCache } from '../product/product-cache.js';
 import { findDeviceIdProblem } from './device-id.js';
-import { findLicencesOfPerson } from './device.repository.js';
+import { findLicencesOfPerson, isDeviceOfPerson } from './device.repository.js';
 import { registerDeviceOnLicences } from './device-registration.js';
 import { unknownProductMessage } from './device.service.js';
 
@@ -40,13 +41,18 @@ export async function unlockWithLogin(options: {
   const problem = findDeviceIdProblem(machineId);
   if (problem) throw badRequest(`This computer cannot be registered: ${problem}`);
 
-  // The web login's own check and limits: the unlock call is no second way to guess a password.
-  const { login } = await checkCredentials({ db, username: email, password: fields.pw, ip: options.ip }).catch((error: unknown) => {
-    if (error instanceof AppError && error.message === WRONG_CREDENTIALS) {
-      throw new AppError('unauthorized', `${WRONG_CREDENTIALS}. Use the login of your customer account at ${options.publicUrl}.`);
-    }
-    throw error;
-  });
+  // The web login's own check and limits: the unlock call is no second way to guess a password. A computer that
+  // already holds a place on the address's licences is known to the address, so a stranger's guesses from
+  // elsewhere cannot lock it out (decision 031).
+  const registeredComputer = (await isComputerOfAddress(db, email, machineId)) ? machineId : undefined;
+  const { login } = await checkCredentials({ db, username: email, password: fields.pw, ip: options.ip, registeredComputer }).catch(
+    (error: unknown) => {
+      if (error instanceof AppError && error.message === WRONG_CREDENTIALS) {
+        throw new AppError('unauthorized', `${WRONG_CREDENTIALS}. Use the login of your customer account at ${options.publicUrl}.`);
+      }
+      throw error;
+    },
+  );
   if (await isTwoFactorEnabled(db, login.id)) {
     throw new AppError(
       'forbidden',
@@ -71,6 +77,12 @@ export async function unlockWithLogin(options: {
     signer: options.signer,
   });
   return { message: `Thanks for registering ${product.name}! This computer is now unlocked.`, keyFile: registered.keyFile };
+}
+
+/** Whether the computer holds a place on a licence of the person with this address. */
+async function isComputerOfAddress(db: Db, email: string, machineId: string): Promise<boolean> {
+  const person = await findPersonByEmail(db, email);
+  return person !== undefined && (await isDeviceOfPerson(db, person.id, machineId));
 }
 
 const deviceNameOf = (operatingSystem: string): string => operatingSystem.trim().slice(0, 200) || 'Online unlock';

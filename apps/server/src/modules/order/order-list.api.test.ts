@@ -111,6 +111,21 @@ describe('all orders', () => {
     expect(lines[2]).toContain(',Activation code,active');
   });
 
+  it('writes no cell a spreadsheet could read as a formula, whatever it splits the line on', async () => {
+    const { tag, ids } = await setUp();
+    const name = `;=cmd|' /C calc'!A0;`;
+    await t.db.query(`UPDATE person SET name = $2 WHERE id = (SELECT person_id FROM orders WHERE id = $1)`, [ids[0], name]);
+    await t.db.query(`UPDATE orders SET provider_reference = $2 WHERE id = $1`, [ids[0], `FS\t@SUM(1+1)*cmd|' /C calc'!A0`]);
+    const response = await admin('GET', `/api/admin/orders.csv?${new URLSearchParams({ filter: JSON.stringify({ person: tag }) })}`);
+    expect(response.statusCode).toBe(200);
+    const line = response.body.split('\r\n').find((row) => row.startsWith(`${ids[0]},`))!;
+    expect(line).toContain(`,"FS\t'@SUM(1+1)*cmd|' /C calc'!A0",`);
+    expect(line).toContain(`,";'=cmd|' /C calc'!A0;",`);
+    for (const separator of [',', ';', '\t']) {
+      for (const piece of line.split(separator)) expect(piece.replace(/^[\s"]+/, '')).not.toMatch(/^[=+\-@]/);
+    }
+  });
+
   it('streams a large export in batches through a cursor', async () => {
     const { tag, person } = await setUp();
     await t.db.query(

@@ -68,6 +68,23 @@ describe('distributor batches', () => {
     expect(lines[2]).toBe(`${batch.keys[1]},${batch.batchNumber},Punch,${batch.distributor},open,,,`);
   });
 
+  it('writes no cell of the batch a spreadsheet could read as a formula, whatever it splits the line on', async () => {
+    const distributor = `;=cmd|' /C calc'!A0;`;
+    const created = await admin('POST', '/api/order/unassigned/create/', {
+      ProductName: 'Punch',
+      DistributorName: distributor,
+      NumberOfOrders: 1,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { batchNumber } = created.json() as { batchNumber: number };
+    const response = await admin('GET', `/api/order/unassigned/batches/${batchNumber}/csv`);
+    const line = response.body.split('\r\n')[1]!;
+    expect(line).toMatch(new RegExp(`^[\\w-]+,${batchNumber},Punch,";'=cmd\\|' /C calc'!A0;",open,,,$`));
+    for (const separator of [',', ';', '\t']) {
+      for (const piece of line.split(separator)) expect(piece.replace(/^[\s"]+/, '')).not.toMatch(/^[=+\-@]/);
+    }
+  });
+
   it('voids the unredeemed codes: they redeem no more and leave the open list; the redeemed licence stays', async () => {
     const batch = await createBatch(3);
     expect((await redeem(batch.keys[0]!, uniqueEmail('kept'))).statusCode).toBe(200);
