@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Starts the product as a vendor deploys it, once: the built server and web app (npm run build) in a fresh folder
-# with a production install (npm ci --omit=dev: no TypeScript, no tsx, no build tools), on the embedded
+# Starts the product as a vendor deploys it, once: the built server and web app (npm run build) laid out in a fresh
+# folder by scripts/install-production.sh (the same script the Dockerfile runs: npm ci --omit=dev, no TypeScript,
+# tsx or build tools) and started by its scripts/start-production.sh (the image's command), on the embedded
 # PostgreSQL. Checks /api/health and a content page's server-rendered HTML, then stops it with SIGTERM and
 # expects a clean exit. Used by .ci/run.
 set -euo pipefail
@@ -16,27 +17,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for manifest in package.json package-lock.json packages/contracts/package.json apps/server/package.json \
-  apps/web/package.json e2e/package.json bench/package.json; do
-  mkdir -p "$dir/$(dirname "$manifest")"
-  cp "$manifest" "$dir/$manifest"
-done
-mkdir -p "$dir/apps/web"
-cp -r apps/server/dist "$dir/apps/server/dist"
-cp -r apps/web/dist "$dir/apps/web/dist"
-
-(cd "$dir" && npm ci --omit=dev --no-audit --no-fund)
-for tool in tsx esbuild vite; do
-  if [ -e "$dir/node_modules/$tool/package.json" ]; then
-    echo "production-smoke: $tool is in the production install" >&2
-    exit 1
-  fi
-done
-echo "production-smoke: production install is $(du -sh "$dir/node_modules" | cut -f1)"
+bash scripts/install-production.sh "$dir"
 
 port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-(cd "$dir" && exec env PORT="$port" HOST=127.0.0.1 DATA_DIR="$dir/data" LOG_LEVEL=warn \
-  node --enable-source-maps apps/server/dist/main.js) >"$dir/server.log" 2>&1 &
+env PORT="$port" HOST=127.0.0.1 DATA_DIR="$dir/data" LOG_LEVEL=warn "$dir/start-production.sh" >"$dir/server.log" 2>&1 &
 pid=$!
 
 for _ in $(seq 1 120); do
