@@ -51,7 +51,9 @@ export async function startBenchServer(options: { isServingWebApp?: boolean } = 
  * The product as `npm start` runs it, in its own process (so the load generator does not share its event
  * loop), on a fresh embedded database in a temporary directory.
  */
-export async function startServerProcess(options: { isBuilt?: boolean } = {}): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startServerProcess(
+  options: { isBuilt?: boolean; env?: Record<string, string> } = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
   const root = path.resolve(import.meta.dirname, '..');
   // The shipped configuration: the server built to JavaScript, as `npm start` runs it.
   if (options.isBuilt) spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-needed'], { cwd: root, stdio: 'ignore' });
@@ -63,6 +65,7 @@ export async function startServerProcess(options: { isBuilt?: boolean } = {}): P
     HOST: '127.0.0.1',
     DATA_DIR: directory,
     ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    ...options.env,
   }));
   return {
     url: server.url,

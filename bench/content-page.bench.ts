@@ -65,6 +65,10 @@ export default async function run(): Promise<BenchResult[]> {
       const bareNodeLoad = await loadWithWrk(bareNode.url, urls, directory);
       const floorLoad = await loadWithWrk(fastifyFloor.url, urls, directory);
       const measured = await loadWithWrk(server.url, urls, directory);
+      // The same product with /metrics on (issue 27: at most 5 % slower), in the same run.
+      const withMetrics = await startServerProcess({ isBuilt: true, env: { METRICS_TOKEN: 'bench-metrics-token-0123' } });
+      const measuredWithMetrics = await loadWithWrk(withMetrics.url, urls, directory).finally(() => withMetrics.close());
+      const metricsRatio = measuredWithMetrics.requestsPerSecond / measured.requestsPerSecond;
       const floorRatio = measured.requestsPerSecond / floorLoad.requestsPerSecond;
       const firstRead = await firstReadAfterSave(server.url, token, urls);
       const loopDelay = await eventLoopDelayWhileSaving(directory);
@@ -108,6 +112,15 @@ export default async function run(): Promise<BenchResult[]> {
           unit: 'req/s',
           reference: { name: 'nginx gzip_static', value: reference.requestsPerSecond },
           ratio: bareNodeLoad.requestsPerSecond / reference.requestsPerSecond,
+        },
+        {
+          name: 'content pages with /metrics on (request histogram, page-cache counters) against the same with it off',
+          value: measuredWithMetrics.requestsPerSecond,
+          unit: 'req/s',
+          reference: { name: 'metrics off', value: measured.requestsPerSecond },
+          ratio: metricsRatio,
+          target: 'ratio >= 0.95',
+          isMet: metricsRatio >= 0.95,
         },
         { name: 'content pages p99 latency', value: measured.p99Ms, unit: 'ms', reference: { name: 'nginx p99', value: reference.p99Ms } },
         { name: 'first read of a page right after it is saved', value: firstRead, unit: 'ms', target: '< 100 ms', isMet: firstRead < 100 },

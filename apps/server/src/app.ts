@@ -43,6 +43,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { batchRoutes } from './modules/unassigned/batch.routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   acceptEmptyJsonBodies(app);
   registerSecurityHeaders(app);
+  await registerMetrics(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(swagger, {

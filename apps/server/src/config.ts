@@ -58,6 +58,10 @@ const configSchema = z.object({
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** The embedded PostgreSQL's buffer cache in MB; by default an eighth of the machine's memory, 128 MB to 2 GB. */
   EMBEDDED_SHARED_BUFFERS_MB: z.coerce.number().int().min(16).max(65_536).optional(),
+  /** GET /metrics on the app's port for a caller with this bearer token (issue 27); unset: no such route. */
+  METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, 'at least 16 characters'),
+  /** GET /metrics on this port of its own, without a token (for a network only the scraper reaches). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Threads that sign key files (0: on the event loop); by default one fewer than the machine's cores, 1 to 4. */
   SIGNING_THREADS: z.coerce.number().int().min(0).max(64).optional(),
 });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { run, type TaskList } from 'graphile-worker';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { jobRuns } from '../lib/metrics.js';
 import { purgeOldRateLimitWindows } from '../lib/rate-limit.js';
 import { purgeOldMail, requeueAbandonedMail, SEND_MAIL_TASK } from '../mail/outbox.js';
 import { createSendMailTask } from '../mail/worker.js';
@@ -73,6 +74,9 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop:
     pollInterval: 2_000,
     logger: jobLogger(options.db, options.log),
   });
+  // A failed run is retried with back-off until its attempts run out (job:failed then follows its last job:error).
+  runner.events.on('job:success', ({ job }) => jobRuns.inc({ task: job.task_identifier, outcome: 'success' }));
+  runner.events.on('job:error', ({ job }) => jobRuns.inc({ task: job.task_identifier, outcome: 'failure' }));
   return {
     stop: async () => {
       await runner.stop();

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Task } from 'graphile-worker';
 import type { Db } from '../db/client.js';
 import { claimMail, isMailClaimed, MAIL_CLAIM_MINUTES, recordMailFailure, recordMailSent } from './outbox.js';
+import { mailDeliveries } from '../lib/metrics.js';
 
 export type MailDeliveryOptions = {
   db: Db;
@@ -57,6 +58,7 @@ export function createSendMailTask(options: MailDeliveryOptions): { task: Task; 
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const hasFailed = await recordMailFailure(db, mail.id, message, options.maxAttempts);
+      mailDeliveries.inc({ outcome: hasFailed ? 'failed' : 'retry' });
       if (hasFailed) {
         log.error(
           { mailId: mail.id, attempts: mail.attempts, err: error },
@@ -67,6 +69,7 @@ export function createSendMailTask(options: MailDeliveryOptions): { task: Task; 
       throw new MailAttemptFailed(`mail ${mail.id}: ${message}`);
     }
     await recordMailSent(db, mail.id);
+    mailDeliveries.inc({ outcome: 'sent' });
   };
   return { task, close: () => transport.close() };
 }

@@ -4,6 +4,7 @@ import { isSandboxCheckout, type Config } from '../../config.js';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { databaseStatusOf } from '../../db/database-status.js';
 import { AppError } from '../../lib/app-error.js';
+import { observeLicencesIssued, webhookEvents } from '../../lib/metrics.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { completeOrder, OrderNeedsAttention } from './order-completed.service.js';
 import { findWaitingReturnsOfOrder, lockPurchase, markWebhookEventAttention, resolveWebhookEvent } from './provider-order.repository.js';
@@ -17,8 +18,8 @@ import {
 } from './webhook.repository.js';
 
 type Context = { db: Db; secretBox: SecretBox; config: Config; log: FastifyBaseLogger };
-/** What became of an event: a note for the log, and why it needs a person (accepted, not retried). */
-type Outcome = { note: string | null; attention?: string };
+/** What became of an event: a note for the log, why it needs a person (accepted, not retried), whether it issued licences. */
+type Outcome = { note: string | null; attention?: string; issuedLicences?: boolean };
 /** An administrator's choices when processing an event again: unknown product paths mapped to products by name. */
 export type ReplayOptions = { productOfPath?: Record<string, string> };
 export type WebhookIntake = { processedIds: string[]; failedIds: string[] };
@@ -44,16 +45,21 @@ export function parseWebhookBody(body: Buffer): WebhookEvent[] {
 export async function receiveWebhookEvents(context: Context, events: WebhookEvent[]): Promise<WebhookIntake> {
   const intake: WebhookIntake = { processedIds: [], failedIds: [] };
   for (const event of events) {
+    webhookEvents.inc({ outcome: 'received' });
     try {
-      await withTransaction(context.db, async (client) => {
+      const outcome = await withTransaction(context.db, async (client) => {
         const stored = await claimWebhookEvent(client, event);
-        if (stored.isProcessed) return;
+        if (stored.isProcessed) return undefined;
         const outcome = await processEvent(context, client, event);
         if (outcome.attention) await markWebhookEventAttention(client, event.id, outcome.attention);
         else if (outcome.note !== null || !stored.isNew) await markWebhookEventProcessed(client, event.id, outcome.note);
+        return outcome;
       });
       intake.processedIds.push(event.id);
+      webhookEvents.inc({ outcome: outcome?.attention ? 'attention' : 'processed' });
+      if (outcome?.issuedLicences) observeLicencesIssued(event.created);
     } catch (error) {
+      webhookEvents.inc({ outcome: 'failed' });
       const message = error instanceof Error ? error.message : String(error);
       // A lost database is logged once per outage by the database status (decision 021), not once per event.
       if (!databaseStatusOf(context.db)?.noteFailure(error))
@@ -99,7 +105,10 @@ export async function processEvent(
       const revoked = result.createdOrderIds.length > 0 ? await applyRecordedRefunds(client, parsed.data.id) : [];
       const notes = [...result.problems, ...(revoked.length > 0 ? [`revoked ${revoked.length} for returns taken before`] : [])];
       const note = notes.length > 0 ? notes.join('; ') : null;
-      return result.unknownPaths.length > 0 ? { note, attention: note ?? 'unknown product path' } : { note };
+      const issuedLicences = result.createdOrderIds.length > 0;
+      return result.unknownPaths.length > 0
+        ? { note, attention: note ?? 'unknown product path', issuedLicences }
+        : { note, issuedLicences };
     }
     case 'return.created': {
       const parsed = returnCreatedData.safeParse(event.data);
