@@ -1,12 +1,8 @@
 import { juceTrialRequest } from '@store/contracts/trial';
-import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.js';
-import { formatUnlockError, formatUnlockSuccess } from '../../licensing/juce-unlock-reply.js';
+import { formatUnlockSuccess } from '../../licensing/juce-unlock-reply.js';
+import { acceptJuceForms, JUCE_XML } from '../../plugins/juce-form.js';
 import { describeTrial, startTrial } from './trial.service.js';
-
-const XML = 'text/xml; charset=utf-8';
-const FORM_BODY_LIMIT = 16 * 1024;
 
 /**
  * POST /juce/trial: a plug-in asks for a trial of its computer, in the style of JUCE's online unlock (form fields
@@ -14,23 +10,7 @@ const FORM_BODY_LIMIT = 16 * 1024;
  * `<ERROR error=".."/>`, always HTTP 200). No account. Encapsulated like /juce/unlock, for its parser and errors.
  */
 export const juceTrialRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    let message = 'The trial request could not be read. Please update the plug-in or contact its vendor.';
-    if (error instanceof AppError) message = error.message;
-    else if ((error.statusCode ?? 500) >= 500) {
-      request.log.error({ err: error }, 'juce trial failed');
-      message = 'Something went wrong on our side. Please try again later.';
-    }
-    return reply.status(200).type(XML).send(formatUnlockError(message));
-  });
+  acceptJuceForms(app, 'trial');
 
   app.post(
     '/juce/trial',
@@ -49,7 +29,7 @@ export const juceTrialRoutes: FastifyPluginAsyncZod = async (app) => {
         source: 'plugin',
         isExactNameRequired: true,
       });
-      return reply.type(XML).send(formatUnlockSuccess(describeTrial(grant), grant.keyFile));
+      return reply.type(JUCE_XML).send(formatUnlockSuccess(describeTrial(grant), grant.keyFile));
     },
   );
 };
