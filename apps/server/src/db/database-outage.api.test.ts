@@ -144,6 +144,53 @@ describe('while PostgreSQL cannot be reached', () => {
   });
 });
 
+describe('outages after the listening connection came back', () => {
+  const restore = async () => {
+    proxy.isCut = false;
+    await expect.poll(async () => (await get('/api/health')).status, { timeout: 10_000 }).toBe(200);
+    await expect.poll(() => app.tableChanges.isListening(), { timeout: 10_000 }).toBe(true);
+  };
+  const cutAndWait = async () => {
+    cut();
+    await expect.poll(() => app.tableChanges.isListening(), { timeout: 10_000 }).toBe(false);
+  };
+  type KeptAnswer = { bodies: { identity: Buffer } };
+  const keptBody = (pathname: string) => app.pageCache.peek<KeptAnswer>(`answer:${pathname}`)?.bodies.identity.toString();
+
+  it('serves the cached page in every outage, however often listening resumed with no visitor in between', async () => {
+    const before = await get('/about');
+    expect(before.status).toBe(200);
+    for (let outage = 1; outage <= 3; outage++) {
+      await cutAndWait();
+      const during = await get('/about');
+      expect({ outage, status: during.status }).toEqual({ outage, status: 200 });
+      expect(during.text).toBe(before.text);
+      await restore();
+    }
+  });
+
+  it('serves in the next outage a page as it was changed while changes were not heard, and not a withdrawn one', async () => {
+    expect((await get('/about')).status).toBe(200);
+    expect((await get('/privacy')).status).toBe(200);
+    await cutAndWait();
+    const marker = `Changed while nobody listened ${Date.now()}`;
+    // Straight into the database (not through the proxy): the app cannot hear these notifications.
+    await t.db.query(`UPDATE page SET html_text = html_text || $1 WHERE url = '/about'`, [`<p>${marker}</p>`]);
+    await t.db.query(`UPDATE page SET is_published = false WHERE url = '/privacy'`);
+    await restore();
+    // Listening resumed: what was kept is read again in the background, so the next outage finds it current.
+    await expect.poll(() => keptBody('/about') ?? '', { timeout: 10_000 }).toContain(marker);
+    await expect.poll(() => app.pageCache.peekStale('answer:/privacy'), { timeout: 10_000 }).toBeUndefined();
+
+    await cutAndWait();
+    const about = await get('/about');
+    expect(about.status).toBe(200);
+    expect(about.text).toContain(marker);
+    expect((await get('/privacy')).status).toBe(503);
+    await restore();
+  });
+});
+
 describe('a database server that accepts connections but does not answer (paused)', () => {
   it('fails the call after the connection timeout with an error that counts as unreachable', async () => {
     const silent = net.createServer(() => undefined);

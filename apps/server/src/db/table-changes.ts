@@ -26,17 +26,18 @@ export type TableChanges = {
   /** True while notifications are heard. A cache must read the database while it is false: it could miss one. */
   isListening: () => boolean;
   /**
-   * Calls `forget` after every notification on `channel` and when listening starts again ('changed': what was
-   * kept may be out of date), and when the listening connection is lost ('unheard': changes may be missed from
-   * now on; what was kept was current until then). `payload` is what the notification says changed (migration
-   * 015 names pages); empty means anything may have changed.
+   * Calls `forget` after every notification on `channel` ('changed': what was kept may be out of date), when the
+   * listening connection is lost ('unheard': changes may be missed from now on; what was kept was current until
+   * then) and when listening starts again ('resumed': changes made meanwhile were missed, so anything kept may be
+   * out of date). `payload` is what the notification says changed (migration 015 names pages); empty means
+   * anything may have changed.
    */
   subscribe: (channel: ChangeChannel, forget: (reason: ForgetReason, payload: string) => void) => void;
   close: () => Promise<void>;
 };
 
 /** Why a cache is told to forget (see `TableChanges.subscribe`). */
-export type ForgetReason = 'changed' | 'unheard';
+export type ForgetReason = 'changed' | 'unheard' | 'resumed';
 /** The channels the triggers notify. */
 export type ChangeChannel = 'page_changed' | 'product_changed';
 const CHANNELS: readonly ChangeChannel[] = ['page_changed', 'product_changed'];
@@ -78,8 +79,8 @@ export async function listenForTableChanges(db: Db, log: FastifyBaseLogger, timi
       // Failed while LISTEN was answered: drop() has already handled it and scheduled another try.
       if (dropped.has(connection)) return;
       if (isClosed) return retire(connection);
-      notifyAll('changed'); // changes made while nobody listened
       listener = connection;
+      notifyAll('resumed'); // changes made while nobody listened
     } catch (error) {
       warn(error, 'table changes: cannot listen; retrying');
       // A connection that could not LISTEN goes back (destroyed), or the retries would drain the pool.

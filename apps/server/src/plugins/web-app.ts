@@ -111,18 +111,33 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     if (!isKept)
       return sendOnce(request, reply, render({ page: page ?? null, menu: await app.pageCache.menu(), path: pathname }, page ?? null));
     reply.header('vary', 'accept-encoding');
-    const answer = await app.pageCache.derive(answerKey(pathname), async () => {
-      const headers = reply.getHeaders() as OutgoingHttpHeaders;
+    const key = answerKey(pathname);
+    const answer =
+      app.pageCache.peek<MemoryAnswer>(key) ??
+      (await app.pageCache.derive(key, memoryAnswerOf({ pathname, url, isAppScreen, headers: reply.getHeaders() as OutgoingHttpHeaders })));
+    if (!answer) return notFound();
+    return sendMemoryAnswer(answer, request, reply);
+  };
+  /**
+   * How the kept answer of a path is made (undefined when its page is gone). The page cache makes it again when
+   * listening resumes after an outage (decision 032), so it holds the first request's headers, never the request:
+   * made out here, it closes over nothing of the request's handler.
+   */
+  const memoryAnswerOf =
+    (target: { pathname: string; url: string | undefined; isAppScreen: boolean; headers: OutgoingHttpHeaders }) => async () => {
+      const { pathname, url, isAppScreen, headers } = target;
       // Read again in here: a page read before a change was heard of must not be kept after it. The change
       // clears the cache, and only reads that start after that may fill it again.
       const current = url === undefined ? undefined : await app.pageCache.pageByUrl(url);
       if (!isAppScreen && !current) return undefined;
       const data = { page: current ?? null, menu: await app.pageCache.menu(), path: pathname };
-      return toMemoryAnswer(headers, await precompress(render(data, current ?? null)));
-    });
-    if (!answer) return notFound();
-    return sendMemoryAnswer(answer, request, reply);
-  };
+      const html = render(data, current ?? null);
+      // Unchanged since the outage copy was made (made again after a reconnection, or during an outage): no need to
+      // compress it again.
+      const previous = app.pageCache.peekStale<MemoryAnswer>(answerKey(pathname));
+      if (previous?.bodies.identity.equals(Buffer.from(html))) return previous;
+      return toMemoryAnswer(headers, await precompress(html));
+    };
   const sendOnce = async (request: FastifyRequest, reply: FastifyReply, html: string) => {
     const compressed = await compressOnce(html, request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
