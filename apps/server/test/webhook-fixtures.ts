@@ -214,3 +214,100 @@ export function publishedPost(
   if (change) for (const event of events) change(event.data);
   return events;
 }
+
+/** An item sold: what FastSpring's `items[]` says of it (`subtotal`: after discounts, before tax). */
+export type SoldItem = { product: string; quantity?: number; subtotal: number; discount?: number };
+
+const displayOf = (amount: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+/** An amount in FastSpring's four forms: the number, its display text, and both in the payout currency (the same here). */
+const moneyFields = (name: string, amount: number, currency: string) => ({
+  [name]: amount,
+  [`${name}Display`]: displayOf(amount, currency),
+  [`${name}InPayoutCurrency`]: amount,
+  [`${name}InPayoutCurrencyDisplay`]: displayOf(amount, currency),
+});
+const sumOf = (amounts: number[]) => Math.round(amounts.reduce((sum, amount) => sum + amount, 0) * 100) / 100;
+
+/**
+ * FastSpring's published order without expansion (`order-completed-no-expansion.json`) made into the purchase a
+ * test needs: its items, each in the shape of the sample's first item; the order's currency and totals (no tax);
+ * the buyer; and, when given, the reference and tags.
+ */
+export function publishedPurchase(options: {
+  email: string;
+  items: SoldItem[];
+  currency?: string;
+  first?: string;
+  last?: string;
+  country?: string;
+  reference?: string;
+  tags?: Record<string, unknown>;
+}): { events: TestEvent[]; orderId: string; reference: string } {
+  const currency = options.currency ?? 'USD';
+  const product = options.items[0]!.product;
+  const events = publishedPost('order-completed-no-expansion', { email: options.email, product1: product, product2: product }, (data) => {
+    const template = (data.items as Record<string, unknown>[])[0]!;
+    data.items = options.items.map((item) => ({
+      ...template,
+      product: item.product,
+      display: item.product,
+      quantity: item.quantity ?? 1,
+      ...moneyFields('subtotal', item.subtotal, currency),
+      ...moneyFields('discount', item.discount ?? 0, currency),
+    }));
+    const subtotal = sumOf(options.items.map((item) => item.subtotal));
+    Object.assign(data, {
+      currency,
+      payoutCurrency: currency,
+      ...moneyFields('subtotal', subtotal, currency),
+      ...moneyFields('total', subtotal, currency),
+      ...moneyFields('tax', 0, currency),
+      ...moneyFields('discount', sumOf(options.items.map((item) => item.discount ?? 0)), currency),
+    });
+    const customer = data.customer as Record<string, unknown>;
+    data.customer = { ...customer, first: options.first ?? customer.first, last: options.last ?? customer.last };
+    if (options.country) data.address = { country: options.country, display: options.country };
+    if (options.reference) data.reference = options.reference;
+    if (options.tags) data.tags = options.tags;
+  });
+  const data = events[0]!.data;
+  return { events, orderId: data.id as string, reference: data.reference as string };
+}
+
+/**
+ * FastSpring's published return (`return-created-full.json`) of the purchase `orderId`, with these lines: a line with
+ * a quantity returns that many units ("Full Refund"), one with quantity 0 refunds its `subtotal` only ("Partial
+ * Refund", as the Returns API documents it).
+ */
+export function publishedReturn(options: {
+  orderId: string;
+  email: string;
+  currency?: string;
+  lines: { product: string; quantity: number; subtotal: number }[];
+}): TestEvent[] {
+  const currency = options.currency ?? 'USD';
+  return publishedPost(
+    'return-created-full',
+    { orderId: options.orderId, email: options.email, product: options.lines[0]!.product },
+    (data) => {
+      const template = (data.items as Record<string, unknown>[])[0]!;
+      data.items = options.lines.map((line) => ({
+        ...template,
+        product: line.product,
+        display: line.product,
+        quantity: line.quantity,
+        refundType: line.quantity === 0 ? 'Partial Refund' : 'Full Refund',
+        ...moneyFields('subtotal', line.subtotal, currency),
+      }));
+      const total = sumOf(options.lines.map((line) => line.subtotal));
+      Object.assign(data, {
+        currency,
+        payoutCurrency: currency,
+        ...moneyFields('totalReturn', total, currency),
+        ...moneyFields('subtotal', total, currency),
+        ...moneyFields('tax', 0, currency),
+      });
+      (data.original as Record<string, unknown>).currency = currency;
+    },
+  );
+}

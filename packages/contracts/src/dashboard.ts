@@ -21,7 +21,7 @@ export const dashboard = z.object({
   period: z.enum(dashboardPeriods),
   from: z.string(),
   to: z.string(),
-  /** Revenue and licences sold per bucket (its first day) and currency. */
+  /** Revenue (licences sold and transfer fees, before refunds) and licences sold per bucket (its first day) and currency. */
   sales: z.array(z.object({ start: z.string(), currency: z.string(), revenue: z.number(), units: z.number().int() })),
   /** Per bucket: licences issued by origin, refunds, changes of owner and computers registered. */
   activity: z.array(
@@ -36,7 +36,7 @@ export const dashboard = z.object({
       activations: z.number().int(),
     }),
   ),
-  /** Per product and currency over the whole range, most licences first. */
+  /** Per product and currency over the whole range, most licences first; revenue includes the fees of its licences' transfers. */
   products: z.array(
     z.object({ productId: z.number().int(), productName: z.string(), currency: z.string(), units: z.number().int(), revenue: z.number() }),
   ),
@@ -48,8 +48,14 @@ export const dashboard = z.object({
     refunds: z.number().int(),
     transfers: z.number().int(),
     activations: z.number().int(),
+    /** What was paid for licences and for transfers, per currency (decision 029). */
     revenue: z.array(money),
+    /** The transfer fees within the revenue. */
+    transferFees: z.array(money),
+    /** What was given back, whole units and amount refunds, of licences and of transfer fees. */
     refunded: z.array(money),
+    /** Revenue less what was refunded, per currency. */
+    netRevenue: z.array(money),
   }),
 });
 export type Dashboard = z.infer<typeof dashboard>;

@@ -179,8 +179,8 @@ async function seedOrders(db: Db, count: number, persons: SeededPersons, log: (m
 /**
  * Licences of the seeded persons (about two each) for the existing products, dated over the last three years:
  * mostly purchases at the product's price (a fifth with 20 % off) in USD, EUR or GBP with a provider reference,
- * some redeemed activation codes and admin grants (unpaid); one in fifty refunded. Each licence has its owner's
- * country, computed like the person's own.
+ * some redeemed activation codes and admin grants (unpaid); one in fifty refunded (what was paid for it given back,
+ * on its own day: migration 067). Each licence has its owner's country, computed like the person's own.
  */
 async function insertOrders(
   client: PoolClient,
@@ -195,21 +195,25 @@ async function insertOrders(
     const to = Math.min(orders.count, from + CHUNK) - 1;
     await client.query(
       `INSERT INTO orders (product_id, person_id, serial, creation_date, license_activation_date, source, state,
-                           provider_order_id, provider_item, provider_reference, amount, currency, country)
+                           provider_order_id, provider_item, provider_reference, amount, currency, country, refunded, refunded_at)
        SELECT ($1::bigint[])[product], $2::bigint + owner, 'SEED-' || g, created, created, source,
-              CASE WHEN abs(hashint4(g + 9)::bigint) % 50 = 0 THEN 'refunded' ELSE 'active' END,
+              CASE WHEN is_refunded THEN 'refunded' ELSE 'active' END,
               CASE WHEN source = 'purchase' THEN 'seed-' || g END, CASE WHEN source = 'purchase' THEN 'item' END,
               CASE WHEN source = 'purchase' THEN 'FS' || (190000000 + g) END,
-              CASE WHEN source = 'purchase' THEN round(($8::numeric[])[product] * CASE WHEN g % 5 = 0 THEN 0.8 ELSE 1 END, 2) END,
+              paid,
               CASE WHEN source = 'purchase' THEN (ARRAY['USD', 'USD', 'USD', 'EUR', 'EUR', 'GBP'])[1 + abs(hashint4(g + 10)::bigint) % 6] END,
-              ($6::text[])[1 + abs(hashint4((owner + 4)::int)::bigint) % cardinality($6::text[])]
+              ($6::text[])[1 + abs(hashint4((owner + 4)::int)::bigint) % cardinality($6::text[])],
+              CASE WHEN is_refunded THEN paid END, CASE WHEN is_refunded THEN created END
          FROM generate_series($4::int, $5::int) AS g,
               LATERAL (SELECT now() - (abs(hashint4(g + 8)::bigint) % $7::int) * interval '1 day'
                                     - (abs(hashint4(g + 11)::bigint) % 86400) * interval '1 second' AS created,
                               1 + abs(hashint4(g)::bigint) % cardinality($1::bigint[]) AS product,
                               abs(hashint4(g + 7)::bigint) % $3::int AS owner,
+                              abs(hashint4(g + 9)::bigint) % 50 = 0 AS is_refunded,
                               CASE abs(hashint4(g + 12)::bigint) % 20 WHEN 0 THEN 'admin' WHEN 1 THEN 'activation' WHEN 2 THEN 'activation'
-                                   ELSE 'purchase' END AS source) AS pick`,
+                                   ELSE 'purchase' END AS source) AS pick,
+              LATERAL (SELECT CASE WHEN source = 'purchase'
+                                   THEN round(($8::numeric[])[product] * CASE WHEN g % 5 = 0 THEN 0.8 ELSE 1 END, 2) END AS paid) AS money`,
       [orders.productIds, orders.persons.firstId, orders.persons.count, from, to, COUNTRIES, SEED_DAYS, rows[0]!.prices],
     );
     log(`orders: ${to + 1} of ${orders.count}`);

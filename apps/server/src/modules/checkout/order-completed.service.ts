@@ -2,6 +2,7 @@ import { LICENSE_TRANSFER_PRODUCT } from '@store/contracts/constants';
 import { normalizeProductPath } from '@store/contracts/product-path';
 import type { PoolClient } from 'pg';
 import type { Config } from '../../config.js';
+import { splitAmount, sumAmounts } from '../../lib/money.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -25,22 +26,42 @@ export class OrderNeedsAttention extends Error {}
 
 export type OrderCompletedResult = { createdOrderIds: number[]; problems: string[]; unknownPaths: string[] };
 
+/** A licence of the order: its product path, its provider item and what was paid for it (null: not stated). */
+type LicenceItem = { path: string; providerItem: string; amount: string | null };
+
 /**
  * One licence per unit: `spacey#0`, `spacey#1`, … numbered per product path (as FastSpring sent it, in lower case)
  * across the order's items. The licence keeps that path, so a return of the item finds it even after the product's
- * path changed.
+ * path changed. Each carries its share of its item's `subtotal` (after discounts, before tax) in the order's
+ * `currency`, split to the minor unit with the remainder on the first licences (decision 029); an item without a
+ * subtotal, or an order without a currency, records none.
  */
-export function licenceItemsOf(items: OrderCompletedData['items']): { path: string; providerItem: string }[] {
+export function licenceItemsOf(items: OrderCompletedData['items'], currency: string | null = null): LicenceItem[] {
   const counters = new Map<string, number>();
   return items.flatMap((item) => {
     const path = normalizeProductPath(item.product);
     const quantity = item.quantity ?? 1;
-    return Array.from({ length: quantity }, () => {
+    const amounts = currency !== null && typeof item.subtotal === 'number' ? splitAmount(item.subtotal, quantity, currency) : [];
+    return Array.from({ length: quantity }, (_, unit) => {
       const index = counters.get(path) ?? 0;
       counters.set(path, index + 1);
-      return { path, providerItem: `${path}#${index}` };
+      return { path, providerItem: `${path}#${index}`, amount: amounts[unit] ?? null };
     });
   });
+}
+
+/** The order's currency as an ISO 4217 code in capitals; null when it sent none. */
+function currencyOf(data: OrderCompletedData): string | null {
+  const code = data.currency?.trim().toUpperCase() ?? '';
+  return /^[A-Z]{3}$/.test(code) ? code : null;
+}
+
+/** A paid transfer's fee: what its `licensetransfer` items state, in the order's currency (none stated: no fee). */
+function transferFeeOf(data: OrderCompletedData, currency: string | null): { amount: string; currency: string } | undefined {
+  const amounts = data.items
+    .filter((item) => normalizeProductPath(item.product) === LICENSE_TRANSFER_PRODUCT)
+    .flatMap((item) => (typeof item.subtotal === 'number' ? [item.subtotal] : []));
+  return currency !== null && amounts.length > 0 ? { amount: sumAmounts(amounts, currency), currency } : undefined;
 }
 
 const customerOf = (data: OrderCompletedData) => {
@@ -94,7 +115,8 @@ export async function completeOrder(options: {
   for (const email of recipient ? [payer.email, recipient.email] : [payer.email]) {
     if (!isAcceptedEmail(email)) throw new OrderNeedsAttention(`order ${data.id}: the email ${email} is not an address the store accepts`);
   }
-  const items = licenceItemsOf(data.items);
+  const currency = currencyOf(data);
+  const items = licenceItemsOf(data.items, currency);
   if (items.length > MAX_LICENCES_PER_ORDER) throw new OrderNeedsAttention(`order ${data.id} has ${items.length} units`);
   // A customer's loyalty code is spent with the order that used it (FastSpring's codes are single-use too).
   for (const code of data.coupons ?? []) await useLoyaltyCode(client, code);
@@ -108,6 +130,7 @@ export async function completeOrder(options: {
       tags: data.tags ?? undefined,
       providerOrderId: data.id,
       customerEmail: payer.email,
+      fee: transferFeeOf(data, currency),
       secretBox,
       config,
     });
@@ -135,6 +158,8 @@ export async function completeOrder(options: {
   const person = await findOrCreatePersonByEmail(client, customer);
   if ((!person.name && customer.name) || (!person.country && customer.country)) await fillPersonDetails(client, person.id, customer);
   const owner = { email: person.email, name: person.name || customer.name };
+  // The sale's country is the payer's (a gift's recipient may live elsewhere); without one, the owner's.
+  const country = /^[a-z]{2}$/i.test(payer.country) ? payer.country.toUpperCase() : null;
   const mailed: LicenceOfMail[] = [];
   for (const item of knownItems) {
     const product = products.get(item.path)!;
@@ -151,6 +176,9 @@ export async function completeOrder(options: {
         providerOrderId: data.id,
         providerItem: item.providerItem,
         providerReference: data.reference ?? undefined,
+        amount: item.amount,
+        currency: item.amount === null ? null : currency,
+        country,
       },
     });
     if (!issued?.isNew) continue;

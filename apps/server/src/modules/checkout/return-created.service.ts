@@ -1,6 +1,9 @@
+import { LICENSE_TRANSFER_PRODUCT } from '@store/contracts/constants';
 import { normalizeProductPath } from '@store/contracts/product-path';
 import type { PoolClient } from 'pg';
+import { splitAmount, sumAmounts } from '../../lib/money.js';
 import { deleteDevicesOfLicences } from '../device/device.service.js';
+import { refundTransferFee } from '../transfer/transfer.service.js';
 import {
   addRevokedOrders,
   isReturnCarriedOut,
@@ -10,16 +13,18 @@ import {
 } from './provider-order.repository.js';
 import type { ReturnCreatedData, WebhookEvent } from './webhook-payload.js';
 import {
+  addRefundedAmounts,
   countLicencesByPath,
   hasOrdersOfPurchase,
   isOrderCompletedProcessed,
   isOrderCompletedWaiting,
+  listActiveLicencesOfItem,
   markOrdersOfPurchaseRefunded,
 } from './webhook.repository.js';
 
 /** What became of a return: a note for the log, and why it needs a person (accepted, not retried). */
 type ReturnOutcome = { note: string | null; attention?: string };
-type ReturnedItem = { product: string; quantity?: number | null; refundType?: string | null };
+type ReturnedItem = { product: string; quantity?: number | null; refundType?: string | null; subtotal?: number | null };
 type ReturnedUnits = { path: string; quantity: number };
 
 /** A returned line that refunds an amount only (FastSpring: quantity 0, refundType "Partial Refund"). */
@@ -51,10 +56,46 @@ async function refundOrdersOfPurchase(client: PoolClient, providerOrderId: strin
 }
 
 /**
+ * Amount refunds (decision 029): each line's `subtotal` spread over the active licences of its item, to the minor unit
+ * with the remainder on the first, added to what was refunded of them. Run after the returned units are revoked, so it
+ * goes to the licences the customer keeps.
+ */
+async function refundAmountsOfPurchase(client: PoolClient, providerOrderId: string, lines: readonly ReturnedItem[]): Promise<void> {
+  for (const line of lines.filter(isPartialLine)) {
+    const path = normalizeProductPath(line.product);
+    if (typeof line.subtotal !== 'number' || path === LICENSE_TRANSFER_PRODUCT) continue;
+    const licences = await listActiveLicencesOfItem(client, providerOrderId, path);
+    if (licences.length === 0) continue;
+    const shares = splitAmount(line.subtotal, licences.length, licences[0]!.currency ?? '');
+    await addRefundedAmounts(
+      client,
+      licences.map((licence) => licence.id),
+      shares,
+    );
+  }
+}
+
+/**
+ * A paid transfer's fee given back (decision 029): the whole fee for a return without lines or of the
+ * `licensetransfer` unit, else its amount lines. Nothing for an order that paid no transfer.
+ */
+async function refundTransferFeeOfPurchase(client: PoolClient, providerOrderId: string, data: ReturnCreatedData): Promise<void> {
+  const lines = data.items ?? [];
+  const feeLines = lines.filter((line) => normalizeProductPath(line.product) === LICENSE_TRANSFER_PRODUCT);
+  const isWhole = lines.length === 0 || feeLines.some((line) => !isPartialLine(line));
+  const amount = sumAmounts(
+    feeLines.filter(isPartialLine).flatMap((line) => (typeof line.subtotal === 'number' ? [line.subtotal] : [])),
+    data.currency ?? '',
+  );
+  if (isWhole || Number(amount) !== 0) await refundTransferFee(client, providerOrderId, { isWhole, amount });
+}
+
+/**
  * `return.created` (decision 014): a returned line with a quantity revokes that many licences of its product (the
  * last issued first: state refunded, devices deleted), matched by the path recorded on each licence (`{path}#{n}`),
  * not by the product's path today (decision 026); a return without items revokes the whole purchase. A partial
- * (amount) refund keeps the licences and is only recorded. Every return is kept with what it revoked, and only that
+ * (amount) refund keeps the licences; its amount is recorded on them, and a paid transfer's refund on the transfer
+ * (decision 029). Every return is kept with what it revoked, and only that
  * record makes it done: a resend (same return id, any event id) changes nothing, and a copy waiting in "needs
  * attention" never stands for it. Units it could not revoke yet (their item waits for an administrator's mapping)
  * are revoked when issued (applyRecordedRefunds). A return of a purchase the server never saw needs attention.
@@ -75,6 +116,8 @@ export async function revokePurchase(client: PoolClient, event: WebhookEvent, da
   const returned = lines.length > 0 ? returnedUnitsOf(lines) : undefined;
   const isPartial = returned !== undefined && returned.length === 0;
   const orderIds = isPartial ? [] : await refundOrdersOfPurchase(client, providerOrderId, returned);
+  await refundAmountsOfPurchase(client, providerOrderId, lines);
+  await refundTransferFeeOfPurchase(client, providerOrderId, data);
   await recordProviderRefund(client, { returnId, providerOrderId, data, isPartial, revokedOrderIds: orderIds });
   if (isPartial) return { note: 'partial refund: the licences are kept' };
 

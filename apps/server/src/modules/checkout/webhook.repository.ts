@@ -57,7 +57,10 @@ export async function processedOrderCompletedIds(db: Queryable, providerOrderIds
   return new Set(rows.map((row) => row.id));
 }
 
-/** Marks the active licences of a purchase refunded (their devices are for the caller to delete). Answers the order ids. */
+/**
+ * Marks the active licences of a purchase refunded, each giving back what was paid for it (decision 029; their
+ * devices are for the caller to delete). Answers the order ids.
+ */
 export async function markOrdersOfPurchaseRefunded(
   db: Queryable,
   providerOrderId: string,
@@ -66,7 +69,7 @@ export async function markOrdersOfPurchaseRefunded(
   const { rows } = returned
     ? // Per returned line: that many of its active licences, the last issued first ({path}#n, highest n).
       await db.query<{ id: number }>(
-        `UPDATE orders SET state = 'refunded' WHERE id IN (
+        `UPDATE orders SET state = 'refunded', refunded = coalesce(amount, refunded), refunded_at = now() WHERE id IN (
            SELECT o.id FROM unnest($2::text[], $3::int[]) AS r (path, quantity)
              CROSS JOIN LATERAL (
                SELECT id FROM orders
@@ -76,10 +79,34 @@ export async function markOrdersOfPurchaseRefunded(
         [providerOrderId, returned.map((line) => line.path), returned.map((line) => line.quantity)],
       )
     : await db.query<{ id: number }>(
-        `UPDATE orders SET state = 'refunded' WHERE provider_order_id = $1 AND state = 'active' RETURNING id`,
+        `UPDATE orders SET state = 'refunded', refunded = coalesce(amount, refunded), refunded_at = now()
+          WHERE provider_order_id = $1 AND state = 'active' RETURNING id`,
         [providerOrderId],
       );
   return rows.map((row) => row.id);
+}
+
+/** The active licences of a purchase's item (its product path as recorded, `{path}#n`), in the order they were issued. */
+export async function listActiveLicencesOfItem(
+  db: Queryable,
+  providerOrderId: string,
+  path: string,
+): Promise<{ id: number; currency: string | null }[]> {
+  const { rows } = await db.query<{ id: number; currency: string | null }>(
+    `SELECT id::int AS id, currency FROM orders
+      WHERE provider_order_id = $1 AND state = 'active' AND split_part(provider_item, '#', 1) = $2 ORDER BY id`,
+    [providerOrderId, path],
+  );
+  return rows;
+}
+
+/** Adds an amount refund's shares (decimal text) to what was refunded of these licences. */
+export async function addRefundedAmounts(db: Queryable, orderIds: readonly number[], shares: readonly string[]): Promise<void> {
+  await db.query(
+    `UPDATE orders o SET refunded = coalesce(o.refunded, 0) + r.share, refunded_at = now()
+       FROM unnest($1::bigint[], $2::numeric[]) AS r (id, share) WHERE o.id = r.id`,
+    [orderIds, shares],
+  );
 }
 
 /**

@@ -28,8 +28,9 @@ export function wholeMonthsOf(range: { from: string; to: string }): [string, str
 }
 
 /**
- * The dashboard from the rollups (migration 060): a few rows per day or month, product and currency, whatever the
- * number of orders. The four reads run at once on the pool.
+ * The dashboard from the rollups (migrations 060 and 067): a few rows per day or month, product and currency, whatever
+ * the number of orders. Revenue is what licences sold for plus the fees of transfers (decision 029). The four reads run
+ * at once on the pool.
  */
 export async function readDashboard(db: Db, range: DashboardRange): Promise<Omit<Dashboard, 'period' | 'from' | 'to' | 'totals'>> {
   const values = [range.from, range.to, ...wholeMonthsOf(range)];
@@ -39,7 +40,8 @@ export async function readDashboard(db: Db, range: DashboardRange): Promise<Omit
   const bucketValues = isDaily ? values.slice(0, 2) : values;
   const [sales, activity, products, countries] = await Promise.all([
     db.query<{ start: string; currency: string; revenue: string; units: number }>(
-      `SELECT to_char(${bucket(range.period)}, 'YYYY-MM-DD') AS start, currency, sum(revenue)::text AS revenue, sum(units)::int AS units
+      `SELECT to_char(${bucket(range.period)}, 'YYYY-MM-DD') AS start, currency, sum(revenue + transfer_fees)::text AS revenue,
+              sum(units)::int AS units
          FROM ${rollupRows('sales', isDaily)} GROUP BY 1, 2 ORDER BY 1, 2`,
       bucketValues,
     ),
@@ -57,7 +59,7 @@ export async function readDashboard(db: Db, range: DashboardRange): Promise<Omit
     ),
     db.query<{ productId: number; productName: string; currency: string; units: number; revenue: string }>(
       `SELECT s.product_id AS "productId", coalesce(p.name, '#' || s.product_id) AS "productName", s.currency, s.units, s.revenue
-         FROM (SELECT product_id, currency, sum(units)::int AS units, sum(revenue)::text AS revenue
+         FROM (SELECT product_id, currency, sum(units)::int AS units, sum(revenue + transfer_fees)::text AS revenue
                  FROM ${rollupRows('sales')} GROUP BY 1, 2) AS s
          LEFT JOIN product p ON p.id = s.product_id
         WHERE s.units <> 0 OR s.revenue::numeric <> 0
@@ -86,12 +88,17 @@ export async function readDashboard(db: Db, range: DashboardRange): Promise<Omit
   };
 }
 
-/** Refunded amounts per currency over the range (the refund's day). */
-export async function readRefunded(db: Db, range: DashboardRange): Promise<{ currency: string; amount: number }[]> {
-  const { rows } = await db.query<{ currency: string; amount: string }>(
-    `SELECT currency, sum(refunded)::text AS amount FROM ${rollupRows('sales')}
-      WHERE currency <> '' GROUP BY 1 HAVING sum(refunded) <> 0 ORDER BY 1`,
+/** Refunded amounts (licences and transfer fees, on the refund's day) and transfer fees per currency over the range. */
+export async function readMoneyTotals(
+  db: Db,
+  range: DashboardRange,
+): Promise<{ refunded: { currency: string; amount: number }[]; transferFees: { currency: string; amount: number }[] }> {
+  const { rows } = await db.query<{ currency: string; refunded: string; transfer_fees: string }>(
+    `SELECT currency, sum(refunded)::text AS refunded, sum(transfer_fees)::text AS transfer_fees FROM ${rollupRows('sales')}
+      WHERE currency <> '' GROUP BY 1 HAVING sum(refunded) <> 0 OR sum(transfer_fees) <> 0 ORDER BY 1`,
     [range.from, range.to, ...wholeMonthsOf(range)],
   );
-  return rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) }));
+  const moneyOf = (pick: (row: (typeof rows)[number]) => string) =>
+    rows.filter((row) => Number(pick(row)) !== 0).map((row) => ({ currency: row.currency, amount: Number(pick(row)) }));
+  return { refunded: moneyOf((row) => row.refunded), transferFees: moneyOf((row) => row.transfer_fees) };
 }

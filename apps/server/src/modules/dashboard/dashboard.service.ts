@@ -1,7 +1,7 @@
 import type { Dashboard, DashboardQuery } from '@store/contracts/dashboard';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
-import { readDashboard, readRefunded, type DashboardRange } from './dashboard.repository.js';
+import { readDashboard, readMoneyTotals, type DashboardRange } from './dashboard.repository.js';
 
 /** How far back a range reaches without `from`: 30 days, 26 weeks, 36 months (through `to`). */
 const DEFAULT_SPAN = { day: 30, week: 26, month: 36 } as const;
@@ -26,10 +26,22 @@ export function dashboardRange(query: DashboardQuery, today = new Date()): Dashb
   return { period: query.period, from: isoDay(from), to: isoDay(to) };
 }
 
+type Money = { currency: string; amount: number };
+const toCents = (amount: number) => Math.round(amount * 100) / 100;
+const byCurrency = (amounts: Map<string, number>): Money[] =>
+  [...amounts].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => ({ currency, amount: toCents(amount) }));
+
+/** Revenue less refunds, per currency: each currency with revenue or refunds in the range. */
+function netRevenueOf(revenue: Map<string, number>, refunded: readonly Money[]): Money[] {
+  const net = new Map(revenue);
+  for (const money of refunded) net.set(money.currency, (net.get(money.currency) ?? 0) - money.amount);
+  return byCurrency(net);
+}
+
 /** The admin's landing page: revenue, licences and activity per bucket, products, top countries and totals. */
 export async function getDashboard(options: { db: Db; query: DashboardQuery; today?: Date }): Promise<Dashboard> {
   const range = dashboardRange(options.query, options.today);
-  const [data, refunded] = await Promise.all([readDashboard(options.db, range), readRefunded(options.db, range)]);
+  const [data, money] = await Promise.all([readDashboard(options.db, range), readMoneyTotals(options.db, range)]);
   const revenue = new Map<string, number>();
   for (const row of data.sales) if (row.currency !== '') revenue.set(row.currency, (revenue.get(row.currency) ?? 0) + row.revenue);
   const sum = (pick: (row: Dashboard['activity'][number]) => number) => data.activity.reduce((total, row) => total + pick(row), 0);
@@ -42,10 +54,10 @@ export async function getDashboard(options: { db: Db; query: DashboardQuery; tod
       refunds: sum((row) => row.refunds),
       transfers: sum((row) => row.transfers),
       activations: sum((row) => row.activations),
-      revenue: [...revenue]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([currency, amount]) => ({ currency, amount: Math.round(amount * 100) / 100 })),
-      refunded,
+      revenue: byCurrency(revenue),
+      transferFees: money.transferFees,
+      refunded: money.refunded,
+      netRevenue: netRevenueOf(revenue, money.refunded),
     },
   };
 }

@@ -1,39 +1,72 @@
 import { randomBytes } from 'node:crypto';
 import type { OrderListRow } from '@store/contracts/order-list';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
+import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
+import { postWebhook, publishedPurchase, publishedReturn, type TestEvent } from '../../../test/webhook-fixtures.js';
 import { utcRangeOf } from './order-list.repository.js';
 
-const t = await createTestApp();
+const secret = 'test-webhook-secret';
+const t = await createTestApp({ FASTSPRING_WEBHOOK_SECRET: secret });
 type Page = { rows: OrderListRow[]; total: number; page: number; pageSize: number };
-const admin = async (method: string, url: string) => t.request({ method, url, token: await t.adminToken() });
+const admin = async (method: string, url: string, body?: unknown) => t.request({ method, url, token: await t.adminToken(), body });
 const list = async (params: Record<string, string>) => {
   const response = await admin('GET', `/api/admin/orders?${new URLSearchParams(params)}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Page;
 };
+const post = async (events: TestEvent[]) => {
+  const response = await postWebhook(t.app, events, { secret });
+  expect(response.statusCode, response.body).toBe(200);
+};
 
-/** A buyer with a unique name and three licences: a paid one, a redeemed code and a refunded purchase. */
+/** Redeems one code of a new Punch batch for the address, as /activate does. */
+async function redeemCode(email: string) {
+  const created = await admin('POST', '/api/order/unassigned/create/', {
+    ProductName: 'Punch',
+    DistributorName: 'List',
+    NumberOfOrders: 1,
+  });
+  const { batchNumber } = created.json() as { batchNumber: number };
+  const [key] = (await admin('GET', `/api/order/unassigned/serials/${batchNumber}`)).body.trim().split('\n');
+  const redeemed = await t.request({
+    method: 'POST',
+    url: '/api/userinfo/registerproduct',
+    body: { ActivationKey: key, Email: email, FirstName: 'Lisa', LastName: 'Code' },
+    ip: uniqueIp(),
+  });
+  expect(redeemed.statusCode, redeemed.body).toBe(200);
+}
+
+/**
+ * A buyer with a unique name and three Punch licences, each made the way a real one is: a purchase paid EUR 49.00, a
+ * redeemed activation code, and a purchase paid USD 19.90 and returned (webhooks in FastSpring's published shape).
+ * Each is then put on a day of its own, as if made then.
+ */
 async function setUp() {
   const tag = randomBytes(4).toString('hex');
-  const { rows: people } = await t.db.query<{ id: number; email: string }>(
-    `INSERT INTO person (email, name, country) VALUES ($1, $2, 'DE') RETURNING id, email`,
-    [uniqueEmail(`list${tag}`), `Lisa ${tag}`],
+  const buyer = { email: uniqueEmail(`list${tag}`), first: 'Lisa', last: tag, country: 'DE' };
+  const paid = publishedPurchase({ ...buyer, currency: 'EUR', reference: `FSREF${tag}-1`, items: [{ product: 'punch', subtotal: 49 }] });
+  await post(paid.events);
+  await redeemCode(buyer.email);
+  const returned = publishedPurchase({
+    ...buyer,
+    currency: 'USD',
+    reference: `FSREF${tag}-2`,
+    items: [{ product: 'punch', subtotal: 19.9 }],
+  });
+  await post(returned.events);
+  await post(
+    publishedReturn({ orderId: returned.orderId, email: buyer.email, lines: [{ product: 'punch', quantity: 1, subtotal: 19.9 }] }),
   );
+
+  const { rows: people } = await t.db.query<{ id: number; email: string }>('SELECT id, email FROM person WHERE email = $1', [buyer.email]);
   const person = people[0]!;
-  const { rows: products } = await t.db.query<{ id: number }>(`SELECT id FROM product WHERE name = 'Punch'`);
-  const insert = (values: string) =>
-    t.db.query<{ id: number }>(
-      `INSERT INTO orders (product_id, person_id, source, state, provider_reference, amount, currency, creation_date)
-       VALUES ${values} RETURNING id`,
-      [products[0]!.id, person.id, `FSREF${tag}`],
-    );
-  const { rows } = await insert(
-    `($1, $2, 'purchase', 'active', $3 || '-1', 49.00, 'EUR', '2025-03-04T10:00:00Z'),
-     ($1, $2, 'activation', 'active', NULL, NULL, NULL, '2025-03-05T10:00:00Z'),
-     ($1, $2, 'purchase', 'refunded', $3 || '-2', 19.90, 'USD', '2025-04-01T10:00:00Z')`,
-  );
-  return { tag, person, ids: rows.map((row) => row.id) };
+  const { rows } = await t.db.query<{ id: number }>('SELECT id FROM orders WHERE person_id = $1 ORDER BY id', [person.id]);
+  const ids = rows.map((row) => row.id);
+  for (const [index, day] of ['2025-03-04T10:00:00Z', '2025-03-05T10:00:00Z', '2025-04-01T10:00:00Z'].entries()) {
+    await t.db.query('UPDATE orders SET creation_date = $2 WHERE id = $1', [ids[index], day]);
+  }
+  return { tag, person, ids };
 }
 
 describe('all orders', () => {

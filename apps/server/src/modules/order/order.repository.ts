@@ -69,6 +69,11 @@ export type NewOrder = {
   providerOrderId?: string;
   providerItem?: string;
   providerReference?: string;
+  /** What was paid for this licence (decimal text, as lib/money.ts answers it) in `currency` (ISO 4217). */
+  amount?: string | null;
+  currency?: string | null;
+  /** The buyer's country (ISO 3166 alpha-2); without it the owner's (migration 060). */
+  country?: string | null;
 };
 
 /**
@@ -82,8 +87,9 @@ export async function insertOrder(
 ): Promise<OrderRow | undefined> {
   const { rows } = await db.query<OrderRow>({
     name: 'order-insert',
-    text: `INSERT INTO orders (product_id, person_id, source, provider_order_id, provider_item, provider_reference, serial_new, serial_2048)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    text: `INSERT INTO orders (product_id, person_id, source, provider_order_id, provider_item, provider_reference, serial_new, serial_2048,
+                        amount, currency, country)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (provider_order_id, provider_item) WHERE provider_order_id IS NOT NULL DO NOTHING
      RETURNING *`,
     values: [
@@ -95,6 +101,9 @@ export async function insertOrder(
       order.providerReference ?? null,
       keys.serialNew,
       keys.serial2048,
+      order.amount ?? null,
+      order.currency ?? null,
+      order.country ?? null,
     ],
   });
   return rows[0];

@@ -6,7 +6,7 @@ import { transferFailedMail } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { findTransferTag } from './transfer-tag.js';
 import { readTransferToken, transferTokenSecretOf } from './transfer-token.js';
-import { transferOrders } from './transfer.service.js';
+import { transferOrders, type TransferFee } from './transfer.service.js';
 import { hasTransferOfProviderOrder, lockProviderOrder, recordTransferRefusal } from './transfer.repository.js';
 
 /**
@@ -18,7 +18,8 @@ export type TransferWebhookOutcome = 'completed' | 'recorded' | 'ignored';
 /**
  * Completes a paid licence transfer (the `licensetransfer` product) in the webhook's transaction: reads the
  * tag `token;orderId;email;firstName;lastName` from the order's tags, verifies the token (signed, unexpired,
- * for that licence and its owner at the time) and moves the licence to the new owner. A refusal is not retried
+ * for that licence and its owner at the time) and moves the licence to the new owner, recording the fee paid on the
+ * transfer (decision 029). A refusal is not retried
  * (it would fail again): it is recorded and mailed to the support address once, for a person to settle.
  */
 export async function completeTransferFromWebhook(options: {
@@ -26,6 +27,8 @@ export async function completeTransferFromWebhook(options: {
   tags: unknown;
   providerOrderId: string;
   customerEmail: string;
+  /** What the transfer was paid (its `licensetransfer` items): revenue of the transfer, not of the licence. */
+  fee?: TransferFee;
   secretBox: SecretBox;
   config: Config;
 }): Promise<TransferWebhookOutcome> {
@@ -56,6 +59,7 @@ export async function completeTransferFromWebhook(options: {
       secretBox: options.secretBox,
       config,
       providerOrderId,
+      fee: options.fee,
       expectedOwnerId: grant.personId,
     });
   } catch (error) {

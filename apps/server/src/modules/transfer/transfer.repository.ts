@@ -18,16 +18,42 @@ export async function moveLicence(db: Queryable, orderId: number, newOwnerId: nu
   ]);
 }
 
+/** Records a change of owner, with the fee paid for it (the licence's product is filled in by migration 067's trigger). */
 export async function insertTransferRecord(
   db: Queryable,
-  record: { orderId: number; fromPersonId: number; toPersonId: number; providerOrderId?: string },
+  record: {
+    orderId: number;
+    fromPersonId: number;
+    toPersonId: number;
+    providerOrderId?: string;
+    fee?: { amount: string; currency: string };
+  },
 ): Promise<void> {
-  await db.query(`INSERT INTO licence_transfer (order_id, from_person_id, to_person_id, provider_order_id) VALUES ($1, $2, $3, $4)`, [
-    record.orderId,
-    record.fromPersonId,
-    record.toPersonId,
-    record.providerOrderId ?? null,
-  ]);
+  await db.query(
+    `INSERT INTO licence_transfer (order_id, from_person_id, to_person_id, provider_order_id, amount, currency) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      record.orderId,
+      record.fromPersonId,
+      record.toPersonId,
+      record.providerOrderId ?? null,
+      record.fee?.amount ?? null,
+      record.fee?.currency ?? null,
+    ],
+  );
+}
+
+/** Gives back a paid transfer's fee, whole or an amount of it (at most the fee), on the transfer of that provider order. */
+export async function refundTransferFee(
+  db: Queryable,
+  providerOrderId: string,
+  refund: { isWhole: boolean; amount: string },
+): Promise<void> {
+  await db.query(
+    `UPDATE licence_transfer SET refunded = CASE WHEN $2 THEN amount ELSE least(amount, coalesce(refunded, 0) + $3::numeric) END,
+                                 refunded_at = now()
+      WHERE provider_order_id = $1 AND amount IS NOT NULL`,
+    [providerOrderId, refund.isWhole, refund.amount],
+  );
 }
 
 /** Whether the provider's order already moved a licence. */

@@ -22,6 +22,8 @@ import * as repository from './transfer.repository.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type TransferredLicence = { orderId: number; productName: string; fromPersonId: number; toPersonId: number };
+/** A paid transfer's fee: decimal text (lib/money.ts) in the order's currency. */
+export type TransferFee = { amount: string; currency: string };
 
 /**
  * Checks that the caller owns the active licence and that 30 days have passed since they got it, and answers a
@@ -64,6 +66,8 @@ export async function transferOrders(options: {
   config: Config;
   /** The paid transfer's order at the provider, recorded so its webhook moves the licence once. */
   providerOrderId?: string;
+  /** What the paid transfer cost, recorded on the transfer (one licence moves per paid transfer). */
+  fee?: TransferFee;
   /** When set, each licence must still belong to this person (a customer's own transfer). */
   expectedOwnerId?: number;
 }): Promise<TransferredLicence[]> {
@@ -116,6 +120,7 @@ export async function transferOrders(options: {
       fromPersonId: licence.person_id,
       toPersonId: newOwner.id,
       providerOrderId: options.providerOrderId,
+      fee: options.fee,
     });
     const productName = product.name;
     await enqueueMail(
@@ -153,3 +158,11 @@ async function lockLicencesWithOwners(client: PoolClient, orderIds: readonly num
     return { ...licence, owner_email: owner?.email ?? '', owner_name: owner?.name ?? '' };
   });
 }
+
+/**
+ * A return of a paid transfer's order gives its fee back, recorded on the transfer: a return of the whole order or of
+ * its `licensetransfer` unit the whole fee, an amount refund that amount (never more than the fee). The licence stays
+ * where it moved. Nothing happens for an order that paid no transfer.
+ */
+export const refundTransferFee = (client: PoolClient, providerOrderId: string, refund: { isWhole: boolean; amount: string }) =>
+  repository.refundTransferFee(client, providerOrderId, refund);

@@ -55,18 +55,20 @@ const moneyList = (amounts: { currency: string; amount: number }[]) =>
   amounts.length === 0 ? '–' : amounts.map((money) => formatMoney(money.amount, money.currency)).join(' · ');
 
 function Totals({ data }: { data: Dashboard }) {
+  // Revenue is what licences and transfers were paid (decision 029); net revenue is that less what was refunded.
   const cards = [
     ['Revenue', moneyList(data.totals.revenue)],
+    ['Net revenue', moneyList(data.totals.netRevenue)],
     ['Licences', data.totals.units.toLocaleString()],
     ['Activation codes redeemed', data.totals.redemptions.toLocaleString()],
     ['Activations', data.totals.activations.toLocaleString()],
     ['Refunds', `${data.totals.refunds.toLocaleString()} (${moneyList(data.totals.refunded)})`],
-    ['Transfers', data.totals.transfers.toLocaleString()],
+    ['Transfers', `${data.totals.transfers.toLocaleString()} (${moneyList(data.totals.transferFees)})`],
   ];
   return (
     <dl className="row g-3 mb-4" aria-label="Totals">
       {cards.map(([title, value]) => (
-        <div key={title} className="col-6 col-md-4 col-xl-2">
+        <div key={title} className="col-6 col-md-4 col-xl">
           <div className="border rounded p-3 h-100">
             <dt className="small text-body-secondary fw-normal">{title}</dt>
             <dd className="h5 mb-0">{value}</dd>
