@@ -45,6 +45,8 @@ export async function voidBatch(options: { db: Db; actor: string; batchNumber: n
   const batch = await requireBatch(options.db, options.batchNumber);
   return withTransaction(options.db, async (client) => {
     const voided = await repository.voidOpenCodesOfBatch(client, options.batchNumber);
+    // No open code left (all redeemed, or voided before): nothing changed, so nothing is audited.
+    if (voided === 0) return { voided };
     await recordAudit(client, {
       actor: options.actor,
       action: 'void',
