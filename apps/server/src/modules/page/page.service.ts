@@ -28,6 +28,9 @@ export async function getPageByUrl(options: { pages: Pick<PageCache, 'pageByUrl'
   return page;
 }
 
+/** Every page, drafts included, for the administrator's list. */
+export const listPages = (db: Db): Promise<Page[]> => repository.listPages(db);
+
 export async function getPage(options: { db: Db; id: number }): Promise<Page> {
   const page = await repository.findPageById(options.db, options.id);
   if (!page) throw notFound('Page not found');
