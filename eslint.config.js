@@ -28,6 +28,18 @@ const typedFiles = ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts', 'be
 /** An import path that reaches another server domain's repository, and what the lint says of it. */
 const otherDomainRepository = String.raw`^(\.\./)+(modules/)?[a-z-]+/[a-z-]+\.repository\.js$`;
 const otherDomainRepositoryMessage = "Another domain's repository: call its service instead (add the query there if it is missing).";
+/** `import()` of a module the pattern names, which the import rule does not see: of a string, or of a plain template. */
+const dynamicImportsOf = (pattern, message) => [
+  { selector: `ImportExpression[source.value=/${pattern.replaceAll('/', '\\/')}/]`, message },
+  {
+    selector: `ImportExpression[source.type='TemplateLiteral'][source.expressions.length=0][source.quasis.0.value.cooked=/${pattern.replaceAll('/', '\\/')}/]`,
+    message,
+  },
+];
+
+/** What a route file may not reach: SQL, in any repository (its own domain's too) or the mail outbox. */
+const sqlModule = String.raw`(\.repository|/outbox)\.js$`;
+const routeCallsServiceMessage = 'A route calls a service, never SQL (docs/ARCHITECTURE.md): give the service the call.';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
@@ -108,27 +120,24 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              regex: otherDomainRepository,
-              allowTypeImports: true,
-              message: otherDomainRepositoryMessage,
-            },
-          ],
-        },
+        { patterns: [{ regex: otherDomainRepository, allowTypeImports: true, message: otherDomainRepositoryMessage }] },
       ],
-      // The same for `import()`, which the rule above does not see: of a string, or of a template without expressions.
+      'no-restricted-syntax': ['error', ...dynamicImportsOf(otherDomainRepository, otherDomainRepositoryMessage)],
+    },
+  },
+  {
+    // Route → service, always: a route parses, authorises, calls one service and answers. It imports no repository
+    // (its own domain's neither, which covers every other domain's) and no outbox, and runs no statement itself.
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: sqlModule, allowTypeImports: true, message: routeCallsServiceMessage }] },
+      ],
       'no-restricted-syntax': [
         'error',
-        {
-          selector: `ImportExpression[source.value=/${otherDomainRepository.replaceAll('/', '\\/')}/]`,
-          message: otherDomainRepositoryMessage,
-        },
-        {
-          selector: `ImportExpression[source.type='TemplateLiteral'][source.expressions.length=0][source.quasis.0.value.cooked=/${otherDomainRepository.replaceAll('/', '\\/')}/]`,
-          message: otherDomainRepositoryMessage,
-        },
+        ...dynamicImportsOf(sqlModule, routeCallsServiceMessage),
+        { selector: "CallExpression[callee.property.name='query'][callee.object.property.name='db']", message: routeCallsServiceMessage },
       ],
     },
   },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 // The probes are not files of a TypeScript project, so the type-checked rules are off for them.
@@ -12,6 +12,9 @@ async function lint(file: string, text: string): Promise<string[]> {
   const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
   return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
 }
+
+// ESLint's first run loads the configuration and its plug-ins: seconds on a busy machine, not one test's time.
+beforeAll(() => lint('apps/server/src/modules/trial/probe.ts', 'export const probe = 1;\n'), 120_000);
 
 describe('the server lint rule on domain boundaries', () => {
   it("refuses an import of another domain's repository, from a module and from outside the modules", async () => {
@@ -44,5 +47,44 @@ describe('the server lint rule on domain boundaries', () => {
       '',
     ].join('\n');
     expect(await lint('apps/server/src/modules/product/probe.ts', allowed)).toEqual([]);
+  });
+});
+
+describe('the server lint rule on route files: route → service, always', () => {
+  it("refuses a route's import of a repository, its own domain's too, and of the mail outbox", async () => {
+    const ownRepository = "import { listPages } from './page.repository.js';\nexport const probe = listPages;\n";
+    expect(await lint('apps/server/src/modules/page/probe.routes.ts', ownRepository)).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*A route calls a service/),
+    ]);
+    const outbox = "import { listRecentMail } from './outbox.js';\nexport const probe = listRecentMail;\n";
+    expect(await lint('apps/server/src/mail/probe.routes.ts', outbox)).toHaveLength(1);
+    const dynamic = "export const probe = async () => (await import('./page.repository.js')).listPages;\n";
+    expect(await lint('apps/server/src/modules/page/probe.routes.ts', dynamic)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: A route calls a service/),
+    ]);
+    const otherDomain = "import { findProductById } from '../product/product.repository.js';\nexport const probe = findProductById;\n";
+    expect(await lint('apps/server/src/modules/trial/probe.routes.ts', otherDomain)).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*A route calls a service/),
+    ]);
+  });
+
+  it('refuses a statement run in a route', async () => {
+    const statement = "export const probe = (app: { db: { query: (text: string) => unknown } }) => app.db.query('SELECT 1');\n";
+    expect(await lint('apps/server/src/modules/health/probe.routes.ts', statement)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: A route calls a service/),
+    ]);
+  });
+
+  it("allows a route its domain's service, the row shapes' types, and a service's own repository", async () => {
+    const route = [
+      "import { listPages } from './page.service.js';",
+      "import type { ChangedPage } from './page.repository.js';",
+      'export const probe = listPages;',
+      'export type Probe = ChangedPage;',
+      '',
+    ].join('\n');
+    expect(await lint('apps/server/src/modules/page/probe.routes.ts', route)).toEqual([]);
+    const service = "import { listPages } from './page.repository.js';\nexport const probe = listPages;\n";
+    expect(await lint('apps/server/src/modules/page/probe.service.ts', service)).toEqual([]);
   });
 });

@@ -84,7 +84,10 @@ export const newProductDefaults: Omit<Product, 'path'> = {
 export const productSerials = z.object({ id: z.number().int().optional(), serials: z.string().max(5_000_000) });
 export type ProductSerials = z.infer<typeof productSerials>;
 
-/** POST /product/generatekeys/: options of the key generation (both pairs are always generated). */
+/**
+ * POST /product/generatekeys/: the editor's product and its RSA 2048 choice. Both pairs are always generated and
+ * nothing is saved, so the server needs neither; they are accepted as the editor sends them.
+ */
 export const generateKeysRequest = z.object({ id: z.number().int().optional(), useRsa2048: z.boolean().optional() });
 export type GenerateKeysRequest = z.infer<typeof generateKeysRequest>;
 

@@ -7,6 +7,7 @@ export const webhookEventListQuery = z.object({
   status: z.enum(['all', 'attention', 'failed']).default('all'),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
+export type WebhookEventListQuery = z.infer<typeof webhookEventListQuery>;
 
 /** One received event: id, type, the provider's order, what became of it, and the payload as received. */
 export const webhookEventRow = z.object({
@@ -24,6 +25,7 @@ export const webhookEventRow = z.object({
 });
 export type WebhookEventRow = z.infer<typeof webhookEventRow>;
 export const webhookEventList = z.array(webhookEventRow);
+export type WebhookEventList = z.infer<typeof webhookEventList>;
 
 /** Processes a stored event again; unknown product paths may be mapped to store products by name. */
 export const webhookReplayRequest = z.object({

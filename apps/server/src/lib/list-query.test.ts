@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allOrders } from '../modules/order/order-list.repository.js';
-import { personList } from '../modules/person/person.list.js';
+import { personList } from '../modules/person/person-list.repository.js';
 import { splitFrom } from './list-query.js';
 
 describe("a list's base table and its alias", () => {

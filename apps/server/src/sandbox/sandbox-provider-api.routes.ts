@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../lib/app-error.js';
 import { sandboxApiUserOf } from '../modules/checkout/fastspring-api.js';
-import { findSandboxReturns, listSandboxOrders } from './sandbox.repository.js';
+import { lookUpSandboxOrders, lookUpSandboxReturns } from './sandbox-provider-api.service.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const lookupQuery = z.object({
@@ -32,34 +32,10 @@ export const sandboxProviderApiRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('unauthorized', 'The API user is missing or wrong.');
   });
 
-  app.get('/sandbox/fastspring-api/orders', { schema: { tags, querystring: lookupQuery } }, async (request) => {
-    const { begin, end, limit, page, returns } = request.query;
-    const endExclusive = new Date(`${end}T00:00:00Z`);
-    endExclusive.setUTCDate(endExclusive.getUTCDate() + 1);
-    const found = await listSandboxOrders(app.db, {
-      begin: new Date(`${begin}T00:00:00Z`),
-      end: endExclusive,
-      limit,
-      offset: (page - 1) * limit,
-      ...(returns === undefined ? {} : { returns: returns === 'true' }),
-    });
-    return {
-      action: 'order.lookup',
-      result: 'success',
-      begin,
-      end,
-      limit,
-      page,
-      total: found.total,
-      nextPage: page * limit < found.total ? page + 1 : null,
-      orders: found.rows,
-    };
-  });
-  app.get(
-    '/sandbox/fastspring-api/returns/:ids',
-    { schema: { tags, params: z.object({ ids: z.string().max(2000) }) } },
-    async (request) => ({
-      returns: await findSandboxReturns(app.db, request.params.ids.split(',').filter(Boolean)),
-    }),
+  app.get('/sandbox/fastspring-api/orders', { schema: { tags, querystring: lookupQuery } }, (request) =>
+    lookUpSandboxOrders({ db: app.db, lookup: request.query }),
+  );
+  app.get('/sandbox/fastspring-api/returns/:ids', { schema: { tags, params: z.object({ ids: z.string().max(2000) }) } }, (request) =>
+    lookUpSandboxReturns({ db: app.db, ids: request.params.ids }),
   );
 };

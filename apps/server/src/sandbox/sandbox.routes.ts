@@ -101,7 +101,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ eventId: z.string(), status: z.number(), body: z.string() }) },
       },
     },
-    (request) => sandbox.replaySandboxEvent({ ...context(), server: app.server, ...request.body }),
+    (request) => sandbox.replaySandboxEvent({ ...context(), actor: actorOf(request).name, server: app.server, ...request.body }),
   );
 
   // A licence becomes transferable 30 days after its activation: this switch lets the administrator of a sandbox

@@ -106,10 +106,12 @@ export type ReplayKind = 'retry' | 'resend' | 'return';
 
 /**
  * Test switch: posts an order's webhook again with the same event id (the provider's automatic retry), with a
- * new event id (a manual resend), or its refund (`return.created`); optionally unsigned or wrongly signed.
+ * new event id (a manual resend), or its refund (`return.created`); optionally unsigned or wrongly signed. A
+ * refund is the administrator's change at the stand-in provider, saved and audited together before its webhook
+ * goes out (the reconciliation finds it there if the webhook is refused); a retry or resend saves nothing here.
  */
 export async function replaySandboxEvent(
-  context: Context & { server: Server; orderId: string; kind: ReplayKind; signature?: SignatureMode },
+  context: Context & { db: Db; actor: string; server: Server; orderId: string; kind: ReplayKind; signature?: SignatureMode },
 ): Promise<WebhookDelivery & { eventId: string }> {
   const stored = await findEventOfOrder(context.db, 'order.completed', context.orderId);
   if (!stored) throw new AppError('notFound', 'No order.completed of this order was received.');
@@ -122,7 +124,16 @@ export async function replaySandboxEvent(
         : returnCreatedEvent(original);
   if (context.kind === 'return') {
     const returnId = String(event.data.return);
-    await recordSandboxSale(context.db, { id: returnId, kind: 'return', providerOrderId: context.orderId, data: event.data });
+    await withTransaction(context.db, async (client) => {
+      await recordSandboxSale(client, { id: returnId, kind: 'return', providerOrderId: context.orderId, data: event.data });
+      await recordAudit(client, {
+        actor: context.actor,
+        action: 'create',
+        entity: 'sandbox-return',
+        entityId: returnId,
+        after: { orderId: context.orderId, eventId: event.id },
+      });
+    });
   }
   const delivery = await postWebhookToSelf({
     server: context.server,

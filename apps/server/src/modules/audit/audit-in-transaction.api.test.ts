@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
+import { orderCompleted, postWebhook } from '../../../test/webhook-fixtures.js';
 import { withTransaction } from '../../db/client.js';
+import { webhookSecretOf } from '../checkout/webhook-signature.js';
 import { giveLicence } from '../licence/licence.test-factory.js';
 import { findProductByName } from '../product/product.service.js';
 import { recordAudit } from './audit.service.js';
@@ -132,6 +134,28 @@ describe('a change whose audit record fails is not made', () => {
     await failingWhileAuditRefused('order', { method: 'POST', url: '/sandbox/api/backdate', body: { orderId: order.id, days: 31 } });
     const { rows } = await t.db.query('SELECT license_activation_date FROM orders WHERE id = $1', [order.id]);
     expect(rows).toEqual([{ license_activation_date: order.license_activation_date }]);
+  });
+  it("the webhook log: an administrator's replay and settling by hand", async () => {
+    const path = `unknown-${hex()}`;
+    const event = orderCompleted({ email: uniqueEmail(), items: [{ product: path }] });
+    expect((await postWebhook(t.app, [event], { secret: webhookSecretOf(t.config)! })).statusCode).toBe(200);
+    const stateOfEvent = async () =>
+      (await t.db.query('SELECT attention, resolved_at, resolved_by FROM webhook_event WHERE id = $1', [event.id])).rows[0];
+    const waiting = await stateOfEvent();
+    expect(waiting).toMatchObject({ attention: `unknown product path: ${path}`, resolved_at: null });
+
+    await failingWhileAuditRefused('webhook_event', {
+      method: 'POST',
+      url: `/api/webhookEvent/${event.id}/replay`,
+      body: { productOfPath: { [path]: 'Punch' } },
+    });
+    await failingWhileAuditRefused('webhook_event', {
+      method: 'POST',
+      url: `/api/webhookEvent/${event.id}/resolve`,
+      body: { note: 'by hand' },
+    });
+    expect(await stateOfEvent()).toEqual(waiting);
+    expect(await countRows('SELECT count(*)::int AS n FROM orders WHERE provider_order_id = $1', [event.data.id])).toBe(0);
   });
 });
 

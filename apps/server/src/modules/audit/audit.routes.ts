@@ -2,7 +2,7 @@ import { auditEntry } from '@store/contracts/audit';
 import { listQuery, pagedResponse } from '@store/contracts/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAuthHooks } from '../../plugins/auth.js';
-import { listAuditLog } from './audit-list.repository.js';
+import { listAuditLog } from './audit.service.js';
 
 /** The audit log of staff actions, for the administrator. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

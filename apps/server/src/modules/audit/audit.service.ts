@@ -1,5 +1,8 @@
+import type { AuditEntry as ListedAuditEntry } from '@store/contracts/audit';
+import type { ListQuery, Paged } from '@store/contracts/list';
 import type pg from 'pg';
-import { isInTransaction } from '../../db/client.js';
+import { isInTransaction, type Db } from '../../db/client.js';
+import * as list from './audit-list.repository.js';
 import { insertAuditEntry, type AuditEntry } from './audit.repository.js';
 
 /**
@@ -10,3 +13,6 @@ export async function recordAudit(client: pg.PoolClient, entry: AuditEntry): Pro
   if (!isInTransaction(client)) throw new Error(`The audit of ${entry.action} ${entry.entity} must be written in the change's transaction`);
   await insertAuditEntry(client, entry);
 }
+
+/** One page of the audit log (by default the newest first), filtered by who, what and which record. */
+export const listAuditLog = (db: Db, query: ListQuery): Promise<Paged<ListedAuditEntry>> => list.listAuditLog(db, query);

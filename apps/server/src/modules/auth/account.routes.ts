@@ -13,7 +13,6 @@ import { siteUrlOf } from '../../mail/customer-templates.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { confirmAccount, resendConfirmationLink } from './account-link.service.js';
 import { createDeviceCookies } from './device-cookie.js';
-import { isTwoFactorEnabled } from './two-factor.repository.js';
 import * as twoFactor from './two-factor.service.js';
 
 /** The signed-in login's own account beyond the spec: proof of address and two-factor login (docs/SECURITY.md). */
@@ -22,10 +21,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['accounts'];
   const deviceCookies = createDeviceCookies(app.config.KEY_ENCRYPTION_SECRET!, { isSecure: siteUrlOf(app.config).startsWith('https:') });
 
-  app.get('/account', { onRequest: requireUser, schema: { tags, response: { 200: accountStatus } } }, async (request) => {
-    const actor = actorOf(request);
-    return { name: actor.name, isEmailVerified: actor.isEmailVerified, hasTwoFactor: await isTwoFactorEnabled(app.db, actor.loginId) };
-  });
+  app.get('/account', { onRequest: requireUser, schema: { tags, response: { 200: accountStatus } } }, (request) =>
+    twoFactor.getAccountStatus({ db: app.db, caller: actorOf(request) }),
+  );
 
   app.post('/account/confirmation', { onRequest: requireUser, schema: { tags, response: { 200: okResponse } } }, async (request) => {
     await resendConfirmationLink({ db: app.db, caller: actorOf(request), siteUrl: siteUrlOf(app.config) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listRecentMail } from '../../mail/outbox.js';
-import { SECRET_WITHHELD } from '../../mail/mailbox.routes.js';
+import { SECRET_WITHHELD } from '../../mail/mailbox.service.js';
 import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
 
 const t = await createTestApp();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TwoFactorRecoveryCodes, TwoFactorSetup } from '@store/contracts/account';
+import type { AccountStatus, TwoFactorRecoveryCodes, TwoFactorSetup } from '@store/contracts/account';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -13,6 +13,19 @@ const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'Plug-in Store';
 
 type Caller = { loginId: number; name: string; token: string };
+
+/** The signed-in login's account screen: its name, whether it proved its address, whether two-factor login is on. */
+export async function getAccountStatus(options: {
+  db: Queryable;
+  caller: { loginId: number; name: string; isEmailVerified: boolean };
+}): Promise<AccountStatus> {
+  const { caller } = options;
+  return {
+    name: caller.name,
+    isEmailVerified: caller.isEmailVerified,
+    hasTwoFactor: await repository.isTwoFactorEnabled(options.db, caller.loginId),
+  };
+}
 
 /**
  * Starts turning two-factor login on: a new secret for the authenticator app, active once a code confirms it. Only

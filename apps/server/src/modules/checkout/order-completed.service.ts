@@ -181,7 +181,7 @@ export async function completeOrder(options: {
         country,
       },
     });
-    if (!issued?.isNew) continue;
+    if (!issued) continue;
     result.createdOrderIds.push(issued.order.id);
     mailed.push({ productName: product.name, useRsa2048: product.use_rsa_2048, order: issued.order });
   }

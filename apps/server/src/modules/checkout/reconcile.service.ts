@@ -32,6 +32,8 @@ type Options = {
   secretBox: SecretBox;
   config: Config;
   log: FastifyBaseLogger;
+  /** The administrator who asked for this run: each event it processes is audited. The job runs without one. */
+  actor?: string;
 };
 type DayRange = { begin: string; end: string };
 
@@ -72,7 +74,7 @@ export async function reconcileOrders(options: Options): Promise<ReconcileResult
           if (!databaseStatusOf(options.db)?.noteFailure(error))
             options.log.error({ ...range, err: error }, `reconciliation: the ${part} lookup failed; what it found before is processed`);
         }
-        const intake = await receiveWebhookEvents(options, missing);
+        const intake = await receiveWebhookEvents(options, missing, options.actor === undefined ? {} : { auditAs: options.actor });
         result.processedEventIds.push(...intake.processedIds);
         result.failedEventIds.push(...intake.failedIds);
         if (missing.length > 0) options.log.info({ ...range, events: missing.length }, `reconciliation processed missing ${part}`);

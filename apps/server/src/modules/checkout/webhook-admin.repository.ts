@@ -1,6 +1,5 @@
 import type { WebhookEventRow } from '@store/contracts/webhook';
 import type { Queryable } from '../../db/client.js';
-import type { WebhookEvent } from './webhook-payload.js';
 
 type Row = {
   id: string;
@@ -55,8 +54,8 @@ export async function findWebhookEvent(db: Queryable, id: string): Promise<Webho
   return rows[0] ? toRow(rows[0]) : undefined;
 }
 
-/** Locks a stored event for processing it again; answers its payload as received. */
-export async function lockWebhookEvent(db: Queryable, id: string): Promise<WebhookEvent | undefined> {
-  const { rows } = await db.query<{ payload: WebhookEvent }>('SELECT payload FROM webhook_event WHERE id = $1 FOR UPDATE', [id]);
-  return rows[0]?.payload;
+/** Locks a stored event for processing or settling it; answers it as it stands, with its payload as received. */
+export async function lockWebhookEvent(db: Queryable, id: string): Promise<WebhookEventRow | undefined> {
+  const { rows } = await db.query<Row>(`SELECT ${columns} FROM webhook_event WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0] ? toRow(rows[0]) : undefined;
 }

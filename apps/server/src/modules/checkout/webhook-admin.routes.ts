@@ -10,9 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { AppError } from '../../lib/app-error.js';
 import { reconcileApiOf } from './reconcile-job.js';
-import { reconcileOrders } from './reconcile.service.js';
 import * as webhooks from './webhook-admin.service.js';
 
 const eventParams = z.object({ id: z.string().trim().min(1).max(200) });
@@ -52,11 +50,6 @@ export const webhookAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhookEvent/reconcile',
     { onRequest: requireAdmin, schema: { tags, body: reconcileRequest, response: { 200: reconcileResponse } } },
-    async (request) => {
-      const api = reconcileApiOf(app);
-      if (!api) throw new AppError('unavailable', 'No FastSpring API user is configured (FASTSPRING_API_USER, FASTSPRING_API_PASSWORD).');
-      const { from, to } = request.body;
-      return reconcileOrders({ ...context(), api, from: new Date(`${from}T00:00:00Z`), to: new Date(`${to}T00:00:00Z`) });
-    },
+    (request) => webhooks.reconcileDays({ ...context(), api: reconcileApiOf(app), actor: actorOf(request).name, ...request.body }),
   );
 };

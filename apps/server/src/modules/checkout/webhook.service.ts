@@ -6,6 +6,7 @@ import { databaseStatusOf } from '../../db/database-status.js';
 import { AppError } from '../../lib/app-error.js';
 import { observeLicencesIssued, webhookEvents } from '../../lib/metrics.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { completeOrder, OrderNeedsAttention } from './order-completed.service.js';
 import { findWaitingReturnsOfOrder, lockPurchase, markWebhookEventAttention, resolveWebhookEvent } from './provider-order.repository.js';
 import { applyRecordedRefunds, revokePurchase } from './return-created.service.js';
@@ -40,9 +41,14 @@ export function parseWebhookBody(body: Buffer): WebhookEvent[] {
 /**
  * Takes a verified post's events in order, each in its own transaction: stored (once per event id), locked,
  * processed. Answers which ids count as processed (including retries of events processed before) and which failed
- * (their error is recorded and the provider retries them).
+ * (their error is recorded and the provider retries them). `auditAs`: an administrator's reconciliation, whose
+ * every event processed is audited (`reconcile`) in that event's transaction; events processed before write none.
  */
-export async function receiveWebhookEvents(context: Context, events: WebhookEvent[]): Promise<WebhookIntake> {
+export async function receiveWebhookEvents(
+  context: Context,
+  events: WebhookEvent[],
+  options: { auditAs?: string } = {},
+): Promise<WebhookIntake> {
   const intake: WebhookIntake = { processedIds: [], failedIds: [] };
   for (const event of events) {
     webhookEvents.inc({ outcome: 'received' });
@@ -53,6 +59,15 @@ export async function receiveWebhookEvents(context: Context, events: WebhookEven
         const outcome = await processEvent(context, client, event);
         if (outcome.attention) await markWebhookEventAttention(client, event.id, outcome.attention);
         else if (outcome.note !== null || !stored.isNew) await markWebhookEventProcessed(client, event.id, outcome.note);
+        if (options.auditAs !== undefined) {
+          await recordAudit(client, {
+            actor: options.auditAs,
+            action: 'reconcile',
+            entity: 'webhook_event',
+            entityId: event.id,
+            after: { type: event.type, result: outcome.attention ? 'attention' : 'processed', note: outcome.attention ?? outcome.note },
+          });
+        }
         return outcome;
       });
       intake.processedIds.push(event.id);

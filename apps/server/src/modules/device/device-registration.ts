@@ -7,7 +7,6 @@ import { createDeviceKeyFile } from '../order/licence-keys.js';
 import type { ProductRow } from '../product/product.repository.js';
 import * as repository from './device.repository.js';
 
-export type RegisteredDevice = { keyFile: string; orderId: number; isNew: boolean };
 /** A computer's key file signed for an owner, before the licence was chosen. */
 export type SignedKeyFile = { owner: { name: string; email: string }; keyFile: string };
 
@@ -33,7 +32,7 @@ export async function registerDeviceOnLicences(options: {
   signer: KeyFileSigner;
   /** A key file already signed for this computer: used on a licence of the owner it names. */
   signed?: SignedKeyFile;
-}): Promise<RegisteredDevice> {
+}): Promise<string> {
   const { db, product, licences, deviceId, signed } = options;
   const keyFiles = new Map<number, string>();
   for (const licence of licences) {
@@ -49,7 +48,7 @@ export async function registerDeviceOnLicences(options: {
     const known = activeStates.find((state) => state.known_key !== null);
     if (known) {
       await repository.touchDevice(db, known.order_id, deviceId);
-      return { keyFile: known.known_key!, orderId: known.order_id, isNew: false };
+      return known.known_key!;
     }
 
     const free = activeStates.find((state) => state.devices < MAX_DEVICES_PER_LICENSE);
@@ -73,7 +72,7 @@ export async function registerDeviceOnLicences(options: {
       keyFile,
       maxDevices: MAX_DEVICES_PER_LICENSE,
     });
-    if (inserted) return { keyFile, orderId: licence.order_id, isNew: true };
+    if (inserted) return keyFile;
   }
   throw new AppError('conflict', 'Many computers are being registered on this licence at once. Please try again.');
 }

@@ -102,7 +102,7 @@ async function registerOn(
 ): Promise<string> {
   const { product, licences, deviceId, signed } = found;
   if (licences.length === 0) throw badRequest(noActiveLicenceMessage(product.name));
-  const registered = await registerDeviceOnLicences({
+  return registerDeviceOnLicences({
     db,
     product,
     licences,
@@ -112,7 +112,6 @@ async function registerOn(
     signer: options.signer,
     signed,
   });
-  return registered.keyFile;
 }
 
 /**

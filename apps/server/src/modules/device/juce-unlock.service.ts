@@ -67,7 +67,7 @@ export async function unlockWithLogin(options: {
   const licences = personId === undefined ? [] : await findLicencesOfPerson(db, machineId, product.id, personId);
   if (licences.length === 0) throw badRequest(`The account ${email} has no active licence of ${product.name}.`);
 
-  const registered = await registerDeviceOnLicences({
+  const keyFile = await registerDeviceOnLicences({
     db,
     product,
     licences,
@@ -76,7 +76,7 @@ export async function unlockWithLogin(options: {
     secretBox: options.secretBox,
     signer: options.signer,
   });
-  return { message: `Thanks for registering ${product.name}! This computer is now unlocked.`, keyFile: registered.keyFile };
+  return { message: `Thanks for registering ${product.name}! This computer is now unlocked.`, keyFile };
 }
 
 /** Whether the computer holds a place on a licence of the person with this address. */

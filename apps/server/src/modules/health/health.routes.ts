@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseReachable } from './health.service.js';
 
 /** For load balancers: 200 when this process can reach PostgreSQL, 503 otherwise. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -7,12 +8,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     { logLevel: 'warn', schema: { tags: ['operations'], response: { 200: z.object({ status: z.literal('ok') }), 503: z.string() } } },
     async (_request, reply) => {
-      try {
-        await app.db.query('SELECT 1');
-        return { status: 'ok' as const };
-      } catch {
-        return reply.status(503).type('text/plain').send('database unavailable');
-      }
+      if (await isDatabaseReachable(app.db)) return { status: 'ok' as const };
+      return reply.status(503).type('text/plain').send('database unavailable');
     },
   );
 };

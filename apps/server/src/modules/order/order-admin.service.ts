@@ -96,6 +96,8 @@ export async function refreshKeysOfPerson(options: { db: Db; secretBox: SecretBo
     const owner = await findPersonById(client, personId, { lock: 'share' });
     if (!owner) throw notFound('Person not found');
     const orders = await repository.lockActiveOrdersOfPerson(client, personId);
+    // A person without active licences has no keys to re-issue: nothing is saved, so nothing is audited.
+    if (orders.length === 0) return [];
     const refreshed = await reissueKeys(client, { orders, owner, secretBox });
     await recordAudit(client, {
       actor,

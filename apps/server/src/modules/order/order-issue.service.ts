@@ -11,12 +11,12 @@ import { insertOrder, setOrderSerial, takeSerial, type NewOrder, type OrderRow }
 
 type Owner = { name: string; email: string };
 /** A licence issued, with the product it was read with (its callers need no second read of it). */
-export type IssuedOrder = { order: OrderRow; product: ProductRow; isNew: boolean };
+export type IssuedOrder = { order: OrderRow; product: ProductRow };
 
 /**
  * Creates one licence inside the caller's transaction: the order row, a serial from the product's pool (an
  * empty pool leaves it empty and alerts the administrator by mail), and its key files for the owner. Answers
- * `isNew: false` with nothing changed when the provider's order item already made a licence.
+ * undefined, with nothing changed, when the provider's order item already made a licence.
  */
 export async function issueOrder(options: {
   client: PoolClient;
@@ -41,5 +41,5 @@ export async function issueOrder(options: {
   if (!serial && hasPool)
     await enqueueMail(client, emptySerialPoolMail({ to: options.supportEmail, productName: product.name, orderId: inserted.id }));
   const saved = serial ? await setOrderSerial(client, inserted.id, serial) : inserted;
-  return { order: saved, product, isNew: true };
+  return { order: saved, product };
 }

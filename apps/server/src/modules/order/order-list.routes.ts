@@ -4,7 +4,7 @@ import { orderListRow, orderSourceLabels } from '@store/contracts/order-list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvLine } from '../../lib/csv.js';
 import { createAuthHooks } from '../../plugins/auth.js';
-import { listAllOrders, readOrderListRequest, streamAllOrders } from './order-list.repository.js';
+import { listAllOrders, streamAllOrders } from './order-list.service.js';
 
 const CSV_HEADER = ['Order', 'Date', 'Provider reference', 'Person', 'Email', 'Name', 'Product', 'Amount', 'Currency', 'Source', 'Status'];
 
@@ -16,11 +16,11 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders',
     { onRequest: requireStaff, schema: { tags, querystring: listQuery, response: { 200: pagedResponse(orderListRow) } } },
-    (request) => listAllOrders(app.db, readOrderListRequest(request.query)),
+    (request) => listAllOrders(app.db, request.query),
   );
 
   app.get('/admin/orders.csv', { onRequest: requireStaff, schema: { tags, querystring: listQuery } }, async (request, reply) => {
-    const rows = streamAllOrders(app.db, readOrderListRequest(request.query));
+    const rows = streamAllOrders(app.db, request.query);
     async function* lines() {
       yield csvLine(CSV_HEADER);
       for await (const batch of rows) {

@@ -2,6 +2,7 @@ import type { MenuItem, Page } from '@store/contracts/page';
 import type { Db } from '../../db/client.js';
 import { isDatabaseUnreachable } from '../../db/database-status.js';
 import { createRowCache, type TableChanges } from '../../db/table-changes.js';
+import { readPageChange, type PageChange } from './page-change.js';
 import { findPageByUrl, listMenuItems } from './page.repository.js';
 
 /** Derived values (rendered pages) kept at most; the pages themselves are a RowCache with its own limit. */
@@ -28,25 +29,11 @@ export type PageCache = {
   clear: () => void;
   /**
    * Forgets what a change of pages touched: those URLs' pages and kept answers, or everything when the menu
-   * changed (every page carries it). Called after this process changed a page; other processes hear the
-   * notification (migration 015), which says the same.
+   * changed (every page carries it). Called after this process changed a page, with the change its statement
+   * answered; other processes hear the trigger's notification, which says the same (migration 070's page_change).
    */
   forget: (change: PageChange) => void;
 };
-
-/** What a change of the page table touched: URLs (lower case) and whether the menu changed. */
-export type PageChange = { urls: string[]; isMenuChanged: boolean };
-
-/** The change a `page_changed` notification names; undefined (anything) for an empty or unreadable payload. */
-export function readPageChange(payload: string): PageChange | undefined {
-  try {
-    const value = JSON.parse(payload) as { urls?: unknown; menu?: unknown };
-    if (!Array.isArray(value.urls) || typeof value.menu !== 'boolean') return undefined;
-    return { urls: value.urls.filter((url): url is string => typeof url === 'string'), isMenuChanged: value.menu };
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The public pages and the menu, read by every visitor's request, kept in memory and forgotten after every

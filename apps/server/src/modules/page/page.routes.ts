@@ -4,7 +4,6 @@ import { decodePageUrl, menuItems, page, pageList, pageSaveRequest } from '@stor
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { listPages } from './page.repository.js';
 import * as pages from './page.service.js';
 
 /** Content pages: public reads by URL and the menu; the administrator's list and editor calls. */
@@ -18,7 +17,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/page/menuitems', { schema: { tags, response: { 200: menuItems } } }, () => app.pageCache.menu());
 
-  app.get('/page/', { onRequest: requireAdmin, schema: { tags, response: { 200: pageList } } }, () => listPages(app.db));
+  app.get('/page/', { onRequest: requireAdmin, schema: { tags, response: { 200: pageList } } }, () => pages.listPages(app.db));
 
   app.get('/page/:id', { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: page } } }, (request) =>
     pages.getPage({ db: app.db, id: request.params.id }),

@@ -5,6 +5,7 @@ import { withTransaction, type Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { PageCache } from './page-cache.js';
+import type { PageChange } from './page-change.js';
 import * as repository from './page.repository.js';
 
 /**
@@ -27,26 +28,21 @@ export async function getPageByUrl(options: { pages: Pick<PageCache, 'pageByUrl'
   return page;
 }
 
+/** Every page, drafts included, for the administrator's list. */
+export const listPages = (db: Db): Promise<Page[]> => repository.listPages(db);
+
 export async function getPage(options: { db: Db; id: number }): Promise<Page> {
   const page = await repository.findPageById(options.db, options.id);
   if (!page) throw notFound('Page not found');
   return page;
 }
 
-/** Creates the page (id -1 or 0) or updates it; the URL must be reachable and unique. */
-/** What a saved or deleted page touched, for the page cache: its old and new URL, and whether the menu changed. */
-const changeOf = (before: Page | undefined, after: Page | undefined) => {
-  const isInMenu = (page: Page | undefined) => page?.isMainMenu === true;
-  const menuFields = (page: Page | undefined) =>
-    page && [page.isMainMenu, page.isPublished, page.name, page.url, page.mainMenuPriority].join('\u0000');
-  return {
-    urls: [before?.url, after?.url].filter((url): url is string => url !== undefined).map((url) => url.toLowerCase()),
-    isMenuChanged: (isInMenu(before) || isInMenu(after)) && menuFields(before) !== menuFields(after),
-  };
-};
+type OnChange = (change: PageChange) => void;
 
-type OnChange = (change: { urls: string[]; isMenuChanged: boolean }) => void;
-
+/**
+ * Creates the page (id -1 or 0) or updates it; the URL must be reachable and unique. `onChange` hears what the
+ * committed change touched, as its statement answered it (the rule is migration 070's, the trigger's too).
+ */
 export async function savePage(options: { db: Db; actor: string; page: PageSaveRequest; onChange?: OnChange }): Promise<Page> {
   const { db, actor, page } = options;
   const url = normalizePageUrl(page.url);
@@ -56,8 +52,8 @@ export async function savePage(options: { db: Db; actor: string; page: PageSaveR
   // A new page starts without a name (§4's default, "New page" then opens the editor); a saved one keeps one.
   if (page.id > 0 && page.name === '') throw badRequest(`name: ${messages.nameRequired}`);
   const fields = { ...page, url };
-  const { before, saved } = await withTransaction(db, async (client) => {
-    const before = page.id > 0 ? await repository.findPageById(client, page.id) : undefined;
+  const saved = await withTransaction(db, async (client) => {
+    const before = page.id > 0 ? await repository.findPageForUpdate(client, page.id) : undefined;
     if (page.id > 0 && !before) throw notFound('Page not found');
     const saved = before ? await repository.updatePage(client, page.id, fields) : await repository.insertPage(client, fields);
     if (!saved) throw new AppError('conflict', `A page with the URL ${url} already exists.`);
@@ -65,16 +61,17 @@ export async function savePage(options: { db: Db; actor: string; page: PageSaveR
       actor,
       action: before ? 'update' : 'create',
       entity: 'page',
-      entityId: saved.id,
+      entityId: saved.page.id,
       before: before && { url: before.url, isPublished: before.isPublished },
-      after: { url: saved.url, isPublished: saved.isPublished },
+      after: { url: saved.page.url, isPublished: saved.page.isPublished },
     });
-    return { before, saved };
+    return saved;
   });
-  options.onChange?.(changeOf(before, saved));
-  return saved;
+  options.onChange?.(saved.change);
+  return saved.page;
 }
 
+/** Deletes the page; `onChange` hears what the committed deletion touched. */
 export async function deletePage(options: { db: Db; actor: string; id: number; onChange?: OnChange }): Promise<void> {
   const deleted = await withTransaction(options.db, async (client) => {
     const deleted = await repository.deletePage(client, options.id);
@@ -84,9 +81,9 @@ export async function deletePage(options: { db: Db; actor: string; id: number; o
       action: 'delete',
       entity: 'page',
       entityId: options.id,
-      before: { url: deleted.url, name: deleted.name },
+      before: { url: deleted.page.url, name: deleted.page.name },
     });
     return deleted;
   });
-  options.onChange?.(changeOf(deleted, undefined));
+  options.onChange?.(deleted.change);
 }

@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerList } from '../../lib/list-request.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { listPersons } from './person.list.js';
 import * as persons from './person.service.js';
 
 /** The administrator's persons: the list (plain or paged), the editor's reads and saves, and deletion. */
@@ -20,7 +19,7 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireStaff,
       schema: { tags, querystring: listQuery, response: { 200: z.union([pagedResponse(person), personList]) } },
     },
-    async (request, reply) => answerList(reply, await listPersons(app.db, request.query)),
+    async (request, reply) => answerList(reply, await persons.listPersons(app.db, request.query)),
   );
 
   app.get(

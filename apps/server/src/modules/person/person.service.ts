@@ -1,9 +1,15 @@
+import type { ListQuery, Paged } from '@store/contracts/list';
 import { newPersonDefaults, type Person, type PersonSaveRequest } from '@store/contracts/person';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
+import type { PlainList } from '../../lib/list-request.js';
 import { recordAudit } from '../audit/audit.service.js';
 import * as repository from './person-admin.repository.js';
+import * as list from './person-list.repository.js';
 import * as personRepository from './person.repository.js';
+
+/** GET /person/: without paging parameters the spec's plain array; else one page, sorted and filtered. */
+export const listPersons = (db: Db, query: ListQuery): Promise<PlainList<Person> | Paged<Person>> => list.listPersons(db, query);
 
 /** The person with this id; id 0 answers the defaults of a new person (§4). */
 export async function getPerson(options: { db: Db; id: number }): Promise<Person> {

@@ -177,19 +177,12 @@ export async function deleteProduct(options: { db: Db; actor: string; id: number
   });
 }
 
-/** Generates a 1024-bit and a 2048-bit pair for the product editor; nothing is saved until the product is. */
-export async function generateProductKeys(options: { db: Db; actor: string; productId?: number }): Promise<GeneratedKeys> {
+/**
+ * Generates a 1024-bit and a 2048-bit pair for the product editor. Nothing is saved, so nothing is audited: the
+ * editor fills its fields, and saving the product records the changed public keys (saveProduct).
+ */
+export async function generateProductKeys(): Promise<GeneratedKeys> {
   const [pair1024, pair2048] = await Promise.all([generateProductKeyPair(1024), generateProductKeyPair(2048)]);
-  // Nothing is saved (saving the product later is audited in that save's transaction): the record is the change.
-  await withTransaction(options.db, (client) =>
-    recordAudit(client, {
-      actor: options.actor,
-      action: 'generate-keys',
-      entity: 'product',
-      ...(options.productId ? { entityId: options.productId } : {}),
-      after: { publicKey: pair1024.publicKey, publicKey2048: pair2048.publicKey },
-    }),
-  );
   return {
     publicKey: pair1024.publicKey,
     privateKey: pair1024.privateKey,

@@ -100,7 +100,8 @@ describe('distributor batches', () => {
     const audit = await t.db.query(`SELECT after FROM audit_log WHERE action = 'void' AND entity_id = $1 ORDER BY id`, [
       String(batch.batchNumber),
     ]);
-    expect(audit.rows.map((row) => row.after.voided)).toEqual([2, 0]);
+    // The second void changed nothing, so it wrote no record (decision 034).
+    expect(audit.rows.map((row) => row.after.voided)).toEqual([2]);
   });
 
   it('answers 404 for a batch that does not exist, and 403 to a customer', async () => {

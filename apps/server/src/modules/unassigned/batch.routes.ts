@@ -2,7 +2,6 @@ import { activationBatchList, batchCodeList, voidBatchResponse } from '@store/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { listBatches } from './batch.repository.js';
 import * as batches from './batch.service.js';
 
 const batchParam = z.object({ batch: z.coerce.number().int().positive('Batch number is required').max(2_147_483_647) });
@@ -13,7 +12,7 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['activation codes'];
 
   app.get('/order/unassigned/batches', { onRequest: requireAdmin, schema: { tags, response: { 200: activationBatchList } } }, () =>
-    listBatches(app.db),
+    batches.listBatches(app.db),
   );
 
   app.get(

@@ -5,6 +5,9 @@ import { notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import * as repository from './batch.repository.js';
 
+/** Every batch with its product, distributor and counts of codes, redeemed and voided. */
+export const listBatches = (db: Db): Promise<ActivationBatch[]> => repository.listBatches(db);
+
 async function requireBatch(db: Db, batchNumber: number): Promise<ActivationBatch> {
   const batch = await repository.findBatch(db, batchNumber);
   if (!batch) throw notFound(`There is no batch ${batchNumber}.`);
@@ -45,6 +48,8 @@ export async function voidBatch(options: { db: Db; actor: string; batchNumber: n
   const batch = await requireBatch(options.db, options.batchNumber);
   return withTransaction(options.db, async (client) => {
     const voided = await repository.voidOpenCodesOfBatch(client, options.batchNumber);
+    // No open code left (all redeemed, or voided before): nothing changed, so nothing is audited.
+    if (voided === 0) return { voided };
     await recordAudit(client, {
       actor: options.actor,
       action: 'void',

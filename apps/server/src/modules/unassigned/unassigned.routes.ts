@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerList } from '../../lib/list-request.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { listOpenCodes } from './unassigned.repository.js';
 import * as codes from './unassigned.service.js';
 
 // Batch numbers are PostgreSQL integers.
@@ -30,7 +29,7 @@ export const unassignedRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
       schema: { tags, querystring: listQuery, response: { 200: z.union([pagedResponse(unassignedOrder), unassignedOrderList]) } },
     },
-    async (request, reply) => answerList(reply, await listOpenCodes(app.db, request.query)),
+    async (request, reply) => answerList(reply, await codes.listOpenCodes(app.db, request.query)),
   );
 
   app.get(

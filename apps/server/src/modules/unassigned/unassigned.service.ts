@@ -1,6 +1,8 @@
-import type { UnassignedCreateRequest } from '@store/contracts/order';
+import type { ListQuery, Paged } from '@store/contracts/list';
+import type { UnassignedCreateRequest, UnassignedOrder } from '@store/contracts/order';
 import { withTransaction, type Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import type { PlainList } from '../../lib/list-request.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findProductByName } from '../product/product.service.js';
 import * as repository from './unassigned.repository.js';
@@ -60,3 +62,7 @@ export async function deleteCode(options: { db: Db; actor: string; id: number })
     });
   });
 }
+
+/** The codes not redeemed yet (GET /order/unsassigned): the spec's plain array, or a page when paging is asked for. */
+export const listOpenCodes = (db: Db, query: ListQuery): Promise<PlainList<UnassignedOrder> | Paged<UnassignedOrder>> =>
+  repository.listOpenCodes(db, query);

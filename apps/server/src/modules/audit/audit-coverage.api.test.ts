@@ -1,0 +1,347 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
+import { orderCompleted, postWebhook, providerId } from '../../../test/webhook-fixtures.js';
+import { recordSandboxSale } from '../../sandbox/sandbox.repository.js';
+import { webhookSecretOf } from '../checkout/webhook-signature.js';
+import { giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
+import { findProductByName } from '../product/product.service.js';
+
+// Every staff call that saves a change writes one audit record per record it changes (in the change's own
+// transaction: audit-in-transaction.api.test.ts), and a call that saves nothing writes none (decision 034). The
+// route table is walked: a new staff route that changes data fails here until it has a case below.
+const t = await createTestApp();
+// The sandbox's replay switch and the reconciliation post to, and ask, this server's own address.
+await t.app.listen({ port: 0, host: '127.0.0.1' });
+const webhookSecret = webhookSecretOf(t.config)!;
+
+type Call = { url: string; body?: unknown };
+type Case = {
+  /** The route as the route table names it: `METHOD /path/:param`. */
+  route: string;
+  /** What this case shows, when a route has more than one. */
+  name?: string;
+  /** Makes what the call needs, and answers the call. */
+  arrange: () => Promise<Call>;
+  /** The records the call writes, as `action entity`, in order; none when it saves nothing. */
+  records: string[];
+};
+
+const hex = () => randomBytes(4).toString('hex');
+const admin = async (method: string, url: string, body?: unknown) => {
+  const response = await t.request({ method, url, token: await t.adminToken(), body });
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+  return response;
+};
+const firstRow = async <T>(sql: string, values: unknown[]) => (await t.db.query<T & object>(sql, values)).rows[0]!;
+const productId = async (name = 'Punch') => (await findProductByName(t.db, name))!.id;
+const newPerson = async () =>
+  ((await admin('POST', '/api/person/', { id: 0, email: uniqueEmail('audited'), name: 'Audited' })).json() as { id: number }).id;
+const invitedStaff = async () => {
+  const email = uniqueEmail('staff');
+  await admin('POST', '/api/staff', { email, role: 'support' });
+  return (await firstRow<{ id: number }>('SELECT id FROM login WHERE login_name = $1', [email])).id;
+};
+const newBatch = async () => {
+  const distributor = `Distributor ${hex()}`;
+  await admin('POST', '/api/order/unassigned/create/', { ProductName: 'Punch', DistributorName: distributor, NumberOfOrders: 2 });
+  return firstRow<{ id: number; batch_number: number }>(
+    'SELECT id, batch_number FROM unassigned_order WHERE distributor_name = $1 ORDER BY id LIMIT 1',
+    [distributor],
+  );
+};
+const installer = () => ({
+  id: 0,
+  platform: 'windows',
+  version: `8.${hex()}`,
+  fileName: 'Punch.exe',
+  sizeBytes: 1000,
+  sha256: 'c'.repeat(64),
+  releaseDate: '2026-10-01',
+  storage: 'url',
+  location: 'https://cdn.example.com/Punch.exe',
+});
+/** An order webhook whose item names a FastSpring path no product has: it waits in "needs attention". */
+const eventNeedingAttention = async () => {
+  const event = orderCompleted({ email: uniqueEmail('buyer'), items: [{ product: `unknown-${hex()}` }] });
+  expect((await postWebhook(t.app, [event], { secret: webhookSecret })).statusCode).toBe(200);
+  return event;
+};
+
+const cases: Case[] = [
+  {
+    route: 'POST /api/staff',
+    arrange: async () => ({ url: '/api/staff', body: { email: uniqueEmail('staff'), role: 'support' } }),
+    records: ['create staff'],
+  },
+  {
+    route: 'PUT /api/staff/:id',
+    arrange: async () => ({ url: `/api/staff/${await invitedStaff()}`, body: { role: 'admin' } }),
+    records: ['update staff'],
+  },
+  { route: 'DELETE /api/staff/:id', arrange: async () => ({ url: `/api/staff/${await invitedStaff()}` }), records: ['delete staff'] },
+  {
+    route: 'POST /api/person/',
+    arrange: async () => ({ url: '/api/person/', body: { id: 0, email: uniqueEmail('audited'), name: 'Audited', country: 'CH' } }),
+    records: ['create person'],
+  },
+  { route: 'DELETE /api/persons/:id', arrange: async () => ({ url: `/api/persons/${await newPerson()}` }), records: ['delete person'] },
+  {
+    route: 'DELETE /api/registration/',
+    arrange: async () => ({ url: '/api/registration/', body: { email: (await t.registerCustomer()).email } }),
+    records: ['delete login'],
+  },
+  {
+    route: 'DELETE /api/orderdevice/:id',
+    arrange: async () => {
+      const { order } = await giveLicence(t, { email: uniqueEmail() });
+      const registered = await registerDevice(
+        t,
+        { ProductName: 'Spacey', Key: order.serial_2048, DeviceIdHash: randomDeviceId() },
+        uniqueIp(),
+      );
+      expect(registered.statusCode, registered.body).toBe(200);
+      const [device] = (await admin('GET', `/api/orderDevice/byOrder/${order.id}`)).json() as { id: number }[];
+      return { url: `/api/orderdevice/${device!.id}` };
+    },
+    records: ['delete order-device'],
+  },
+  {
+    route: 'POST /api/order/',
+    arrange: async () => ({ url: '/api/order/', body: { productId: await productId(), personId: await newPerson() } }),
+    records: ['create order'],
+  },
+  {
+    route: 'DELETE /api/order/:id',
+    arrange: async () => ({ url: `/api/order/${(await giveLicence(t, { email: uniqueEmail() })).order.id}` }),
+    records: ['delete order'],
+  },
+  {
+    route: 'POST /api/order/refreshkeys/',
+    arrange: async () => ({ url: '/api/order/refreshkeys/', body: { id: (await giveLicence(t, { email: uniqueEmail() })).personId } }),
+    records: ['refresh-keys person'],
+  },
+  {
+    route: 'POST /api/order/refreshkeys/',
+    name: 'a person without licences: nothing to re-issue',
+    arrange: async () => ({ url: '/api/order/refreshkeys/', body: { id: await newPerson() } }),
+    records: [],
+  },
+  {
+    route: 'POST /api/order/transfer',
+    arrange: async () => ({
+      url: '/api/order/transfer',
+      body: {
+        id: (await giveLicence(t, { email: uniqueEmail() })).order.id,
+        newOwnerEmail: uniqueEmail('new-owner'),
+        newOwnerName: 'New Owner',
+      },
+    }),
+    records: ['transfer order'],
+  },
+  {
+    route: 'POST /api/order/unassigned/create/',
+    arrange: async () => ({
+      url: '/api/order/unassigned/create/',
+      body: { ProductName: 'Punch', DistributorName: `Distributor ${hex()}`, NumberOfOrders: 3 },
+    }),
+    records: ['create activation-batch'],
+  },
+  {
+    route: 'DELETE /api/order/unassigned/:id',
+    arrange: async () => ({ url: `/api/order/unassigned/${(await newBatch()).id}` }),
+    records: ['delete activation-code'],
+  },
+  {
+    route: 'POST /api/order/unassigned/batches/:batch/void',
+    arrange: async () => ({ url: `/api/order/unassigned/batches/${(await newBatch()).batch_number}/void` }),
+    records: ['void activation-batch'],
+  },
+  {
+    route: 'POST /api/order/unassigned/batches/:batch/void',
+    name: 'a batch voided before: no code left to void',
+    arrange: async () => {
+      const url = `/api/order/unassigned/batches/${(await newBatch()).batch_number}/void`;
+      await admin('POST', url);
+      return { url };
+    },
+    records: [],
+  },
+  {
+    route: 'POST /api/page/',
+    arrange: async () => ({ url: '/api/page/', body: { id: 0, name: 'Audited', url: `/audited-${hex()}`, htmlText: '<p>x</p>' } }),
+    records: ['create page'],
+  },
+  {
+    route: 'DELETE /api/page/:id',
+    arrange: async () => {
+      const page = (await admin('POST', '/api/page/', { id: 0, name: 'Audited', url: `/audited-${hex()}`, htmlText: 'x' })).json() as {
+        id: number;
+      };
+      return { url: `/api/page/${page.id}` };
+    },
+    records: ['delete page'],
+  },
+  {
+    route: 'POST /api/product/',
+    arrange: async () => ({ url: '/api/product/', body: { id: 0, name: `Audited ${hex()}`, description: 'A plug-in', price: '9' } }),
+    records: ['create product'],
+  },
+  {
+    route: 'DELETE /api/product/:id',
+    arrange: async () => {
+      const product = (
+        await admin('POST', '/api/product/', { id: 0, name: `Audited ${hex()}`, description: 'A plug-in', price: '9' })
+      ).json() as {
+        id: number;
+      };
+      return { url: `/api/product/${product.id}` };
+    },
+    records: ['delete product'],
+  },
+  {
+    route: 'POST /api/product/generatekeys/',
+    name: 'keys answered, not saved: the save of the product is audited',
+    arrange: async () => ({ url: '/api/product/generatekeys/', body: { id: await productId(), useRsa2048: true } }),
+    records: [],
+  },
+  {
+    route: 'POST /api/product/:productId/downloads',
+    arrange: async () => ({ url: `/api/product/${await productId()}/downloads`, body: installer() }),
+    records: ['create product_download'],
+  },
+  {
+    route: 'DELETE /api/product/:productId/downloads/:id',
+    arrange: async () => {
+      const product = await productId();
+      const saved = installer();
+      const listed = (await admin('POST', `/api/product/${product}/downloads`, saved)).json() as { id: number; version: string }[];
+      return { url: `/api/product/${product}/downloads/${listed.find((download) => download.version === saved.version)!.id}` };
+    },
+    records: ['delete product_download'],
+  },
+  {
+    route: 'POST /api/productserial/',
+    arrange: async () => ({
+      url: '/api/productserial/',
+      body: { id: await productId('Tapewarm'), serials: `SERIAL-${hex()}\nSERIAL-${hex()}` },
+    }),
+    records: ['update product-serials'],
+  },
+  {
+    route: 'POST /api/mail/:id/retry',
+    arrange: async () => {
+      const { email } = await t.registerCustomer();
+      const mail = await firstRow<{ id: number }>('UPDATE mail_outbox SET failed_at = now() WHERE recipient = $1 RETURNING id', [email]);
+      return { url: `/api/mail/${mail.id}/retry` };
+    },
+    records: ['update mail'],
+  },
+  {
+    route: 'POST /api/webhookEvent/:id/replay',
+    name: 'with the unknown path mapped to a product: settled',
+    arrange: async () => {
+      const event = await eventNeedingAttention();
+      const path = (event.data.items as { product: string }[])[0]!.product;
+      return { url: `/api/webhookEvent/${event.id}/replay`, body: { productOfPath: { [path]: 'Punch' } } };
+    },
+    records: ['replay webhook_event'],
+  },
+  {
+    route: 'POST /api/webhookEvent/:id/replay',
+    name: 'without a mapping: processed again, still waiting',
+    arrange: async () => ({ url: `/api/webhookEvent/${(await eventNeedingAttention()).id}/replay`, body: {} }),
+    records: ['replay webhook_event'],
+  },
+  {
+    route: 'POST /api/webhookEvent/:id/resolve',
+    arrange: async () => ({ url: `/api/webhookEvent/${(await eventNeedingAttention()).id}/resolve`, body: { note: 'sold by hand' } }),
+    records: ['resolve webhook_event'],
+  },
+  {
+    route: 'POST /api/webhookEvent/reconcile',
+    name: 'one missed order: one record, for the event it processed',
+    arrange: async () => {
+      const missed = orderCompleted({ email: uniqueEmail('missed'), items: [{ product: 'punch' }] }).data;
+      await recordSandboxSale(t.db, { id: missed.id as string, kind: 'order', providerOrderId: missed.id as string, data: missed });
+      const today = new Date().toISOString().slice(0, 10);
+      return { url: '/api/webhookEvent/reconcile', body: { from: today, to: today } };
+    },
+    records: ['reconcile webhook_event'],
+  },
+  {
+    route: 'POST /api/webhookEvent/reconcile',
+    name: 'nothing missed: nothing saved',
+    arrange: async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      return { url: '/api/webhookEvent/reconcile', body: { from: today, to: today } };
+    },
+    records: [],
+  },
+  {
+    route: 'POST /sandbox/api/backdate',
+    arrange: async () => ({
+      url: '/sandbox/api/backdate',
+      body: { orderId: (await giveLicence(t, { email: uniqueEmail() })).order.id, days: 31 },
+    }),
+    records: ['update order'],
+  },
+  {
+    route: 'POST /sandbox/api/replay',
+    name: 'a refund at the stand-in provider, which its webhook then carries out',
+    arrange: async () => {
+      const order = orderCompleted({ email: uniqueEmail('refunded'), items: [{ product: 'punch' }] });
+      expect((await postWebhook(t.app, [order], { secret: webhookSecret })).statusCode).toBe(200);
+      return { url: '/sandbox/api/replay', body: { orderId: order.data.id, kind: 'return' } };
+    },
+    records: ['create sandbox-return'],
+  },
+  {
+    route: 'POST /sandbox/api/replay',
+    name: 'a retry of a webhook the provider sent: nothing saved',
+    arrange: async () => {
+      const order = orderCompleted({ email: uniqueEmail('retried'), items: [{ product: 'punch' }], orderId: providerId() });
+      expect((await postWebhook(t.app, [order], { secret: webhookSecret })).statusCode).toBe(200);
+      return { url: '/sandbox/api/replay', body: { orderId: order.data.id, kind: 'retry' } };
+    },
+    records: [],
+  },
+  {
+    // Not a staff route: a staff token makes the public call the administrator's Resend Serial.
+    route: 'POST /api/order/resend/',
+    arrange: async () => {
+      const { email } = await giveLicence(t, { email: uniqueEmail(), productName: 'Punch' });
+      return { url: '/api/order/resend/', body: { email, productName: 'Punch' } };
+    },
+    records: ['resend-keys order'],
+  },
+];
+
+const STAFF_GUARDS = ['requireAdmin', 'requireStaff'];
+
+describe('the audit of staff changes', () => {
+  it('has a case for every staff route that can change data', () => {
+    const changing = t.app.routeTable
+      .filter((route) => route.method !== 'GET' && route.method !== 'HEAD' && route.guards.some((guard) => STAFF_GUARDS.includes(guard)))
+      .map((route) => `${route.method} ${route.url}`);
+    const covered = new Set(cases.map((entry) => entry.route));
+    expect(changing.filter((route) => !covered.has(route))).toEqual([]);
+    const known = new Set(t.app.routeTable.map((route) => `${route.method} ${route.url}`));
+    expect(cases.map((entry) => entry.route).filter((route) => !known.has(route))).toEqual([]);
+  });
+
+  it.each(cases.map((entry) => [entry.name ? `${entry.route}: ${entry.name}` : entry.route, entry] as const))(
+    '%s',
+    async (_title, entry) => {
+      const call = await entry.arrange();
+      const { last } = await firstRow<{ last: number }>('SELECT coalesce(max(id), 0)::int AS last FROM audit_log', []);
+      await admin(entry.route.split(' ')[0]!, call.url, call.body);
+      const { rows } = await t.db.query<{ actor: string; record: string }>(
+        `SELECT actor, action || ' ' || entity AS record FROM audit_log WHERE id > $1 ORDER BY id`,
+        [last],
+      );
+      expect(rows.map((row) => row.record)).toEqual(entry.records);
+      expect(rows.every((row) => row.actor === 'admin')).toBe(true);
+    },
+  );
+});
