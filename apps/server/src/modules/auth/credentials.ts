@@ -1,3 +1,4 @@
+import { canonicalLoginName } from '@store/contracts/email-address';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { checkRateLimit, hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
@@ -62,7 +63,7 @@ export async function countFailure(db: Db, options: { username: string; ip: stri
 
 /** The nonce of the caller's device cookie when it names this login and has not failed too often. */
 export async function trustedDeviceNonce(db: Db, username: string, device: DeviceClaim | undefined): Promise<string | undefined> {
-  if (!device || device.loginName !== username.trim().toLowerCase()) return undefined;
+  if (!device || device.loginName !== canonicalLoginName(username.trim())) return undefined;
   const isUsable = await checkRateLimit(db, rateLimits.loginFailuresPerDevice, device.nonce).then(
     () => true,
     () => false,
