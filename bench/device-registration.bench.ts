@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { canonicalEmail } from '@store/contracts/email-address';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createPool, type Db } from '../apps/server/src/db/client.js';
 import { startEmbeddedServer } from '../apps/server/src/db/embedded-server.js';
@@ -140,7 +141,7 @@ async function createLicenceKeys(db: Db, secretBox: SecretBox, count: number): P
   const keys = owners.map((owner) => signLicenceKeys({ product, owner, secretBox }));
   await db.query(
     `WITH owner AS (
-       INSERT INTO person (email, name) SELECT * FROM unnest($1::text[], $2::text[]) RETURNING id, email
+       INSERT INTO person (email, name, email_canonical) SELECT * FROM unnest($1::text[], $2::text[], $6::text[]) RETURNING id, email
      )
      INSERT INTO orders (product_id, person_id, source, serial_new, serial_2048)
      SELECT $3, owner.id, 'admin', keys.serial_new, keys.serial_2048
@@ -152,6 +153,7 @@ async function createLicenceKeys(db: Db, secretBox: SecretBox, count: number): P
       product.id,
       keys.map((key) => key.serialNew),
       keys.map((key) => key.serial2048),
+      owners.map((owner) => canonicalEmail(owner.email)),
     ],
   );
   await db.query('ANALYZE'); // as autovacuum would have done in a database that grew to this size

@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { ADMIN_USER_NAME, DEVICE_ID_LENGTH, MIN_PASSWORD_LENGTH } from './constants.js';
+import { DEVICE_ID_LENGTH, MIN_PASSWORD_LENGTH } from './constants.js';
+import { canonicalLoginName, isAcceptedEmail } from './email-address.js';
 import { messages } from './messages.js';
 
-/** What "looks like an email" means everywhere (§5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Activation key: 8-4-4-4 hex groups (then the rest of a UUID), third group 1-5, fourth 8, 9, a or b (§5). */
 export const ACTIVATION_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}(-[0-9a-f]{12})?$/i;
 
+/** An address (§5's pattern, and the rules of email-address.ts: no look-alike spellings, a real mail domain). */
 export const emailField = z
   .string()
   .trim()
   .min(1, messages.emailRequired)
   .max(254, messages.emailInvalid)
-  .regex(EMAIL_PATTERN, messages.emailInvalid);
+  .refine(isAcceptedEmail, messages.emailInvalid);
 
 /** Login accepts the word admin besides an email address. */
 export const loginNameField = z
@@ -20,7 +20,7 @@ export const loginNameField = z
   .trim()
   .min(1, messages.emailRequired)
   .max(254, messages.emailInvalid)
-  .refine((value) => value === ADMIN_USER_NAME || EMAIL_PATTERN.test(value), messages.emailInvalid);
+  .refine((value) => canonicalLoginName(value) !== undefined, messages.emailInvalid);
 
 export const passwordField = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './fields.js';
+import { isAcceptedEmail } from './email-address.js';
 import { messages } from './messages.js';
 
 /** A customer record (§3). */
@@ -25,7 +25,7 @@ export const personSaveRequest = z
   })
   .refine((value) => value.id === 0 || value.email !== '', { message: 'Email is required', path: ['email'] })
   // An address that goes into mail headers and licences: never "admin" or text with line breaks.
-  .refine((value) => value.email === '' || EMAIL_PATTERN.test(value.email), { message: messages.emailInvalid, path: ['email'] });
+  .refine((value) => value.email === '' || isAcceptedEmail(value.email), { message: messages.emailInvalid, path: ['email'] });
 export type PersonSaveRequest = z.infer<typeof personSaveRequest>;
 
 /** New person default (§4). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_ID_LENGTH } from './constants.js';
-import { EMAIL_PATTERN } from './fields.js';
+import { isAcceptedEmail } from './email-address.js';
 import { messages } from './messages.js';
 
 /** A product's trial length when the administrator sets none. */
@@ -23,7 +23,7 @@ const optionalEmail = z
   .string()
   .trim()
   .max(254, messages.emailInvalid)
-  .refine((email) => email === '' || EMAIL_PATTERN.test(email), messages.emailInvalid)
+  .refine((email) => email === '' || isAcceptedEmail(email), messages.emailInvalid)
   .default('');
 
 /** POST /api/trial: the website's trial for an offline computer, by its Device ID. */

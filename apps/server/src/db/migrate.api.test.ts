@@ -313,3 +313,89 @@ describe('migration 062 (product paths)', () => {
     }
   });
 });
+
+describe('migration 068 (canonical addresses)', () => {
+  it('gives each address its canonical form, the first of a form keeps it, and look-alikes and their sessions reach nobody', async () => {
+    const url = await createEmptyDatabase();
+    const db = createPool(url, 2);
+    const kelvinKate = '\u212Aate@example.com';
+    try {
+      await migrateDatabase(db, undefined, await migrationsBefore('068'));
+      // What lower() under the database's collation allowed: a person per spelling of one address, and a look-alike
+      // login linked to the person it imitates.
+      const persons = [
+        'kate@example.com',
+        'jos\u00E9@example.com',
+        'jose\u0301@example.com',
+        'bea@bücher.example',
+        'BEA@xn--bcher-kva.example',
+        '',
+        '\uFF4Bate@example.com',
+      ];
+      const { rows: personRows } = await db.query<{ id: number }>('INSERT INTO person (email) SELECT unnest($1::text[]) RETURNING id', [
+        persons,
+      ]);
+      const [kate, jose, joseDecomposed, bea, beaPunycode, blank, fullwidth] = personRows.map((row) => row.id);
+      const { rows: loginRows } = await db.query<{ id: number }>(
+        `INSERT INTO login (login_name, password_hash, person_id, role, email_verified_at)
+         VALUES ('admin', 'x', NULL, 'admin', now()), ($1, 'x', $2, 'customer', now()),
+                ('jos\u00E9@example.com', 'x', NULL, 'customer', NULL), ('jose\u0301@example.com', 'x', $3, 'customer', now())
+         RETURNING id`,
+        [kelvinKate, kate, joseDecomposed],
+      );
+      const [admin, kelvinLogin, joseUnproven, joseProven] = loginRows.map((row) => row.id);
+      await db.query(
+        `INSERT INTO session (token_hash, login_id, expires_at) VALUES ('\\x01', $1, now() + interval '1 day'), ('\\x02', $2, now() + interval '1 day')`,
+        [kelvinLogin, joseProven],
+      );
+      await db.query(`INSERT INTO provider_order (provider_order_id, buyer_email) VALUES ('po-1', 'Kate@Example.com'), ('po-2', $1)`, [
+        kelvinKate,
+      ]);
+
+      expect(await migrateDatabase(db)).toContain('068_email_canonical.sql');
+
+      const { rows: canonicalPersons } = await db.query('SELECT id, email_canonical FROM person ORDER BY id');
+      expect(canonicalPersons).toEqual([
+        { id: kate, email_canonical: 'kate@example.com' },
+        { id: jose, email_canonical: 'jos\u00E9@example.com' },
+        { id: joseDecomposed, email_canonical: null },
+        { id: bea, email_canonical: 'bea@xn--bcher-kva.example' },
+        { id: beaPunycode, email_canonical: null },
+        { id: blank, email_canonical: null },
+        { id: fullwidth, email_canonical: null },
+      ]);
+      const { rows: logins } = await db.query('SELECT id, login_name_canonical, person_id FROM login ORDER BY id');
+      expect(logins).toEqual([
+        { id: admin, login_name_canonical: 'admin', person_id: null },
+        { id: kelvinLogin, login_name_canonical: null, person_id: null },
+        { id: joseUnproven, login_name_canonical: null, person_id: null },
+        // Proven first, so it keeps the address; its person (the NFD duplicate) has none, so the link goes.
+        { id: joseProven, login_name_canonical: 'jos\u00E9@example.com', person_id: null },
+      ]);
+      expect((await db.query('SELECT login_id FROM session')).rows).toEqual([]);
+      const { rows: orders } = await db.query('SELECT provider_order_id, buyer_email_canonical FROM provider_order ORDER BY 1');
+      expect(orders).toEqual([
+        { provider_order_id: 'po-1', buyer_email_canonical: 'kate@example.com' },
+        { provider_order_id: 'po-2', buyer_email_canonical: null },
+      ]);
+      const { rows: audit } = await db.query<{ entity: string; entity_id: string; before: unknown; after: { reason: string } }>(
+        `SELECT entity, entity_id, before, after FROM audit_log WHERE actor = 'migration 068' ORDER BY entity DESC, entity_id::bigint`,
+      );
+      expect(audit.map((entry) => [entry.entity, Number(entry.entity_id), entry.before])).toEqual([
+        ['person', joseDecomposed, { email: persons[2] }],
+        ['person', beaPunycode, { email: persons[4] }],
+        ['person', fullwidth, { email: persons[6] }],
+        ['login', kelvinLogin, { email: kelvinKate }],
+        ['login', joseUnproven, { email: 'jos\u00E9@example.com' }],
+      ]);
+      expect(audit[0]!.after.reason).toContain(`person ${jose}`);
+      expect(audit[3]!.after.reason).toContain('no longer accepted');
+      // The canonical form is unique: a second person of kate's address is refused.
+      await expect(db.query(`INSERT INTO person (email, email_canonical) VALUES ('KATE@example.com', 'kate@example.com')`)).rejects.toThrow(
+        /person_email_canonical_key/,
+      );
+    } finally {
+      await db.end();
+    }
+  });
+});

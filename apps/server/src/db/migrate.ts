@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { runMigrations } from 'graphile-worker';
+import { fillCanonicalAddresses } from './canonical-addresses.js';
 import type { Db } from './client.js';
 import { quietJobLogger } from '../jobs/job-logger.js';
 
@@ -27,6 +28,15 @@ type Migration = { name: string; sql: string; checksum: string; isTransactional:
 const amendedMigrations: Readonly<Record<string, readonly string[]>> = {
   // Its indexes on the large tables moved to 065, which builds them CONCURRENTLY (IF NOT EXISTS).
   '060_back_office.sql': ['4d540d1bcf4922423f3bcea0e7ca81f2e8e918d9bddada7ef1cb93662dfe6351'],
+};
+
+/**
+ * What a migration needs the application to do right after its SQL, in the same transaction: values only the
+ * application computes (migration 068: the canonical form of every stored address, decision 030). A step is part of
+ * its migration: a later change of what it computes is a new migration, like a change of the SQL.
+ */
+const migrationSteps: Readonly<Record<string, (client: pg.PoolClient) => Promise<void>>> = {
+  '068_email_canonical.sql': fillCanonicalAddresses,
 };
 
 /** SHA-256 of the file, with line endings made LF, so a checkout with CRLF endings has the same checksum. */
@@ -134,6 +144,7 @@ export async function migrateDatabase(
         if (!isInTransaction) await client.query('BEGIN');
         isInTransaction = true;
         await client.query(migration.sql);
+        await migrationSteps[migration.name]?.(client);
         await record(migration);
         continue;
       }

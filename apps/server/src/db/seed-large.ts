@@ -132,19 +132,23 @@ async function seedPersons(db: Db, count: number, log: (message: string) => void
   });
 }
 
-/** Persons "First Last", first.last{n}@domain, from fixed lists by a hash of n: reproducible and varied. */
+/**
+ * Persons "First Last", first.last{n}@domain, from fixed lists by a hash of n: reproducible and varied. The lists are
+ * ASCII, so an address is its own canonical form (canonicalEmail: lower-case ASCII, an ASCII domain; decision 030).
+ */
 async function insertPersons(client: PoolClient, persons: SeededPersons, log: (message: string) => void): Promise<void> {
   for (let from = 0; from < persons.count; from += CHUNK) {
     const to = Math.min(persons.count, from + CHUNK) - 1;
     await client.query(
-      `INSERT INTO person (id, email, name, country, created_at)
-       SELECT $1::bigint + g, lower(first || '.' || last) || g || '@' || domain, first || ' ' || last, country,
+      `INSERT INTO person (id, email, email_canonical, name, country, created_at)
+       SELECT $1::bigint + g, address, address, first || ' ' || last, country,
               now() - (abs(hashint4(g + 3)::bigint) % 3000) * interval '1 day'
          FROM generate_series($2::int, $3::int) AS g,
               LATERAL (SELECT ($4::text[])[1 + abs(hashint4(g)::bigint) % cardinality($4::text[])] AS first,
                               ($5::text[])[1 + abs(hashint4(g + 1)::bigint) % cardinality($5::text[])] AS last,
                               ($6::text[])[1 + abs(hashint4(g + 2)::bigint) % cardinality($6::text[])] AS domain,
-                              ($7::text[])[1 + abs(hashint4(g + 4)::bigint) % cardinality($7::text[])] AS country) AS pick`,
+                              ($7::text[])[1 + abs(hashint4(g + 4)::bigint) % cardinality($7::text[])] AS country) AS pick,
+              LATERAL (SELECT lower(first || '.' || last) || g || '@' || domain AS address) AS made`,
       [persons.firstId, from, to, FIRST_NAMES, LAST_NAMES, DOMAINS, COUNTRIES],
     );
     log(`persons: ${to + 1} of ${persons.count}`);

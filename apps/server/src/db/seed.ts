@@ -1,3 +1,5 @@
+import { ADMIN_USER_NAME } from '@store/contracts/constants';
+import { canonicalLoginName } from '@store/contracts/email-address';
 import type pg from 'pg';
 import type { SecretBox } from '../lib/secret-box.js';
 import { generateKeyPair } from '../licensing/rsa-key.js';
@@ -19,9 +21,10 @@ export async function seedDatabase(
   const { rowCount: adminCount } = await client.query('SELECT 1 FROM login WHERE is_admin');
   if (!adminCount) {
     const password = options.adminPassword ?? generatePassword();
-    await client.query(`INSERT INTO login (login_name, password_hash, role, email_verified_at) VALUES ('admin', $1, 'admin', now())`, [
-      await hashPassword(password),
-    ]);
+    await client.query(
+      `INSERT INTO login (login_name, login_name_canonical, password_hash, role, email_verified_at) VALUES ($1, $2, $3, 'admin', now())`,
+      [ADMIN_USER_NAME, canonicalLoginName(ADMIN_USER_NAME), await hashPassword(password)],
+    );
     if (!options.adminPassword) result.adminPassword = password;
   }
 

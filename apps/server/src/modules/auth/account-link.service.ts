@@ -1,4 +1,5 @@
 import { ACCOUNT_LINK_UNUSABLE, type ConfirmAccountResponse } from '@store/contracts/account';
+import { isAcceptedEmail } from '@store/contracts/email-address';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
@@ -62,7 +63,8 @@ export async function confirmAccount(options: {
   const { db, token, caller } = options;
   await hitRateLimit(db, rateLimits.accountLinkUsePerIp, options.ip);
   const link = await links.findUsableAccountLink(db, token);
-  if (!link) throw new AppError('badRequest', ACCOUNT_LINK_UNUSABLE);
+  // A link mailed to an address that is no longer accepted (a look-alike spelling, decision 030) proves nothing.
+  if (!link || !isAcceptedEmail(link.email)) throw new AppError('badRequest', ACCOUNT_LINK_UNUSABLE);
   const login = await logins.findLoginByName(db, link.email);
   const isLinksLogin = login !== undefined && caller?.loginId === login.id;
 

@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_USER_NAME } from '@store/contracts/constants';
+import { canonicalLoginName } from '@store/contracts/email-address';
+import { messages } from '@store/contracts/messages';
 import type { Queryable } from '../../db/client.js';
+import { badRequest } from '../../lib/app-error.js';
 import { deleteTwoFactor } from './two-factor.repository.js';
 
 export type LoginRow = {
@@ -19,40 +22,48 @@ export type LoginRow = {
 export type StaffRole = 'admin' | 'support';
 
 /**
- * The caller of a session. `personId` is set only once the login has proven its address (docs/SECURITY.md):
- * until then the login reaches nobody's licences.
+ * The caller of a session. Until the login has proven its address (docs/SECURITY.md) it reaches nobody's licences;
+ * then it reaches those of the person with its address (`licence.service.findPersonIdOfLogin`).
  */
 export type SessionActor = {
   loginId: number;
   name: string;
   isAdmin: boolean;
   role: StaffRole | 'customer';
-  personId: number | null;
   isEmailVerified: boolean;
 };
 
 /**
- * What a customer call needs of its caller: the session's person, login name (its address) and whether it proved
- * the address, which `licence.service.findPersonIdOfLogin` turns into the person whose licences it reaches.
+ * What a customer call needs of its caller: the login name (its address) and whether it proved the address, which
+ * `licence.service.findPersonIdOfLogin` turns into the person whose licences it reaches.
  */
-export type CustomerCaller = Pick<SessionActor, 'personId' | 'name' | 'isEmailVerified'>;
+export type CustomerCaller = Pick<SessionActor, 'name' | 'isEmailVerified'>;
 
 export const SESSION_LIFETIME_DAYS = 30;
 const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
 
+/**
+ * The login of this name: the one whose name has the same canonical form (canonicalLoginName, decision 030), compared
+ * byte for byte. A name that is no accepted address (a look-alike spelling) finds none.
+ */
 export async function findLoginByName(db: Queryable, loginName: string): Promise<LoginRow | undefined> {
-  const { rows } = await db.query<LoginRow>('SELECT * FROM login WHERE lower(login_name) = lower($1)', [loginName]);
+  const canonical = canonicalLoginName(loginName);
+  if (canonical === undefined) return undefined;
+  const { rows } = await db.query<LoginRow>('SELECT * FROM login WHERE login_name_canonical = $1', [canonical]);
   return rows[0];
 }
 
+/** Inserts a login; undefined when a login of the same canonical name exists. */
 export async function insertLogin(
   db: Queryable,
   login: { loginName: string; passwordHash: string; personId: number | null; role?: StaffRole | 'customer' },
 ): Promise<LoginRow | undefined> {
+  const canonical = canonicalLoginName(login.loginName);
+  if (canonical === undefined) throw badRequest(messages.emailInvalid);
   const { rows } = await db.query<LoginRow>(
-    `INSERT INTO login (login_name, password_hash, person_id, role) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (lower(login_name)) DO NOTHING RETURNING *`,
-    [login.loginName, login.passwordHash, login.personId, login.role ?? 'customer'],
+    `INSERT INTO login (login_name, login_name_canonical, password_hash, person_id, role) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (login_name_canonical) DO NOTHING RETURNING *`,
+    [login.loginName, canonical, login.passwordHash, login.personId, login.role ?? 'customer'],
   );
   return rows[0];
 }
@@ -72,7 +83,9 @@ export async function setPendingPassword(db: Queryable, loginId: number, passwor
 }
 
 export async function deleteLoginByName(db: Queryable, loginName: string): Promise<number> {
-  const result = await db.query(`DELETE FROM login WHERE lower(login_name) = lower($1) AND role = 'customer'`, [loginName]);
+  const canonical = canonicalLoginName(loginName);
+  if (canonical === undefined) return 0;
+  const result = await db.query(`DELETE FROM login WHERE login_name_canonical = $1 AND role = 'customer'`, [canonical]);
   return result.rowCount ?? 0;
 }
 
@@ -92,10 +105,9 @@ export async function findSessionActor(db: Queryable, token: string): Promise<Se
     login_id: number;
     login_name: string;
     role: SessionActor['role'];
-    person_id: number | null;
     is_email_verified: boolean;
   }>(
-    `SELECT l.id AS login_id, l.login_name, l.role, l.person_id, l.email_verified_at IS NOT NULL AS is_email_verified
+    `SELECT l.id AS login_id, l.login_name, l.role, l.email_verified_at IS NOT NULL AS is_email_verified
        FROM session s JOIN login l ON l.id = s.login_id
       WHERE s.token_hash = $1 AND s.expires_at > now()`,
     [hashToken(token)],
@@ -107,7 +119,6 @@ export async function findSessionActor(db: Queryable, token: string): Promise<Se
       name: row.login_name,
       isAdmin: row.role === 'admin',
       role: row.role,
-      personId: row.is_email_verified ? row.person_id : null,
       isEmailVerified: row.is_email_verified,
     }
   );

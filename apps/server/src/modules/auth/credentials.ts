@@ -1,3 +1,4 @@
+import { canonicalLoginName } from '@store/contracts/email-address';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { checkRateLimit, hitRateLimit, rateLimits, type RateLimitHit } from '../../lib/rate-limit.js';
@@ -72,7 +73,8 @@ async function findKnownCaller(
   db: Db,
   options: { username: string; device?: DeviceClaim | undefined; registeredComputer?: string | undefined },
 ): Promise<RateLimitHit | undefined> {
-  const address = options.username.trim().toLowerCase();
+  // The device cookie names the login by its canonical name (decision 030).
+  const address = canonicalLoginName(options.username.trim()) ?? options.username.trim().toLowerCase();
   let caller: RateLimitHit | undefined;
   if (options.device?.loginName === address) caller = { rule: rateLimits.loginFailuresPerDevice, subject: options.device.nonce };
   else if (options.registeredComputer) {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { canonicalLoginName } from '@store/contracts/email-address';
 import { deriveKey } from '../../lib/derived-key.js';
 
 /**
@@ -10,6 +11,7 @@ import { deriveKey } from '../../lib/derived-key.js';
 export const DEVICE_COOKIE_NAME = 'store_device';
 const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
+/** `loginName`: the canonical form of the login's name (decision 030), as the cookie names it. */
 export type DeviceClaim = { loginName: string; nonce: string };
 
 const macOf = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
@@ -19,7 +21,7 @@ export function createDeviceCookies(secret: string, options: { isSecure: boolean
   return {
     /** The Set-Cookie value for a browser that just logged in as `loginName`. */
     issue(loginName: string): string {
-      const name = Buffer.from(loginName.toLowerCase()).toString('base64url');
+      const name = Buffer.from(canonicalLoginName(loginName) ?? loginName).toString('base64url');
       const nonce = randomBytes(16).toString('base64url');
       const value = `${name}.${nonce}.${macOf(key, `${name}.${nonce}`)}`;
       const attributes = [`Max-Age=${MAX_AGE_SECONDS}`, 'Path=/api', 'HttpOnly', 'SameSite=Strict'];

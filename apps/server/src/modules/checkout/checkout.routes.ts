@@ -50,7 +50,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fastspring/loyaltycoupon',
     { onRequest: requireUser, schema: { tags: ['checkout'], response: { 200: loyaltyCouponResponse } } },
     async (request, reply) => {
-      const code = await getLoyaltyCoupon({ db: app.db, config: app.config, personId: actorOf(request).personId });
+      const code = await getLoyaltyCoupon({ db: app.db, config: app.config, caller: actorOf(request) });
       // A JSON string ("" when none): Fastify would send a bare string as plain text.
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(code));
     },

@@ -39,18 +39,18 @@ export type TransferRow = { order_id: number; transferred_at: Date; from_person_
  * The provider orders of a person: those that made a licence the person holds or held (transferred away), and
  * those the person paid (a gift's payer, by their address). With what the provider said about them (provider_order).
  */
-export async function findPurchasesOfPerson(db: Queryable, person: { id: number; email: string }) {
+export async function findPurchasesOfPerson(db: Queryable, person: { id: number; emailCanonical: string | null }) {
   const { rows: purchases } = await db.query<PurchaseRow>(
     `WITH mine AS (
        SELECT o.provider_order_id FROM orders o WHERE o.person_id = $1 AND o.provider_order_id IS NOT NULL
        UNION SELECT o.provider_order_id FROM licence_transfer t JOIN orders o ON o.id = t.order_id
               WHERE t.from_person_id = $1 AND o.provider_order_id IS NOT NULL AND o.source = 'purchase'
-       UNION SELECT provider_order_id FROM provider_order WHERE $2 <> '' AND lower(buyer_email) = lower($2))
+       UNION SELECT provider_order_id FROM provider_order WHERE buyer_email_canonical = $2::text)
      SELECT m.provider_order_id, po.reference, po.completed_at, po.currency, po.invoice_url, po.subtotal, po.discount,
             po.tax, po.total, po.items, po.buyer_email, po.recipient_email,
             (SELECT min(creation_date) FROM orders WHERE provider_order_id = m.provider_order_id) AS first_licence_at
        FROM mine m LEFT JOIN provider_order po ON po.provider_order_id = m.provider_order_id`,
-    [person.id, person.email],
+    [person.id, person.emailCanonical],
   );
   const ids = purchases.map((purchase) => purchase.provider_order_id);
   const { rows: licences } = await db.query<LicenceRow>(

@@ -10,7 +10,7 @@ export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/userinfo/orders',
     { onRequest: requireUser, schema: { tags: ['customer area'], response: { 200: customerOrderList } } },
-    (request) => listCustomerOrders({ db: app.db, personId: actorOf(request).personId }),
+    (request) => listCustomerOrders({ db: app.db, caller: actorOf(request) }),
   );
 
   // Staff: the purchase a licence came from (money, partial refunds), shown in the person editor's licence detail.

@@ -1,7 +1,9 @@
 import type { CustomerOrder, LicencePurchase } from '@store/contracts/customer-order';
+import { canonicalEmail, isSameEmail } from '@store/contracts/email-address';
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { findPersonById } from '../person/person.service.js';
+import type { CustomerCaller } from '../auth/auth.repository.js';
+import { findPersonOfLogin } from '../licence/licence.service.js';
 import { findPurchaseOfLicence, findPurchasesOfPerson } from './customer-orders.repository.js';
 
 const toAmount = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
@@ -11,16 +13,16 @@ const toAmount = (value: string | number | null | undefined) => (value === null 
  * and invoice (for the payer only), the caller's licences of it, its refunds and the transfers of those licences.
  * A login that has not proven its address (no person) has none.
  */
-export async function listCustomerOrders(options: { db: Queryable; personId: number | null }): Promise<CustomerOrder[]> {
-  if (options.personId === null) return [];
-  const person = { id: options.personId, email: (await findPersonById(options.db, options.personId))?.email ?? '' };
-  const found = await findPurchasesOfPerson(options.db, person);
+export async function listCustomerOrders(options: { db: Queryable; caller: CustomerCaller }): Promise<CustomerOrder[]> {
+  const person = await findPersonOfLogin(options.db, options.caller);
+  if (!person) return [];
+  const found = await findPurchasesOfPerson(options.db, { id: person.id, emailCanonical: canonicalEmail(person.email) ?? null });
   const orders = found.purchases.map((purchase): CustomerOrder => {
     const licencesOfOrder = found.licences.filter((licence) => licence.provider_order_id === purchase.provider_order_id);
     const mine = licencesOfOrder.filter(
       (licence) => licence.person_id === person.id || found.transfers.some((transfer) => transfer.order_id === licence.id),
     );
-    const isPayer = !purchase.buyer_email || purchase.buyer_email.toLowerCase() === person.email.toLowerCase();
+    const isPayer = !purchase.buyer_email || isSameEmail(purchase.buyer_email, person.email);
     const hideMoney = !isPayer;
     const items = purchase.items
       ? purchase.items.map((item) => ({

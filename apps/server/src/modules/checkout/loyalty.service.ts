@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { isSameEmail } from '@store/contracts/email-address';
 import { isSandboxCheckout, type Config } from '../../config.js';
 import type { Queryable } from '../../db/client.js';
+import type { CustomerCaller } from '../auth/auth.repository.js';
 import { encodeBase32 } from '../auth/totp.js';
+import { findPersonIdOfLogin } from '../licence/licence.service.js';
 import { findPersonById } from '../person/person.service.js';
 import { addLoyaltyCode } from './fastspring-coupon-api.js';
 import { hasFastSpringApi } from './fastspring-api.js';
@@ -13,9 +16,10 @@ import * as repository from './loyalty.repository.js';
  * The same code is answered until it is used; a new one is added to the vendor's FastSpring coupon (or kept for
  * the sandbox, which honours the same codes).
  */
-export async function getLoyaltyCoupon(options: { db: Queryable; config: Config; personId: number | null }): Promise<string> {
-  const { db, config, personId } = options;
-  if (personId === null || !hasFastSpringApi(config) || !(await repository.hasActiveLicence(db, personId))) return '';
+export async function getLoyaltyCoupon(options: { db: Queryable; config: Config; caller: CustomerCaller }): Promise<string> {
+  const { db, config } = options;
+  const personId = await findPersonIdOfLogin(db, options.caller);
+  if (personId === undefined || !hasFastSpringApi(config) || !(await repository.hasActiveLicence(db, personId))) return '';
   const open = await repository.findOpenCodeOfPerson(db, personId);
   if (open) return open;
   const code = `LOYAL-${encodeBase32(randomBytes(8)).slice(0, 12)}`;
@@ -31,7 +35,7 @@ export const isOpenLoyaltyCode = (db: Queryable, code: string): Promise<boolean>
 export async function isLoyaltyCodeOf(db: Queryable, code: string, email: string): Promise<boolean> {
   const personId = await repository.findPersonIdOfCode(db, code);
   const owner = personId === undefined ? undefined : await findPersonById(db, personId);
-  return owner !== undefined && owner.email.toLowerCase() === email.trim().toLowerCase();
+  return owner !== undefined && isSameEmail(owner.email, email.trim());
 }
 
 /** Whether a coupon code is a loyalty code, used or not. */

@@ -1,4 +1,5 @@
 import { LICENSE_TRANSFER_PRODUCT } from '@store/contracts/constants';
+import { isAcceptedEmail, isSameEmail } from '@store/contracts/email-address';
 import { normalizeProductPath } from '@store/contracts/product-path';
 import type { PoolClient } from 'pg';
 import type { Config } from '../../config.js';
@@ -11,7 +12,7 @@ import { giftReceiptMail, unknownProductMail } from '../../mail/templates.js';
 import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
 import { useLoyaltyCode } from './loyalty.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
-import { fillPersonDetails, findOrCreatePersonByEmail, isAcceptedEmail } from '../person/person.service.js';
+import { fillPersonDetails, findOrCreatePersonByEmail } from '../person/person.service.js';
 import { findProductByName, findProductByPath } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
 import { completeTransferFromWebhook } from '../transfer/transfer-webhook.js';
@@ -80,7 +81,7 @@ const customerOf = (data: OrderCompletedData) => {
 const recipientOf = (data: OrderCompletedData, payerEmail: string) => {
   for (const entry of data.recipients ?? []) {
     const email = entry.recipient?.email?.trim() ?? '';
-    if (!email || email.toLowerCase() === payerEmail.toLowerCase()) continue;
+    if (!email || isSameEmail(email, payerEmail)) continue;
     const name = [entry.recipient?.first, entry.recipient?.last]
       .map((part) => part?.trim() ?? '')
       .filter(Boolean)

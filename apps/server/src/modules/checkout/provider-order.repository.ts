@@ -1,3 +1,4 @@
+import { canonicalEmail } from '@store/contracts/email-address';
 import type { Queryable } from '../../db/client.js';
 import type { OrderCompletedData, ReturnCreatedData, WebhookEvent } from './webhook-payload.js';
 
@@ -22,8 +23,8 @@ export async function recordProviderOrder(
   const money = moneyOf(data);
   await db.query(
     `INSERT INTO provider_order (provider_order_id, reference, currency, payout_currency, invoice_url, coupons,
-                                 subtotal, discount, tax, total, items, buyer_email, recipient_email)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (provider_order_id) DO NOTHING`,
+                                 subtotal, discount, tax, total, items, buyer_email, recipient_email, buyer_email_canonical)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (provider_order_id) DO NOTHING`,
     [
       data.id,
       data.reference ?? '',
@@ -38,6 +39,7 @@ export async function recordProviderOrder(
       JSON.stringify(items),
       people.buyerEmail,
       people.recipientEmail,
+      canonicalEmail(people.buyerEmail) ?? null,
     ],
   );
 }

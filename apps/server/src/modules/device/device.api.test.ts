@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { canonicalEmail } from '@store/contracts/email-address';
 import { buildApp } from '../../app.js';
 import { createPool } from '../../db/client.js';
 import { createExpiringKeyFile, createKeyFile, decryptKeyFile } from '../../licensing/juce-key-file.js';
@@ -55,7 +56,12 @@ describe('POST /api/userinfo/registerproductfordevice', () => {
 
   it("accepts a key file issued before the owner's address changed, by its exact text", async () => {
     const owner = await giveLicence(t, { email: uniqueEmail() });
-    await t.db.query('UPDATE person SET email = $2 WHERE id = $1', [owner.personId, uniqueEmail('renamed')]);
+    const renamed = uniqueEmail('renamed');
+    await t.db.query('UPDATE person SET email = $2, email_canonical = $3 WHERE id = $1', [
+      owner.personId,
+      renamed,
+      canonicalEmail(renamed),
+    ]);
     const response = await registerDevice(
       t,
       { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() },

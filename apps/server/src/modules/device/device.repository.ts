@@ -1,3 +1,4 @@
+import { canonicalEmail } from '@store/contracts/email-address';
 import type { Queryable } from '../../db/client.js';
 import { countHitInStatement, type CountedHitColumns, type RateLimitHit } from '../../lib/rate-limit.js';
 
@@ -143,7 +144,8 @@ export async function registerWithSignedKey(
   },
 ): Promise<SignedRegistration> {
   const { owner } = registration;
-  // The statement's own parameters, $1 to $9; the hit's are numbered after them.
+  // The statement's own parameters, $1 to $10; the hit's are numbered after them. The key's owner is found by the
+  // canonical form of its address (decision 030); a key of an address no longer accepted finds none.
   const values = [
     registration.productId,
     registration.compactKey,
@@ -154,6 +156,7 @@ export async function registerWithSignedKey(
     registration.deviceName,
     registration.keyFile,
     registration.key,
+    canonicalEmail(owner.email) ?? null,
   ];
   const counted = countHitInStatement(registration.hit, values.length + 1);
   const { rows } = await db.query<LicenceCandidate & CountedHitColumns & { is_inserted: boolean }>({
@@ -164,7 +167,7 @@ export async function registerWithSignedKey(
                ($9 IN (o.serial_2048, o.serial_new, btrim(o.serial_2048, E' \\t\\r\\n'), btrim(o.serial_new, E' \\t\\r\\n'))
                 OR $2 IN (regexp_replace(o.serial_new, '\\s', '', 'g'), regexp_replace(o.serial_2048, '\\s', '', 'g'))) AS is_exact
           FROM hit, orders o JOIN person pe ON pe.id = o.person_id
-         WHERE ${counted.isWithinLimit} AND o.product_id = $1 AND o.state = 'active' AND lower(pe.email) = lower($3) AND pe.email <> ''),
+         WHERE ${counted.isWithinLimit} AND o.product_id = $1 AND o.state = 'active' AND pe.email_canonical = $10::text),
       candidate AS (
         SELECT owned.*, true AS is_active,
                (SELECT count(*)::int FROM order_device d WHERE d.order_id = owned.order_id) AS devices,

@@ -60,7 +60,6 @@ export async function unlockWithLogin(options: {
     );
   }
   const personId = await findPersonIdOfLogin(db, {
-    personId: login.person_id,
     name: login.login_name,
     isEmailVerified: login.email_verified_at !== null,
   });

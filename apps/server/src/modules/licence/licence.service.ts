@@ -1,4 +1,5 @@
 import type { UserProduct } from '@store/contracts/licence';
+import type { Person } from '@store/contracts/person';
 import type { Db, Queryable } from '../../db/client.js';
 import { OFFLINE_DEVICE_MARKER } from '@store/contracts/constants';
 import { notFound } from '../../lib/app-error.js';
@@ -65,12 +66,15 @@ export async function renameOwnDevice(options: {
 }
 
 /**
- * The person a login acts for, or undefined until the login has proven its address (docs/SECURITY.md): its own
- * person, else the person with the login's address; so registering someone else's address reaches none of their
- * licences. The one rule every licence call of another domain (downloads, transfer, unlock, orders) applies.
+ * The person a login acts for, or undefined until the login has proven its address (docs/SECURITY.md): the person
+ * whose address has the same canonical form as the login's name (decision 030), whatever person the login was
+ * linked to; so registering someone else's address, or a look-alike of it, reaches none of their licences. The one
+ * rule every licence call of another domain (downloads, transfer, unlock, orders, loyalty code) applies.
  */
-export async function findPersonIdOfLogin(db: Queryable, login: CustomerCaller): Promise<number | undefined> {
-  if (!login.isEmailVerified) return undefined;
-  if (login.personId !== null) return login.personId;
-  return (await findPersonByEmail(db, login.name))?.id;
+export async function findPersonOfLogin(db: Queryable, login: CustomerCaller): Promise<Person | undefined> {
+  return login.isEmailVerified ? findPersonByEmail(db, login.name) : undefined;
 }
+
+/** The id of the person a login acts for (findPersonOfLogin). */
+export const findPersonIdOfLogin = async (db: Queryable, login: CustomerCaller): Promise<number | undefined> =>
+  (await findPersonOfLogin(db, login))?.id;

@@ -1,3 +1,4 @@
+import { canonicalEmail } from '@store/contracts/email-address';
 import type { Person } from '@store/contracts/person';
 import type { Queryable } from '../../db/client.js';
 
@@ -6,7 +7,7 @@ import type { Queryable } from '../../db/client.js';
 const columns = 'id, email, name, country';
 type PersonFields = Omit<Person, 'id'>;
 
-/** PostgreSQL's unique_violation: an index such as the one on lower(email) refused the row. */
+/** PostgreSQL's unique_violation: an index such as the one on the canonical address refused the row. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /** How a read locks the person for the caller's transaction: against any change, or against changes by others. */
@@ -18,33 +19,37 @@ export async function findPersonById(db: Queryable, id: number, options: { lock?
   return rows[0];
 }
 
-/** Inserts a person; undefined when another person has that email. */
+/**
+ * The canonical form stored beside an address (decision 030): none for a blank person's empty address. The save
+ * request's contract has refused any other address without one.
+ */
+const canonicalOf = (email: string): string | null => (email === '' ? null : (canonicalEmail(email) ?? null));
+
+/** Inserts a person; undefined when another person has that address. */
 export async function insertPerson(db: Queryable, person: PersonFields): Promise<Person | undefined> {
   const { rows } = await db.query<Person>(
-    `INSERT INTO person (email, name, country) VALUES ($1, $2, $3)
-     ON CONFLICT (lower(email)) WHERE email <> '' DO NOTHING RETURNING ${columns}`,
-    [person.email, person.name, person.country],
+    `INSERT INTO person (email, email_canonical, name, country) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (email_canonical) DO NOTHING RETURNING ${columns}`,
+    [person.email, canonicalOf(person.email), person.name, person.country],
   );
   return rows[0];
 }
 
-/** Updates a person; throws a unique violation when another person has that email. */
+/** Updates a person; throws a unique violation when another person has that address. */
 export async function updatePerson(db: Queryable, id: number, person: PersonFields): Promise<Person | undefined> {
-  const { rows } = await db.query<Person>(`UPDATE person SET email = $2, name = $3, country = $4 WHERE id = $1 RETURNING ${columns}`, [
-    id,
-    person.email,
-    person.name,
-    person.country,
-  ]);
+  const { rows } = await db.query<Person>(
+    `UPDATE person SET email = $2, email_canonical = $3, name = $4, country = $5 WHERE id = $1 RETURNING ${columns}`,
+    [id, person.email, canonicalOf(person.email), person.name, person.country],
+  );
   return rows[0];
 }
 
-/** Renames the person's customer login to their new email (the login name is the email). */
+/** Renames the person's customer login to their new address (the login name is the address). */
 export async function renameLoginOfPerson(db: Queryable, personId: number, email: string): Promise<number> {
-  const result = await db.query(`UPDATE login SET login_name = $2 WHERE person_id = $1 AND role = 'customer' AND login_name <> $2`, [
-    personId,
-    email,
-  ]);
+  const result = await db.query(
+    `UPDATE login SET login_name = $2, login_name_canonical = $3 WHERE person_id = $1 AND role = 'customer' AND login_name <> $2`,
+    [personId, email, canonicalOf(email)],
+  );
   return result.rowCount ?? 0;
 }
 

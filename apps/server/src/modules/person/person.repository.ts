@@ -1,37 +1,38 @@
+import { canonicalEmail } from '@store/contracts/email-address';
 import type { Person } from '@store/contracts/person';
-import { EMAIL_PATTERN } from '@store/contracts/fields';
 import { messages } from '@store/contracts/messages';
 import type { Queryable } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/list-request.js';
 
-/** Whether a person may have this address: what findOrCreatePersonByEmail accepts. */
-export const isAcceptedEmail = (email: string) => email.length <= 254 && EMAIL_PATTERN.test(email);
-
-/** Finds the person with this email (case-insensitive) or creates one; safe under concurrency. */
+/**
+ * Finds the person with this address (the same canonical form, decision 030) or creates one; safe under
+ * concurrency (the unique index on person.email_canonical decides).
+ */
 export async function findOrCreatePersonByEmail(
   db: Queryable,
   person: { email: string; name?: string; country?: string },
 ): Promise<Person & { isNew: boolean }> {
   // Every way an address enters (purchase, activation, transfer, admin) ends here: refuse what is no address.
-  if (!isAcceptedEmail(person.email)) throw badRequest(`email: ${messages.emailInvalid}`);
+  const canonical = canonicalEmail(person.email);
+  if (canonical === undefined) throw badRequest(`email: ${messages.emailInvalid}`);
   const inserted = await db.query<Person>(
-    `INSERT INTO person (email, name, country) VALUES ($1, $2, $3)
-     ON CONFLICT (lower(email)) WHERE email <> '' DO NOTHING RETURNING id, email, name, country`,
-    [person.email, person.name ?? '', person.country ?? ''],
+    `INSERT INTO person (email, email_canonical, name, country) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (email_canonical) DO NOTHING RETURNING id, email, name, country`,
+    [person.email, canonical, person.name ?? '', person.country ?? ''],
   );
   if (inserted.rows[0]) return { ...inserted.rows[0], isNew: true };
-  const { rows } = await db.query<Person>('SELECT id, email, name, country FROM person WHERE lower(email) = lower($1) AND email <> $2', [
-    person.email,
-    '',
-  ]);
-  return { ...rows[0]!, isNew: false };
+  return { ...(await findPersonByCanonicalEmail(db, canonical))!, isNew: false };
 }
 
+/** The person with this address (the same canonical form, decision 030); an address not accepted finds nobody. */
 export async function findPersonByEmail(db: Queryable, email: string): Promise<Person | undefined> {
-  const { rows } = await db.query<Person>(`SELECT id, email, name, country FROM person WHERE lower(email) = lower($1) AND email <> ''`, [
-    email,
-  ]);
+  const canonical = canonicalEmail(email);
+  return canonical === undefined ? undefined : findPersonByCanonicalEmail(db, canonical);
+}
+
+async function findPersonByCanonicalEmail(db: Queryable, canonical: string): Promise<Person | undefined> {
+  const { rows } = await db.query<Person>('SELECT id, email, name, country FROM person WHERE email_canonical = $1', [canonical]);
   return rows[0];
 }
 
@@ -68,18 +69,20 @@ export async function findPersonsByIds(db: Queryable, ids: readonly number[]): P
 export type PersonMatch = Person & { match: 'email' | 'name' };
 
 /**
- * The persons whose address is `text` (any case), then, from three characters, up to `limit` more whose address
- * or name contains it (through the persons' trigram index, migration 009).
+ * The person whose address is `text` (the same canonical form, decision 030), then, from three characters, up to
+ * `limit` more whose address or name contains it (through the persons' trigram index, migration 009; a text search
+ * for the administrator, not a match of addresses).
  */
 export async function findPersonsMatching(db: Queryable, text: string, limit: number): Promise<PersonMatch[]> {
   const lower = text.toLowerCase();
   const { rows } = await db.query<PersonMatch>(
-    `SELECT CASE WHEN lower(email) LIKE $1 THEN 'email' ELSE 'name' END AS match, id, email, name, country
-       FROM person WHERE lower(email) = $2
+    `SELECT 'email' AS match, id, email, name, country
+       FROM person WHERE email_canonical = $4::text
      UNION ALL
      (SELECT CASE WHEN lower(email) LIKE $1 THEN 'email' ELSE 'name' END, id, email, name, country
-        FROM person WHERE length($2) >= 3 AND (lower(email) LIKE $1 OR lower(name) LIKE $1) AND lower(email) <> $2 LIMIT $3)`,
-    [`%${escapeLike(lower)}%`, lower, limit],
+        FROM person WHERE length($2) >= 3 AND (lower(email) LIKE $1 OR lower(name) LIKE $1)
+         AND ($4::text IS NULL OR email_canonical IS DISTINCT FROM $4::text) LIMIT $3)`,
+    [`%${escapeLike(lower)}%`, lower, limit, canonicalEmail(text.trim()) ?? null],
   );
   return rows;
 }

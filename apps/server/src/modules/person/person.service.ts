@@ -19,7 +19,7 @@ export async function getPerson(options: { db: Db; id: number }): Promise<Person
   return person;
 }
 
-/** The person with this email, compared case-insensitively. */
+/** The person with this address (its canonical form, decision 030). */
 export async function getPersonByEmail(options: { db: Db; email: string }): Promise<Person> {
   const person = await personRepository.findPersonByEmail(options.db, options.email.trim());
   if (!person) throw notFound('Person not found');
@@ -29,8 +29,9 @@ export async function getPersonByEmail(options: { db: Db; email: string }): Prom
 const duplicateEmail = (email: string) => conflict(`A person with the email ${email} already exists.`);
 
 /**
- * Creates the person (id 0) or updates it. The email is unique (case-insensitive); when it changes, the
- * person's login is renamed with it, so the customer logs in with the new address and "Delete Login" finds it.
+ * Creates the person (id 0) or updates it. The address is unique (in its canonical form, decision 030); when it
+ * changes, the person's login is renamed with it, so the customer logs in with the new address and "Delete Login"
+ * finds it.
  */
 export async function savePerson(options: { db: Db; actor: string; person: PersonSaveRequest }): Promise<Person> {
   const { db, actor, person } = options;
@@ -46,7 +47,7 @@ export async function savePerson(options: { db: Db; actor: string; person: Perso
       }
     } catch (error) {
       if (!repository.isUniqueViolation(error)) throw error;
-      if ((error as { constraint?: string }).constraint === 'login_name_key') {
+      if ((error as { constraint?: string }).constraint === 'login_name_canonical_key') {
         throw conflict(`Another login already uses the email ${person.email}.`);
       }
       throw duplicateEmail(person.email);
@@ -89,10 +90,7 @@ const refusedDeletion = (person: Person, licences: number) =>
 
 // The person queries other domains use (they never read the person table themselves).
 
-/** Whether a person may have this address (what findOrCreatePersonByEmail accepts), so a caller can check first. */
-export const isAcceptedEmail = (email: string) => personRepository.isAcceptedEmail(email);
-
-/** The person with this email (case-insensitive), created when there is none; safe under concurrency. */
+/** The person with this address (its canonical form, decision 030), created when there is none; safe under concurrency. */
 export const findOrCreatePersonByEmail = (db: Queryable, person: { email: string; name?: string; country?: string }) =>
   personRepository.findOrCreatePersonByEmail(db, person);
 
@@ -107,7 +105,7 @@ export const findPersonById = (db: Queryable, id: number, options: { lock?: repo
 /** The persons of these ids (any order; an id without a person is left out). */
 export const findPersonsByIds = (db: Queryable, ids: readonly number[]) => personRepository.findPersonsByIds(db, ids);
 
-/** The person with this address (case-insensitive), or undefined; an empty address finds nobody. */
+/** The person with this address (its canonical form, decision 030), or undefined; an empty address finds nobody. */
 export const findPersonByEmail = (db: Queryable, email: string) => personRepository.findPersonByEmail(db, email);
 
 /** Fills the person's name and country where they are still empty (what an order tells of its buyer). */

@@ -1,4 +1,5 @@
 import { TRANSFER_MIN_DAYS } from '@store/contracts/constants';
+import { isSameEmail } from '@store/contracts/email-address';
 import type { PoolClient } from 'pg';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -85,7 +86,7 @@ export async function transferOrders(options: {
     if (options.expectedOwnerId !== undefined && licence.person_id !== options.expectedOwnerId) {
       throw new AppError('forbidden', `Licence ${licence.id} no longer belongs to the person who started the transfer.`);
     }
-    if (licence.owner_email.toLowerCase() === newOwnerEmail.toLowerCase()) {
+    if (isSameEmail(licence.owner_email, newOwnerEmail)) {
       throw badRequest(`Licence ${licence.id} already belongs to ${newOwnerEmail}.`);
     }
   }

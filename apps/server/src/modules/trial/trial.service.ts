@@ -1,4 +1,5 @@
 import { OFFLINE_DEVICE_NAME } from '@store/contracts/constants';
+import { isAcceptedEmail } from '@store/contracts/email-address';
 import { messages } from '@store/contracts/messages';
 import type { TrialList } from '@store/contracts/trial';
 import type { Db } from '../../db/client.js';
@@ -10,7 +11,6 @@ import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { findDeviceIdProblem } from '../device/device-id.js';
 import { createTrialKeyFile } from '../order/licence-keys.js';
 import type { ProductCache } from '../product/product-cache.js';
-import { isAcceptedEmail } from '../person/person.service.js';
 import { findProductById } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
 import * as repository from './trial.repository.js';

@@ -77,6 +77,23 @@ describe('register panel', () => {
     expect(register.getByText(messages.passwordMismatch)).toBeTruthy();
   });
 
+  it('refuses a look-alike spelling of an address (the Kelvin sign for k) before sending, and sends an IDN address', async () => {
+    answer(200, JSON.stringify({ name: 'kate@bücher.example', token: 'token-2' }));
+    renderLoginPage();
+    const register = panel('Register');
+    fireEvent.change(register.getByLabelText('Email'), { target: { value: '\u212Aate@example.com' } });
+    fireEvent.change(register.getByLabelText('Password'), { target: { value: 'abcd' } });
+    fireEvent.change(register.getByLabelText('Repeat Password'), { target: { value: 'abcd' } });
+    fireEvent.click(register.getByRole('button', { name: 'REGISTER' }));
+    expect(await register.findByText(messages.emailInvalid)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(register.getByLabelText('Email'), { target: { value: 'kate@bücher.example' } });
+    fireEvent.click(register.getByRole('button', { name: 'REGISTER' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toMatchObject({ email: 'kate@bücher.example' });
+  });
+
   it('shows the server text and " Please login." on the repeat field when registering fails', async () => {
     answer(409, 'This email address is already registered.');
     renderLoginPage();
