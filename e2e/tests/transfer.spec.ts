@@ -103,6 +103,14 @@ test.describe('licence transfer', () => {
     await expect(popup.getByText('License Transfer × 1')).toBeVisible();
     // The sandbox popup's own money format.
     await expect(popup.getByText('$10.00').first()).toBeVisible();
+
+    // Closed without paying: the transfer, with its tag, is not left in the cart to be bought later (decision 033).
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect(page.locator('#fsc-popup-frame')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Transfer License' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
   });
 
   test('a licence older than 30 days moves to the new owner through the sandbox checkout', async ({ page, request }) => {
