@@ -119,6 +119,8 @@ test.describe('shop', () => {
     const cards = page.locator('.content-page .card');
     await cards.filter({ hasText: 'Spacey' }).getByRole('button', { name: 'Add to cart' }).click();
     await expect(cartButton('1 item')).toBeAttached();
+    // Adding opens the cart; closed before the next item is added.
+    await expect(cartPanel(page)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(cartPanel(page)).toBeHidden();
     await cards.filter({ hasText: 'Punch' }).getByRole('button', { name: 'Add to cart' }).click();
