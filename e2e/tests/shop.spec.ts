@@ -113,6 +113,42 @@ test.describe('shop', () => {
     await expect(cartCount(page)).toHaveText('0');
   });
 
+  test('closing the checkout without paying keeps the cart, also after a reload; paying empties it', async ({ page }) => {
+    const cartButton = (count: string) => page.getByRole('button', { name: `Cart, ${count}` });
+    await page.goto('/');
+    const cards = page.locator('.content-page .card');
+    await cards.filter({ hasText: 'Spacey' }).getByRole('button', { name: 'Add to cart' }).click();
+    await expect(cartButton('1 item')).toBeAttached();
+    // Adding opens the cart; closed before the next item is added.
+    await expect(cartPanel(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(cartPanel(page)).toBeHidden();
+    await cards.filter({ hasText: 'Punch' }).getByRole('button', { name: 'Add to cart' }).click();
+    await expect(cartButton('2 items')).toBeAttached();
+
+    // The payment popup closed with ×: no order, so the cart keeps both items.
+    await cartPanel(page).getByRole('button', { name: 'Checkout' }).click();
+    const popup = page.frameLocator('#fsc-popup-frame');
+    await expect(popup.getByText('Punch × 1')).toBeVisible();
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect(page.locator('#fsc-popup-frame')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(cartButton('2 items')).toBeVisible();
+    await page.reload();
+    await expect(cartButton('2 items')).toBeVisible();
+
+    // A completed order empties it, for good.
+    await cartButton('2 items').click();
+    await expect(cartPanel(page).getByTestId('cart-item')).toHaveCount(2);
+    await cartPanel(page).getByRole('button', { name: 'Checkout' }).click();
+    await payInSandboxPopup(page, uniqueEmail('kept-cart'));
+    await expect(page.getByTestId('message')).toHaveText('Thanks for your purchase.');
+    await expect(cartButton('0 items')).toBeVisible();
+    await page.goto('/');
+    await expect(shopPrice(page, 'spacey')).toHaveText('USD 49.00 + VAT');
+    await expect(cartButton('0 items')).toBeVisible();
+  });
+
   test('the cart survives the navbar switching between its wide and narrow layouts', async ({ page }) => {
     await page.goto('/products/punch');
     await page.getByRole('button', { name: 'Buy Punch' }).click();

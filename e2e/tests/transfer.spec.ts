@@ -103,6 +103,19 @@ test.describe('licence transfer', () => {
     await expect(popup.getByText('License Transfer × 1')).toBeVisible();
     // The sandbox popup's own money format.
     await expect(popup.getByText('$10.00').first()).toBeVisible();
+
+    // Closed without paying: the transfer, with its tag, is not left in the cart to be bought later (decision 033).
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect(page.locator('#fsc-popup-frame')).toHaveCount(0);
+    // The cart panel shows its contents only once the script has answered, so an empty cart here is the answer's.
+    const cartPanel = page.getByRole('dialog', { name: 'Cart' });
+    await page.getByRole('button', { name: 'Cart, 0 items' }).click();
+    await expect(cartPanel.getByText('Your cart is empty')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Transfer License' })).toBeVisible();
+    await page.getByTestId('cart-button').click();
+    await expect(cartPanel.getByText('Your cart is empty')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeAttached();
   });
 
   test('a licence older than 30 days moves to the new owner through the sandbox checkout', async ({ page, request }) => {

@@ -211,9 +211,23 @@ test.describe('staff logins', () => {
     await expect(menu.getByRole('link')).toHaveText(['PERSONS', 'ACTIVATION PAGE', 'ORDERS', 'RESEND SERIAL', 'MAILBOX']);
     await menu.getByRole('link', { name: 'PERSONS' }).click();
     await expect(staff.getByRole('heading', { name: /Persons/i })).toBeVisible();
-    // A screen of another role goes to the login, and its call is refused by the server.
-    await staff.goto('/admin/products');
-    await expect(staff).toHaveURL(/\/login\/?$/);
+    // A screen the server refuses this role says so, stays signed in and shows the way back; it is no login form.
+    for (const [screen, heading] of [
+      ['/admin/products', 'Products'],
+      ['/admin/dashboard', 'Dashboard'],
+    ] as const) {
+      await staff.goto(screen);
+      const refusal = staff.getByRole('main');
+      await expect(refusal.getByRole('heading', { name: 'Not permitted' })).toBeVisible();
+      await expect(refusal).toContainText('Only the administrator may do this.');
+      await expect(staff).toHaveURL(new RegExp(`${screen}$`));
+      await expect(staff.getByRole('heading', { name: heading, exact: true })).toHaveCount(0);
+      await expect(staff.getByRole('region', { name: 'Login' })).toHaveCount(0);
+      await expect(staff.getByRole('button', { name: 'ADMIN' })).toBeVisible();
+    }
+    await staff.getByRole('main').getByRole('link', { name: 'Go to Persons' }).click();
+    await expect(staff).toHaveURL(/\/admin\/persons$/);
+    await expect(staff.getByRole('heading', { name: /Persons/i })).toBeVisible();
     await context.close();
 
     await page.reload();

@@ -14,6 +14,7 @@ import { createSigningPool, signOnThisThread, type KeyFileSigner } from './licen
 import { mailboxRoutes } from './mail/mailbox.routes.js';
 import { accountRoutes } from './modules/auth/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { screenAccessRoutes } from './modules/auth/screen-access.routes.js';
 import { staffRoutes } from './modules/auth/staff.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createPageCache, type PageCache } from './modules/page/page-cache.js';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(staffRoutes);
+      await api.register(screenAccessRoutes);
       await api.register(pageRoutes);
       await api.register(mailboxRoutes);
       await api.register(licenceRoutes);

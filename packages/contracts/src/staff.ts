@@ -24,3 +24,24 @@ export type StaffInviteRequest = z.infer<typeof staffInviteRequest>;
 
 /** PUT /staff/{id}: changes the role. */
 export const staffRoleRequest = z.object({ role: staffRole });
+
+/**
+ * The back office's screens (decision 033). `GET /admin/screens/{screen}` answers 200 when the caller may open the
+ * screen, 403 when the caller is signed in but not permitted, 401 when not signed in: the web app asks the server.
+ */
+export const backOfficeScreen = z.enum([
+  'dashboard',
+  'persons',
+  'pages',
+  'products',
+  'activationCodes',
+  'orders',
+  'batches',
+  'audit',
+  'resendSerial',
+  'mailbox',
+  'staff',
+  'webhooks',
+]);
+export type BackOfficeScreen = z.infer<typeof backOfficeScreen>;
+export const backOfficeScreenParams = z.object({ screen: backOfficeScreen });

@@ -1,3 +1,4 @@
+import type { BackOfficeScreen } from '@store/contracts/staff';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { RequireUser } from '../components/require-user';
@@ -40,21 +41,18 @@ const WebhooksPage = lazyScreen(() => import('../features/admin/webhooks/compone
 const ConfirmAccountPage = lazyScreen(() => import('../features/account/components/confirm-account-page'), 'ConfirmAccountPage');
 const TrialPage = lazyScreen(() => import('../features/trial/components/trial-page'), 'TrialPage');
 const ResendSerialPage = lazyScreen(() => import('../features/admin/resend-serial/components/resend-serial-page'), 'ResendSerialPage');
-// One chunk for the frame of every admin screen (the search box) and the back office's routes (decision 024).
+// One chunk for the frame of every admin screen (access, search box) and the back office's routes (decision 024).
 const loadBackOffice = () => import('../features/admin/back-office-routes');
 const BackOfficeRoutes = lazyScreen(loadBackOffice, 'BackOfficeRoutes');
 const AdminFrame = lazy(async () => ({ default: (await loadBackOffice()).AdminFrame }));
 
-// Every admin screen has the search box above it (decision 024).
-const adminOnly = (element: ReactNode) => (
-  <RequireUser isAdminOnly>
-    <AdminFrame>{element}</AdminFrame>
-  </RequireUser>
-);
-/** Screens "support" staff may use too (persons, orders, mails); the server decides what each call may do. */
-const staffOnly = (element: ReactNode) => (
-  <RequireUser isStaffOnly>
-    <AdminFrame>{element}</AdminFrame>
+/**
+ * A back-office screen for a signed-in user: the server says whether the user may open it (decision 033); the
+ * search box sits above it (decision 024). Without a user, the login.
+ */
+const backOfficeScreen = (screen: BackOfficeScreen, element: ReactNode) => (
+  <RequireUser>
+    <AdminFrame screen={screen}>{element}</AdminFrame>
   </RequireUser>
 );
 
@@ -89,21 +87,28 @@ const routes: RouteObject[] = [
       { path: route.purchase, element: <PurchasePage /> },
       { path: route.sendLicenseKey, element: <SendKeyPage /> },
       { path: route.trial, element: <TrialPage /> },
-      { path: route.adminResendSerial, element: staffOnly(<ResendSerialPage />) },
-      { path: route.adminPersons, element: staffOnly(<PersonsPage />) },
-      { path: route.adminPerson, element: staffOnly(<PersonEditorPage />) },
-      { path: route.adminPages, element: adminOnly(<PagesPage />) },
-      { path: route.adminPage, element: adminOnly(<PageEditorPage enhance={renderShopPrices} />) },
-      { path: route.adminProducts, element: adminOnly(<ProductsPage />) },
-      { path: route.adminProduct, element: adminOnly(<ProductEditorPage />) },
-      { path: route.adminOrders, element: adminOnly(<ActivationCodesPage />) },
-      { path: route.adminMailbox, element: staffOnly(<MailboxPage />) },
-      { path: route.adminStaff, element: adminOnly(<StaffPage />) },
-      { path: route.adminWebhooks, element: adminOnly(<WebhooksPage />) },
+      { path: route.adminResendSerial, element: backOfficeScreen('resendSerial', <ResendSerialPage />) },
+      { path: route.adminPersons, element: backOfficeScreen('persons', <PersonsPage />) },
+      { path: route.adminPerson, element: backOfficeScreen('persons', <PersonEditorPage />) },
+      { path: route.adminPages, element: backOfficeScreen('pages', <PagesPage />) },
+      { path: route.adminPage, element: backOfficeScreen('pages', <PageEditorPage enhance={renderShopPrices} />) },
+      { path: route.adminProducts, element: backOfficeScreen('products', <ProductsPage />) },
+      { path: route.adminProduct, element: backOfficeScreen('products', <ProductEditorPage />) },
+      { path: route.adminOrders, element: backOfficeScreen('activationCodes', <ActivationCodesPage />) },
+      { path: route.adminMailbox, element: backOfficeScreen('mailbox', <MailboxPage />) },
+      { path: route.adminStaff, element: backOfficeScreen('staff', <StaffPage />) },
+      { path: route.adminWebhooks, element: backOfficeScreen('webhooks', <WebhooksPage />) },
       { path: route.confirmAccount, element: <ConfirmAccountPage /> },
-      // The back office's screens (decision 024); the routes above rank first. Each screen's calls are refused
-      // by the server to a role that may not make them.
-      { path: '/admin/*', element: staffOnly(<BackOfficeRoutes />) },
+      // The back office's screens (decision 024); the routes above rank first. Each asks the server whether the
+      // user may open it (decision 033).
+      {
+        path: '/admin/*',
+        element: (
+          <RequireUser>
+            <BackOfficeRoutes />
+          </RequireUser>
+        ),
+      },
       { path: route.contentPage, element: <ContentPage enhance={renderShopPrices} /> },
       // More than three segments cannot be a content page.
       { path: '*', element: <Navigate to={paths.home} replace /> },

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../config/paths';
-import { isAdminUser, isStaffUser } from '../lib/use-current-user';
 import { useUserAtNavigation } from '../lib/use-user-at-navigation';
 
-type RequireUserProps = { children: ReactNode; isAdminOnly?: boolean; isStaffOnly?: boolean };
-
-/** Sends visitors without a (suitable) signed-in user to /login, replacing the history entry. */
-export function RequireUser({ children, isAdminOnly = false, isStaffOnly = false }: RequireUserProps) {
+/**
+ * Sends visitors without a signed-in user to /login, replacing the history entry. Whether a signed-in user may open
+ * a back-office screen is the server's to say (decision 033), not the role's on the client.
+ */
+export function RequireUser({ children }: { children: ReactNode }) {
   const user = useUserAtNavigation();
-  if (!user || (isAdminOnly && !isAdminUser(user)) || (isStaffOnly && !isStaffUser(user))) return <Navigate to={paths.login} replace />;
+  if (!user) return <Navigate to={paths.login} replace />;
   return children;
 }

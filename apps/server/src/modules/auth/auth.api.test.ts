@@ -446,6 +446,7 @@ describe('guards', () => {
     'POST /api/account/twofactor/setup',
     'POST /api/account/twofactor/enable',
     'POST /api/account/twofactor/disable',
+    'GET /api/admin/screens/:screen', // each screen's own audience (screen-access.api.test.ts)
   ];
   // What the "support" role may call besides the customer's calls: persons, orders and mails, read only.
   const staffCalls = [

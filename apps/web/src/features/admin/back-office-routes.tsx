@@ -1,8 +1,10 @@
+import type { BackOfficeScreen } from '@store/contracts/staff';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useRoutes } from 'react-router';
 import { paths } from '../../config/paths';
 import { AdminSearch } from './search/components/admin-search';
 import { adminPaths } from './shared/admin-paths';
+import { ScreenAccess } from './shared/screen-access';
 
 function lazyScreen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
   return lazy(async () => ({ default: (await load())[name] }));
@@ -22,21 +24,59 @@ const ResendSerialPage = lazyScreen(() => import('./resend-serial/components/res
 export function BackOfficeRoutes() {
   return useRoutes([
     { index: true, element: <Navigate to={adminPaths.dashboard} replace /> },
-    { path: 'dashboard', element: <DashboardPage /> },
-    { path: 'allorders', element: <AllOrdersPage /> },
-    { path: 'batches', element: <BatchesPage /> },
-    { path: 'audit', element: <AuditLogPage /> },
-    { path: 'resendserial', element: <ResendSerialPage /> },
+    {
+      path: 'dashboard',
+      element: (
+        <AdminFrame screen="dashboard">
+          <DashboardPage />
+        </AdminFrame>
+      ),
+    },
+    {
+      path: 'allorders',
+      element: (
+        <AdminFrame screen="orders">
+          <AllOrdersPage />
+        </AdminFrame>
+      ),
+    },
+    {
+      path: 'batches',
+      element: (
+        <AdminFrame screen="batches">
+          <BatchesPage />
+        </AdminFrame>
+      ),
+    },
+    {
+      path: 'audit',
+      element: (
+        <AdminFrame screen="audit">
+          <AuditLogPage />
+        </AdminFrame>
+      ),
+    },
+    {
+      path: 'resendserial',
+      element: (
+        <AdminFrame screen="resendSerial">
+          <ResendSerialPage />
+        </AdminFrame>
+      ),
+    },
     { path: '*', element: <Navigate to={paths.home} replace /> },
   ]);
 }
 
-/** Every admin screen: the search box above it (decision 024). In this module so the router loads both at once. */
-export function AdminFrame({ children }: { children: ReactNode }) {
+/**
+ * Every admin screen: shown once the server permits it (decision 033), with the search box above it (decision
+ * 024). In this module so the router loads both at once.
+ */
+export function AdminFrame({ screen, children }: { screen: BackOfficeScreen; children: ReactNode }) {
   return (
-    <>
+    <ScreenAccess screen={screen}>
       <AdminSearch />
       {children}
-    </>
+    </ScreenAccess>
   );
 }

@@ -19,6 +19,8 @@ describe('loadCheckout', () => {
     expect(script.getAttribute('src')).toBe('/sandbox/sbl.js');
     expect(script.getAttribute('data-storefront')).toBe('');
     expect(script.getAttribute('data-popup-closed')).toBe('onFSPopupClosed');
+    // Continuous mode: a checkout closed without an order keeps the cart, across page loads too (docs/fastspring-protocol.md §1.6).
+    expect(script.getAttribute('data-continuous')).toBe('true');
     const dataCallback = script.getAttribute('data-data-callback') ?? '';
 
     const builder = { push: vi.fn() };
@@ -61,5 +63,54 @@ describe('handlePopupClosed', () => {
     expect(assign).toHaveBeenCalledWith('/messageview');
     vi.unstubAllGlobals();
     expect(messages.thanksForPurchase).toBe('Thanks for your purchase. ');
+  });
+});
+
+describe('a checkout closed without an order', () => {
+  const catalogue = (paths: string[]) => ({
+    currency: 'USD',
+    groups: [{ items: paths.map((path) => ({ path, display: path, selected: true, priceValueWithoutTax: 10 })) }],
+  });
+  const dataCallback = () => {
+    const name = document.querySelector('script#fsc-api')?.getAttribute('data-data-callback') ?? '';
+    return (window as unknown as Record<string, (data: unknown) => void>)[name]!;
+  };
+  const builder = { push: vi.fn(), reset: vi.fn() };
+
+  afterEach(() => {
+    document.head.innerHTML = '';
+    delete (window as { fastspring?: unknown }).fastspring;
+    builder.reset.mockClear();
+    vi.resetModules();
+  });
+
+  async function loadedScript() {
+    vi.resetModules();
+    const fresh = await import('./checkout-script');
+    const loading = fresh.loadCheckout();
+    (window as { fastspring?: unknown }).fastspring = { builder };
+    document.querySelector('script#fsc-api')?.dispatchEvent(new Event('load'));
+    await loading;
+    return fresh;
+  }
+
+  it("keeps the shopper's items: the script refreshes the session and nothing is reset", async () => {
+    const { handlePopupClosed } = await loadedScript();
+    dataCallback()(catalogue(['spacey', 'punch']));
+    handlePopupClosed(null);
+    dataCallback()(catalogue(['spacey', 'punch']));
+    expect(builder.reset).not.toHaveBeenCalled();
+  });
+
+  it('does not leave a licence transfer in the cart: the cancelled transfer is reset once the script has answered', async () => {
+    const { handlePopupClosed } = await loadedScript();
+    dataCallback()(catalogue(['licensetransfer']));
+    handlePopupClosed(null);
+    expect(builder.reset).not.toHaveBeenCalled();
+    dataCallback()(catalogue(['licensetransfer']));
+    expect(builder.reset).toHaveBeenCalledTimes(1);
+    // Only the answer that follows the close is checked.
+    dataCallback()(catalogue(['licensetransfer']));
+    expect(builder.reset).toHaveBeenCalledTimes(1);
   });
 });

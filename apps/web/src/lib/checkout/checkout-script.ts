@@ -1,9 +1,9 @@
 import type { CheckoutSession } from '@store/contracts/checkout';
-import { POPUP_CLOSED_CALLBACK } from '@store/contracts/constants';
+import { LICENSE_TRANSFER_PRODUCT, POPUP_CLOSED_CALLBACK } from '@store/contracts/constants';
 import { messages } from '@store/contracts/messages';
 import { paths } from '../../config/paths';
 import { navigateFromCheckout } from './checkout-navigation';
-import { receiveCheckoutData, receiveCheckoutError } from './checkout-store';
+import { getCheckoutState, receiveCheckoutData, receiveCheckoutError } from './checkout-store';
 
 type DataCallback = (data: unknown) => void;
 
@@ -32,9 +32,13 @@ const builderOf = (): CheckoutBuilder | undefined => (window as { fastspring?: {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+/** Set when the popup closed without an order, until the script's next answer (its refreshed session) has come. */
+let isCartCheckedAfterClose = false;
+
 /**
- * `onFSPopupClosed`: an order id (or reference) means a completed purchase, which goes to the message view; a
- * popup closed without one (null) changes nothing. Licences come only from the webhook (docs/fastspring-protocol.md §4.6).
+ * `onFSPopupClosed`: an order id (or reference) means a completed purchase, which goes to the message view (the
+ * script then starts an empty cart). A popup closed without one (null) keeps the cart (decision 033). Licences come
+ * only from the webhook (docs/fastspring-protocol.md §4.6).
  */
 export function handlePopupClosed(orderReference: unknown): void {
   const isCompleted =
@@ -42,12 +46,26 @@ export function handlePopupClosed(orderReference: unknown): void {
     ((typeof orderReference.id === 'string' && orderReference.id !== '') ||
       (typeof orderReference.reference === 'string' && orderReference.reference !== ''));
   if (isCompleted) navigateFromCheckout(paths.messageView, { state: { message: messages.thanksForPurchase } });
+  else isCartCheckedAfterClose = true;
+}
+
+/**
+ * The data callback. After a close without an order the script refreshes the kept session; a licence transfer
+ * left in it (the Transfer License page's checkout replaces the cart) is not something to buy later with a stale
+ * tag, so that cart starts again empty (decision 033).
+ */
+function receiveData(raw: unknown): void {
+  receiveCheckoutData(raw);
+  if (!isCartCheckedAfterClose) return;
+  isCartCheckedAfterClose = false;
+  const holdsTransfer = getCheckoutState().cartItems.some((item) => item.path.toLowerCase() === LICENSE_TRANSFER_PRODUCT);
+  if (holdsTransfer) builderOf()?.reset();
 }
 
 /** The script looks its callbacks up on window by name each time it calls them (docs/fastspring-protocol.md §1.1). */
 const installCallbacks = () =>
   Object.assign(window, {
-    [DATA_CALLBACK]: receiveCheckoutData,
+    [DATA_CALLBACK]: receiveData,
     [ERROR_CALLBACK]: receiveCheckoutError,
     [POPUP_CLOSED_CALLBACK]: handlePopupClosed,
   });
@@ -62,6 +80,9 @@ function createScript(): HTMLScriptElement {
   script.dataset.dataCallback = DATA_CALLBACK;
   script.dataset.errorCallback = ERROR_CALLBACK;
   script.dataset.popupClosed = POPUP_CLOSED_CALLBACK;
+  // Continuous mode: the session (the cart) is kept in local storage across page loads, and a popup closed
+  // without an order refreshes it instead of starting an empty cart (docs/fastspring-protocol.md §1.6).
+  script.dataset.continuous = 'true';
   return script;
 }
 

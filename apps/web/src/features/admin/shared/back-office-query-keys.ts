@@ -10,4 +10,6 @@ export const backOfficeQueryKeys = {
   batchCodes: (batch: number) => ['admin', 'activationCodes', 'batches', batch] as const,
   auditLog: (search: string) => ['admin', 'auditLog', search] as const,
   search: (text: string) => ['admin', 'search', text] as const,
+  /** Whether the server lets the signed-in user open a back-office screen (decision 033). */
+  screenAccess: (screen: string, userName: string) => ['admin', 'screenAccess', screen, userName] as const,
 };

@@ -1,0 +1,90 @@
+import { backOfficeScreen, type BackOfficeScreen } from '@store/contracts/staff';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
+
+const t = await createTestApp();
+
+/** A "support" staff login invited by the administrator, with its password set through the mailed link; its token. */
+async function supportLogin(): Promise<string> {
+  const email = uniqueEmail('support');
+  const invited = await t.request({ method: 'POST', url: '/api/staff', token: await t.adminToken(), body: { email, role: 'support' } });
+  expect(invited.statusCode, invited.body).toBe(200);
+  const opened = await t.request({
+    method: 'POST',
+    url: '/api/account/confirm',
+    ip: uniqueIp(),
+    body: { token: await t.accountLinkTokenOf(email), password: 'support-pass' },
+  });
+  expect(opened.statusCode).toBe(200);
+  return t.logIn(email, 'support-pass');
+}
+
+const openScreen = (screen: string, token?: string) => t.request({ method: 'GET', url: `/api/admin/screens/${screen}`, token });
+
+/**
+ * One call each screen is made of. Resend Serial's call (`POST /order/resend/`) is public and does more for staff
+ * (decision 013), so it has no guarded call to compare with: the screen is for staff.
+ */
+const screenCalls: Record<Exclude<BackOfficeScreen, 'resendSerial'>, string> = {
+  dashboard: '/api/admin/dashboard',
+  persons: '/api/person/',
+  pages: '/api/page/',
+  products: '/api/product/1',
+  activationCodes: '/api/order/unsassigned',
+  orders: '/api/admin/orders',
+  batches: '/api/order/unassigned/batches',
+  audit: '/api/admin/audit',
+  mailbox: '/api/mailbox',
+  staff: '/api/staff',
+  webhooks: '/api/webhookEvent/',
+};
+
+describe('GET /api/admin/screens/:screen', () => {
+  it('lets the administrator open every back-office screen', async () => {
+    const admin = await t.adminToken();
+    for (const screen of backOfficeScreen.options) {
+      const answer = await openScreen(screen, admin);
+      expect(answer.statusCode, screen).toBe(200);
+      expect(answer.json()).toEqual({ ok: true });
+    }
+  });
+
+  it('lets support open the persons, orders, mails and key resends, and refuses it the rest with 403 and the reason', async () => {
+    const support = await supportLogin();
+    const opened: string[] = [];
+    for (const screen of backOfficeScreen.options) {
+      const answer = await openScreen(screen, support);
+      if (answer.statusCode === 200) opened.push(screen);
+      else {
+        expect(answer.statusCode, screen).toBe(403);
+        expect(answer.body).toBe('Only the administrator may do this.');
+      }
+    }
+    expect(opened.sort()).toEqual(['mailbox', 'orders', 'persons', 'resendSerial']);
+  });
+
+  it("refuses each screen to support exactly when the screen's own call refuses it", async () => {
+    const support = await supportLogin();
+    for (const [screen, url] of Object.entries(screenCalls)) {
+      const call = await t.request({ method: 'GET', url, token: support });
+      const screenAnswer = await openScreen(screen, support);
+      expect(screenAnswer.statusCode === 403, `${screen}: ${url} answered ${call.statusCode}`).toBe(call.statusCode === 403);
+    }
+  });
+
+  it('refuses a customer every screen (403), and answers 401 without a session', async () => {
+    const { token } = await t.registerCustomer();
+    for (const screen of backOfficeScreen.options) {
+      const answer = await openScreen(screen, token);
+      expect(answer.statusCode, screen).toBe(403);
+      expect(answer.body).toMatch(/^Only (staff|the administrator) may do this\.$/);
+      expect((await openScreen(screen)).statusCode, screen).toBe(401);
+      expect((await openScreen(screen, 'not-a-session')).statusCode, screen).toBe(401);
+    }
+  });
+
+  it('answers 400 for a screen it does not know', async () => {
+    const answer = await openScreen('cellar', await t.adminToken());
+    expect(answer.statusCode).toBe(400);
+  });
+});

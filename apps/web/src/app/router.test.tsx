@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stubFetch } from '../test/fetch-stub';
+import { renderWithQueryClient } from '../test/render';
+import { AppRoutes } from './router';
+
+const fetchMock = stubFetch();
+
+function CurrentPath() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+const signIn = (user: { name: string; role: string }) =>
+  window.localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify({ ...user, token: 'token-1' }));
+afterEach(() => window.localStorage.clear());
+
+/** The server: each back-office screen's answer (`/api/admin/screens/{screen}`); every other call answers `[]`. */
+function serveScreens(answers: Record<string, [number, string]>) {
+  fetchMock.mockImplementation(async (input) => {
+    const screenName = /\/api\/admin\/screens\/(\w+)$/.exec(String(input))?.[1];
+    if (screenName === undefined) return new Response('[]', { status: 200 });
+    const [status, body] = answers[screenName] ?? [200, '{"ok":true}'];
+    return new Response(body, { status });
+  });
+}
+
+const renderAt = (entry: string) =>
+  renderWithQueryClient(
+    <MemoryRouter initialEntries={[entry]}>
+      <CurrentPath />
+      <AppRoutes />
+    </MemoryRouter>,
+  );
+
+/** A screen's first visit imports its lazily loaded chunk, which takes a while on a busy machine. */
+const findMain = (name: string) => screen.findByRole('main', { name }, { timeout: 15_000 });
+const findHeading = (name: string | RegExp) => screen.findByRole('heading', { name }, { timeout: 15_000 });
+
+const screenCalls = () => fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/admin/screens/'));
+
+describe('back-office screens the server refuses', () => {
+  const refusal: [number, string] = [403, 'Only the administrator may do this.'];
+
+  it('say "not permitted" to support, with the way back to its own work, and keep it signed in', async () => {
+    signIn({ name: 'helper@example.com', role: 'support' });
+    serveScreens({ products: refusal });
+    renderAt('/admin/products');
+    const main = await findMain('Not permitted');
+    expect(main.textContent).toContain('Only the administrator may do this.');
+    expect(screen.getByTestId('path').textContent).toBe('/admin/products');
+    expect(screen.queryByRole('heading', { name: 'Login or register' })).toBeNull();
+    expect(window.localStorage.getItem(CURRENT_USER_STORAGE_KEY)).not.toBeNull();
+    expect(screenCalls()).toEqual(['/api/admin/screens/products']);
+
+    fireEvent.click(within(main).getByRole('link', { name: 'Go to Persons' }));
+    expect(screen.getByTestId('path').textContent).toBe('/admin/persons');
+    expect(await findHeading(/Persons/)).toBeTruthy();
+  });
+
+  it('ask the server for the back office routes too (the dashboard)', async () => {
+    signIn({ name: 'helper@example.com', role: 'support' });
+    serveScreens({ dashboard: refusal });
+    renderAt('/admin/dashboard');
+    expect(await findMain('Not permitted')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
+    expect(screenCalls()).toEqual(['/api/admin/screens/dashboard']);
+  });
+
+  it('say "not permitted" to a customer too, with the way back to the customer area', async () => {
+    signIn({ name: 'buyer@example.com', role: 'customer' });
+    serveScreens({ persons: [403, 'Only staff may do this.'] });
+    renderAt('/admin/persons');
+    const main = await findMain('Not permitted');
+    expect(within(main).getByRole('link', { name: 'Go to your licences' }).getAttribute('href')).toBe('/userarea');
+  });
+
+  it('show the screen the server permits, whatever the role says on the client', async () => {
+    signIn({ name: 'helper@example.com', role: 'support' });
+    serveScreens({});
+    renderAt('/admin/products');
+    expect(await findHeading('Products')).toBeTruthy();
+  });
+
+  it('go to the login only when the server says the session is gone (401), or nobody is signed in', async () => {
+    signIn({ name: 'helper@example.com', role: 'support' });
+    serveScreens({ products: [401, 'Your session has ended. Please log in again.'] });
+    renderAt('/admin/products');
+    expect(await findHeading('Login or register')).toBeTruthy();
+    expect(screen.getByTestId('path').textContent).toBe('/login');
+    expect(window.localStorage.getItem(CURRENT_USER_STORAGE_KEY)).toBeNull();
+  });
+});
