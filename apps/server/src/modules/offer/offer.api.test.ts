@@ -229,6 +229,39 @@ describe('upgrades', () => {
     expect(await attentionOf(late.id)).toMatch(/no longer qualifies/);
   });
 
+  it('uses an upgraded licence up: no second upgrade on it, no transfer of it alone; the upgrade transfers alone', async () => {
+    const { offer } = await createUpgrade();
+    const { offer: otherUpgrade } = await createUpgrade();
+    const customer = await t.registerCustomer();
+    const { order: licence } = await giveLicence(t, { email: customer.email });
+    const quote = (
+      await t.request({
+        method: 'POST',
+        url: '/api/userinfo/offers/quote',
+        token: customer.token,
+        body: { offerId: offer.id, sourceOrderId: licence.id },
+      })
+    ).json() as QuoteAnswer;
+    const event = orderOfQuote(customer.email, quote);
+    expect((await postWebhook(t.app, [event], { secret })).statusCode).toBe(200);
+    const [upgrade] = await licencesOf(event.data.id as string);
+
+    // The other path from Spacey is no longer offered on the licence that paid for this one.
+    const offers = (await t.request({ method: 'GET', url: '/api/userinfo/offers', token: customer.token })).json() as { offerId: number }[];
+    expect(offers.map((entry) => entry.offerId)).not.toContain(otherUpgrade.id);
+
+    // 31 days on: version 1 stays with its owner (decision 036); the upgrade licence can be sold on by itself.
+    await t.db.query(`UPDATE orders SET license_activation_date = now() - interval '31 days' WHERE id = ANY($1::bigint[])`, [
+      [licence.id, upgrade.id],
+    ]);
+    const verify = (orderId: number) =>
+      t.request({ method: 'GET', url: `/api/userinfo/verifyorderfortransfer/${orderId}`, token: customer.token });
+    const refused = await verify(licence.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toMatch(/^This licence was upgraded to Spacey 2 \w+ and stays with you: transfer the Spacey 2 \w+ licence instead\.$/);
+    expect((await verify(upgrade.id)).statusCode).toBe(200);
+  });
+
   it('checks the administrator’s offer and audits it', async () => {
     const admin = await t.adminToken();
     const customer = await t.registerCustomer();

@@ -82,7 +82,8 @@ export type EligibleOfferRow = {
 
 /**
  * The active offers a person can take (issue 25: a licence of a source product owned, active — neither refunded nor
- * transferred — and not used for this offer yet; an owner of the target is offered nothing), each once, on the
+ * transferred — and not used for this offer yet, nor, for an upgrade, upgraded through another; an owner of the
+ * target is offered nothing), each once, on the
  * person's oldest qualifying licence, or on `sourceOrderId` when given.
  */
 export async function listEligibleOffers(
@@ -104,6 +105,10 @@ export async function listEligibleOffers(
         AND ($3::bigint IS NULL OR l.id = $3)
         AND ($4::bigint IS NULL OR o.target_product_id = $4)
         AND NOT EXISTS (SELECT 1 FROM orders used WHERE used.offer_id = o.id AND used.upgraded_from_order_id = l.id AND used.state = 'active')
+        -- An upgrade uses its licence up: a licence upgraded once is offered no other upgrade (crossgrades only qualify).
+        AND (o.kind <> 'upgrade' OR NOT EXISTS (
+              SELECT 1 FROM orders used JOIN offer uo ON uo.id = used.offer_id AND uo.kind = 'upgrade'
+               WHERE used.upgraded_from_order_id = l.id AND used.state = 'active'))
         AND NOT EXISTS (SELECT 1 FROM orders own WHERE own.person_id = $1 AND own.product_id = o.target_product_id AND own.state = 'active')
       ORDER BY o.id, l.id`,
     [personId, filter.offerId ?? null, filter.sourceOrderId ?? null, filter.targetProductId ?? null],
@@ -190,4 +195,14 @@ export async function reportOfferSales(db: Queryable): Promise<{ offer_id: numbe
       GROUP BY o.id ORDER BY o.id`,
   );
   return rows;
+}
+
+/** The product an active upgrade of this licence sells, if it was upgraded (decision 036: it then stays with its owner). */
+export async function findUpgradeOfLicence(db: Queryable, orderId: number): Promise<string | undefined> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT p.name FROM orders u JOIN offer o ON o.id = u.offer_id AND o.kind = 'upgrade' JOIN product p ON p.id = u.product_id
+      WHERE u.upgraded_from_order_id = $1 AND u.state = 'active' ORDER BY u.id LIMIT 1`,
+    [orderId],
+  );
+  return rows[0]?.name;
 }

@@ -199,3 +199,7 @@ export async function offerLinksOf(db: Queryable, orderIds: number[]): Promise<M
 
 /** Licences sold per offer (the report of upgrades sold per path). */
 export const reportOfferSales = (options: { db: Db }) => repository.reportOfferSales(options.db);
+
+/** The product this licence was upgraded to (an active upgrade), or undefined: an upgraded licence is not sold on alone. */
+export const findUpgradeOfLicence = (db: Queryable, orderId: number): Promise<string | undefined> =>
+  repository.findUpgradeOfLicence(db, orderId);
