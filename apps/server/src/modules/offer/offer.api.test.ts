@@ -258,7 +258,9 @@ describe('upgrades', () => {
       t.request({ method: 'GET', url: `/api/userinfo/verifyorderfortransfer/${orderId}`, token: customer.token });
     const refused = await verify(licence.id);
     expect(refused.statusCode).toBe(400);
-    expect(refused.body).toMatch(/^This licence was upgraded to Spacey 2 \w+ and stays with you: transfer the Spacey 2 \w+ licence instead\.$/);
+    expect(refused.body).toMatch(
+      /^This licence was upgraded to Spacey 2 \w+ and stays with you: transfer the Spacey 2 \w+ licence instead\.$/,
+    );
     expect((await verify(upgrade.id)).statusCode).toBe(200);
   });
 
