@@ -106,3 +106,42 @@ export type OfferQuote = z.infer<typeof offerQuote>;
 
 /** The tag of an order that was bought through a quote. */
 export const OFFER_QUOTE_TAG = 'offerQuote';
+
+const PRICE_LINE = /^([A-Za-z]{3})\s+(\d{1,9}(?:\.\d{1,2})?)$/;
+
+/** The prices of the admin's editor, one a line ("USD 29.00"), as the API takes them; undefined when a line is not one. */
+export function parsePriceLines(text: string): Record<string, string> | undefined {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const prices: Record<string, string> = {};
+  for (const line of lines) {
+    const match = PRICE_LINE.exec(line);
+    if (!match) return undefined;
+    prices[match[1]!.toUpperCase()] = Number(match[2]).toFixed(2);
+  }
+  return Object.keys(prices).length > 0 ? prices : undefined;
+}
+
+/** An offer's prices as the editor shows them, one a line. */
+export const priceLinesOf = (prices: Record<string, string>): string =>
+  Object.entries(prices)
+    .map(([currency, price]) => `${currency} ${price}`)
+    .join('\n');
+
+/** The admin's offer editor as typed (select values are ids as text); `offerSaveRequest` is what it sends. */
+export const offerEditForm = z
+  .object({
+    kind: z.enum(offerKinds),
+    name: z.string().trim().min(1, 'Name is required').max(200),
+    targetProductId: z.string().regex(/^\d+$/, 'Choose the product it sells'),
+    sourceProductIds: z.array(z.string()).min(1, 'Choose at least one product it is offered to the owners of'),
+    prices: z.string().refine((text) => parsePriceLines(text) !== undefined, 'One price a line: a currency and an amount, e.g. USD 29.00'),
+    isActive: z.boolean(),
+  })
+  .refine((form) => !form.sourceProductIds.includes(form.targetProductId), {
+    message: 'A product cannot be offered to its own owners',
+    path: ['sourceProductIds'],
+  });
+export type OfferEditForm = z.infer<typeof offerEditForm>;

@@ -12,6 +12,8 @@ const DashboardPage = lazyScreen(() => import('./dashboard/components/dashboard-
 const AllOrdersPage = lazyScreen(() => import('./all-orders/components/all-orders-page'), 'AllOrdersPage');
 const BatchesPage = lazyScreen(() => import('./batches/components/batches-page'), 'BatchesPage');
 const AuditLogPage = lazyScreen(() => import('./audit-log/components/audit-log-page'), 'AuditLogPage');
+const OffersPage = lazyScreen(() => import('./offers/components/offers-page'), 'OffersPage');
+const OfferEditorPage = lazyScreen(() => import('./offers/components/offer-editor-page'), 'OfferEditorPage');
 const ResendSerialPage = lazyScreen(() => import('./resend-serial/components/resend-serial-page'), 'ResendSerialPage');
 
 /**
@@ -27,6 +29,8 @@ export function BackOfficeRoutes() {
     { path: 'batches', element: <BatchesPage /> },
     { path: 'audit', element: <AuditLogPage /> },
     { path: 'resendserial', element: <ResendSerialPage /> },
+    { path: 'offers', element: <OffersPage /> },
+    { path: 'offer/:id', element: <OfferEditorPage /> },
     { path: '*', element: <Navigate to={paths.home} replace /> },
   ]);
 }

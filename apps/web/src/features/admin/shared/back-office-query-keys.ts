@@ -10,4 +10,5 @@ export const backOfficeQueryKeys = {
   batchCodes: (batch: number) => ['admin', 'activationCodes', 'batches', batch] as const,
   auditLog: (search: string) => ['admin', 'auditLog', search] as const,
   search: (text: string) => ['admin', 'search', text] as const,
+  offers: ['admin', 'offers'] as const,
 };
