@@ -1,6 +1,6 @@
 import { initialData, menuItem, page as pageSchema, type InitialData } from '@store/contracts/page';
 import { describe, expect, it } from 'vitest';
-import { isInitialData, normalizeContentPath } from './initial-data';
+import { isInitialData } from './initial-data';
 
 const valid: InitialData = {
   page: {
@@ -62,15 +62,5 @@ describe("the initial data's hand check", () => {
     }
     agrees(null);
     agrees('text');
-  });
-});
-
-describe('normalizeContentPath', () => {
-  it('keys a page by its decoded path, so a product page named with a space is found (decision 036: /products/spacey 2)', () => {
-    expect(normalizeContentPath('/products/Spacey%202/')).toBe('/products/spacey 2');
-    expect(normalizeContentPath('/products/spacey 2')).toBe('/products/spacey 2');
-    expect(normalizeContentPath('/')).toBe('/');
-    // Not valid percent-encoding: kept as written.
-    expect(normalizeContentPath('/a%E0%A4%A')).toBe('/a%e0%a4%a');
   });
 });

@@ -46,17 +46,8 @@ export function readInitialData(): InitialData | null {
   return cached;
 }
 
-/** A location's path decoded, as the server keys pages and writes the initial data's path; as written when not valid. */
-export const decodeContentPath = (pathname: string): string => {
-  try {
-    return decodeURIComponent(pathname);
-  } catch {
-    return pathname;
-  }
-};
-
-/** A path as content pages are keyed: decoded, no trailing slash, lower case ("/" stays "/"). */
+/** A path as content pages are keyed: no trailing slash, lower case ("/" stays "/"). */
 export const normalizeContentPath = (pathname: string): string => {
-  const trimmed = decodeContentPath(pathname).replace(/\/+$/, '');
+  const trimmed = pathname.replace(/\/+$/, '');
   return (trimmed === '' ? '/' : trimmed).toLowerCase();
 };

@@ -1,7 +1,7 @@
 import type { Page } from '@store/contracts/page';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { decodeContentPath, normalizeContentPath, readInitialData } from '../../../lib/initial-data';
+import { normalizeContentPath, readInitialData } from '../../../lib/initial-data';
 import { queryKeys } from '../../../lib/query-keys';
 import { loadPageContract } from './page-contract';
 
@@ -45,8 +45,8 @@ export function useContentPage(pathname: string): ContentPageState {
   const initial = takeInitialPage(path);
   const query = useQuery({
     queryKey: queryKeys.pages.byUrl(path),
-    // Sent decoded (encodePageUrl encodes it once) in its own case; the server compares URLs case-insensitively.
-    queryFn: ({ signal }) => getPageByUrl(decodeContentPath(pathname), signal),
+    // Sent as written; the server compares URLs case-insensitively.
+    queryFn: ({ signal }) => getPageByUrl(pathname, signal),
     initialData: initial?.page ?? undefined,
     enabled: initial === undefined || initial.page !== null,
     staleTime: Infinity,
