@@ -94,9 +94,10 @@ const REQUIREMENTS = `<ul>
 <li>An internet connection once to activate, or the offline activation through your account</li>
 </ul>`;
 
-// A product's page (productPageUrl) and artwork are named after it in lower case; its FastSpring path is its own field.
+// A product's page (productPageUrl) and artwork are named after it in lower case (spaces as dashes); its FastSpring
+// path is its own field.
 const artwork = (product: DemoProduct, loading: 'eager' | 'lazy') => {
-  return `<img src="/images/products/${product.name.toLowerCase()}.svg" width="480" height="300" class="img-fluid rounded" alt="${product.name} artwork" loading="${loading}" decoding="async">`;
+  return `<img src="/images/products/${productPageUrl(product.name).slice('/products/'.length)}.svg" width="480" height="300" class="img-fluid rounded" alt="${product.name} artwork" loading="${loading}" decoding="async">`;
 };
 
 const productCard = (product: DemoProduct) => {

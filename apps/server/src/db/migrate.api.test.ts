@@ -80,7 +80,7 @@ describe('migrateDatabase', () => {
           sources: offer.sourceNames,
         })),
       );
-      const { rows: pages } = await db.query(`SELECT 1 FROM page WHERE url = '/products/spacey 2'`);
+      const { rows: pages } = await db.query(`SELECT 1 FROM page WHERE url = '/products/spacey-2'`);
       expect(pages).toHaveLength(1);
       const { rows: duplicatePages } = await db.query('SELECT url FROM page GROUP BY url HAVING count(*) > 1');
       expect(duplicatePages).toEqual([]);
