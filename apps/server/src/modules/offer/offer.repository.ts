@@ -171,32 +171,6 @@ export async function markLicenceBoughtThroughOffer(
   ]);
 }
 
-export type OfferLinkRow = { order_id: number; upgraded_to: string | null; upgraded_from: string | null; offer_kind: string | null };
-
-/** For each of these licences: the product it was upgraded to (by an active upgrade), and what it came from. */
-export async function listOfferLinks(db: Queryable, orderIds: number[]): Promise<OfferLinkRow[]> {
-  const { rows } = await db.query<OfferLinkRow>(
-    `SELECT l.id::int AS order_id,
-            (SELECT tp.name FROM orders u JOIN offer uo ON uo.id = u.offer_id AND uo.kind = 'upgrade' JOIN product tp ON tp.id = u.product_id
-              WHERE u.upgraded_from_order_id = l.id AND u.state = 'active' ORDER BY u.id LIMIT 1) AS upgraded_to,
-            (SELECT fp.name FROM orders f JOIN product fp ON fp.id = f.product_id WHERE f.id = l.upgraded_from_order_id) AS upgraded_from,
-            (SELECT o.kind FROM offer o WHERE o.id = l.offer_id) AS offer_kind
-       FROM orders l WHERE l.id = ANY ($1::bigint[])`,
-    [orderIds],
-  );
-  return rows;
-}
-
-/** Upgrades and crossgrades sold per offer (not refunded), with revenue per currency where recorded. */
-export async function reportOfferSales(db: Queryable): Promise<{ offer_id: number; name: string; kind: string; sold: number }[]> {
-  const { rows } = await db.query<{ offer_id: number; name: string; kind: string; sold: number }>(
-    `SELECT o.id::int AS offer_id, o.name, o.kind, count(u.id)::int AS sold
-       FROM offer o LEFT JOIN orders u ON u.offer_id = o.id AND u.state = 'active'
-      GROUP BY o.id ORDER BY o.id`,
-  );
-  return rows;
-}
-
 /** The product an active upgrade of this licence sells, if it was upgraded (decision 036: it then stays with its owner). */
 export async function findUpgradeOfLicence(db: Queryable, orderId: number): Promise<string | undefined> {
   const { rows } = await db.query<{ name: string }>(

@@ -191,15 +191,6 @@ export const markLicenceBoughtThroughOffer = (
   offer: { offerId: number; quoteId: string; sourceOrderId: number },
 ) => repository.markLicenceBoughtThroughOffer(client, orderId, offer);
 
-/** For each licence: the product it was upgraded to, and the licence's origin when bought through an offer. */
-export async function offerLinksOf(db: Queryable, orderIds: number[]): Promise<Map<number, repository.OfferLinkRow>> {
-  if (orderIds.length === 0) return new Map();
-  return new Map((await repository.listOfferLinks(db, orderIds)).map((row) => [row.order_id, row]));
-}
-
-/** Licences sold per offer (the report of upgrades sold per path). */
-export const reportOfferSales = (options: { db: Db }) => repository.reportOfferSales(options.db);
-
 /** The product this licence was upgraded to (an active upgrade), or undefined: an upgraded licence is not sold on alone. */
 export const findUpgradeOfLicence = (db: Queryable, orderId: number): Promise<string | undefined> =>
   repository.findUpgradeOfLicence(db, orderId);
