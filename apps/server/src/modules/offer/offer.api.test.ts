@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/test-app.js';
+import { transferTag } from '@store/contracts/licence';
+import { withTransaction } from '../../db/client.js';
+import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
+import { completeTransferFromWebhook } from '../transfer/transfer-webhook.js';
 import { orderCompleted, postWebhook, returnCreated, type TestEvent } from '../../../test/webhook-fixtures.js';
 import { giveLicence } from '../licence/licence.test-factory.js';
 
@@ -262,6 +265,45 @@ describe('upgrades', () => {
       /^This licence was upgraded to Spacey 2 \w+ and stays with you: transfer the Spacey 2 \w+ licence instead\.$/,
     );
     expect((await verify(upgrade.id)).statusCode).toBe(200);
+  });
+
+  it('refuses a paid transfer of a licence that was upgraded after its transfer was verified', async () => {
+    const { offer } = await createUpgrade();
+    const customer = await t.registerCustomer();
+    const { order: licence } = await giveLicence(t, { email: customer.email });
+    await t.db.query(`UPDATE orders SET license_activation_date = now() - interval '31 days' WHERE id = $1`, [licence.id]);
+    const verified = await t.request({ method: 'GET', url: `/api/userinfo/verifyorderfortransfer/${licence.id}`, token: customer.token });
+    expect(verified.statusCode).toBe(200);
+    const quote = (
+      await t.request({
+        method: 'POST',
+        url: '/api/userinfo/offers/quote',
+        token: customer.token,
+        body: { offerId: offer.id, sourceOrderId: licence.id },
+      })
+    ).json() as QuoteAnswer;
+    await postWebhook(t.app, [orderOfQuote(customer.email, quote)], { secret });
+
+    const tag = transferTag({
+      token: verified.json() as string,
+      orderId: licence.id,
+      email: uniqueEmail('buyer'),
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    const outcome = await withTransaction(t.db, (client) =>
+      completeTransferFromWebhook({
+        client,
+        tags: { transfer: tag },
+        providerOrderId: `FS-${licence.id}`,
+        customerEmail: customer.email,
+        secretBox: t.app.secretBox,
+        config: t.config,
+      }),
+    );
+    expect(outcome).toBe('ignored');
+    const { rows } = await t.db.query('SELECT person_id::int FROM orders WHERE id = $1', [licence.id]);
+    expect(rows[0].person_id).toBe(licence.person_id);
   });
 
   it('checks the administrator’s offer and audits it', async () => {

@@ -90,6 +90,9 @@ export async function transferOrders(options: {
     if (licence.owner_email.toLowerCase() === newOwnerEmail.toLowerCase()) {
       throw badRequest(`Licence ${licence.id} already belongs to ${newOwnerEmail}.`);
     }
+    // A customer's own transfer, verified before the licence was upgraded: it now stays with them (decision 036).
+    const upgradedTo = options.expectedOwnerId === undefined ? undefined : await findUpgradeOfLicence(client, licence.id);
+    if (upgradedTo !== undefined) throw badRequest(`Licence ${licence.id} was upgraded to ${upgradedTo} and stays with its owner.`);
   }
 
   const newOwner = await findOrCreateNamedPerson(client, { email: newOwnerEmail, name: options.newOwnerName.trim() });
