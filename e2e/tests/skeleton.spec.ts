@@ -192,13 +192,14 @@ test.describe('accounts', () => {
     for (const [entry, href] of Object.entries(targets)) {
       await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveAttribute('href', href);
     }
-    // The specified five come first, then the back office's (decision 024), STAFF (decision 013) and WEBHOOKS
-    // (decision 014).
+    // The specified five come first, then the back office's (decision 024) with UPGRADES (decision 036), STAFF
+    // (decision 013) and WEBHOOKS (decision 014).
     await expect(menu.getByRole('link')).toHaveText([
       ...Object.keys(targets),
       'DASHBOARD',
       'ORDERS',
       'BATCHES',
+      'UPGRADES',
       'RESEND SERIAL',
       'AUDIT LOG',
       'STAFF',

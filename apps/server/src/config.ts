@@ -28,6 +28,14 @@ const configSchema = z.object({
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   RECONCILE_DAYS: z.coerce.number().int().min(1).max(90).default(3),
   LOYALTY_COUPON: z.string().default('LOYALTY15'),
+  /**
+   * The private key (PEM; `\\n` for line breaks) whose public half is set in FastSpring under Developer Tools > Store
+   * Builder Library: per-customer prices (upgrades, crossgrades) go to the checkout as FastSpring's encrypted secure
+   * payload (decision 036). Without it a real storefront offers no per-customer prices; the sandbox needs none.
+   */
+  FASTSPRING_SECURE_PRIVATE_KEY: optionalText,
+  /** The Store Builder Library's access key (`data-access-key`), which secure payloads need. */
+  FASTSPRING_ACCESS_KEY: optionalText,
   KEY_ENCRYPTION_SECRET: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**

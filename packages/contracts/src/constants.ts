@@ -32,5 +32,5 @@ export const serialKeyFileName = (product: string): string => `${product}_Serial
 export const offlineKeyFileName = (product: string): string => `${product}_OfflineKey.txt`;
 /** `{product}.txt`: an activation-code batch. */
 export const batchFileName = (product: string): string => `${product}.txt`;
-/** Public page of a product. */
-export const productPageUrl = (productName: string): string => `/products/${productName.toLowerCase()}`;
+/** Public page of a product: its name in lower case, spaces as dashes, since page URLs hold none (decision 036). */
+export const productPageUrl = (productName: string): string => `/products/${productName.trim().toLowerCase().replace(/\s+/g, '-')}`;

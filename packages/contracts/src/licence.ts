@@ -43,6 +43,10 @@ export const userProduct = z.object({
   source: z.enum(['purchase', 'activation', 'admin', 'transfer', 'import']).optional(),
   /** The customer area lists active licences only. */
   status: z.enum(['active', 'refunded', 'transferred']).optional(),
+  /** The product an upgrade of this licence sells (decision 036): the licence keeps working for its version. */
+  upgradedTo: z.string().nullable().optional(),
+  /** The product of the licence this one was upgraded from: the versions it covers. */
+  upgradedFrom: z.string().nullable().optional(),
 });
 export type UserProduct = z.infer<typeof userProduct>;
 export const userProducts = z.array(userProduct);

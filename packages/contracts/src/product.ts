@@ -26,6 +26,8 @@ export const product = z.object({
   useRsa2048: z.boolean(),
   /** Days a trial key of the product runs (decision 017). */
   trialDays: z.number().int().optional(),
+  /** Its next major version, a product of its own (decision 036): the shop says "{successor} is out". */
+  successorId: z.number().int().nullable().optional(),
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
@@ -39,6 +41,7 @@ export const publicProduct = product.pick({
   price: true,
   useRsa2048: true,
   trialDays: true,
+  successorId: true,
 });
 export type PublicProduct = z.infer<typeof publicProduct>;
 /** GET /product/ as a visitor sees it: the shop's products (their checkout paths) and the trial page's choice. */
@@ -66,6 +69,8 @@ export const productSaveRequest = z.object({
     .min(1, 'A trial lasts 1 to 365 days')
     .max(365, 'A trial lasts 1 to 365 days')
     .optional(),
+  /** Its next major version (decision 036); left out: the stored one; null: none. */
+  successorId: z.number().int().positive().nullable().optional(),
 });
 export type ProductSaveRequest = z.infer<typeof productSaveRequest>;
 

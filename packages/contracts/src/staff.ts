@@ -42,6 +42,7 @@ export const backOfficeScreen = z.enum([
   'mailbox',
   'staff',
   'webhooks',
+  'offers',
 ]);
 export type BackOfficeScreen = z.infer<typeof backOfficeScreen>;
 export const backOfficeScreenParams = z.object({ screen: backOfficeScreen });

@@ -55,7 +55,34 @@ export const demoProducts = [
   },
 ] as const;
 
-type DemoProduct = (typeof demoProducts)[number];
+/**
+ * Spacey's next major version (decision 036): a product of its own, with its own keys, seeded with the upgrade paths
+ * (`demoOffers`). Its page is a product page like the others; the shop's product cards stay the three originals.
+ */
+export const demoSuccessor = {
+  name: 'Spacey 2',
+  path: 'spacey-2',
+  description: 'Algorithmic reverb with shimmer, freeze and a modulated plate.',
+  price: '99.00',
+  useRsa2048: true,
+  tagline: 'Everything Spacey does, with a modulated plate, spatial early reflections and twice the freeze.',
+  features: [
+    'Eight algorithms: the six of Spacey and a new modulated plate and a spatial hall',
+    'Early reflections you can place in the stereo field',
+    'Two freeze layers you can crossfade',
+    'Sessions made with Spacey open with the same sound',
+    'Upgrade from Spacey at a reduced price in your account',
+  ],
+  predecessorName: 'Spacey',
+} as const;
+
+/** The demo's upgrade path and crossgrade (decision 036), offered to the owners of the sources in their account. */
+export const demoOffers = [
+  { kind: 'upgrade', name: 'Upgrade to Spacey 2', targetName: 'Spacey 2', sourceNames: ['Spacey'], prices: { USD: '29.00', EUR: '27.00' } },
+  { kind: 'crossgrade', name: 'Tapewarm for Punch owners', targetName: 'Tapewarm', sourceNames: ['Punch'], prices: { USD: '19.00' } },
+] as const;
+
+type DemoProduct = (typeof demoProducts)[number] | typeof demoSuccessor;
 type DemoPage = { name: string; url: string; isMainMenu: boolean; mainMenuPriority: number; htmlText: string };
 
 const FORMATS = 'VST3, AU and AAX (64-bit), CLAP on Linux';
@@ -67,9 +94,10 @@ const REQUIREMENTS = `<ul>
 <li>An internet connection once to activate, or the offline activation through your account</li>
 </ul>`;
 
-// A product's page (productPageUrl) and artwork are named after it in lower case; its FastSpring path is its own field.
+// A product's page (productPageUrl) and artwork are named after it in lower case (spaces as dashes); its FastSpring
+// path is its own field.
 const artwork = (product: DemoProduct, loading: 'eager' | 'lazy') => {
-  return `<img src="/images/products/${product.name.toLowerCase()}.svg" width="480" height="300" class="img-fluid rounded" alt="${product.name} artwork" loading="${loading}" decoding="async">`;
+  return `<img src="/images/products/${productPageUrl(product.name).slice('/products/'.length)}.svg" width="480" height="300" class="img-fluid rounded" alt="${product.name} artwork" loading="${loading}" decoding="async">`;
 };
 
 const productCard = (product: DemoProduct) => {
@@ -81,7 +109,7 @@ const productCard = (product: DemoProduct) => {
 </div></div></div>`;
 };
 
-const productPage = (product: DemoProduct): DemoPage => {
+export const productPage = (product: DemoProduct): DemoPage => {
   return {
     name: product.name,
     url: productPageUrl(product.name),

@@ -8,7 +8,7 @@ import { TEST_ADMIN_PASSWORD, TEST_KEY_SECRET } from '../../test/constants.js';
 import { databaseUrl } from '../../test/global-setup.js';
 import { createSecretBox } from '../lib/secret-box.js';
 import { createPool } from './client.js';
-import { demoProducts } from './demo-content.js';
+import { demoOffers, demoProducts, demoSuccessor } from './demo-content.js';
 import { migrateDatabase, NO_TRANSACTION_MARKER, splitStatements } from './migrate.js';
 import { seedDatabase } from './seed.js';
 
@@ -59,7 +59,29 @@ describe('migrateDatabase', () => {
       const { rows: admins } = await db.query('SELECT login_name FROM login WHERE is_admin');
       expect(admins).toEqual([{ login_name: 'admin' }]);
       const { rows: products } = await db.query<{ name: string }>('SELECT name FROM product ORDER BY name');
-      expect(products.map((product) => product.name)).toEqual(demoProducts.map((product) => product.name).sort());
+      expect(products.map((product) => product.name)).toEqual([...demoProducts, demoSuccessor].map((product) => product.name).sort());
+      // Spacey 2, with keys of its own, is Spacey's successor; the upgrade and the crossgrade are offered (decision 036).
+      const { rows: successors } = await db.query(
+        `SELECT p.name, s.name AS successor, s.public_key <> '' AND s.public_key_2048 <> '' AS has_keys
+           FROM product p JOIN product s ON s.id = p.successor_id`,
+      );
+      expect(successors).toEqual([{ name: 'Spacey', successor: 'Spacey 2', has_keys: true }]);
+      const { rows: offers } = await db.query(
+        `SELECT o.name, o.kind, o.prices, t.name AS target, array_agg(p.name) AS sources
+           FROM offer o JOIN product t ON t.id = o.target_product_id JOIN offer_source s ON s.offer_id = o.id
+           JOIN product p ON p.id = s.product_id GROUP BY o.id, t.name ORDER BY o.id`,
+      );
+      expect(offers).toEqual(
+        demoOffers.map((offer) => ({
+          name: offer.name,
+          kind: offer.kind,
+          prices: offer.prices,
+          target: offer.targetName,
+          sources: offer.sourceNames,
+        })),
+      );
+      const { rows: pages } = await db.query(`SELECT 1 FROM page WHERE url = '/products/spacey-2'`);
+      expect(pages).toHaveLength(1);
       const { rows: duplicatePages } = await db.query('SELECT url FROM page GROUP BY url HAVING count(*) > 1');
       expect(duplicatePages).toEqual([]);
       const { rows: seeded } = await db.query(`SELECT count(*)::int AS n FROM setting WHERE key = 'demo_seeded'`);

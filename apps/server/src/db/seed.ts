@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { SecretBox } from '../lib/secret-box.js';
 import { generateKeyPair } from '../licensing/rsa-key.js';
 import { generatePassword, hashPassword } from '../modules/auth/password.js';
-import { demoPages, demoProducts, journeyPages } from './demo-content.js';
+import { demoOffers, demoPages, demoProducts, demoSuccessor, journeyPages, productPage } from './demo-content.js';
 import { demoDownloadUrl, demoDownloads } from './demo-downloads.js';
 
 export type SeedResult = { adminPassword?: string };
@@ -32,32 +32,14 @@ export async function seedDatabase(
   const { rowCount: seeded } = await client.query(`SELECT 1 FROM setting WHERE key = 'demo_seeded'`);
   if (!seeded) await seedDemoSite(client, options.secretBox);
   await seedDemoJourney(client);
+  await seedDemoUpgrades(client, options.secretBox);
   return result;
 }
 
 /** The demo's products and pages, once. */
 async function seedDemoSite(client: pg.PoolClient, secretBox: SecretBox): Promise<void> {
   const options = { secretBox };
-  for (const product of demoProducts) {
-    const pair1024 = generateKeyPair(1024);
-    const pair2048 = product.useRsa2048 ? generateKeyPair(2048) : { publicKey: '', privateKey: '' };
-    await client.query(
-      `INSERT INTO product (name, path, description, price, public_key, private_key_sealed, public_key_2048,
-                            private_key_2048_sealed, use_rsa_2048)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
-      [
-        product.name,
-        product.path,
-        product.description,
-        product.price,
-        pair1024.publicKey,
-        options.secretBox.seal(pair1024.privateKey),
-        pair2048.publicKey,
-        options.secretBox.seal(pair2048.privateKey),
-        product.useRsa2048,
-      ],
-    );
-  }
+  for (const product of demoProducts) await insertDemoProduct(client, product, options.secretBox);
   for (const page of demoPages) {
     await client.query(
       `INSERT INTO page (name, url, html_text, is_main_menu, main_menu_priority) VALUES ($1, $2, $3, $4, $5)
@@ -66,6 +48,69 @@ async function seedDemoSite(client: pg.PoolClient, secretBox: SecretBox): Promis
     );
   }
   await client.query(`INSERT INTO setting (key, value) VALUES ('demo_seeded', now()::text)`);
+}
+
+/** A demo product with key pairs generated like the administrator's "Generate keys" (none if the name is taken). */
+async function insertDemoProduct(
+  client: pg.PoolClient,
+  product: { name: string; path: string; description: string; price: string; useRsa2048: boolean },
+  secretBox: SecretBox,
+): Promise<void> {
+  const pair1024 = generateKeyPair(1024);
+  const pair2048 = product.useRsa2048 ? generateKeyPair(2048) : { publicKey: '', privateKey: '' };
+  await client.query(
+    `INSERT INTO product (name, path, description, price, public_key, private_key_sealed, public_key_2048,
+                          private_key_2048_sealed, use_rsa_2048)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
+    [
+      product.name,
+      product.path,
+      product.description,
+      product.price,
+      pair1024.publicKey,
+      secretBox.seal(pair1024.privateKey),
+      pair2048.publicKey,
+      secretBox.seal(pair2048.privateKey),
+      product.useRsa2048,
+    ],
+  );
+}
+
+/**
+ * What the demo gained with upgrades (decision 036), once, also in a demo seeded before them: Spacey 2 as Spacey's
+ * successor with its page, the upgrade Spacey → Spacey 2 and the crossgrade Punch → Tapewarm.
+ */
+async function seedDemoUpgrades(client: pg.PoolClient, secretBox: SecretBox): Promise<void> {
+  const { rowCount: seeded } = await client.query(`SELECT 1 FROM setting WHERE key = 'demo_upgrades_seeded'`);
+  if (seeded) return;
+  const { rowCount: isPathTaken } = await client.query('SELECT 1 FROM product WHERE path = $1', [demoSuccessor.path]);
+  if (!isPathTaken) await insertDemoProduct(client, demoSuccessor, secretBox);
+  await client.query(
+    `UPDATE product SET successor_id = (SELECT id FROM product WHERE lower(name) = lower($2))
+      WHERE lower(name) = lower($1) AND successor_id IS NULL`,
+    [demoSuccessor.predecessorName, demoSuccessor.name],
+  );
+  const page = productPage(demoSuccessor);
+  await client.query(
+    `INSERT INTO page (name, url, html_text, is_main_menu, main_menu_priority)
+     SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM page WHERE lower(url) = lower($2))`,
+    [page.name, page.url, page.htmlText, page.isMainMenu, page.mainMenuPriority],
+  );
+  for (const offer of demoOffers) {
+    // Only when the demo's products are all there under their names (an administrator may have renamed them).
+    await client.query(
+      `WITH target AS (SELECT id FROM product WHERE lower(name) = lower($3)),
+            sources AS (SELECT id FROM product WHERE lower(name) = ANY ($4::text[])),
+            created AS (
+              INSERT INTO offer (kind, name, target_product_id, prices)
+              SELECT $1, $2, target.id, $5::jsonb FROM target
+               WHERE (SELECT count(*) FROM sources) = cardinality($4::text[])
+              RETURNING id)
+       INSERT INTO offer_source (offer_id, product_id) SELECT created.id, sources.id FROM created, sources`,
+      [offer.kind, offer.name, offer.targetName, offer.sourceNames.map((name) => name.toLowerCase()), JSON.stringify(offer.prices)],
+    );
+  }
+  await client.query(`INSERT INTO setting (key, value) VALUES ('demo_upgrades_seeded', now()::text)`);
 }
 
 /**

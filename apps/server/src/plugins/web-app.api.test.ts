@@ -217,6 +217,23 @@ describe('what the page tells the app about the server', () => {
   });
 });
 
+describe('the access key of the Store Builder Library (decision 036)', () => {
+  it('is in the page only when configured, for the script tag that secure payloads need', async () => {
+    expect((await web.inject({ method: 'GET', url: '/about' })).body).not.toContain('checkout-access-key');
+    const withKey = await buildApp({
+      config: { ...t.config, webDistDir: distDir, FASTSPRING_ACCESS_KEY: 'AK"12<3' },
+      db: t.db,
+      isServingWebApp: true,
+    });
+    try {
+      const page = await withKey.inject({ method: 'GET', url: '/about' });
+      expect(page.body).toContain('<meta name="checkout-access-key" content="AK&quot;12&lt;3">');
+    } finally {
+      await withKey.close();
+    }
+  });
+});
+
 describe("the page's initial data", () => {
   it("is what the contract's schema accepts, for a content page, an unknown page and an app screen", async () => {
     for (const pathname of ['/about', '/no/such/page', '/userarea']) {

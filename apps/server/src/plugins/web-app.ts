@@ -50,8 +50,12 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
     : app.config.FASTSPRING_STOREFRONT
       ? `<meta name="checkout-storefront" content="${escapeHtml(app.config.FASTSPRING_STOREFRONT)}">`
       : '<meta name="checkout-unavailable" content="on">';
+  // The Store Builder Library's access key, which its script tag needs for secure payloads (decision 036).
+  const accessKeyMeta = app.config.FASTSPRING_ACCESS_KEY
+    ? `<meta name="checkout-access-key" content="${escapeHtml(app.config.FASTSPRING_ACCESS_KEY)}">`
+    : '';
   // Without SMTP the mail stays in the development mailbox, and the admin menu offers it (decision 011).
-  const headMeta = app.config.SMTP_URL ? checkoutMeta : `${checkoutMeta}<meta name="dev-mailbox" content="on">`;
+  const headMeta = `${checkoutMeta}${accessKeyMeta}${app.config.SMTP_URL ? '' : '<meta name="dev-mailbox" content="on">'}`;
 
   await app.register(fastifyStatic, {
     root: distDir,

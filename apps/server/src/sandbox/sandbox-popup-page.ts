@@ -16,6 +16,7 @@ table{width:100%;border-collapse:collapse;margin:.5rem 0 1rem}td{padding:.2rem 0
 tr.total td{border-top:1px solid #dee2e6;font-weight:600;padding-top:.4rem}
 label{display:block;font-size:.9rem;margin:.6rem 0 .2rem}
 input{width:100%;box-sizing:border-box;padding:.45rem .6rem;border:1px solid #ced4da;border-radius:.25rem;font-size:1rem}
+input[readonly]{background:#e9ecef}
 button.pay{margin-top:1rem;width:100%;padding:.6rem;border:0;border-radius:.25rem;background:#0d6efd;color:#fff;font-size:1rem;cursor:pointer}
 button.pay:disabled{opacity:.6;cursor:wait}.error{color:#dc3545;font-size:.9rem;min-height:1.2em;margin:.5rem 0 0}`;
 
@@ -34,19 +35,21 @@ ${body}
 export function renderPopupPage(options: { token: string; session: CheckoutSession; priced: PricedCart }): string {
   const { token, session, priced } = options;
   const money = (cents: number) => formatMoney(cents, priced.currency);
-  const contact = session.cart.paymentContact ?? {};
+  const contact = { ...session.cart.paymentContact, ...session.cart.contact };
+  // A secure session's contact is locked (decision 036): the email is shown, not edited.
+  const isEmailLocked = session.cart.contact !== undefined;
   const lines = priced.items
     .filter((item) => item.isSelected)
     .map((item) => row(`${item.display} × ${item.quantity}`, money((item.unitCents - item.unitDiscountCents) * item.quantity)));
   if (priced.discountCents > 0) lines.push(row('Discount included', `−${money(priced.discountCents)}`));
   if (priced.taxCents > 0) lines.push(row(`${priced.taxType} ${priced.taxRatePercent}%`, money(priced.taxCents)));
   lines.push(row('Total', money(priced.totalCents + priced.taxCents), 'total'));
-  const field = (id: string, label: string, type: string, value: string, autocomplete: string) =>
-    `<label for="${id}">${label}</label><input id="${id}" name="${id}" type="${type}" value="${escapeHtml(value)}" autocomplete="${autocomplete}" required>`;
+  const field = (id: string, label: string, type: string, value: string, autocomplete: string, isLocked = false) =>
+    `<label for="${id}">${label}</label><input id="${id}" name="${id}" type="${type}" value="${escapeHtml(value)}" autocomplete="${autocomplete}" required${isLocked ? ' readonly' : ''}>`;
   return page(`<p class="note">Sandbox: test mode, no payment is taken.</p>
 <table>${lines.join('')}</table>
 <form id="fsc-pay-form" data-session="${escapeHtml(token)}" data-origin="${escapeHtml(session.origin ?? '')}" novalidate>
-${field('email', 'Email', 'email', contact.email ?? '', 'email')}
+${field('email', 'Email', 'email', contact.email ?? '', 'email', isEmailLocked)}
 ${field('firstName', 'First name', 'text', contact.firstName ?? '', 'given-name')}
 ${field('lastName', 'Last name', 'text', contact.lastName ?? '', 'family-name')}
 ${field('country', 'Country', 'text', contact.country ?? session.cart.country ?? 'US', 'country')}

@@ -29,8 +29,8 @@ export type PricedCart = {
 };
 
 /**
- * Prices the cart like a FastSpring store with net pricing (tax added): product prices from the product table,
- * the stand-in's product discount, and a customer's loyalty code's 15 % (other coupons are ignored silently). Coupon and
+ * Prices the cart like a FastSpring store with net pricing (tax added): product prices from the product table, or
+ * the item's own price from a secure session (decision 036), the stand-in's product discount, and a customer's loyalty code's 15 % (other coupons are ignored silently). Coupon and
  * product discount do not stack (FastSpring's `combine: false`): the larger one applies.
  */
 export function priceCart(options: {
@@ -44,6 +44,10 @@ export function priceCart(options: {
   const isCouponValid = cart.coupon !== '' && options.isCouponValid;
   const couponPercent = isCouponValid ? LOYALTY_DISCOUNT_PERCENT : 0;
   const quantities = new Map(cart.items.map((item) => [item.path, item.quantity]));
+  const currency = currencyOf(cart, settings.currency);
+  const ownPrices = new Map(
+    cart.items.flatMap((item) => (item.price?.[currency] === undefined ? [] : [[item.path, item.price[currency]]])),
+  );
   // Each product under its own FastSpring path (decision 026), shown by its name, as a real store is set up.
   const catalogue = [
     ...options.products.map((product) => ({ path: product.path, display: product.name, price: product.price })),
@@ -51,8 +55,11 @@ export function priceCart(options: {
   ];
 
   const items = catalogue.map((product): PricedItem => {
-    const unitCents = Math.round(Number.parseFloat(product.price) * 100) || 0;
-    const discountPercent = Math.max(settings.discountPercentByPath[product.path] ?? 0, couponPercent);
+    const ownPrice = ownPrices.get(product.path);
+    const unitCents = Math.round((ownPrice ?? Number.parseFloat(product.price)) * 100) || 0;
+    // An item's own price is the deal: the stand-in's product discount does not apply to it, a coupon does.
+    const productDiscount = ownPrice === undefined ? (settings.discountPercentByPath[product.path] ?? 0) : 0;
+    const discountPercent = Math.max(productDiscount, couponPercent);
     const quantity = quantities.get(product.path) ?? 0;
     return {
       path: product.path,
@@ -69,7 +76,7 @@ export function priceCart(options: {
   const discountCents = sum(selected.map((item) => item.unitDiscountCents * item.quantity));
   const totalCents = subtotalCents - discountCents;
   return {
-    currency: settings.currency,
+    currency,
     items,
     coupons: isCouponValid ? [cart.coupon] : [],
     taxRatePercent: settings.taxRatePercent,
@@ -79,6 +86,16 @@ export function priceCart(options: {
     totalCents,
     taxCents: Math.round((totalCents * settings.taxRatePercent) / 100),
   };
+}
+
+/**
+ * The order's currency: the store's, unless an item priced by a secure session names only others; then the first
+ * currency that item names, as FastSpring charges a buyer whose country pays in it.
+ */
+function currencyOf(cart: SandboxCart, storeCurrency: string): string {
+  const priced = cart.items.filter((item) => item.quantity > 0 && item.price && Object.keys(item.price).length > 0);
+  if (priced.every((item) => item.price![storeCurrency] !== undefined)) return storeCurrency;
+  return Object.keys(priced.find((item) => item.price![storeCurrency] === undefined)!.price!)[0]!;
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

@@ -50,6 +50,13 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     sandbox.priceSandboxSession({ ...context(), cart: request.body.cart }),
   );
 
+  // secure(payload, key) with an encrypted payload: the script asks for the session object it holds (decision 036).
+  app.post(
+    '/sandbox/api/secure',
+    { schema: { tags, body: z.object({ securePayload: z.string().min(1).max(100_000), secureKey: z.string().min(1).max(2000) }) } },
+    (request) => sandbox.openSecurePayload({ ...context(), sealed: request.body }),
+  );
+
   app.post(
     '/sandbox/api/session/finalize',
     {

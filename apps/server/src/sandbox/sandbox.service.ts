@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Config } from '../config.js';
 import { withTransaction, type Db, type Queryable } from '../db/client.js';
@@ -21,6 +22,7 @@ import { priceCart, type PricedCart } from './sandbox-pricing.js';
 import { createSessionToken, readSessionToken } from './sandbox-session-token.js';
 import { backdateActivation, listCatalogueProducts, readCheckoutSettings, recordSandboxSale } from './sandbox.repository.js';
 import { recordAudit } from '../modules/audit/audit.service.js';
+import { decryptSecurePayload, securePayloadKeyOf } from '../modules/offer/secure-payload.js';
 import { postWebhookToSelf, type SignatureMode, type WebhookDelivery } from './self-webhook.js';
 
 type Context = { db: Queryable; config: Config };
@@ -83,6 +85,10 @@ export async function paySandboxCheckout(context: Context & { server: Server; to
   const session = readSessionToken(secrets.session, context.token);
   const priced = await price(context, session.cart);
   if (!priced.items.some((item) => item.isSelected)) throw new AppError('badRequest', 'Your cart is empty.');
+  const lockedEmail = session.cart.contact?.email;
+  if (lockedEmail && lockedEmail.toLowerCase() !== context.buyer.email.toLowerCase()) {
+    throw new AppError('badRequest', `This checkout is for ${lockedEmail}.`);
+  }
   // A loyalty code is used once, as FastSpring's single-use codes are: a second order with it is refused.
   const isSpentCode = priced.coupons.length === 0 && session.cart.coupon !== '' && (await isLoyaltyCode(context.db, session.cart.coupon));
   if (isSpentCode) throw new AppError('badRequest', 'This coupon was already used.');
@@ -100,6 +106,25 @@ export async function paySandboxCheckout(context: Context & { server: Server; to
     throw new AppError('unavailable', `The payment went through but the order webhook was refused (HTTP ${delivery.status}).`);
   }
   return { id: session.orderId, reference };
+}
+
+/**
+ * `fastspring.builder.secure(payload, key)` with an encrypted payload: opened as FastSpring opens it, with the
+ * public half of the configured pair (decision 036). In test mode the script takes a plain session object itself.
+ */
+export function openSecurePayload(context: Context & { sealed: { securePayload: string; secureKey: string } }): unknown {
+  const pem = context.config.FASTSPRING_SECURE_PRIVATE_KEY;
+  if (!pem) {
+    throw new AppError(
+      'badRequest',
+      'The checkout sandbox cannot open an encrypted secure payload without FASTSPRING_SECURE_PRIVATE_KEY. In test mode, pass the session object itself.',
+    );
+  }
+  const session = decryptSecurePayload(context.sealed, createPublicKey(securePayloadKeyOf(pem)));
+  if (session === undefined || typeof session !== 'object' || session === null) {
+    throw new AppError('badRequest', 'This secure payload was not encrypted with the key pair set in FASTSPRING_SECURE_PRIVATE_KEY.');
+  }
+  return session;
 }
 
 export type ReplayKind = 'retry' | 'resend' | 'return';

@@ -16,6 +16,7 @@ const adminEntries = [
   { label: 'DASHBOARD', to: adminPaths.dashboard, isForSupport: false },
   { label: 'ORDERS', to: adminPaths.allOrders, isForSupport: true },
   { label: 'BATCHES', to: adminPaths.batches, isForSupport: false },
+  { label: 'UPGRADES', to: adminPaths.offers, isForSupport: false },
   { label: 'RESEND SERIAL', to: adminPaths.resendSerial(), isForSupport: true },
   { label: 'AUDIT LOG', to: adminPaths.auditLog, isForSupport: false },
   { label: 'STAFF', to: paths.adminStaff, isForSupport: false },

@@ -1,6 +1,6 @@
 import type { BackOfficeScreen } from '@store/contracts/staff';
-import { lazy, type ComponentType, type ReactNode } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireUser } from '../components/require-user';
 import { routePatterns as route, paths } from '../config/paths';
 import { renderShopPrices } from '../features/checkout/shop-prices';
@@ -41,6 +41,24 @@ const WebhooksPage = lazyScreen(() => import('../features/admin/webhooks/compone
 const ConfirmAccountPage = lazyScreen(() => import('../features/account/components/confirm-account-page'), 'ConfirmAccountPage');
 const TrialPage = lazyScreen(() => import('../features/trial/components/trial-page'), 'TrialPage');
 const ResendSerialPage = lazyScreen(() => import('../features/admin/resend-serial/components/resend-serial-page'), 'ResendSerialPage');
+// Upgrades beside a product page (decision 036), loaded only there: other content pages stay small (decision 006).
+const ProductOfferPanel = lazyScreen(() => import('../features/offers/components/product-offer-panel'), 'ProductOfferPanel');
+
+/** A content page; a product's page (`/products/{name}`) with its successor and the customer's upgrades above it. */
+function ContentPageRoute() {
+  const isProductPage = /^\/products\/[^/]+\/?$/i.test(useLocation().pathname);
+  return (
+    <>
+      {isProductPage && (
+        <Suspense fallback={null}>
+          <ProductOfferPanel />
+        </Suspense>
+      )}
+      <ContentPage enhance={renderShopPrices} />
+    </>
+  );
+}
+
 // One chunk for the frame of every admin screen (access, search box) and the back office's routes (decision 024).
 const loadBackOffice = () => import('../features/admin/back-office-routes');
 const BackOfficeRoutes = lazyScreen(loadBackOffice, 'BackOfficeRoutes');
@@ -109,7 +127,7 @@ const routes: RouteObject[] = [
           </RequireUser>
         ),
       },
-      { path: route.contentPage, element: <ContentPage enhance={renderShopPrices} /> },
+      { path: route.contentPage, element: <ContentPageRoute /> },
       // More than three segments cannot be a content page.
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],

@@ -36,6 +36,11 @@ export const queryKeys = {
     /** The customer area's licences, keyed by the user the screen was entered with (no other user's cache shows). */
     userProducts: (userName: string) => ['licences', 'userProducts', userName] as const,
   },
+  offers: {
+    all: ['offers'] as const,
+    /** The upgrades and crossgrades the signed-in customer can buy (of one target product when given). */
+    customer: (userName: string, productId?: number) => ['offers', 'customer', userName, productId ?? 'all'] as const,
+  },
   downloads: {
     all: ['downloads'] as const,
     /** The installers of the products the user owns, keyed like the licences. */

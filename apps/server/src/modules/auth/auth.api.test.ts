@@ -427,6 +427,7 @@ describe('guards', () => {
     'POST /sandbox/api/pay',
     'POST /sandbox/api/session',
     'POST /sandbox/api/session/finalize',
+    'POST /sandbox/api/secure', // opens a secure payload with the public half of the vendor's key (decision 036)
     'GET /sandbox/fastspring-api/orders', // the sandbox's copy of FastSpring's API, behind the API user's basic auth
     'GET /sandbox/fastspring-api/returns/:ids',
   ];
@@ -447,6 +448,8 @@ describe('guards', () => {
     'POST /api/account/twofactor/enable',
     'POST /api/account/twofactor/disable',
     'GET /api/admin/screens/:screen', // each screen's own audience (screen-access.api.test.ts)
+    'GET /api/userinfo/offers',
+    'POST /api/userinfo/offers/quote',
   ];
   // What the "support" role may call besides the customer's calls: persons, orders and mails, read only.
   const staffCalls = [
@@ -462,6 +465,9 @@ describe('guards', () => {
     'GET /api/order/:id/purchase',
   ];
   const adminCalls = [
+    'GET /api/offer/',
+    'POST /api/offer/',
+    'DELETE /api/offer/:id',
     'GET /api/staff',
     'GET /api/webhookEvent/',
     'GET /api/webhookEvent/:id',

@@ -37,6 +37,7 @@ const screenCalls: Record<Exclude<BackOfficeScreen, 'resendSerial'>, string> = {
   mailbox: '/api/mailbox',
   staff: '/api/staff',
   webhooks: '/api/webhookEvent/',
+  offers: '/api/offer/',
 };
 
 describe('GET /api/admin/screens/:screen', () => {

@@ -20,6 +20,7 @@ const screenAudience: Record<BackOfficeScreen, 'admin' | 'staff'> = {
   mailbox: 'staff',
   staff: 'admin',
   webhooks: 'admin',
+  offers: 'admin',
 };
 
 /**

@@ -121,7 +121,16 @@ describe('GET /product/', () => {
       const products = response.json() as Record<string, unknown>[];
       expect(products.map((product) => product.name)).toEqual(expect.arrayContaining(['Spacey', 'Punch', 'Tapewarm']));
       expect(response.body).not.toMatch(/privat|publickey|publicKey/i);
-      expect(Object.keys(products[0]!).sort()).toEqual(['description', 'id', 'name', 'path', 'price', 'trialDays', 'useRsa2048']);
+      expect(Object.keys(products[0]!).sort()).toEqual([
+        'description',
+        'id',
+        'name',
+        'path',
+        'price',
+        'successorId',
+        'trialDays',
+        'useRsa2048',
+      ]);
       expect(products.find((product) => product.name === 'Spacey')?.path).toBe('spacey');
     }
   });

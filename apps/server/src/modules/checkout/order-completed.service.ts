@@ -11,6 +11,7 @@ import { orderConfirmationMail, type LicenceOfMail } from '../../mail/licence-ma
 import { giftReceiptMail, unknownProductMail } from '../../mail/templates.js';
 import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
 import { useLoyaltyCode } from './loyalty.service.js';
+import { checkOfferOfOrder, markLicenceBoughtThroughOffer } from '../offer/offer.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
 import { fillPersonDetails, findOrCreatePersonByEmail } from '../person/person.service.js';
 import { findProductByName, findProductByPath } from '../product/product.service.js';
@@ -156,6 +157,21 @@ export async function completeOrder(options: {
   const knownItems = licenceItems.filter((item) => products.has(item.path));
   if (knownItems.length === 0) return result;
 
+  // An order bought at a customer's own price (an upgrade or crossgrade quote) is honoured only as quoted.
+  const offer = await checkOfferOfOrder(client, {
+    tags: data.tags ?? undefined,
+    customerEmail: customer.email,
+    currency: data.currency ?? undefined,
+    lines: data.items.flatMap((item) => {
+      const product = products.get(normalizeProductPath(item.product));
+      if (!product) return [];
+      // The item's subtotal is what was paid for it, net of discounts (decision 029).
+      const paid = typeof item.subtotal === 'number' ? item.subtotal : undefined;
+      return [{ productId: product.id, quantity: item.quantity ?? 1, paid }];
+    }),
+  });
+  if (offer.kind === 'refused') throw new OrderNeedsAttention(`order ${data.id}: ${offer.problem}`);
+
   const person = await findOrCreatePersonByEmail(client, customer);
   if ((!person.name && customer.name) || (!person.country && customer.country)) await fillPersonDetails(client, person.id, customer);
   const owner = { email: person.email, name: person.name || customer.name };
@@ -183,6 +199,7 @@ export async function completeOrder(options: {
       },
     });
     if (!issued) continue;
+    if (offer.kind === 'offer' && product.id === offer.targetProductId) await markLicenceBoughtThroughOffer(client, issued.order.id, offer);
     result.createdOrderIds.push(issued.order.id);
     mailed.push({ productName: product.name, useRsa2048: product.use_rsa_2048, order: issued.order });
   }

@@ -35,6 +35,9 @@ describe('GET /api/userinfo/products', () => {
       purchaseDate: owner.order.creation_date.toISOString(),
       source: owner.order.source,
       status: 'active',
+      // Neither upgraded nor bought as an upgrade (decision 036).
+      upgradedTo: null,
+      upgradedFrom: null,
       orderDevices: [
         {
           id: expect.any(Number),

@@ -34,6 +34,8 @@ export async function listUserProducts(options: { db: Db; caller: CustomerCaller
     purchaseDate: licence.creation_date.toISOString(),
     source: licence.source,
     status: licence.state,
+    upgradedTo: licence.upgraded_to,
+    upgradedFrom: licence.upgraded_from,
     orderDevices: devices.filter((device) => device.order_id === licence.order_id).map(toDevice),
   }));
 }

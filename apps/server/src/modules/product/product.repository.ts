@@ -15,6 +15,8 @@ export type ProductRow = {
   private_key_2048_sealed: string;
   use_rsa_2048: boolean;
   trial_days: number;
+  /** Its next major version (migration 072, decision 036). */
+  successor_id: number | null;
 };
 
 /** The administrator's view: key material opened, both spellings of the key fields. */
@@ -34,6 +36,7 @@ export function toAdminProduct(row: ProductRow, secretBox: SecretBox): Product {
     privateKey2048: secretBox.open(row.private_key_2048_sealed),
     useRsa2048: row.use_rsa_2048,
     trialDays: row.trial_days,
+    successorId: row.successor_id,
   };
 }
 
@@ -46,6 +49,7 @@ export const toPublicProduct = (row: ProductRow): PublicProduct => ({
   price: row.price,
   useRsa2048: row.use_rsa_2048,
   trialDays: row.trial_days,
+  successorId: row.successor_id,
 });
 
 export async function findProductById(db: Queryable, id: number): Promise<ProductRow | undefined> {
@@ -59,7 +63,8 @@ export async function findProductByName(db: Queryable, name: string): Promise<Pr
   // so a migration adding one does not break the statement prepared by a process still running the old code.
   const { rows } = await db.query<ProductRow>({
     name: 'product-by-name',
-    text: `SELECT id, name, path, description, price, public_key, private_key_sealed, public_key_2048, private_key_2048_sealed, use_rsa_2048, trial_days
+    text: `SELECT id, name, path, description, price, public_key, private_key_sealed, public_key_2048, private_key_2048_sealed, use_rsa_2048, trial_days,
+                  successor_id
              FROM product WHERE lower(name) = lower($1)`,
     values: [name],
   });

@@ -25,6 +25,7 @@ export async function getAdminProduct(options: { db: Db; secretBox: SecretBox; i
       publicKey2048: '',
       privateKey2048: '',
       trialDays: DEFAULT_TRIAL_DAYS,
+      successorId: null,
     };
   }
   const row = await productRepository.findProductById(options.db, options.id);
@@ -67,6 +68,8 @@ export async function saveProduct(options: { db: Db; secretBox: SecretBox; actor
     const path = product.path ?? before?.path ?? (await derivePath(client, product.name, id));
     // A path the administrator typed may be another product's; a kept or derived one is this product's or free.
     if (product.path !== undefined) await checkPathIsFree(client, path, id);
+    const successorId = product.successorId === undefined ? (before?.successor_id ?? null) : product.successorId;
+    if (product.successorId != null) await checkSuccessor(client, product.successorId, id);
     const fields: repository.ProductFields = {
       name: product.name,
       path,
@@ -78,6 +81,7 @@ export async function saveProduct(options: { db: Db; secretBox: SecretBox; actor
       private_key_2048_sealed: secretBox.seal(pair2048.privateKey),
       use_rsa_2048: product.useRsa2048,
       trial_days: product.trialDays ?? before?.trial_days ?? DEFAULT_TRIAL_DAYS,
+      successor_id: successorId,
     };
     const saved = await writeProduct(client, { id, isNew: before === undefined }, fields);
     await recordAudit(client, {
@@ -107,6 +111,12 @@ async function derivePath(client: Queryable, name: string, id: number): Promise<
 async function checkPathIsFree(client: Queryable, path: string, id: number): Promise<void> {
   const holder = await productRepository.findProductByPath(client, path);
   if (holder && holder.id !== id) throw conflict(`FastSpring path: ${path} is already the path of ${holder.name}.`);
+}
+
+/** A successor is another product that exists (the database's check and foreign key still decide a race). */
+async function checkSuccessor(client: Queryable, successorId: number, id: number): Promise<void> {
+  if (successorId === id) throw badRequest('successorId: A product cannot be its own successor');
+  if (!(await productRepository.findProductById(client, successorId))) throw badRequest('successorId: Product not found');
 }
 
 async function writeProduct(
@@ -154,6 +164,7 @@ const auditView = (row: ProductRow) => ({
   price: row.price,
   useRsa2048: row.use_rsa_2048,
   trialDays: row.trial_days,
+  successorId: row.successor_id,
   publicKey: row.public_key,
   publicKey2048: row.public_key_2048,
 });

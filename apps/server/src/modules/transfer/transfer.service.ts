@@ -12,6 +12,7 @@ import { emptySerialPoolMail } from '../../mail/templates.js';
 import type { CustomerCaller } from '../auth/auth.repository.js';
 import { deleteDevicesOfLicences } from '../device/device.service.js';
 import { findPersonIdOfLogin } from '../licence/licence.service.js';
+import { findUpgradeOfLicence } from '../offer/offer.service.js';
 import { findOrCreateNamedPerson, findPersonsByIds } from '../person/person.service.js';
 import { createLicenceKeys } from '../order/licence-keys.js';
 import { findOrderById, retireSerialOfOrder, setOrderKeys, takeSerial } from '../order/order.service.js';
@@ -27,8 +28,8 @@ export type TransferredLicence = { orderId: number; productName: string; fromPer
 export type TransferFee = { amount: string; currency: string };
 
 /**
- * Checks that the caller owns the active licence and that 30 days have passed since they got it, and answers a
- * short-lived signed token for the checkout tag of the paid transfer.
+ * Checks that the caller owns the active licence, that it was not upgraded (decision 036) and that 30 days have
+ * passed since they got it, and answers a short-lived signed token for the checkout tag of the paid transfer.
  */
 export async function verifyOrderForTransfer(options: {
   db: Db;
@@ -42,6 +43,11 @@ export async function verifyOrderForTransfer(options: {
     throw new AppError('forbidden', 'You can only transfer your own licences.');
   }
   if (order.state !== 'active') throw badRequest('This licence is no longer active and cannot be transferred.');
+  // Its value went into the upgrade: the upgrade licence is what can be sold on (decision 036).
+  const upgradedTo = await findUpgradeOfLicence(options.db, order.id);
+  if (upgradedTo !== undefined) {
+    throw badRequest(`This licence was upgraded to ${upgradedTo} and stays with you: transfer the ${upgradedTo} licence instead.`);
+  }
   const allowedFrom = new Date(order.license_activation_date.getTime() + TRANSFER_MIN_DAYS * DAY_MS);
   if (allowedFrom > new Date()) {
     throw badRequest(
@@ -89,6 +95,9 @@ export async function transferOrders(options: {
     if (isSameEmail(licence.owner_email, newOwnerEmail)) {
       throw badRequest(`Licence ${licence.id} already belongs to ${newOwnerEmail}.`);
     }
+    // A customer's own transfer, verified before the licence was upgraded: it now stays with them (decision 036).
+    const upgradedTo = options.expectedOwnerId === undefined ? undefined : await findUpgradeOfLicence(client, licence.id);
+    if (upgradedTo !== undefined) throw badRequest(`Licence ${licence.id} was upgraded to ${upgradedTo} and stays with its owner.`);
   }
 
   const newOwner = await findOrCreateNamedPerson(client, { email: newOwnerEmail, name: options.newOwnerName.trim() });

@@ -72,6 +72,14 @@
     }
   }
 
+  function pickContact(given) {
+    var contact = {};
+    contactKeys.forEach(function (key) {
+      if (typeof given[key] === 'string') contact[key] = given[key];
+    });
+    return contact;
+  }
+
   function emptyCart() {
     return { items: [], coupon: '', tags: {} };
   }
@@ -106,33 +114,57 @@
 
   var cart = loadCart();
 
-  // The push whitelist: anything else is dropped silently, as by the real script.
-  function applyToCart(session) {
+  // An item's own price (`pricing.price`, per currency): FastSpring takes it only from a secure session.
+  function priceOf(product) {
+    var price = product.pricing && product.pricing.price;
+    if (!price || typeof price !== 'object') return undefined;
+    var prices = {};
+    Object.keys(price).forEach(function (currency) {
+      var amount = Number(price[currency]);
+      if (/^[A-Za-z]{3}$/.test(currency) && isFinite(amount) && amount >= 0) prices[currency.toUpperCase()] = amount;
+    });
+    return Object.keys(prices).length > 0 ? prices : undefined;
+  }
+
+  function applyProduct(path, requested, price) {
+    if (typeof path !== 'string' || path.trim() === '') return;
+    path = path.trim().toLowerCase();
+    var existing = cart.items.filter(function (item) {
+      return item.path === path;
+    })[0];
+    var quantity = requested === null || requested === undefined ? (existing ? existing.quantity : 1) : parseInt(requested, 10);
+    if (isNaN(quantity)) quantity = 1;
+    cart.items = cart.items.filter(function (item) {
+      return item.path !== path;
+    });
+    if (quantity <= 0) return;
+    var item = { path: path, quantity: Math.min(quantity, 100) };
+    if (price) item.price = price;
+    cart.items.push(item);
+  }
+
+  // The push whitelist: anything else is dropped silently, as by the real script. A secure session (secure(),
+  // decision 036) may also set the items' own prices (`products` or the Sessions API's `items`) and the locked contact.
+  function applyToCart(session, isSecure) {
     if (session.reset) cart = emptyCart();
     if (Array.isArray(session.products)) {
       session.products.forEach(function (product) {
-        if (!product || typeof product.path !== 'string') return;
-        var path = product.path.trim().toLowerCase();
-        var existing = cart.items.filter(function (item) {
-          return item.path === path;
-        })[0];
-        var quantity =
-          product.quantity === null || product.quantity === undefined ? (existing ? existing.quantity : 1) : parseInt(product.quantity, 10);
-        if (isNaN(quantity)) quantity = 1;
-        cart.items = cart.items.filter(function (item) {
-          return item.path !== path;
-        });
-        if (quantity > 0) cart.items.push({ path: path, quantity: Math.min(quantity, 100) });
+        if (product) applyProduct(product.path, product.quantity, isSecure ? priceOf(product) : undefined);
       });
+    }
+    if (isSecure && Array.isArray(session.items)) {
+      session.items.forEach(function (item) {
+        if (item) applyProduct(item.product, item.quantity, priceOf(item));
+      });
+    }
+    if (isSecure && session.contact && typeof session.contact === 'object' && typeof session.contact.email === 'string') {
+      cart.contact = { email: session.contact.email };
+      cart.paymentContact = Object.assign({}, cart.paymentContact, pickContact(session.contact));
     }
     if (typeof session.coupon === 'string') cart.coupon = session.coupon;
     if (session.tags && typeof session.tags === 'object') cart.tags = Object.assign({}, cart.tags, session.tags);
     if (session.paymentContact && typeof session.paymentContact === 'object') {
-      var contact = {};
-      contactKeys.forEach(function (key) {
-        if (typeof session.paymentContact[key] === 'string') contact[key] = session.paymentContact[key];
-      });
-      cart.paymentContact = contact;
+      cart.paymentContact = Object.assign(pickContact(session.paymentContact), cart.contact);
     }
     plainKeys.forEach(function (key) {
       if (session[key] !== undefined) cart[key] = session[key];
@@ -169,6 +201,7 @@
       coupon: cart.coupon || '',
       tags: cart.tags || {},
       paymentContact: cart.paymentContact,
+      contact: cart.contact,
       country: typeof cart.country === 'string' ? cart.country : undefined,
       language: typeof cart.language === 'string' ? cart.language : undefined,
     };
@@ -178,23 +211,37 @@
   var isDraining = false;
   var lastData = null;
 
+  // secure(payload, key): an encrypted payload is opened by the server with the vendor's key pair, as FastSpring
+  // opens it; in test mode (always, in the sandbox) a plain session object is taken as it is.
+  function openSession(entry) {
+    if (!entry.sealed) return Promise.resolve(entry.session);
+    return post('secure', entry.sealed);
+  }
+
   function handle(entry) {
-    applyToCart(entry.session);
-    saveCart();
-    return post('session', { cart: sessionForServer() }).then(function (data) {
-      if (data) {
-        lastData = data;
-        if (typeof entry.callback === 'function') {
-          try {
-            entry.callback(data);
-          } catch (error) {
-            console.error('[FastSpring API] callback failed', error);
-          }
+    return openSession(entry).then(function (session) {
+      if (!session) return undefined;
+      applyToCart(session, entry.isSecure);
+      saveCart();
+      return post('session', { cart: sessionForServer() }).then(function (data) {
+        return answer(entry, session, data);
+      });
+    });
+  }
+
+  function answer(entry, session, data) {
+    if (data) {
+      lastData = data;
+      if (typeof entry.callback === 'function') {
+        try {
+          entry.callback(data);
+        } catch (error) {
+          console.error('[FastSpring API] callback failed', error);
         }
       }
-      if (entry.session.checkout && data) return openCheckout();
-      return undefined;
-    });
+    }
+    if (session.checkout && data) return openCheckout();
+    return undefined;
   }
 
   function drain() {
@@ -215,8 +262,13 @@
     window.setTimeout(next, 0);
   }
 
-  function enqueue(session, callback) {
-    queue.push({ session: session && typeof session === 'object' ? session : {}, callback: callback });
+  function enqueue(session, callback, secure) {
+    var entry = { session: session && typeof session === 'object' ? session : {}, callback: callback };
+    if (secure) {
+      entry.isSecure = true;
+      entry.sealed = secure.sealed;
+    }
+    queue.push(entry);
     drain();
   }
 
@@ -365,9 +417,17 @@
     updateSession: function (callback) {
       enqueue({ close: true }, callback);
     },
-    // Test mode accepts a plain session object without a key, as the real script does.
+    // Test mode accepts a plain session object without a key, as the real script does; an encrypted payload needs
+    // its key (and the server the vendor's key pair).
     secure: function (payload, key, callback) {
-      enqueue(payload && typeof payload === 'object' ? payload : {}, callback);
+      if (typeof key === 'function') callback = key;
+      if (typeof payload === 'string' && typeof key === 'string' && key !== '') {
+        enqueue({}, callback, { sealed: { securePayload: payload, secureKey: key } });
+      } else if (payload && typeof payload === 'object') {
+        enqueue(payload, callback, {});
+      } else {
+        callByName(names.error, [400, 'secure() needs a session object, or an encrypted payload and its key.']);
+      }
     },
     authenticate: function (payload, key, callback) {
       enqueue({}, callback);

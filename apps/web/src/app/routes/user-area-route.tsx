@@ -4,6 +4,7 @@ import { ChangePasswordForm } from '../../features/auth/components/change-passwo
 import { LoyaltyBanner } from '../../features/checkout/components/loyalty-banner';
 import { DownloadsSection } from '../../features/downloads/components/downloads-section';
 import { LicenceSection } from '../../features/licences/components/licence-section';
+import { OffersSection } from '../../features/offers/components/offers-section';
 import { OrdersSection } from '../../features/orders/components/orders-section';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -27,6 +28,7 @@ export function UserAreaRoute() {
       {/* Licences slot (issue 3): the loyalty banner goes above the licence list. */}
       <LoyaltyBanner />
       <LicenceSection />
+      {user && <OffersSection userName={user.name} />}
       <DownloadsSection userName={userAtEntry?.name ?? user?.name ?? ''} />
       {user && <OrdersSection userName={user.name} />}
       <ChangePasswordForm />

@@ -14,6 +14,8 @@ const DashboardPage = lazyScreen(() => import('./dashboard/components/dashboard-
 const AllOrdersPage = lazyScreen(() => import('./all-orders/components/all-orders-page'), 'AllOrdersPage');
 const BatchesPage = lazyScreen(() => import('./batches/components/batches-page'), 'BatchesPage');
 const AuditLogPage = lazyScreen(() => import('./audit-log/components/audit-log-page'), 'AuditLogPage');
+const OffersPage = lazyScreen(() => import('./offers/components/offers-page'), 'OffersPage');
+const OfferEditorPage = lazyScreen(() => import('./offers/components/offer-editor-page'), 'OfferEditorPage');
 const ResendSerialPage = lazyScreen(() => import('./resend-serial/components/resend-serial-page'), 'ResendSerialPage');
 
 /**
@@ -61,6 +63,22 @@ export function BackOfficeRoutes() {
       element: (
         <AdminFrame screen="resendSerial">
           <ResendSerialPage />
+        </AdminFrame>
+      ),
+    },
+    {
+      path: 'offers',
+      element: (
+        <AdminFrame screen="offers">
+          <OffersPage />
+        </AdminFrame>
+      ),
+    },
+    {
+      path: 'offer/:id',
+      element: (
+        <AdminFrame screen="offers">
+          <OfferEditorPage />
         </AdminFrame>
       ),
     },

@@ -1,4 +1,5 @@
 import type { CheckoutSession } from '@store/contracts/checkout';
+import type { OfferQuote } from '@store/contracts/offer';
 import { loadCheckout } from './checkout-script';
 
 /**
@@ -37,4 +38,17 @@ export const applyPromotion = async (code: string): Promise<void> => {
 /** Opens the payment popup for the cart as it is. */
 export const openCheckout = async (): Promise<void> => {
   (await loadCheckout()).checkout();
+};
+
+/**
+ * Opens the checkout for an upgrade or crossgrade quote (decision 036): a fresh cart, so no coupon or other item
+ * rides along; the server's session (encrypted when it has the key, else the plain object FastSpring accepts in
+ * test mode); then the popup.
+ */
+export const checkoutOfferQuote = async (quote: OfferQuote): Promise<void> => {
+  const checkout = await loadCheckout();
+  checkout.reset();
+  if (quote.secure) checkout.secure(quote.secure.securePayload, quote.secure.secureKey);
+  else checkout.secure(quote.session);
+  checkout.checkout();
 };

@@ -49,6 +49,16 @@ describe('loadCheckout with a storefront', () => {
     const script = document.querySelector('script#fsc-api');
     expect(script?.getAttribute('src')).toMatch(/^https:\/\/sbl\.onfastspring\.com\/sbl\/[\d.]+\/fastspring-builder\.min\.js$/);
     expect(script?.getAttribute('data-storefront')).toBe('vendor.test.onfastspring.com/popup-vendor');
+    expect(script?.hasAttribute('data-access-key')).toBe(false);
+  });
+
+  it('gives the script the access key the server named, which secure payloads need (decision 036)', async () => {
+    vi.resetModules();
+    document.head.innerHTML =
+      '<meta name="checkout-storefront" content="vendor.onfastspring.com/popup-vendor"><meta name="checkout-access-key" content="AK-123">';
+    const fresh = await import('./checkout-script');
+    void fresh.loadCheckout().catch(() => undefined);
+    expect(document.querySelector('script#fsc-api')?.getAttribute('data-access-key')).toBe('AK-123');
   });
 });
 

@@ -16,6 +16,11 @@ export type CheckoutBuilder = {
   tag: (tags: Record<string, string>, callback?: DataCallback) => void;
   checkout: () => void;
   reset: () => void;
+  /**
+   * A session the server made (decision 036): the encrypted payload and its key, or in test mode (the sandbox) the
+   * plain session object; only this way does FastSpring take an item's own price.
+   */
+  secure: ((securePayload: string, secureKey: string) => void) & ((session: object) => void);
 };
 
 /** FastSpring's Store Builder Library, the version its documentation shows (docs/fastspring-protocol.md §1.1). */
@@ -24,6 +29,9 @@ const STORE_BUILDER_URL = 'https://sbl.onfastspring.com/sbl/1.0.3/fastspring-bui
 const SANDBOX_BUILDER_URL = '/sandbox/sbl.js';
 const DATA_CALLBACK = 'onFSCheckoutData';
 const ERROR_CALLBACK = 'onFSCheckoutError';
+
+/** The Store Builder Library's access key the server put into the page (`<meta name="checkout-access-key">`), if any. */
+const readAccessKey = (): string => document.querySelector('meta[name="checkout-access-key"]')?.getAttribute('content')?.trim() ?? '';
 
 /** The storefront the server put into the page (`<meta name="checkout-storefront">`); empty for the sandbox. */
 const readStorefront = (): string => document.querySelector('meta[name="checkout-storefront"]')?.getAttribute('content')?.trim() ?? '';
@@ -83,6 +91,9 @@ function createScript(): HTMLScriptElement {
   // Continuous mode: the session (the cart) is kept in local storage across page loads, and a popup closed
   // without an order refreshes it instead of starting an empty cart (docs/fastspring-protocol.md §1.6).
   script.dataset.continuous = 'true';
+  // Read once at load, like the other attributes: secure payloads need it (docs/fastspring-protocol.md §1.1).
+  const accessKey = readAccessKey();
+  if (accessKey) script.dataset.accessKey = accessKey;
   return script;
 }
 

@@ -7,6 +7,9 @@ export const adminPaths = {
   allOrders: '/admin/allorders',
   batches: '/admin/batches',
   auditLog: '/admin/audit',
+  /** Upgrades and crossgrades (decision 036): the list, and an offer's editor (0: a new one). */
+  offers: '/admin/offers',
+  offer: (id: number | string) => `/admin/offer/${id}`,
   /** Resend Serial, for a product and an address when given (without a product: a product select). */
   resendSerial: (productName?: string, email?: string) =>
     `/admin/resendserial${productName ? `/${encodeURIComponent(productName)}` : ''}${email ? `?${new URLSearchParams({ email }).toString()}` : ''}`,

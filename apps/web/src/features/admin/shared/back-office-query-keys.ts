@@ -12,4 +12,5 @@ export const backOfficeQueryKeys = {
   search: (text: string) => ['admin', 'search', text] as const,
   /** Whether the server lets the signed-in user open a back-office screen (decision 033). */
   screenAccess: (screen: string, userName: string) => ['admin', 'screenAccess', screen, userName] as const,
+  offers: ['admin', 'offers'] as const,
 };

@@ -37,7 +37,8 @@ export function LicenceCard({ licence, userName }: LicenceCardProps) {
           <button type="button" className="btn btn-outline-secondary" onClick={() => setIsOfflineDialogOpen(true)}>
             Offline Registration
           </button>
-          {canTransferLicence(licence.licenseActivationDate) && (
+          {/* An upgraded licence stays with its owner; the upgrade licence is the one to sell on (decision 036). */}
+          {!licence.upgradedTo && canTransferLicence(licence.licenseActivationDate) && (
             <Link to={paths.transferLicense(licence.orderId)} className="btn btn-outline-secondary">
               Transfer License...
             </Link>

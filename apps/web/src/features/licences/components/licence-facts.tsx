@@ -27,7 +27,8 @@ async function copySerial(serial: string) {
 
 /**
  * What tells two licences apart and what the customer can do next: licence (order) number, purchase date, status,
- * serial number with a copy button, free computer places, and from when a transfer is possible.
+ * serial number with a copy button, free computer places, the versions an upgrade covers or what it was upgraded to
+ * (decision 036), and from when a transfer is possible.
  */
 export function LicenceFacts({ licence }: { licence: UserProduct }) {
   const free = freeDevicePlaces(licence);
@@ -76,7 +77,23 @@ export function LicenceFacts({ licence }: { licence: UserProduct }) {
       <dd className="col-sm-8 col-lg-9" data-testid="free-places">
         {free} of {MAX_DEVICES_PER_LICENSE} places free
       </dd>
-      {!canTransferLicence(licence.licenseActivationDate) && transferDate && (
+      {licence.upgradedFrom && (
+        <>
+          <dt className="col-sm-4 col-lg-3">Covers</dt>
+          <dd className="col-sm-8 col-lg-9" data-testid="licence-covers">
+            {licence.upgradedFrom} and {licence.name} (upgraded from your {licence.upgradedFrom} licence)
+          </dd>
+        </>
+      )}
+      {licence.upgradedTo && (
+        <>
+          <dt className="col-sm-4 col-lg-3">Upgrade</dt>
+          <dd className="col-sm-8 col-lg-9" data-testid="licence-upgraded-to">
+            Upgraded to {licence.upgradedTo}. This licence keeps working for {licence.name} and stays with you.
+          </dd>
+        </>
+      )}
+      {!licence.upgradedTo && !canTransferLicence(licence.licenseActivationDate) && transferDate && (
         <>
           <dt className="col-sm-4 col-lg-3">Transfer</dt>
           <dd className="col-sm-8 col-lg-9" data-testid="transfer-date">

@@ -84,6 +84,20 @@ describe('licence list', () => {
     expect(punchCard.queryByRole('link', { name: 'Transfer License...' })).toBeNull();
   });
 
+  it('shows an upgraded licence as upgraded, without a transfer, and the upgrade with the versions it covers (decision 036)', async () => {
+    const spacey2: UserProduct = { ...punch, name: 'Spacey 2', orderId: 9, licenseActivationDate: daysAgo(40), upgradedFrom: 'Spacey' };
+    answerJson([{ ...spacey, upgradedTo: 'Spacey 2' }, spacey2]);
+    renderSection();
+    const versionOne = await licence('Spacey');
+    expect(versionOne.getByTestId('licence-upgraded-to').textContent).toBe(
+      'Upgraded to Spacey 2. This licence keeps working for Spacey and stays with you.',
+    );
+    expect(versionOne.queryByRole('link', { name: 'Transfer License...' })).toBeNull();
+    const versionTwo = await licence('Spacey 2');
+    expect(versionTwo.getByTestId('licence-covers').textContent).toBe('Spacey and Spacey 2 (upgraded from your Spacey licence)');
+    expect(versionTwo.getByRole('link', { name: 'Transfer License...' }).getAttribute('href')).toBe('/transferlicense/9');
+  });
+
   it('says what each key file is for, leading offline computers to the offline key', async () => {
     answerJson([spacey]);
     renderSection();

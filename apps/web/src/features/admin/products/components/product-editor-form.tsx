@@ -12,6 +12,7 @@ import { CheckboxField, TextAreaField } from '../../shared/admin-fields';
 import { ErrorAlert } from '../../shared/error-alert';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useGenerateKeysMutation, useSaveProductMutation } from '../api/products-api';
+import { ProductSuccessorSelect } from './product-successor-select';
 
 const PATH_HELP =
   "Must be the product's path in your FastSpring store, which the checkout sells it under. Lower-case letters, digits and dashes.";
@@ -58,7 +59,10 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
   });
   const { errors } = formState;
   const navigate = useNavigate();
-  useUnsavedChangesWarning(formState.isDirty);
+  // Kept beside the form: sent only when changed, so a save never clears a successor the select could not list.
+  const [successorId, setSuccessorId] = useState<number | null>(product.successorId ?? null);
+  const isSuccessorChanged = successorId !== (saved.product.successorId ?? null);
+  useUnsavedChangesWarning(formState.isDirty || isSuccessorChanged);
   const [publicKey, publicKey2048] = useWatch({ control, name: ['publicKey', 'publicKey2048'] });
   const isPathFollowingName = product.id <= 0 && !isPathEdited;
   const nameRegistration = register('name', {
@@ -91,11 +95,12 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
     if (isPublicKeyReplaced && !window.confirm(`${PUBLIC_KEY_WARNING}\n\nSave the new keys?`)) return;
     try {
       const result = await saveProduct.mutateAsync({
-        product: { id: product.id, ...values, trialDays: Number(trialDays) },
+        product: { id: product.id, ...values, trialDays: Number(trialDays), ...(isSuccessorChanged ? { successorId } : {}) },
         serials: serialText === saved.serials ? undefined : serialText,
       });
       const savedSerials = result.serials?.serials ?? saved.serials;
       setSaved({ product: result.product, serials: savedSerials });
+      setSuccessorId(result.product.successorId ?? null);
       reset(formValuesOf(result.product, savedSerials));
       setNotice('Product saved.');
       // NEW PRODUCT's editor creates the product on its first save (decision 025); from then on it edits it.
@@ -144,6 +149,9 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
             registration={register('trialDays')}
             error={errors.trialDays?.message}
           />
+        </div>
+        <div className="col-md-3">
+          <ProductSuccessorSelect productId={product.id} value={successorId} onChange={setSuccessorId} />
         </div>
       </div>
 

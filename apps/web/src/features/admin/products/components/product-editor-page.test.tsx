@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../../test/render';
 import { stubFetch } from '../../../../test/fetch-stub';
 import { ProductEditorPage } from './product-editor-page';
@@ -159,5 +159,40 @@ describe('product editor: FastSpring path', () => {
     expect(((await screen.findByLabelText('FastSpring path')) as HTMLInputElement).value).toBe('spacey');
     type('Name', 'Spacey Two');
     expect(valueOf('FastSpring path')).toBe('spacey');
+  });
+});
+
+describe('product editor: successor (decision 036)', () => {
+  it('offers the other products, saves the choice, and sends no successor when it was not changed', async () => {
+    const saved: Record<string, unknown>[] = [];
+    const shop = [
+      { id: 3, name: 'Spacey', path: 'spacey', description: '', price: '49.00', useRsa2048: false, successorId: null },
+      { id: 12, name: 'Spacey 2', path: 'spacey-2', description: '', price: '99.00', useRsa2048: true, successorId: null },
+    ];
+    serve({
+      '/api/product/3/trials': () => [200, { rows: [], total: 0, page: 0, pageSize: 20, trialDays: 30 }],
+      '/api/product/3/downloads': () => [200, []],
+      '/api/product/3': () => [200, product],
+      '/api/productserial/3': () => [200, { id: 3, serials: '' }],
+      '/api/product/': (init) => {
+        if (init?.method !== 'POST') return [200, shop];
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        saved.push(body);
+        return [200, { ...product, successorId: body.successorId ?? null }];
+      },
+    });
+    renderPage();
+    const select = (await screen.findByLabelText('Successor')) as HTMLSelectElement;
+    await screen.findByRole('option', { name: 'Spacey 2' });
+    expect([...select.options].map((option) => option.text)).toEqual(['None', 'Spacey 2']);
+    fireEvent.click(screen.getByRole('button', { name: 'SAVE PRODUCT' }));
+    expect(await screen.findByText('Product saved.')).toBeTruthy();
+    expect(saved[0]).not.toHaveProperty('successorId');
+
+    fireEvent.change(select, { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'SAVE PRODUCT' }));
+    await screen.findByText('Product saved.');
+    await vi.waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toMatchObject({ id: 3, successorId: 12 });
   });
 });

@@ -1,0 +1,182 @@
+import type { Queryable } from '../../db/client.js';
+
+export type OfferRow = {
+  id: number;
+  kind: 'upgrade' | 'crossgrade';
+  name: string;
+  target_product_id: number;
+  source_product_ids: number[];
+  prices: Record<string, string>;
+  is_active: boolean;
+  sold_count: number;
+};
+
+const offerColumns = `o.id::int AS id, o.kind, o.name, o.target_product_id::int AS target_product_id, o.prices, o.is_active,
+  ARRAY(SELECT s.product_id::int FROM offer_source s WHERE s.offer_id = o.id ORDER BY s.product_id) AS source_product_ids,
+  (SELECT count(*)::int FROM orders u WHERE u.offer_id = o.id AND u.state = 'active') AS sold_count`;
+
+export async function listOffers(db: Queryable): Promise<OfferRow[]> {
+  const { rows } = await db.query<OfferRow>(`SELECT ${offerColumns} FROM offer o ORDER BY o.id`);
+  return rows;
+}
+
+export async function findOffer(db: Queryable, id: number): Promise<OfferRow | undefined> {
+  const { rows } = await db.query<OfferRow>(`SELECT ${offerColumns} FROM offer o WHERE o.id = $1`, [id]);
+  return rows[0];
+}
+
+type OfferFields = Omit<OfferRow, 'id' | 'sold_count'>;
+
+export async function insertOffer(db: Queryable, offer: OfferFields): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO offer (kind, name, target_product_id, prices, is_active) VALUES ($1, $2, $3, $4, $5) RETURNING id::int`,
+    [offer.kind, offer.name, offer.target_product_id, JSON.stringify(offer.prices), offer.is_active],
+  );
+  await replaceSources(db, rows[0]!.id, offer.source_product_ids);
+  return rows[0]!.id;
+}
+
+export async function updateOffer(db: Queryable, id: number, offer: OfferFields): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE offer SET kind = $2, name = $3, target_product_id = $4, prices = $5, is_active = $6 WHERE id = $1`,
+    [id, offer.kind, offer.name, offer.target_product_id, JSON.stringify(offer.prices), offer.is_active],
+  );
+  if (rowCount === 0) return false;
+  await replaceSources(db, id, offer.source_product_ids);
+  return true;
+}
+
+async function replaceSources(db: Queryable, offerId: number, productIds: number[]): Promise<void> {
+  await db.query(`DELETE FROM offer_source WHERE offer_id = $1 AND NOT (product_id = ANY ($2::bigint[]))`, [offerId, productIds]);
+  await db.query(`INSERT INTO offer_source (offer_id, product_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING`, [
+    offerId,
+    productIds,
+  ]);
+}
+
+export async function deleteOffer(db: Queryable, id: number): Promise<boolean> {
+  const { rowCount } = await db.query(`DELETE FROM offer WHERE id = $1`, [id]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Which of `productIds` exist (an offer names existing products only). */
+export async function countExistingProducts(db: Queryable, productIds: number[]): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM product WHERE id = ANY ($1::bigint[])`, [
+    productIds,
+  ]);
+  return rows[0]!.count;
+}
+
+export type EligibleOfferRow = {
+  offer_id: number;
+  kind: 'upgrade' | 'crossgrade';
+  name: string;
+  target_product_id: number;
+  target_product_name: string;
+  target_product_path: string;
+  normal_price: string;
+  prices: Record<string, string>;
+  source_order_id: number;
+  source_product_name: string;
+};
+
+/**
+ * The active offers a person can take (issue 25: a licence of a source product owned, active — neither refunded nor
+ * transferred — and not used for this offer yet, nor, for an upgrade, upgraded through another; an owner of the
+ * target is offered nothing), each once, on the
+ * person's oldest qualifying licence, or on `sourceOrderId` when given.
+ */
+export async function listEligibleOffers(
+  db: Queryable,
+  personId: number,
+  filter: { offerId?: number; sourceOrderId?: number; targetProductId?: number } = {},
+): Promise<EligibleOfferRow[]> {
+  const { rows } = await db.query<EligibleOfferRow>(
+    `SELECT DISTINCT ON (o.id) o.id::int AS offer_id, o.kind, o.name, o.target_product_id::int AS target_product_id,
+            t.name AS target_product_name, t.path AS target_product_path, t.price::text AS normal_price, o.prices,
+            l.id::int AS source_order_id, sp.name AS source_product_name
+       FROM offer o
+       JOIN offer_source s ON s.offer_id = o.id
+       JOIN orders l ON l.product_id = s.product_id AND l.person_id = $1 AND l.state = 'active'
+       JOIN product t ON t.id = o.target_product_id
+       JOIN product sp ON sp.id = l.product_id
+      WHERE o.is_active
+        AND ($2::bigint IS NULL OR o.id = $2)
+        AND ($3::bigint IS NULL OR l.id = $3)
+        AND ($4::bigint IS NULL OR o.target_product_id = $4)
+        AND NOT EXISTS (SELECT 1 FROM orders used WHERE used.offer_id = o.id AND used.upgraded_from_order_id = l.id AND used.state = 'active')
+        -- An upgrade uses its licence up: a licence upgraded once is offered no other upgrade (crossgrades only qualify).
+        AND (o.kind <> 'upgrade' OR NOT EXISTS (
+              SELECT 1 FROM orders used JOIN offer uo ON uo.id = used.offer_id AND uo.kind = 'upgrade'
+               WHERE used.upgraded_from_order_id = l.id AND used.state = 'active'))
+        AND NOT EXISTS (SELECT 1 FROM orders own WHERE own.person_id = $1 AND own.product_id = o.target_product_id AND own.state = 'active')
+      ORDER BY o.id, l.id`,
+    [personId, filter.offerId ?? null, filter.sourceOrderId ?? null, filter.targetProductId ?? null],
+  );
+  return rows;
+}
+
+export type QuoteRow = {
+  id: string;
+  offer_id: number;
+  person_id: number;
+  source_order_id: number;
+  currency: string;
+  price: string;
+  expires_at: Date;
+  is_expired: boolean;
+};
+
+export async function insertQuote(
+  db: Queryable,
+  quote: { id: string; offerId: number; personId: number; sourceOrderId: number; currency: string; price: string; validMinutes: number },
+): Promise<Date> {
+  const { rows } = await db.query<{ expires_at: Date }>(
+    `INSERT INTO offer_quote (id, offer_id, person_id, source_order_id, currency, price, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7)) RETURNING expires_at`,
+    [quote.id, quote.offerId, quote.personId, quote.sourceOrderId, quote.currency, quote.price, quote.validMinutes],
+  );
+  return rows[0]!.expires_at;
+}
+
+/** A quote with its licence row locked, so two orders of one quote (or one licence) are settled one after the other. */
+export async function findQuoteForUpdate(db: Queryable, id: string): Promise<QuoteRow | undefined> {
+  const { rows } = await db.query<QuoteRow>(
+    `SELECT q.id, q.offer_id::int AS offer_id, q.person_id::int AS person_id, q.source_order_id::int AS source_order_id, q.currency,
+            q.price::text AS price, q.expires_at, q.expires_at < now() AS is_expired
+       FROM offer_quote q WHERE q.id = $1 FOR UPDATE`,
+    [id],
+  );
+  if (rows[0]) await db.query(`SELECT 1 FROM orders WHERE id = $1 FOR UPDATE`, [rows[0].source_order_id]);
+  return rows[0];
+}
+
+/** Whether a licence was bought with this quote already. */
+export async function isQuoteUsed(db: Queryable, quoteId: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM orders WHERE offer_quote_id = $1`, [quoteId]);
+  return rows.length > 0;
+}
+
+/** Records on a licence just issued that it was bought through an offer, from which licence, with which quote. */
+export async function markLicenceBoughtThroughOffer(
+  db: Queryable,
+  orderId: number,
+  offer: { offerId: number; quoteId: string; sourceOrderId: number },
+): Promise<void> {
+  await db.query(`UPDATE orders SET offer_id = $2, offer_quote_id = $3, upgraded_from_order_id = $4 WHERE id = $1`, [
+    orderId,
+    offer.offerId,
+    offer.quoteId,
+    offer.sourceOrderId,
+  ]);
+}
+
+/** The product an active upgrade of this licence sells, if it was upgraded (decision 036: it then stays with its owner). */
+export async function findUpgradeOfLicence(db: Queryable, orderId: number): Promise<string | undefined> {
+  const { rows } = await db.query<{ name: string }>(
+    `SELECT p.name FROM orders u JOIN offer o ON o.id = u.offer_id AND o.kind = 'upgrade' JOIN product p ON p.id = u.product_id
+      WHERE u.upgraded_from_order_id = $1 AND u.state = 'active' ORDER BY u.id LIMIT 1`,
+    [orderId],
+  );
+  return rows[0]?.name;
+}

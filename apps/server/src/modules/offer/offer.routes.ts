@@ -1,0 +1,47 @@
+import { okResponse } from '@store/contracts/auth';
+import { idParam } from '@store/contracts/fields';
+import { customerOfferList, offer, offerList, offerQuote, offerQuoteRequest, offerSaveRequest } from '@store/contracts/offer';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf, createAuthHooks } from '../../plugins/auth.js';
+import * as offers from './offer.service.js';
+
+/** Upgrades and crossgrades: the administrator's offers, and a customer's own offers and quoted prices (decision 036). */
+export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { requireAdmin, requireUser } = createAuthHooks(app);
+  const tags = ['offers'];
+
+  app.get('/offer/', { onRequest: requireAdmin, schema: { tags, response: { 200: offerList } } }, () => offers.listOffers({ db: app.db }));
+
+  app.post('/offer/', { onRequest: requireAdmin, schema: { tags, body: offerSaveRequest, response: { 200: offer } } }, (request) =>
+    offers.saveOffer({ db: app.db, actor: actorOf(request).name, offer: request.body }),
+  );
+
+  app.delete(
+    '/offer/:id',
+    { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
+    async (request) => {
+      await offers.deleteOffer({ db: app.db, actor: actorOf(request).name, id: request.params.id });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/userinfo/offers',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        querystring: z.object({ productId: z.coerce.number().int().positive().optional() }),
+        response: { 200: customerOfferList },
+      },
+    },
+    (request) => offers.listCustomerOffers({ db: app.db, caller: actorOf(request), targetProductId: request.query.productId }),
+  );
+
+  app.post(
+    '/userinfo/offers/quote',
+    { onRequest: requireUser, schema: { tags, body: offerQuoteRequest, response: { 200: offerQuote } } },
+    (request) => offers.quoteOffer({ db: app.db, config: app.config, caller: actorOf(request), request: request.body }),
+  );
+};

@@ -1,0 +1,196 @@
+import { randomBytes } from 'node:crypto';
+import type { CustomerOffer, Offer, OfferQuote, OfferQuoteRequest, OfferSaveRequest } from '@store/contracts/offer';
+import { OFFER_QUOTE_TAG } from '@store/contracts/offer';
+import type { Config } from '../../config.js';
+import { withTransaction, type Db, type Queryable } from '../../db/client.js';
+import { badRequest, notFound } from '../../lib/app-error.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { CustomerCaller } from '../auth/auth.repository.js';
+import { findPersonIdOfLogin } from '../licence/licence.service.js';
+import { findPersonByEmail } from '../person/person.service.js';
+import * as repository from './offer.repository.js';
+import { encryptSecurePayload, securePayloadKeyOf } from './secure-payload.js';
+
+/** How long a quoted price can be paid: long enough to finish a checkout, short enough that prices stay current. */
+const QUOTE_VALID_MINUTES = 120;
+
+const toOffer = (row: repository.OfferRow): Offer => ({
+  id: row.id,
+  kind: row.kind,
+  name: row.name,
+  targetProductId: row.target_product_id,
+  sourceProductIds: row.source_product_ids,
+  prices: row.prices,
+  isActive: row.is_active,
+  soldCount: row.sold_count,
+});
+
+/** The administrator's list of upgrade paths and crossgrades. */
+export async function listOffers(options: { db: Db }): Promise<Offer[]> {
+  return (await repository.listOffers(options.db)).map(toOffer);
+}
+
+/** Creates (id 0) or updates an offer, audited in the same transaction. */
+export async function saveOffer(options: { db: Db; actor: string; offer: OfferSaveRequest }): Promise<Offer> {
+  const { offer, actor } = options;
+  const productIds = [...new Set([offer.targetProductId, ...offer.sourceProductIds])];
+  return withTransaction(options.db, async (client) => {
+    if ((await repository.countExistingProducts(client, productIds)) !== productIds.length) throw badRequest('Product not found');
+    const before = offer.id > 0 ? await repository.findOffer(client, offer.id) : undefined;
+    if (offer.id > 0 && !before) throw notFound('Offer not found');
+    const fields = {
+      kind: offer.kind,
+      name: offer.name,
+      target_product_id: offer.targetProductId,
+      source_product_ids: [...new Set(offer.sourceProductIds)],
+      prices: offer.prices,
+      is_active: offer.isActive,
+    };
+    const id = before ? (await repository.updateOffer(client, before.id, fields), before.id) : await repository.insertOffer(client, fields);
+    const saved = (await repository.findOffer(client, id))!;
+    await recordAudit(client, {
+      actor,
+      action: before ? 'update' : 'create',
+      entity: 'offer',
+      entityId: id,
+      before: before && toOffer(before),
+      after: toOffer(saved),
+    });
+    return toOffer(saved);
+  });
+}
+
+/** Deletes an offer; licences bought through it keep their history (the link is cleared, not the licence). */
+export async function deleteOffer(options: { db: Db; actor: string; id: number }): Promise<void> {
+  await withTransaction(options.db, async (client) => {
+    const before = await repository.findOffer(client, options.id);
+    if (!before) throw notFound('Offer not found');
+    await repository.deleteOffer(client, options.id);
+    await recordAudit(client, { actor: options.actor, action: 'delete', entity: 'offer', entityId: options.id, before: toOffer(before) });
+  });
+}
+
+const toCustomerOffer = (row: repository.EligibleOfferRow): CustomerOffer => ({
+  offerId: row.offer_id,
+  kind: row.kind,
+  name: row.name,
+  targetProductId: row.target_product_id,
+  targetProductName: row.target_product_name,
+  targetProductPath: row.target_product_path,
+  normalPrice: row.normal_price,
+  prices: row.prices,
+  sourceOrderId: row.source_order_id,
+  sourceProductName: row.source_product_name,
+});
+
+/** The upgrades and crossgrades the caller can buy now (optionally only those selling one product). */
+export async function listCustomerOffers(options: { db: Db; caller: CustomerCaller; targetProductId?: number }): Promise<CustomerOffer[]> {
+  const personId = await findPersonIdOfLogin(options.db, options.caller);
+  if (personId === undefined) return [];
+  const rows = await repository.listEligibleOffers(options.db, personId, { targetProductId: options.targetProductId });
+  return rows.map(toCustomerOffer);
+}
+
+/**
+ * Quotes the caller's price for one offer on one of their licences, bound to both: the quote is stored, and the
+ * checkout session carries its id as a tag and the caller's address as the (locked) contact. With a real storefront
+ * the session is FastSpring's encrypted secure payload, so nobody can change its price; the webhook honours the
+ * quote only for this customer, this licence, at least this price, once (decision 036).
+ */
+export async function quoteOffer(options: {
+  db: Db;
+  config: Config;
+  caller: CustomerCaller;
+  request: OfferQuoteRequest;
+}): Promise<OfferQuote> {
+  const { db, config, caller, request } = options;
+  const personId = await findPersonIdOfLogin(db, caller);
+  if (personId === undefined) throw notFound('Offer not found');
+  const [eligible] = await repository.listEligibleOffers(db, personId, { offerId: request.offerId, sourceOrderId: request.sourceOrderId });
+  if (!eligible) throw notFound('Offer not found');
+  const price = eligible.prices[request.currency];
+  if (price === undefined) throw badRequest(`currency: This offer is not sold in ${request.currency}`);
+  const isSecureNeeded = !config.isSandboxOn;
+  if (isSecureNeeded && !config.FASTSPRING_SECURE_PRIVATE_KEY) throw badRequest('Upgrade prices are not available in this shop yet.');
+  const quoteId = randomBytes(16).toString('base64url');
+  const expiresAt = await repository.insertQuote(db, {
+    id: quoteId,
+    offerId: eligible.offer_id,
+    personId,
+    sourceOrderId: eligible.source_order_id,
+    currency: request.currency,
+    price,
+    validMinutes: QUOTE_VALID_MINUTES,
+  });
+  const session = {
+    contact: { email: caller.name },
+    items: [{ product: eligible.target_product_path, quantity: 1, pricing: { price: { [request.currency]: Number(price) } } }],
+    tags: { [OFFER_QUOTE_TAG]: quoteId },
+  };
+  const secure = config.FASTSPRING_SECURE_PRIVATE_KEY
+    ? encryptSecurePayload(session, securePayloadKeyOf(config.FASTSPRING_SECURE_PRIVATE_KEY))
+    : null;
+  return { quoteId, expiresAt: expiresAt.toISOString(), currency: request.currency, price, session, secure };
+}
+
+/** What an order bought through a quote may do: the offer on one licence, or why a person must look at it. */
+export type OfferOfOrder =
+  | { kind: 'none' }
+  | { kind: 'offer'; offerId: number; quoteId: string; sourceOrderId: number; targetProductId: number }
+  | { kind: 'refused'; problem: string };
+
+/** An order's item as the check needs it: its product, quantity, and what was paid for it (net of discounts) when known. */
+type OrderLine = { productId: number; quantity: number; paid?: number };
+
+/**
+ * The webhook's check of an order's quote, in the event's transaction, before anything is written: the quote
+ * exists and has not expired or been used; the order's customer is the quoted person; the licence it was quoted on
+ * is still theirs and active and not used for this offer; the order holds the target once, paid (when the order
+ * says what it paid) at least the quoted price in the quoted currency. Anything else is refused: FastSpring took
+ * the money, so a person settles it ("needs attention"), as with any order the shop cannot honour.
+ */
+export async function checkOfferOfOrder(
+  client: Queryable,
+  order: { tags: Record<string, unknown> | undefined; customerEmail: string; currency: string | undefined; lines: OrderLine[] },
+): Promise<OfferOfOrder> {
+  const quoteId = order.tags?.[OFFER_QUOTE_TAG];
+  if (quoteId === undefined) return { kind: 'none' };
+  if (typeof quoteId !== 'string') return { kind: 'refused', problem: 'offer quote: not a quote id' };
+  const refused = (problem: string): OfferOfOrder => ({ kind: 'refused', problem: `offer quote ${quoteId}: ${problem}` });
+  const quote = await repository.findQuoteForUpdate(client, quoteId);
+  if (!quote) return refused('unknown quote');
+  if (await repository.isQuoteUsed(client, quote.id)) return refused('the quote was used by an earlier order');
+  if (quote.is_expired) return refused('the quote expired');
+  const customer = await findPersonByEmail(client, order.customerEmail);
+  if (customer?.id !== quote.person_id) return refused('the order was paid by another customer than the quote was made for');
+  const [eligible] = await repository.listEligibleOffers(client, quote.person_id, {
+    offerId: quote.offer_id,
+    sourceOrderId: quote.source_order_id,
+  });
+  if (!eligible) return refused('the licence no longer qualifies (refunded, transferred, already used, or the offer ended)');
+  const targetLines = order.lines.filter((line) => line.productId === eligible.target_product_id);
+  if (targetLines.length !== 1 || targetLines[0]!.quantity !== 1) return refused('the order does not hold the offered product once');
+  if (order.currency !== undefined && order.currency !== quote.currency)
+    return refused(`paid in ${order.currency}, quoted in ${quote.currency}`);
+  const paid = targetLines[0]!.paid;
+  // Half a cent of slack for the provider's rounding of a decimal amount.
+  if (paid !== undefined && paid + 0.005 < Number(quote.price)) return refused(`paid ${paid.toFixed(2)}, quoted ${quote.price}`);
+  return {
+    kind: 'offer',
+    offerId: quote.offer_id,
+    quoteId: quote.id,
+    sourceOrderId: quote.source_order_id,
+    targetProductId: eligible.target_product_id,
+  };
+}
+
+/** Records on the licence just issued for an offer what it was bought through. */
+export const markLicenceBoughtThroughOffer = (
+  client: Queryable,
+  orderId: number,
+  offer: { offerId: number; quoteId: string; sourceOrderId: number },
+) => repository.markLicenceBoughtThroughOffer(client, orderId, offer);
+
+/** The product this licence was upgraded to (an active upgrade), or undefined: an upgraded licence is not sold on alone. */
+export const findUpgradeOfLicence = (db: Queryable, orderId: number): Promise<string | undefined> =>
+  repository.findUpgradeOfLicence(db, orderId);

@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { offerEditForm, parsePriceLines, priceLinesOf, type Offer, type OfferEditForm } from '@store/contracts/offer';
+import type { Product } from '@store/contracts/product';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { FormField } from '../../../../components/form-field';
+import { adminPaths } from '../../shared/admin-paths';
+import { CheckboxField, SelectField, TextAreaField } from '../../shared/admin-fields';
+import { ErrorAlert } from '../../shared/error-alert';
+import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
+import { useSaveOfferMutation } from '../api/offers-api';
+
+const formValuesOf = (offer: Offer | undefined): OfferEditForm => ({
+  kind: offer?.kind ?? 'upgrade',
+  name: offer?.name ?? '',
+  targetProductId: offer ? String(offer.targetProductId) : '',
+  sourceProductIds: offer ? offer.sourceProductIds.map(String) : [],
+  prices: offer ? priceLinesOf(offer.prices) : 'USD 0.00',
+  isActive: offer?.isActive ?? true,
+});
+
+type OfferEditorFormProps = { offer: Offer | undefined; products: Product[]; onCreated?: (id: number) => void };
+
+/**
+ * Kind, name (what the account shows for a crossgrade; an upgrade shows "Upgrade to {target}"), the product it
+ * sells, the products whose owners may buy it, the prices per currency and whether it is on sale. Nothing is saved
+ * until SAVE OFFER; leaving with unsaved changes asks first.
+ */
+export function OfferEditorForm({ offer, products, onCreated }: OfferEditorFormProps) {
+  const saveOffer = useSaveOfferMutation();
+  const navigate = useNavigate();
+  const [notice, setNotice] = useState('');
+  const { register, handleSubmit, formState, reset } = useForm<OfferEditForm>({
+    resolver: zodResolver(offerEditForm),
+    defaultValues: formValuesOf(offer),
+  });
+  const { errors } = formState;
+  useUnsavedChangesWarning(formState.isDirty);
+  const id = offer?.id ?? 0;
+
+  const submit = handleSubmit(async (values) => {
+    setNotice('');
+    try {
+      const saved = await saveOffer.mutateAsync({
+        id,
+        kind: values.kind,
+        name: values.name,
+        targetProductId: Number(values.targetProductId),
+        sourceProductIds: values.sourceProductIds.map(Number),
+        prices: parsePriceLines(values.prices)!,
+        isActive: values.isActive,
+      });
+      reset(formValuesOf(saved));
+      setNotice('Offer saved.');
+      if (id === 0) {
+        onCreated?.(saved.id);
+        void navigate(adminPaths.offer(saved.id), { replace: true });
+      }
+    } catch {
+      // Shown by the error alert.
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Offer">
+      <div className="row g-3">
+        <div className="col-md-3">
+          <SelectField id="offer-kind" label="Kind" registration={register('kind')} error={errors.kind?.message}>
+            <option value="upgrade">Upgrade (the owner moves to the new product)</option>
+            <option value="crossgrade">Crossgrade (owning one qualifies for another)</option>
+          </SelectField>
+        </div>
+        <div className="col-md-5">
+          <FormField id="offer-name" label="Name" registration={register('name')} error={errors.name?.message} />
+        </div>
+        <div className="col-md-4">
+          <SelectField id="offer-target" label="Sells" registration={register('targetProductId')} error={errors.targetProductId?.message}>
+            <option value="">Choose a product</option>
+            {products.map((product) => (
+              <option key={product.id} value={product.id}>
+                {product.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
+      <div className="row g-3">
+        <div className="col-md-6">
+          <div className="mb-3">
+            <label htmlFor="offer-sources" className="form-label">
+              To the owners of
+            </label>
+            <select
+              id="offer-sources"
+              multiple
+              size={Math.min(Math.max(products.length, 3), 8)}
+              className={errors.sourceProductIds ? 'form-select is-invalid' : 'form-select'}
+              aria-invalid={errors.sourceProductIds ? true : undefined}
+              aria-describedby={errors.sourceProductIds ? 'offer-sources-error' : 'offer-sources-help'}
+              {...register('sourceProductIds')}
+            >
+              {products.map((product) => (
+                <option key={product.id} value={product.id}>
+                  {product.name}
+                </option>
+              ))}
+            </select>
+            {errors.sourceProductIds && (
+              <div id="offer-sources-error" className="invalid-feedback">
+                {errors.sourceProductIds.message}
+              </div>
+            )}
+            <div id="offer-sources-help" className="form-text">
+              An active licence of any of them qualifies. Hold Ctrl (⌘ on a Mac) to choose several.
+            </div>
+          </div>
+        </div>
+        <div className="col-md-6">
+          <TextAreaField
+            id="offer-prices"
+            label="Prices (one a line, e.g. USD 29.00)"
+            rows={4}
+            isMonospace
+            registration={register('prices')}
+            error={errors.prices?.message}
+          />
+        </div>
+      </div>
+      <CheckboxField id="offer-active" label="Active (customers can buy it)" registration={register('isActive')} />
+      {offer && (
+        <p className="small text-body-secondary" data-testid="offer-sold">
+          Sold: {offer.soldCount} {offer.soldCount === 1 ? 'licence' : 'licences'} (refunds not counted).
+        </p>
+      )}
+      <div className="d-flex flex-wrap align-items-center gap-3">
+        <button type="submit" className="btn btn-primary" disabled={saveOffer.isPending}>
+          SAVE OFFER
+        </button>
+        {notice && (
+          <span className="text-success" role="status">
+            {notice}
+          </span>
+        )}
+      </div>
+      <ErrorAlert error={saveOffer.error} />
+    </form>
+  );
+}
