@@ -70,6 +70,37 @@ const eventNeedingAttention = async () => {
 
 const cases: Case[] = [
   {
+    route: 'POST /api/offer/',
+    arrange: async () => ({
+      url: '/api/offer/',
+      body: {
+        id: 0,
+        kind: 'crossgrade',
+        name: `Audited ${hex()}`,
+        targetProductId: await productId('Tapewarm'),
+        sourceProductIds: [await productId('Punch')],
+        prices: { USD: '19' },
+      },
+    }),
+    records: ['create offer'],
+  },
+  {
+    route: 'DELETE /api/offer/:id',
+    arrange: async () => {
+      const body = {
+        id: 0,
+        kind: 'crossgrade',
+        name: `Audited ${hex()}`,
+        targetProductId: await productId('Tapewarm'),
+        sourceProductIds: [await productId('Punch')],
+        prices: { USD: '19' },
+      };
+      const offer = (await admin('POST', '/api/offer/', body)).json() as { id: number };
+      return { url: `/api/offer/${offer.id}` };
+    },
+    records: ['delete offer'],
+  },
+  {
     route: 'POST /api/staff',
     arrange: async () => ({ url: '/api/staff', body: { email: uniqueEmail('staff'), role: 'support' } }),
     records: ['create staff'],
