@@ -5,6 +5,7 @@ import { routePatterns as route, paths } from '../config/paths';
 import { renderShopPrices } from '../features/checkout/shop-prices';
 import { ContentPage } from '../features/content/components/content-page';
 import { AppLayout } from './app-layout';
+import { renderProductPageTrial } from './routes/product-page-trial';
 
 /** A lazily loaded screen from a module's named export (no default exports in the app). */
 function lazyScreen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
@@ -104,7 +105,8 @@ const routes: RouteObject[] = [
       // The back office's screens (decision 024); the routes above rank first. Each screen's calls are refused
       // by the server to a role that may not make them.
       { path: '/admin/*', element: staffOnly(<BackOfficeRoutes />) },
-      { path: route.contentPage, element: <ContentPage enhance={renderShopPrices} /> },
+      // A product page ends with its installers for everyone (decision 035).
+      { path: route.contentPage, element: <ContentPage enhance={renderShopPrices} renderAfterPage={renderProductPageTrial} /> },
       // More than three segments cannot be a content page.
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
