@@ -28,7 +28,24 @@ export type ProductDownload = z.infer<typeof productDownload>;
 export const ownedProductDownloads = z.array(z.object({ productName: z.string(), downloads: z.array(productDownload) }));
 export type OwnedProductDownloads = z.infer<typeof ownedProductDownloads>;
 
-/** GET /userinfo/downloads/{id}: the installer's link, presigned and expiring for files in the bucket. */
+/**
+ * GET /downloads/byProduct/{productName} (no login): a product's public installers (its trial builds, decision 035),
+ * the newest of each platform, with the product's trial length for the page's explanation.
+ */
+export const publicProductDownloads = z.object({
+  productName: z.string(),
+  trialDays: z.number().int(),
+  downloads: z.array(productDownload.omit({ isCurrent: true })),
+});
+export type PublicProductDownloads = z.infer<typeof publicProductDownloads>;
+/** Its path: the product's name in any case (a product page's address has it in lower case). */
+export const publicProductDownloadsParams = z.object({ productName: z.string().trim().min(1).max(100) });
+export type PublicDownload = PublicProductDownloads['downloads'][number];
+
+/**
+ * GET /userinfo/downloads/{id} and, for a public installer and anyone, GET /downloads/{id}: the installer's link,
+ * presigned and expiring for files in the bucket.
+ */
 export const downloadLink = z.object({ url: z.string(), fileName: z.string(), expiresAt: z.string().nullable() });
 export type DownloadLink = z.infer<typeof downloadLink>;
 
@@ -43,6 +60,10 @@ export const adminProductDownload = productDownload.omit({ isCurrent: true }).ex
   productId: z.number().int(),
   storage: downloadStorage,
   location: z.string(),
+  /** Offered to every visitor on the product's page (the trial build), or to owners only. */
+  isPublic: z.boolean(),
+  /** The links visitors were handed for this platform and version, all time (decision 035). */
+  downloadCount: z.number().int(),
 });
 export type AdminProductDownload = z.infer<typeof adminProductDownload>;
 export const adminProductDownloads = z.array(adminProductDownload);
@@ -60,6 +81,8 @@ export const saveProductDownloadRequest = z
     notes: z.string().max(5000).default(''),
     storage: downloadStorage,
     location: z.string().trim().min(1, 'Location is required').max(1000),
+    /** Left out, a new installer is owners-only and a changed one keeps its setting. */
+    isPublic: z.boolean().optional(),
   })
   .superRefine((value, context) => {
     if (value.storage === 'url' && !/^(https?:\/\/[^\s]+|\/[^/\s][^\s]*)$/.test(value.location)) {

@@ -147,7 +147,7 @@ export const journeyPages: DemoPage[] = [
 <h2>How many computers can I use?</h2>
 <p>Each licence runs on up to four computers at once. Your <a href="/userarea">account</a> shows how many places are free; remove a computer there to free its place at once.</p>
 <h2>Where do I download the installer?</h2>
-<p>Log in and open <a href="/userarea">My account</a>. Under Downloads you find the current version for macOS, Windows and Linux, older versions and the release notes. Each file lists its size and SHA-256 checksum.</p>
+<p>Log in and open <a href="/userarea">My account</a>. Under Downloads you find the current version for macOS, Windows and Linux, older versions and the release notes. Each file lists its size and SHA-256 checksum. To try a plug-in first, download it from its product page: no account needed.</p>
 <h2>How do I activate?</h2>
 <p>Open the plug-in in your host and log in with the email address and password of your account. Without internet on that computer, use Offline Registration in your account with the Device ID the plug-in shows, then load the offline key file.</p>
 <h2>I bought before I had an account.</h2>
@@ -155,7 +155,7 @@ export const journeyPages: DemoPage[] = [
 <h2>Can I sell my licence?</h2>
 <p>Yes. 30 days after you got it, Transfer License in your account moves it to the new owner for 10$ + VAT. Your account shows the date from which it is possible. The new owner gets new keys by email; your computers are removed.</p>
 <h2>Is there a trial?</h2>
-<p>Every download runs as a full 30-day trial until you activate it.</p>
+<p>Yes. Download the installer from the product's page, no account needed: every download runs as a full 30-day trial until you activate it. The plug-in starts the trial by itself; on a computer without internet, <a href="/trial">start it on this website</a> with the Device ID the plug-in shows.</p>
 <h2>Do you offer refunds?</h2>
 <p>Within 14 days of purchase, if the plug-in does not work on your system. <a href="/support">Contact support</a>.</p>`,
   },
@@ -209,7 +209,7 @@ export const demoPages: DemoPage[] = [
     htmlText: `<h1>Plug-ins that sound like records</h1>
 <p class="lead">Reverb, compression and tape colour for your DAW, made by a small team of engineers and musicians.</p>
 <div class="row">${demoProducts.map(productCard).join('\n')}</div>
-<p>Every plug-in comes with a free 30-day trial. Already bought one? <a href="/login">Log in</a> to download your installers and keys.</p>`,
+<p>Every plug-in comes with a free 30-day trial: download it from its page, no account needed. Already bought one? <a href="/login">Log in</a> to download your installers and keys.</p>`,
   },
   {
     name: 'Products',

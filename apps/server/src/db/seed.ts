@@ -33,6 +33,7 @@ export async function seedDatabase(
   if (!seeded) await seedDemoSite(client, options.secretBox);
   await seedDemoJourney(client);
   await seedDemoUpgrades(client, options.secretBox);
+  await seedDemoTrialDownloads(client);
   return result;
 }
 
@@ -146,4 +147,22 @@ async function seedDemoJourney(client: pg.PoolClient): Promise<void> {
     );
   }
   await client.query(`INSERT INTO setting (key, value) VALUES ('demo_journey_seeded', now()::text)`);
+}
+
+/**
+ * The demo's trial builds (decision 035), once, also in a demo seeded before them: its current installers become
+ * public, so the product pages offer them to every visitor. An installer the administrator changed since (another
+ * location) is left as it is.
+ */
+async function seedDemoTrialDownloads(client: pg.PoolClient): Promise<void> {
+  const { rowCount: seeded } = await client.query(`SELECT 1 FROM setting WHERE key = 'demo_trial_downloads_seeded'`);
+  if (seeded) return;
+  for (const download of demoDownloads.filter((candidate) => candidate.isPublic)) {
+    await client.query(
+      `UPDATE product_download d SET is_public = true FROM product p
+        WHERE p.id = d.product_id AND lower(p.name) = lower($1) AND d.platform = $2 AND d.version = $3 AND d.location = $4`,
+      [download.productName, download.platform, download.version, demoDownloadUrl(download.fileName)],
+    );
+  }
+  await client.query(`INSERT INTO setting (key, value) VALUES ('demo_trial_downloads_seeded', now()::text)`);
 }

@@ -36,6 +36,8 @@ export const rateLimits = {
   sandboxPaymentPerIp: { name: 'sandbox-payment-ip', limit: 20, windowSeconds: 60 * 60 },
   /** Uses of mailed links (confirmation, purchase): tokens are 256-bit, this only bounds the work. */
   accountLinkUsePerIp: { name: 'account-link-use-ip', limit: 30, windowSeconds: 15 * 60 },
+  /** Links to public installers (the trial builds) handed to visitors without a login (decision 035). */
+  publicDownloadPerIp: { name: 'public-download-ip', limit: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 const tooMany = (retryAfterSeconds: number) =>

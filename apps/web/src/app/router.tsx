@@ -6,6 +6,7 @@ import { routePatterns as route, paths } from '../config/paths';
 import { renderShopPrices } from '../features/checkout/shop-prices';
 import { ContentPage } from '../features/content/components/content-page';
 import { AppLayout } from './app-layout';
+import { renderProductPageTrial } from './routes/product-page-trial';
 
 /** A lazily loaded screen from a module's named export (no default exports in the app). */
 function lazyScreen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
@@ -44,7 +45,10 @@ const ResendSerialPage = lazyScreen(() => import('../features/admin/resend-seria
 // Upgrades beside a product page (decision 036), loaded only there: other content pages stay small (decision 006).
 const ProductOfferPanel = lazyScreen(() => import('../features/offers/components/product-offer-panel'), 'ProductOfferPanel');
 
-/** A content page; a product's page (`/products/{name}`) with its successor and the customer's upgrades above it. */
+/**
+ * A content page; a product's page (`/products/{name}`) with its successor and the customer's upgrades above it
+ * (decision 036) and its installers for everyone after it (decision 035).
+ */
 function ContentPageRoute() {
   const isProductPage = /^\/products\/[^/]+\/?$/i.test(useLocation().pathname);
   return (
@@ -54,7 +58,7 @@ function ContentPageRoute() {
           <ProductOfferPanel />
         </Suspense>
       )}
-      <ContentPage enhance={renderShopPrices} />
+      <ContentPage enhance={renderShopPrices} renderAfterPage={renderProductPageTrial} />
     </>
   );
 }
@@ -127,6 +131,7 @@ const routes: RouteObject[] = [
           </RequireUser>
         ),
       },
+      // A product page ends with its installers for everyone (decision 035).
       { path: route.contentPage, element: <ContentPageRoute /> },
       // More than three segments cannot be a content page.
       { path: '*', element: <Navigate to={paths.home} replace /> },

@@ -45,6 +45,8 @@ export const queryKeys = {
     all: ['downloads'] as const,
     /** The installers of the products the user owns, keyed like the licences. */
     owned: (userName: string) => ['downloads', 'owned', userName] as const,
+    /** A product's public installers (its page's trial downloads), the same for everyone. */
+    publicOf: (productName: string) => ['downloads', 'public', productName.toLowerCase()] as const,
   },
   /** The admin screens' data; `search` is a list's page/sort/filter query string. */
   admin: {

@@ -418,6 +418,8 @@ describe('guards', () => {
     'POST /api/userinfo/registerproductfordevice', // the key proves the licence (device.api.test.ts)
     'POST /api/juce/trial', // a trial needs no account, one per computer (trial.api.test.ts)
     'POST /api/trial', // the website's trial by Device ID (trial.api.test.ts)
+    'GET /api/downloads/byProduct/:productName', // public installers only (public-download.api.test.ts)
+    'GET /api/downloads/:id', // a public installer's link, limited per address (public-download.api.test.ts)
     'POST /api/userinfo/registerproduct',
     'POST /api/order/resend/',
     'POST /api/product/support/',
@@ -509,6 +511,7 @@ describe('guards', () => {
     'POST /sandbox/api/backdate',
     'POST /sandbox/api/replay',
     'GET /api/admin/dashboard',
+    'GET /api/admin/dashboard/trials',
     'GET /api/admin/audit',
     'GET /api/order/unassigned/batches',
     'GET /api/order/unassigned/batches/:batch/codes',

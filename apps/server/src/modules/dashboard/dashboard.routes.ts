@@ -1,7 +1,9 @@
 import { dashboard, dashboardQuery } from '@store/contracts/dashboard';
+import { trialFigures } from '@store/contracts/trial-figures';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAuthHooks } from '../../plugins/auth.js';
 import { getDashboard } from './dashboard.service.js';
+import { getTrialFigures } from './trial-figures.service.js';
 
 /** The administrator's dashboard (decision 024). */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,5 +12,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/dashboard',
     { onRequest: requireAdmin, schema: { tags: ['dashboard'], querystring: dashboardQuery, response: { 200: dashboard } } },
     (request) => getDashboard({ db: app.db, query: request.query }),
+  );
+  // Trying before buying (decision 035), over the same range.
+  app.get(
+    '/admin/dashboard/trials',
+    { onRequest: requireAdmin, schema: { tags: ['dashboard'], querystring: dashboardQuery, response: { 200: trialFigures } } },
+    (request) => getTrialFigures({ db: app.db, query: request.query }),
   );
 };

@@ -13,16 +13,20 @@ export type DownloadRow = {
   notes: string;
   storage: 's3' | 'url';
   location: string;
+  is_public: boolean;
 };
 
 const columns = `d.id, d.product_id, d.platform, d.version, d.file_name, d.size_bytes, d.sha256,
-  to_char(d.release_date, 'YYYY-MM-DD') AS release_date, d.notes, d.storage, d.location`;
+  to_char(d.release_date, 'YYYY-MM-DD') AS release_date, d.notes, d.storage, d.location, d.is_public`;
 const newestFirst = `d.platform, d.release_date DESC, d.id DESC`;
 
-/** A product's installers, newest first per platform. */
-export async function listDownloadsOfProduct(db: Queryable, productId: number): Promise<DownloadRow[]> {
-  const { rows } = await db.query<DownloadRow>(
-    `SELECT ${columns} FROM product_download d WHERE d.product_id = $1 ORDER BY ${newestFirst}`,
+/** A product's installers, newest first per platform, each with the links visitors were handed for it. */
+export async function listDownloadsOfProduct(db: Queryable, productId: number): Promise<(DownloadRow & { download_count: number })[]> {
+  const { rows } = await db.query<DownloadRow & { download_count: number }>(
+    `SELECT ${columns}, coalesce(c.downloads, 0)::int AS download_count FROM product_download d
+       LEFT JOIN LATERAL (SELECT sum(c.downloads) AS downloads FROM product_download_count c
+                           WHERE c.product_id = d.product_id AND c.platform = d.platform AND c.version = d.version) AS c ON true
+      WHERE d.product_id = $1 ORDER BY ${newestFirst}`,
     [productId],
   );
   return rows;
@@ -49,7 +53,37 @@ export async function findDownloadOwnedBy(db: Queryable, downloadId: number, per
   return rows[0];
 }
 
-type DownloadFields = Omit<DownloadRow, 'id' | 'product_id'>;
+/** An installer's fields as saved; `is_public` left undefined keeps a changed installer's setting (a new one: false). */
+/** A product's public installers (the trial builds), the newest of each platform only. */
+export async function listCurrentPublicDownloads(db: Queryable, productId: number): Promise<DownloadRow[]> {
+  const { rows } = await db.query<DownloadRow>(
+    `SELECT DISTINCT ON (d.platform) ${columns} FROM product_download d
+      WHERE d.product_id = $1 AND d.is_public ORDER BY ${newestFirst}`,
+    [productId],
+  );
+  return rows;
+}
+
+/** One installer, if it is public. */
+export async function findPublicDownload(db: Queryable, downloadId: number): Promise<DownloadRow | undefined> {
+  const { rows } = await db.query<DownloadRow>(`SELECT ${columns} FROM product_download d WHERE d.id = $1 AND d.is_public`, [downloadId]);
+  return rows[0];
+}
+
+/** Counts one link to the installer handed to a visitor, on today's UTC day (migration 071). */
+export async function countPublicDownload(
+  db: Queryable,
+  download: Pick<DownloadRow, 'product_id' | 'platform' | 'version'>,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO product_download_count AS c (product_id, platform, version, day, downloads)
+     VALUES ($1, $2, $3, (now() AT TIME ZONE 'UTC')::date, 1)
+     ON CONFLICT (product_id, platform, version, day) DO UPDATE SET downloads = c.downloads + 1`,
+    [download.product_id, download.platform, download.version],
+  );
+}
+
+type DownloadFields = Omit<DownloadRow, 'id' | 'product_id' | 'is_public'> & { is_public: boolean | undefined };
 
 const values = (fields: DownloadFields) => [
   fields.platform,
@@ -61,13 +95,16 @@ const values = (fields: DownloadFields) => [
   fields.notes,
   fields.storage,
   fields.location,
+  fields.is_public ?? null,
 ];
 
 /** Adds an installer; undefined when the product already has that version for that platform. */
 export async function insertDownload(db: Queryable, productId: number, fields: DownloadFields): Promise<number | undefined> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO product_download (product_id, platform, version, file_name, size_bytes, sha256, release_date, notes, storage, location)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (product_id, platform, version) DO NOTHING RETURNING id`,
+    `INSERT INTO product_download (product_id, platform, version, file_name, size_bytes, sha256, release_date, notes, storage, location,
+                                   is_public)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11::boolean, false))
+     ON CONFLICT (product_id, platform, version) DO NOTHING RETURNING id`,
     [productId, ...values(fields)],
   );
   return rows[0]?.id;
@@ -77,7 +114,7 @@ export async function insertDownload(db: Queryable, productId: number, fields: D
 export async function updateDownload(db: Queryable, productId: number, id: number, fields: DownloadFields): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE product_download SET platform = $3, version = $4, file_name = $5, size_bytes = $6, sha256 = $7, release_date = $8,
-            notes = $9, storage = $10, location = $11
+            notes = $9, storage = $10, location = $11, is_public = coalesce($12::boolean, is_public)
       WHERE product_id = $1 AND id = $2`,
     [productId, id, ...values(fields)],
   );

@@ -1,5 +1,12 @@
 import { okResponse } from '@store/contracts/auth';
-import { adminProductDownloads, downloadLink, ownedProductDownloads, saveProductDownloadRequest } from '@store/contracts/download';
+import {
+  adminProductDownloads,
+  downloadLink,
+  ownedProductDownloads,
+  publicProductDownloads,
+  publicProductDownloadsParams,
+  saveProductDownloadRequest,
+} from '@store/contracts/download';
 import { idParam } from '@store/contracts/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +17,8 @@ const productParam = z.object({ productId: idParam.shape.id });
 
 /**
  * Installers: the customer area lists those of the products the caller owns and hands out one link at a time
- * (presigned and expiring for the bucket); the administrator manages them in the product editor.
+ * (presigned and expiring for the bucket); a product's page offers its public installers to anyone (decision 035);
+ * the administrator manages them in the product editor.
  */
 export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireUser, requireAdmin } = createAuthHooks(app);
@@ -25,6 +33,23 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/userinfo/downloads/:id',
     { onRequest: requireUser, schema: { tags: ['customer area'], params: idParam, response: { 200: downloadLink } } },
     (request) => downloads.linkOwnedDownload({ db: app.db, config: app.config, caller: actorOf(request), downloadId: request.params.id }),
+  );
+
+  app.get(
+    '/downloads/byProduct/:productName',
+    { schema: { tags: ['downloads'], params: publicProductDownloadsParams, response: { 200: publicProductDownloads } } },
+    (request) => downloads.listPublicDownloads({ db: app.db, products: app.productCache, productName: request.params.productName }),
+  );
+
+  app.get(
+    '/downloads/:id',
+    { schema: { tags: ['downloads'], params: idParam, response: { 200: downloadLink } } },
+    async (request, reply) => {
+      const link = await downloads.linkPublicDownload({ db: app.db, config: app.config, ip: request.ip, downloadId: request.params.id });
+      // Each answer is a counted download: no shared cache may hand it out again.
+      reply.header('cache-control', 'no-store');
+      return link;
+    },
   );
 
   const tags = ['products'];

@@ -4,17 +4,19 @@ import type {
   DownloadLink,
   OwnedProductDownloads,
   ProductDownload,
+  PublicProductDownloads,
   SavedProductDownload,
 } from '@store/contracts/download';
 import type { Config } from '../../config.js';
 import { withTransaction, type Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { siteUrlOf } from '../../mail/customer-templates.js';
+import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { CustomerCaller } from '../auth/auth.repository.js';
 import { findPersonIdOfLogin } from '../licence/licence.service.js';
+import type { ProductCache } from '../product/product-cache.js';
 import * as repository from './download.repository.js';
-import { presignGetUrl, type BucketConfig } from './s3-presign.js';
+import { linkToDownload } from './download-link.js';
 
 const downloadNotFound = () => notFound('Download not found');
 
@@ -53,19 +55,9 @@ export async function listOwnedDownloads(options: { db: Db; caller: CustomerCall
   }));
 }
 
-const bucketOf = (config: Config): BucketConfig | undefined =>
-  config.DOWNLOADS_S3_ENDPOINT && config.DOWNLOADS_S3_ACCESS_KEY_ID && config.DOWNLOADS_S3_SECRET_ACCESS_KEY
-    ? {
-        endpoint: config.DOWNLOADS_S3_ENDPOINT,
-        region: config.DOWNLOADS_S3_REGION,
-        accessKeyId: config.DOWNLOADS_S3_ACCESS_KEY_ID,
-        secretAccessKey: config.DOWNLOADS_S3_SECRET_ACCESS_KEY,
-      }
-    : undefined;
-
 /**
- * The link of one installer for its owner: a presigned URL that expires for a file in the bucket, or the vendor's
- * own URL. The file never passes through this server. Another customer's (or an unknown) installer is a 404.
+ * The link of one installer for its owner (download-link.ts). Another customer's (or an unknown) installer is a
+ * 404.
  */
 export async function linkOwnedDownload(options: {
   db: Db;
@@ -77,24 +69,43 @@ export async function linkOwnedDownload(options: {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
   const download = personId === undefined ? undefined : await repository.findDownloadOwnedBy(options.db, options.downloadId, personId);
   if (!download) throw downloadNotFound();
-  if (download.storage === 'url') {
-    return { url: new URL(download.location, `${siteUrlOf(options.config)}/`).toString(), fileName: download.file_name, expiresAt: null };
-  }
-  const bucket = bucketOf(options.config);
-  if (!bucket) throw new AppError('unavailable', 'Downloads are not available right now. Please try again later.');
-  const now = options.now ?? new Date();
-  const expiresInSeconds = options.config.DOWNLOADS_URL_EXPIRY_SECONDS;
-  const url = presignGetUrl({
-    bucket,
-    key: download.location,
-    expiresInSeconds,
-    now,
-    responseParameters: { 'response-content-disposition': `attachment; filename="${download.file_name.replace(/["\\]/g, '_')}"` },
-  });
-  return { url, fileName: download.file_name, expiresAt: new Date(now.getTime() + expiresInSeconds * 1000).toISOString() };
+  return linkToDownload({ config: options.config, download, now: options.now });
 }
 
-const toAdminDownload = (row: repository.DownloadRow): AdminProductDownload => ({
+/**
+ * A product's public installers for anyone (decision 035): the newest public one of each platform, macOS first,
+ * and the product's trial length. The name matches in any case; an unknown product is a 404.
+ */
+export async function listPublicDownloads(options: {
+  db: Db;
+  products: ProductCache;
+  productName: string;
+}): Promise<PublicProductDownloads> {
+  const product = await options.products.byName(options.db, options.productName);
+  if (!product) throw notFound('Product not found');
+  const rows = await repository.listCurrentPublicDownloads(options.db, product.id);
+  return {
+    productName: product.name,
+    trialDays: product.trial_days,
+    downloads: toProductDownloads(rows).map(({ isCurrent: _current, ...download }) => download),
+  };
+}
+
+/**
+ * The link of a public installer for anyone, counted per product, version and day once it is made (a bucket
+ * that is not configured counts nothing). Each call counts against the caller's address first, whatever it asks
+ * for; an owners-only or unknown installer is a 404.
+ */
+export async function linkPublicDownload(options: { db: Db; config: Config; ip: string; downloadId: number }): Promise<DownloadLink> {
+  await hitRateLimit(options.db, rateLimits.publicDownloadPerIp, options.ip);
+  const download = await repository.findPublicDownload(options.db, options.downloadId);
+  if (!download) throw downloadNotFound();
+  const link = linkToDownload({ config: options.config, download });
+  await repository.countPublicDownload(options.db, download);
+  return link;
+}
+
+const toAdminDownload = (row: repository.DownloadRow & { download_count: number }): AdminProductDownload => ({
   id: row.id,
   productId: row.product_id,
   platform: row.platform,
@@ -106,6 +117,8 @@ const toAdminDownload = (row: repository.DownloadRow): AdminProductDownload => (
   notes: row.notes,
   storage: row.storage,
   location: row.location,
+  isPublic: row.is_public,
+  downloadCount: row.download_count,
 });
 
 /** The administrator's list of a product's installers. */
@@ -135,6 +148,7 @@ export async function saveProductDownload(options: {
     notes: request.notes,
     storage: request.storage,
     location: request.location,
+    is_public: request.isPublic,
   };
   const duplicate = () => new AppError('conflict', `Version ${request.version} for this platform already exists.`);
   await withTransaction(db, async (client) => {

@@ -9,10 +9,13 @@ import type { ProductRow } from '../product/product.repository.js';
 
 export type TestLicence = { order: OrderRow; product: ProductRow; personId: number; email: string };
 
-/** Issues an active licence of a demo product (Spacey uses RSA 2048; Punch and Tapewarm do not) to the address. */
+/**
+ * Issues an active licence of a demo product (Spacey uses RSA 2048; Punch and Tapewarm do not) to the address: an
+ * administrator's grant unless `source` says it was bought ('purchase').
+ */
 export async function giveLicence(
   t: TestApp,
-  options: { email: string; productName?: string; name?: string; serial?: string },
+  options: { email: string; productName?: string; name?: string; serial?: string; source?: 'admin' | 'purchase' },
 ): Promise<TestLicence> {
   const product = (await findProductByName(t.db, options.productName ?? 'Spacey'))!;
   return withTransaction(t.db, async (client) => {
@@ -21,7 +24,7 @@ export async function giveLicence(
       client,
       secretBox: t.app.secretBox,
       supportEmail: t.config.SUPPORT_EMAIL,
-      order: { productId: product.id, personId: person.id, source: 'admin' },
+      order: { productId: product.id, personId: person.id, source: options.source ?? 'admin' },
     });
     let order = issued!.order;
     if (options.serial) {

@@ -80,4 +80,22 @@ describe('content page', () => {
     expect(await screen.findByText(messages.pageLoadFailed)).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe('/messageview');
   });
+
+  it("shows what the router adds to a page's path after the page's HTML, inside the page, and nothing elsewhere", async () => {
+    const product = pageOf('Spacey', '/products/spacey', '<h1>Spacey</h1><p><a href="/help">Help</a></p>');
+    const addTrial = (path: string) => (path === '/products/spacey' ? <section aria-label="Trial">Try it</section> : null);
+    answer(200, JSON.stringify(product));
+    answer(200, JSON.stringify(pageOf('Help', '/help', '<h1>How to install</h1>')));
+    renderRoutes('/products/spacey', { '/:p1?/:p2?/:p3?': <ContentPage renderAfterPage={addTrial} /> }, <CurrentPath />);
+    await screen.findByRole('heading', { name: 'Spacey' });
+    const main = screen.getByRole('main');
+    expect(main.className).toBe('container content-page');
+    const trial = screen.getByRole('region', { name: 'Trial' });
+    expect(main.contains(trial)).toBe(true);
+    expect(main.lastElementChild).toBe(trial);
+    // Links in the page's HTML still navigate in the app.
+    expect(fireEvent.click(screen.getByRole('link', { name: 'Help' }))).toBe(false);
+    expect(await screen.findByRole('heading', { name: 'How to install' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Trial' })).toBeNull();
+  });
 });

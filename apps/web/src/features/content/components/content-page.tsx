@@ -1,5 +1,5 @@
 import { messages } from '@store/contracts/messages';
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { normalizeContentPath } from '../../../lib/initial-data';
@@ -13,10 +13,19 @@ import { getInAppHref } from '../link-interception';
  */
 export type ContentEnhancer = (container: HTMLElement) => void | (() => void);
 
-type ContentPageProps = { enhance?: ContentEnhancer };
+/**
+ * What follows a page's HTML at a path, inside the page, or null: the router passes the product pages' trial
+ * downloads (decision 035), so this feature does not import the downloads feature.
+ */
+export type ContentAfterPage = (path: string) => ReactNode;
 
-/** A server-supplied content page, rendered as HTML in the same markup the server uses for first paint. */
-export function ContentPage({ enhance }: ContentPageProps) {
+type ContentPageProps = { enhance?: ContentEnhancer; renderAfterPage?: ContentAfterPage };
+
+/**
+ * A server-supplied content page, rendered as HTML in the same markup the server uses for first paint. What the
+ * router adds to its path follows the HTML inside the same <main>, the HTML then in a <div> of its own.
+ */
+export function ContentPage({ enhance, renderAfterPage }: ContentPageProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const path = normalizeContentPath(location.pathname);
@@ -44,13 +53,23 @@ export function ContentPage({ enhance }: ContentPageProps) {
     void navigate(href);
   };
 
+  const html = { __html: page?.htmlText ?? '' };
+  // Decided by the path alone, so the markup changes only with the page it belongs to.
+  const after = renderAfterPage?.(path) ?? null;
   return (
     <main
       ref={containerRef}
       className={isHidden ? 'container content-page is-loading' : 'container content-page'}
       aria-busy={isHidden || undefined}
       onClick={handleClick}
-      dangerouslySetInnerHTML={{ __html: page?.htmlText ?? '' }}
-    />
+      {...(after === null ? { dangerouslySetInnerHTML: html } : {})}
+    >
+      {after === null ? undefined : (
+        <>
+          <div dangerouslySetInnerHTML={html} />
+          {after}
+        </>
+      )}
+    </main>
   );
 }

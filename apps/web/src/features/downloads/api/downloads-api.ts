@@ -1,4 +1,11 @@
-import { downloadLink, ownedProductDownloads, type DownloadLink, type OwnedProductDownloads } from '@store/contracts/download';
+import {
+  downloadLink,
+  ownedProductDownloads,
+  publicProductDownloads,
+  type DownloadLink,
+  type OwnedProductDownloads,
+  type PublicProductDownloads,
+} from '@store/contracts/download';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -14,10 +21,23 @@ export const useOwnedDownloads = (userName: string) =>
 export const getDownloadLink = (id: number): Promise<DownloadLink> =>
   apiRequest('GET', `/userinfo/downloads/${id}`, { schema: downloadLink, auth: true });
 
-/** Asks for the link and starts the download: the browser fetches the file straight from where it is kept. */
-export const useStartDownloadMutation = () =>
+/** GET /downloads/byProduct/{productName} (no login): the product's public installers, the trial builds. */
+export const getPublicDownloads = (productName: string, signal?: AbortSignal): Promise<PublicProductDownloads> =>
+  apiRequest('GET', `/downloads/byProduct/${encodeURIComponent(productName)}`, { schema: publicProductDownloads, signal });
+
+export const usePublicDownloads = (productName: string) =>
+  useQuery({ queryKey: queryKeys.downloads.publicOf(productName), queryFn: ({ signal }) => getPublicDownloads(productName, signal) });
+
+/** GET /downloads/{id} (no login, so no token even for a signed-in visitor): a public installer's link. */
+export const getPublicDownloadLink = (id: number): Promise<DownloadLink> => apiRequest('GET', `/downloads/${id}`, { schema: downloadLink });
+
+/**
+ * Asks for an installer's link (the owner's call or the public one) and starts the download: the browser fetches
+ * the file straight from where it is kept.
+ */
+export const useStartDownloadMutation = (getLink: (id: number) => Promise<DownloadLink>) =>
   useMutation({
-    mutationFn: getDownloadLink,
+    mutationFn: getLink,
     onSuccess: (link) => {
       const anchor = document.createElement('a');
       anchor.href = link.url;

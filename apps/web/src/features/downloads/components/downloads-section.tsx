@@ -1,18 +1,8 @@
 import { platformLabels, type OwnedProductDownloads, type ProductDownload } from '@store/contracts/download';
 import { errorText } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
-import { useOwnedDownloads, useStartDownloadMutation } from '../api/downloads-api';
-
-const formatSize = (bytes: number) => {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-};
-
-const formatRelease = (day: string) => {
-  const date = new Date(`${day}T00:00:00`);
-  return Number.isNaN(date.getTime()) ? day : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
-};
+import { getDownloadLink, useOwnedDownloads, useStartDownloadMutation } from '../api/downloads-api';
+import { FileFacts } from './file-facts';
 
 function Notes({ text }: { text: string }) {
   if (!text) return null;
@@ -24,7 +14,7 @@ function Notes({ text }: { text: string }) {
 }
 
 function DownloadButton({ download, productName, isCurrent }: { download: ProductDownload; productName: string; isCurrent: boolean }) {
-  const start = useStartDownloadMutation();
+  const start = useStartDownloadMutation(getDownloadLink);
   const label = `Download ${productName} ${download.version} for ${platformLabels[download.platform]}`;
   return (
     <>
@@ -47,23 +37,6 @@ function DownloadButton({ download, productName, isCurrent }: { download: Produc
         </div>
       )}
     </>
-  );
-}
-
-function FileFacts({ download }: { download: ProductDownload }) {
-  return (
-    <div className="small text-body-secondary">
-      {download.fileName} · {formatSize(download.sizeBytes)} · released{' '}
-      <time dateTime={download.releaseDate}>{formatRelease(download.releaseDate)}</time>
-      {download.sha256 && (
-        <div>
-          SHA-256:{' '}
-          <code data-testid="sha256" style={{ wordBreak: 'break-all' }}>
-            {download.sha256}
-          </code>
-        </div>
-      )}
-    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useDashboard } from '../api/dashboard-api';
 import { formatMoney } from '../../../../lib/checkout/format-money';
 import { ChartCanvas } from './chart-canvas';
+import { TrialFiguresSection } from './trial-figures-section';
 
 const periodLabels: Record<DashboardPeriod, string> = { day: 'Days', week: 'Weeks', month: 'Months' };
 const palette = ['#0d6efd', '#198754', '#fd7e14', '#6f42c1', '#d63384', '#20c997', '#6c757d'];
@@ -183,6 +184,7 @@ export function DashboardPage() {
                 </tbody>
               </table>
             </section>
+            <TrialFiguresSection period={period} />
           </div>
         </>
       )}

@@ -196,3 +196,60 @@ describe('product editor: successor (decision 036)', () => {
     expect(saved[1]).toMatchObject({ id: 3, successorId: 12 });
   });
 });
+
+describe('product editor: installers', () => {
+  const download = (id: number, version: string, isPublic: boolean, downloadCount: number) => ({
+    id,
+    productId: 3,
+    platform: 'macos',
+    version,
+    fileName: `Spacey-${version}.pkg`,
+    sizeBytes: 1000,
+    sha256: '',
+    releaseDate: '2026-10-01',
+    notes: '',
+    storage: 'url',
+    location: `/downloads/spacey-${version}.pkg`,
+    isPublic,
+    downloadCount,
+  });
+
+  it('shows who gets each installer and how often visitors downloaded it, and switches an installer public', async () => {
+    const saved: { id: number; isPublic?: boolean }[] = [];
+    let list = [download(21, '1.2.0', true, 42), download(20, '1.1.0', false, 0)];
+    serve({
+      '/api/product/3/trials': () => [200, { rows: [], total: 0, page: 0, pageSize: 20, trialDays: 30 }],
+      '/api/product/3/downloads': (init) => {
+        if (init?.method === 'POST') {
+          const body = JSON.parse(String(init.body)) as { id: number; isPublic?: boolean };
+          saved.push(body);
+          list = list.map((row) => (row.id === body.id ? { ...row, isPublic: body.isPublic ?? row.isPublic } : row));
+        }
+        return [200, list];
+      },
+      '/api/product/3': () => [200, product],
+      '/api/productserial/3': () => [200, { id: 3, serials: '' }],
+    });
+    renderPage();
+    const section = within(await screen.findByRole('region', { name: 'Downloads' }));
+    const rows = await section.findAllByTestId('admin-download');
+    expect(within(rows[0]!).getByText('Everyone (trial)')).toBeTruthy();
+    expect(within(rows[0]!).getByTestId('download-count').textContent).toBe('42');
+    expect(within(rows[1]!).getByText('Owners only')).toBeTruthy();
+
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'EDIT' }));
+    const form = within(section.getByRole('form', { name: 'Edit installer 1.1.0' }));
+    const switchBox = form.getByRole('switch', { name: /Offer to every visitor/ }) as HTMLInputElement;
+    expect(switchBox.checked).toBe(false);
+    fireEvent.click(switchBox);
+    fireEvent.click(form.getByRole('button', { name: 'SAVE INSTALLER' }));
+    await vi.waitFor(() => expect(section.queryByRole('form', { name: 'Edit installer 1.1.0' })).toBeNull());
+    expect(saved).toEqual([expect.objectContaining({ id: 20, isPublic: true })]);
+    await vi.waitFor(() => expect(within(section.getAllByTestId('admin-download')[1]!).getByText('Everyone (trial)')).toBeTruthy());
+
+    // A new installer is the owners' until switched.
+    fireEvent.click(section.getByRole('button', { name: 'NEW INSTALLER' }));
+    const newForm = within(section.getByRole('form', { name: 'New installer' }));
+    expect((newForm.getByRole('switch', { name: /Offer to every visitor/ }) as HTMLInputElement).checked).toBe(false);
+  });
+});
