@@ -2,6 +2,7 @@ import type { CheckoutSession } from '@store/contracts/checkout';
 import { POPUP_CLOSED_CALLBACK } from '@store/contracts/constants';
 import { messages } from '@store/contracts/messages';
 import { paths } from '../../config/paths';
+import type { MessageState } from '../message-state';
 import { navigateFromCheckout } from './checkout-navigation';
 import { receiveCheckoutData, receiveCheckoutError } from './checkout-store';
 
@@ -37,11 +38,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * popup closed without one (null) changes nothing. Licences come only from the webhook (docs/fastspring-protocol.md §4.6).
  */
 export function handlePopupClosed(orderReference: unknown): void {
-  const isCompleted =
-    isRecord(orderReference) &&
-    ((typeof orderReference.id === 'string' && orderReference.id !== '') ||
-      (typeof orderReference.reference === 'string' && orderReference.reference !== ''));
-  if (isCompleted) navigateFromCheckout(paths.messageView, { state: { message: messages.thanksForPurchase } });
+  if (!isRecord(orderReference)) return;
+  const orderId = typeof orderReference.id === 'string' ? orderReference.id : '';
+  const reference = typeof orderReference.reference === 'string' ? orderReference.reference : '';
+  if (orderId === '' && reference === '') return;
+  // The message view says what happened and what next from the order's id and reference (decision 037).
+  const message = messages.thanksForPurchase;
+  const state: MessageState = orderId === '' ? { message } : { message, next: { kind: 'purchase', orderId, reference } };
+  navigateFromCheckout(paths.messageView, { state });
 }
 
 /** The script looks its callbacks up on window by name each time it calls them (docs/fastspring-protocol.md §1.1). */
