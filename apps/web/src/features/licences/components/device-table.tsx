@@ -96,7 +96,14 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
           <tbody>
             {licence.orderDevices.map((device) => (
               <tr key={device.id} data-testid="device">
-                <td>{device.deviceName}</td>
+                <td>
+                  {device.deviceName}
+                  {isOfflineDevice(device) && (
+                    <div className="small text-body-secondary" data-testid="device-id">
+                      Device ID: <code className="user-select-all text-break">{device.deviceIdHash}</code>
+                    </div>
+                  )}
+                </td>
                 <td>
                   <time dateTime={device.creationDate}>{formatDay(device.creationDate)}</time>
                 </td>
