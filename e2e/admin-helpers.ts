@@ -47,6 +47,22 @@ export async function adminApi(request: APIRequestContext) {
       });
       expect(answer.ok(), await answer.text()).toBe(true);
     },
+    /** One new activation code of the product, as a distributor gets it in a batch file. */
+    async createActivationCode(productName: string): Promise<string> {
+      const created = await request.post('/api/order/unassigned/create/', {
+        headers,
+        data: { ProductName: productName, DistributorName: 'E2E Distribution', NumberOfOrders: 1 },
+      });
+      expect(created.ok(), await created.text()).toBe(true);
+      const { batchNumber } = (await created.json()) as { batchNumber: number };
+      const file = await request.get(`/api/order/unassigned/serials/${batchNumber}`, { headers });
+      return (await file.text()).split('\n').find(Boolean) ?? '';
+    },
+    /** Ages a licence by 31 days (the sandbox's test switch), so it may be transferred. */
+    async backdateLicence(orderId: number): Promise<void> {
+      const answer = await request.post('/sandbox/api/backdate', { headers, data: { orderId, days: 31 } });
+      expect(answer.ok(), await answer.text()).toBe(true);
+    },
     async personIdOf(email: string): Promise<number> {
       const answer = await request.get(`/api/person/byEmail/${encodeURIComponent(email)}`, { headers });
       expect(answer.ok()).toBe(true);

@@ -1,7 +1,9 @@
 import { showToast } from '../../../lib/toast-store';
 
+type CopyButtonProps = { text: string; label: string; copied: string; variant?: 'outline-secondary' | 'outline-dark' };
+
 /** A small button that copies `text` and says so in a toast (or that the browser refused, with what to do instead). */
-export function CopyButton({ text, label, copied }: { text: string; label: string; copied: string }) {
+export function CopyButton({ text, label, copied, variant = 'outline-secondary' }: CopyButtonProps) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
@@ -11,7 +13,7 @@ export function CopyButton({ text, label, copied }: { text: string; label: strin
     }
   };
   return (
-    <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={label} onClick={() => void copy()}>
+    <button type="button" className={`btn btn-sm btn-${variant}`} aria-label={label} onClick={() => void copy()}>
       Copy
     </button>
   );

@@ -19,8 +19,8 @@ export function RecoveryCodes({ codes, account }: { codes: string[]; account: st
   return (
     <div className="alert alert-success recovery-codes-print-area" role="status">
       <p>
-        Two-factor login is on. Keep these recovery codes somewhere safe: each one logs you in once without your app. They are shown
-        only now.
+        Two-factor login is on. Keep these recovery codes somewhere safe: each one logs you in once without your app. They are shown only
+        now.
       </p>
       <p className="d-none d-print-block">
         {SITE_NAME} ({window.location.host}), login {account}
@@ -30,16 +30,17 @@ export function RecoveryCodes({ codes, account }: { codes: string[]; account: st
           <li key={code}>{code}</li>
         ))}
       </ul>
+      {/* Dark outlines: the grey ones lack contrast on the alert's green. */}
       <div className="d-flex flex-wrap gap-2 d-print-none">
-        <CopyButton text={codes.join('\n')} label="Copy the recovery codes" copied="Recovery codes copied." />
+        <CopyButton text={codes.join('\n')} label="Copy the recovery codes" copied="Recovery codes copied." variant="outline-dark" />
         <button
           type="button"
-          className="btn btn-sm btn-outline-secondary"
+          className="btn btn-sm btn-outline-dark"
           onClick={() => downloadTextFile(recoveryCodesFileName(window.location.host), text)}
         >
           Download (.txt)
         </button>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={printRecoveryCodes}>
+        <button type="button" className="btn btn-sm btn-outline-dark" onClick={printRecoveryCodes}>
           Print
         </button>
       </div>

@@ -35,7 +35,10 @@ export function LoyaltyBanner() {
       {messages.loyaltyBanner}
       <div className="d-flex flex-wrap align-items-center gap-2 mt-2">
         <span>
-          Your personal code, for one order: <code data-testid="loyalty-code">{code}</code>
+          Your personal code, for one order:{' '}
+          <strong className="font-monospace user-select-all" data-testid="loyalty-code">
+            {code}
+          </strong>
         </span>
         <button type="button" className="btn btn-link alert-link p-0 align-baseline" onClick={applyToCart}>
           Apply it to your cart
