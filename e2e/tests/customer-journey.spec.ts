@@ -78,6 +78,8 @@ async function customerArea(page: Page): Promise<Locator> {
   await expect(offline).toBeHidden();
   const device = licence.getByTestId('device');
   await expect(device.getByTestId('device-id')).toHaveText(`Device ID: ${deviceId}`);
+  // The Device ID wraps: the page never grows wider than the screen (its table scrolls on its own).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
   await device.getByRole('button', { name: 'Rename Offline Device' }).click();
   const rename = page.getByRole('dialog', { name: 'Rename computer' });
