@@ -27,8 +27,8 @@ export function AccountNextStep({ email }: { email: string }) {
   return (
     <>
       <p data-testid="sign-in-way">
-        <strong>New customer?</strong> The mail holds a link to set your password: it opens your account, where your licences and
-        the installers are. <strong>Already a customer?</strong> Log in with {email || 'your email address'}.
+        <strong>New customer?</strong> The mail holds a link to set your password: it opens your account, where your licences and the
+        installers are. <strong>Already a customer?</strong> Log in with {email || 'your email address'}.
       </p>
       <Link to={paths.login} className="btn btn-primary">
         Log in

@@ -46,7 +46,9 @@ describe('GET /api/fastspring/purchase/:id (the thank-you screen, decision 037)'
   it('forgets a purchase an hour after it arrived, and knows no unknown id', async () => {
     const order = orderCompleted({ email: 'late@example.com', items: [{ product: 'spacey' }] });
     await postWebhook(t.app, [order], { secret });
-    await t.db.query(`UPDATE provider_order SET completed_at = now() - interval '61 minutes' WHERE provider_order_id = $1`, [order.data.id]);
+    await t.db.query(`UPDATE provider_order SET completed_at = now() - interval '61 minutes' WHERE provider_order_id = $1`, [
+      order.data.id,
+    ]);
     expect(await statusOf(order.data.id as string)).toEqual({ status: 'pending' });
     expect(await statusOf(providerId())).toEqual({ status: 'pending' });
   });

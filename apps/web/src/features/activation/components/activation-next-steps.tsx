@@ -5,8 +5,8 @@ export function ActivationNextSteps({ email, productName }: { email: string; pro
   return (
     <div data-testid="next-steps">
       <p>
-        Your {productName} licence belongs to the account of <strong>{email}</strong>. The mail holds its key file and the steps to
-        activate the plug-in.
+        Your {productName} licence belongs to the account of <strong>{email}</strong>. The mail holds its key file and the steps to activate
+        the plug-in.
       </p>
       <AccountNextStep email={email} />
     </div>

@@ -22,7 +22,10 @@ export function GenerateKeysDialog({ show, onConfirm, onCancel }: GenerateKeysDi
             The key files already issued stop matching: every licence&apos;s key files were signed with the old private key, and the
             plug-ins you have shipped check them with the old public key.
           </li>
-          <li>Plug-ins need a new build with the new public key; customers need new key files (the person editor's Refresh Serial Keys re-issues a customer's).</li>
+          <li>
+            Plug-ins need a new build with the new public key; customers need new key files (the person editor's Refresh Serial Keys
+            re-issues a customer's).
+          </li>
         </ul>
         <p className="mb-0">Nothing changes until you press SAVE PRODUCT: leaving the editor without saving keeps the old keys.</p>
       </Modal.Body>
