@@ -56,7 +56,9 @@ export async function adminApi(request: APIRequestContext) {
       expect(created.ok(), await created.text()).toBe(true);
       const { batchNumber } = (await created.json()) as { batchNumber: number };
       const file = await request.get(`/api/order/unassigned/serials/${batchNumber}`, { headers });
-      return (await file.text()).split('\n').find(Boolean) ?? '';
+      const [code] = (await file.text()).split('\n').filter(Boolean);
+      expect(code).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}/i);
+      return code ?? '';
     },
     /** Ages a licence by 31 days (the sandbox's test switch), so it may be transferred. */
     async backdateLicence(orderId: number): Promise<void> {

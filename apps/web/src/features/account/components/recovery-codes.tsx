@@ -2,7 +2,7 @@ import './recovery-codes.scss';
 import { SITE_NAME } from '../../../config/paths';
 import { downloadTextFile } from '../../../lib/download-text-file';
 import { recoveryCodesFileName, recoveryCodesText } from '../two-factor-text';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 const PRINTING_CLASS = 'is-printing-recovery-codes';
 

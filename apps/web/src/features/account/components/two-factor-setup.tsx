@@ -1,7 +1,7 @@
 import type { TwoFactorSetup as Setup } from '@store/contracts/account';
 import { lazy, Suspense } from 'react';
 import { groupSecret } from '../two-factor-text';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 // The QR library loads only when a set-up starts: no other screen, and not the customer area itself, carries it.
 const TwoFactorQrCode = lazy(async () => ({ default: (await import('./two-factor-qr-code')).TwoFactorQrCode }));
