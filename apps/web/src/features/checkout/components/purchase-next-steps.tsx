@@ -15,7 +15,7 @@ export function PurchaseNextSteps({ orderId, reference }: { orderId: string; ref
       {shownReference && (
         <p>
           Your order reference: <strong data-testid="order-reference">{shownReference}</strong>. Your receipt comes from FastSpring, our
-          reseller.
+          merchant of record.
         </p>
       )}
       {status?.status === 'completed' ? (
