@@ -47,6 +47,24 @@ export async function adminApi(request: APIRequestContext) {
       });
       expect(answer.ok(), await answer.text()).toBe(true);
     },
+    /** One new activation code of the product, as a distributor gets it in a batch file. */
+    async createActivationCode(productName: string): Promise<string> {
+      const created = await request.post('/api/order/unassigned/create/', {
+        headers,
+        data: { ProductName: productName, DistributorName: 'E2E Distribution', NumberOfOrders: 1 },
+      });
+      expect(created.ok(), await created.text()).toBe(true);
+      const { batchNumber } = (await created.json()) as { batchNumber: number };
+      const file = await request.get(`/api/order/unassigned/serials/${batchNumber}`, { headers });
+      const [code] = (await file.text()).split('\n').filter(Boolean);
+      expect(code).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}/i);
+      return code ?? '';
+    },
+    /** Ages a licence by 31 days (the sandbox's test switch), so it may be transferred. */
+    async backdateLicence(orderId: number): Promise<void> {
+      const answer = await request.post('/sandbox/api/backdate', { headers, data: { orderId, days: 31 } });
+      expect(answer.ok(), await answer.text()).toBe(true);
+    },
     async personIdOf(email: string): Promise<number> {
       const answer = await request.get(`/api/person/byEmail/${encodeURIComponent(email)}`, { headers });
       expect(answer.ok()).toBe(true);

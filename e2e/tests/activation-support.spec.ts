@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { adminApi } from '../admin-helpers.js';
 import { e2eAdminPassword } from '../playwright.config.js';
 import { expect, test, uniqueEmail } from '../fixtures.js';
 
@@ -6,21 +7,6 @@ async function adminHeaders(request: APIRequestContext): Promise<Record<string, 
   const response = await request.post('/api/login/', { data: { username: 'admin', password: e2eAdminPassword } });
   expect(response.ok(), await response.text()).toBe(true);
   return { authorization: `Bearer ${((await response.json()) as { token: string }).token}` };
-}
-
-/** One new activation code of the product, as a distributor gets it in a batch file. */
-async function createActivationCode(request: APIRequestContext, productName: string): Promise<string> {
-  const headers = await adminHeaders(request);
-  const created = await request.post('/api/order/unassigned/create/', {
-    headers,
-    data: { ProductName: productName, DistributorName: 'E2E Distribution', NumberOfOrders: 1 },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { batchNumber } = (await created.json()) as { batchNumber: number };
-  const file = await request.get(`/api/order/unassigned/serials/${batchNumber}`, { headers });
-  const [code] = (await file.text()).split('\n').filter(Boolean);
-  expect(code).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}/i);
-  return code ?? '';
 }
 
 async function mailSubjectsTo(request: APIRequestContext, email: string): Promise<string[]> {
@@ -31,7 +17,7 @@ async function mailSubjectsTo(request: APIRequestContext, email: string): Promis
 
 test.describe('activation page', () => {
   test('redeems an activation code once and thanks the customer', async ({ page, request }) => {
-    const code = await createActivationCode(request, 'Punch');
+    const code = await (await adminApi(request)).createActivationCode('Punch');
     const email = uniqueEmail('retail');
     await page.goto('/activate?product=Punch');
     await expect(page.getByRole('heading', { name: 'Activate Punch Product' })).toBeVisible();
@@ -96,7 +82,7 @@ test.describe('support request page', () => {
 
 test.describe('send license key page', () => {
   test('resends the key of a licence and says where the mail went', async ({ page, request }) => {
-    const code = await createActivationCode(request, 'Tapewarm');
+    const code = await (await adminApi(request)).createActivationCode('Tapewarm');
     const email = uniqueEmail('resend');
     const redeemed = await request.post('/api/userinfo/registerproduct', {
       data: { ActivationKey: code, Email: email, FirstName: 'Bob', LastName: 'Resender' },

@@ -99,7 +99,9 @@ test.describe('admin pages and products', () => {
 
     await form.getByRole('button', { name: 'Generate keys' }).click();
     await expect(form.getByLabel('Public Key', { exact: true })).toHaveValue(/^[0-9a-f]+,[0-9a-f]+$/);
-    await expect(form.getByLabel('Private Key (RSA 2048)')).toHaveValue(/^[0-9a-f]+,[0-9a-f]+$/);
+    // Private keys stay hidden until shown.
+    await form.getByRole('button', { name: 'Show Private Key (RSA 2048)' }).click();
+    await expect(form.getByLabel('Private Key (RSA 2048)', { exact: true })).toHaveValue(/^[0-9a-f]+,[0-9a-f]+$/);
     await expect(form.getByRole('alert')).toHaveCount(0);
     await expect(form.getByLabel('Serials (one a line)')).toHaveAttribute('rows', '10');
     await form.getByLabel('Serials (one a line)').fill(serials.join('\n'));
@@ -108,14 +110,16 @@ test.describe('admin pages and products', () => {
     await expect(page).toHaveURL(/\/admin\/product\/[1-9]\d*$/);
     expect(dialogs).toEqual([]);
 
-    // New keys for a product that has keys: warned, and confirmed before saving.
+    // New keys for a product that has keys: asked first, warned, and confirmed before saving.
     await form.getByRole('button', { name: 'Generate keys' }).click();
+    await page.getByRole('dialog', { name: "Replace this product's keys?" }).getByRole('button', { name: 'Generate new keys' }).click();
     await expect(form.getByText(/The public key changed/)).toBeVisible();
     await form.getByRole('button', { name: 'SAVE PRODUCT' }).click();
     await expect(form.getByRole('status')).toHaveText('Product saved.');
     expect(dialogs.at(-1)).toContain('The public key changed');
 
     // A mismatched pair is refused by the server, with its reason.
+    await form.getByRole('button', { name: 'Show Private Key', exact: true }).click();
     await form.getByLabel('Private Key', { exact: true }).fill('3,abcdef');
     await form.getByRole('button', { name: 'SAVE PRODUCT' }).click();
     await expect(form.getByRole('alert')).toContainText('Key pair');

@@ -82,7 +82,8 @@ test.describe('customer area licences', () => {
     const actual = await saved(page, () => licence.getByRole('button', { name: 'Download Actual Key' }).click());
     expect(actual).toEqual({ name: 'Spacey_SerialKey.txt', text: fromServer?.serial2048 });
     const older = await saved(page, () => licence.getByRole('button', { name: 'Download key for older releases' }).click());
-    expect(older).toEqual({ name: 'Spacey_SerialKey.txt', text: fromServer?.serialNew });
+    // A name of its own, so it does not overwrite the actual key in the downloads folder (decision 037).
+    expect(older).toEqual({ name: 'Spacey_SerialKey_OlderReleases.txt', text: fromServer?.serialNew });
 
     await licence.getByRole('button', { name: 'Offline Registration' }).click();
     const dialog = page.getByRole('dialog', { name: 'Spacey' });

@@ -28,6 +28,8 @@ export const CURRENT_USER_STORAGE_KEY = 'currentUser';
 
 /** `{product}_SerialKey.txt`: the licence key file download. */
 export const serialKeyFileName = (product: string): string => `${product}_SerialKey.txt`;
+/** `{product}_SerialKey_OlderReleases.txt`: the 1024-bit key file of a product that also has a 2048-bit one (decision 037). */
+export const olderReleaseKeyFileName = (product: string): string => `${product}_SerialKey_OlderReleases.txt`;
 /** `{product}_OfflineKey.txt`: a device's machine-bound key file. */
 export const offlineKeyFileName = (product: string): string => `${product}_OfflineKey.txt`;
 /** `{product}.txt`: an activation-code batch. */

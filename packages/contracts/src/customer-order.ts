@@ -80,3 +80,24 @@ export const licencePurchase = z
   })
   .nullable();
 export type LicencePurchase = z.infer<typeof licencePurchase>;
+
+/**
+ * GET /fastspring/purchase/{id}: what the thank-you screen says about a purchase the browser has just paid, by the
+ * provider's order id that the popup-closed callback hands it (decision 037). `pending` until the provider's
+ * webhook has arrived (and for any id the server does not know, or knew more than an hour ago).
+ */
+/** The provider's order id in the path. */
+export const purchaseStatusParams = z.object({ id: z.string().min(1).max(100) });
+
+export const purchaseStatus = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('pending') }),
+  z.object({
+    status: z.literal('completed'),
+    reference: z.string(),
+    /** The address the licence mail went to: a gift's recipient, else the payer (a transfer's payer: the previous owner). */
+    mailedTo: z.string(),
+    /** The purchase paid a licence transfer: the licence moves to the new owner, who gets its keys by mail. */
+    isTransfer: z.boolean(),
+  }),
+]);
+export type PurchaseStatus = z.infer<typeof purchaseStatus>;

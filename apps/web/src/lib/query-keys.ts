@@ -15,6 +15,8 @@ export const queryKeys = {
     all: ['checkout'] as const,
     /** The customer's loyalty coupon code, keyed by the signed-in user. */
     loyaltyCoupon: (userName: string | null) => ['checkout', 'loyaltyCoupon', userName ?? ''] as const,
+    /** What the thank-you screen says about a purchase just paid, by the provider's order id. */
+    purchase: (orderId: string) => ['checkout', 'purchase', orderId] as const,
   },
   mailbox: {
     all: ['mailbox'] as const,

@@ -1,8 +1,8 @@
-import { customerOrderList, licencePurchase } from '@store/contracts/customer-order';
+import { customerOrderList, licencePurchase, purchaseStatus, purchaseStatusParams } from '@store/contracts/customer-order';
 import { idParam } from '@store/contracts/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { getPurchaseOfLicence, listCustomerOrders } from './customer-orders.service.js';
+import { getPurchaseOfLicence, getPurchaseStatus, listCustomerOrders } from './customer-orders.service.js';
 
 /** The customer area's order history: the caller's own purchases only. */
 export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,6 +11,13 @@ export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/userinfo/orders',
     { onRequest: requireUser, schema: { tags: ['customer area'], response: { 200: customerOrderList } } },
     (request) => listCustomerOrders({ db: app.db, caller: actorOf(request) }),
+  );
+
+  // Public: the thank-you screen's facts of a purchase just paid; the provider's order id is the key (decision 037).
+  app.get(
+    '/fastspring/purchase/:id',
+    { schema: { tags: ['checkout'], params: purchaseStatusParams, response: { 200: purchaseStatus } } },
+    (request) => getPurchaseStatus({ db: app.db, providerOrderId: request.params.id }),
   );
 
   // Staff: the purchase a licence came from (money, partial refunds), shown in the person editor's licence detail.

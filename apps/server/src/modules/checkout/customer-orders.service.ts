@@ -1,10 +1,12 @@
-import type { CustomerOrder, LicencePurchase } from '@store/contracts/customer-order';
+import type { CustomerOrder, LicencePurchase, PurchaseStatus } from '@store/contracts/customer-order';
+import { LICENSE_TRANSFER_PRODUCT } from '@store/contracts/constants';
 import { canonicalEmail, isSameEmail } from '@store/contracts/email-address';
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { CustomerCaller } from '../auth/auth.repository.js';
 import { findPersonOfLogin } from '../licence/licence.service.js';
 import { findPurchaseOfLicence, findPurchasesOfPerson } from './customer-orders.repository.js';
+import { findRecentProviderOrder } from './provider-order.repository.js';
 
 const toAmount = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
 
@@ -113,5 +115,22 @@ export async function getPurchaseOfLicence(options: { db: Queryable; orderId: nu
       amount: toAmount(refund.amount),
       revokedLicenceIds: refund.revoked_order_ids.map(Number),
     })),
+  };
+}
+
+/**
+ * What the thank-you screen tells a buyer about the purchase just paid (decision 037): its reference and the address
+ * the licence mail went to, once the provider's webhook has arrived, for an hour; `pending` before and after.
+ * The provider's order id is the key: a random id that only the paying browser was handed (receipts show the reference).
+ */
+export async function getPurchaseStatus(options: { db: Queryable; providerOrderId: string }): Promise<PurchaseStatus> {
+  const purchase = await findRecentProviderOrder(options.db, options.providerOrderId);
+  if (!purchase) return { status: 'pending' };
+  const isTransfer = purchase.products.includes(LICENSE_TRANSFER_PRODUCT);
+  return {
+    status: 'completed',
+    reference: purchase.reference,
+    mailedTo: (isTransfer ? '' : purchase.recipient_email) || purchase.buyer_email,
+    isTransfer,
   };
 }

@@ -44,6 +44,19 @@ export async function recordProviderOrder(
   );
 }
 
+/** A purchase received in the last hour, by the provider's order id: its reference, addresses and item paths. */
+export async function findRecentProviderOrder(
+  db: Queryable,
+  providerOrderId: string,
+): Promise<{ reference: string; buyer_email: string; recipient_email: string; products: string[] } | undefined> {
+  const { rows } = await db.query<{ reference: string; buyer_email: string; recipient_email: string; products: string[] }>(
+    `SELECT reference, buyer_email, recipient_email, ARRAY(SELECT item->>'product' FROM jsonb_array_elements(items) item) AS products
+       FROM provider_order WHERE provider_order_id = $1 AND completed_at > now() - interval '1 hour'`,
+    [providerOrderId],
+  );
+  return rows[0];
+}
+
 /** Keeps a return of a purchase with what it revoked (none for a partial refund). Answers false for a known return id. */
 export async function recordProviderRefund(
   db: Queryable,

@@ -2,6 +2,7 @@ import type { CheckoutSession } from '@store/contracts/checkout';
 import { LICENSE_TRANSFER_PRODUCT, POPUP_CLOSED_CALLBACK } from '@store/contracts/constants';
 import { messages } from '@store/contracts/messages';
 import { paths } from '../../config/paths';
+import type { MessageState } from '../message-state';
 import { navigateFromCheckout } from './checkout-navigation';
 import { getCheckoutState, receiveCheckoutData, receiveCheckoutError } from './checkout-store';
 
@@ -49,12 +50,16 @@ let isCartCheckedAfterClose = false;
  * only from the webhook (docs/fastspring-protocol.md §4.6).
  */
 export function handlePopupClosed(orderReference: unknown): void {
-  const isCompleted =
-    isRecord(orderReference) &&
-    ((typeof orderReference.id === 'string' && orderReference.id !== '') ||
-      (typeof orderReference.reference === 'string' && orderReference.reference !== ''));
-  if (isCompleted) navigateFromCheckout(paths.messageView, { state: { message: messages.thanksForPurchase } });
-  else isCartCheckedAfterClose = true;
+  const orderId = isRecord(orderReference) && typeof orderReference.id === 'string' ? orderReference.id : '';
+  const reference = isRecord(orderReference) && typeof orderReference.reference === 'string' ? orderReference.reference : '';
+  if (orderId === '' && reference === '') {
+    isCartCheckedAfterClose = true;
+    return;
+  }
+  // The message view says what happened and what next from the order's id and reference (decision 037).
+  const message = messages.thanksForPurchase;
+  const state: MessageState = orderId === '' ? { message } : { message, next: { kind: 'purchase', orderId, reference } };
+  navigateFromCheckout(paths.messageView, { state });
 }
 
 /**

@@ -1,16 +1,20 @@
-import type { TwoFactorSetup } from '@store/contracts/account';
+import type { TwoFactorSetup as Setup } from '@store/contracts/account';
 import { useState, type FormEvent } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { useAccountStatus, useTwoFactorMutations } from '../api/account-api';
+import { RecoveryCodes } from './recovery-codes';
+import { TwoFactorField } from './two-factor-field';
+import { TwoFactorSetup } from './two-factor-setup';
 
 /**
- * Two-factor login (TOTP) in the account: turn on with an authenticator app (the secret to enter, then its first
- * code; the recovery codes are shown once), or off with the password and a current code.
+ * Two-factor login (TOTP) in the account: turn on with an authenticator app (a QR code to scan or the secret to
+ * type, then its first code; the recovery codes are shown once, to copy, download or print), or off with the
+ * password and a current code.
  */
 export function TwoFactorSection({ userName }: { userName: string }) {
   const status = useAccountStatus(userName);
   const { setUp, enable, disable } = useTwoFactorMutations(userName);
-  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [setup, setSetup] = useState<Setup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -50,24 +54,15 @@ export function TwoFactorSection({ userName }: { userName: string }) {
       <h2 id="two-factor-heading" className="h4 mb-3">
         Two-factor login
       </h2>
-      {recoveryCodes && (
-        <div className="alert alert-success" role="status">
-          <p>Two-factor login is on. Keep these recovery codes somewhere safe: each one logs you in once without your app.</p>
-          <ul className="list-unstyled font-monospace mb-0" data-testid="recovery-codes">
-            {recoveryCodes.map((recoveryCode) => (
-              <li key={recoveryCode}>{recoveryCode}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {recoveryCodes && <RecoveryCodes codes={recoveryCodes} account={userName} />}
       {status.data.hasTwoFactor ? (
         <form onSubmit={turnOff} className="row g-2 align-items-end">
           <p>
             Two-factor login is on: logging in asks for the code of your authenticator app. To turn it off, enter your password and a
             current code (or a recovery code).
           </p>
-          <Field id="two-factor-password" label="Password" type="password" value={password} onChange={setPassword} />
-          <Field id="two-factor-off-code" label="Authentication code" value={offCode} onChange={setOffCode} />
+          <TwoFactorField id="two-factor-password" label="Password" type="password" value={password} onChange={setPassword} />
+          <TwoFactorField id="two-factor-off-code" label="Authentication code" value={offCode} onChange={setOffCode} />
           <div className="col-auto">
             <button
               type="submit"
@@ -80,14 +75,8 @@ export function TwoFactorSection({ userName }: { userName: string }) {
         </form>
       ) : setup ? (
         <form onSubmit={confirm} className="row g-2 align-items-end">
-          <p className="mb-1">
-            Add this key to your authenticator app (or open the <a href={setup.uri}>setup link</a> on this device), then enter the code it
-            shows.
-          </p>
-          <p className="font-monospace" data-testid="two-factor-secret">
-            {setup.secret}
-          </p>
-          <Field id="two-factor-code" label="Code" value={code} onChange={setCode} />
+          <TwoFactorSetup setup={setup} />
+          <TwoFactorField id="two-factor-code" label="Code" value={code} onChange={setCode} />
           <div className="col-auto">
             <button type="submit" className="btn btn-primary" disabled={enable.isPending || code.trim().length < 6}>
               TURN ON
@@ -108,24 +97,5 @@ export function TwoFactorSection({ userName }: { userName: string }) {
         </p>
       )}
     </section>
-  );
-}
-
-/** A labelled input of the section's forms: the current password, or a code of the app (or a recovery code). */
-function Field(props: { id: string; label: string; type?: 'password'; value: string; onChange: (value: string) => void }) {
-  const isPassword = props.type === 'password';
-  return (
-    <div className="col-sm-6 col-lg-4">
-      <label htmlFor={props.id} className="form-label">
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        className="form-control"
-        {...(isPassword ? { type: 'password', autoComplete: 'current-password' } : { inputMode: 'numeric', autoComplete: 'one-time-code' })}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-    </div>
   );
 }

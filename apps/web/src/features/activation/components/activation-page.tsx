@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
+import type { MessageState } from '../../../lib/message-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useActivationMutation } from '../api/redeem-activation';
 import { activationTitle } from '../activation-title';
@@ -30,9 +31,13 @@ export function ActivationPage() {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await activate.mutateAsync(values);
+      const { productName } = await activate.mutateAsync(values);
       // The address as the customer typed it (spec: "We have sent the serial key to {email}").
-      void navigate(paths.messageView, { state: { message: activationThanks(values.email) } });
+      const state: MessageState = {
+        message: activationThanks(values.email),
+        next: { kind: 'activation', email: values.email, productName },
+      };
+      void navigate(paths.messageView, { state });
     } catch (error) {
       setError('firstName', { type: 'server', message: activationFailed(errorText(error)) });
     }

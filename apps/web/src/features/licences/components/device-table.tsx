@@ -80,7 +80,8 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
   }
   return (
     <>
-      <div className="table-responsive">
+      {/* Positioned, so the visually hidden "Actions" header scrolls with the table instead of widening the page. */}
+      <div className="table-responsive position-relative">
         <table className="table table-sm align-middle mb-0">
           <caption className="visually-hidden">Computers registered for {licence.name}</caption>
           <thead>
@@ -96,7 +97,17 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
           <tbody>
             {licence.orderDevices.map((device) => (
               <tr key={device.id} data-testid="device">
-                <td>{device.deviceName}</td>
+                <td>
+                  {device.deviceName}
+                  {isOfflineDevice(device) && (
+                    <div className="small text-body-secondary" data-testid="device-id">
+                      Device ID:{' '}
+                      <code className="d-inline-block align-top user-select-all" style={{ width: '16ch', wordBreak: 'break-all' }}>
+                        {device.deviceIdHash}
+                      </code>
+                    </div>
+                  )}
+                </td>
                 <td>
                   <time dateTime={device.creationDate}>{formatDay(device.creationDate)}</time>
                 </td>

@@ -1,4 +1,4 @@
-import { offlineKeyFileName, serialKeyFileName, productPageUrl } from '@store/contracts/constants';
+import { offlineKeyFileName, olderReleaseKeyFileName, productPageUrl, serialKeyFileName } from '@store/contracts/constants';
 import type { UserProduct } from '@store/contracts/licence';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +17,10 @@ export function LicenceCard({ licence, userName }: LicenceCardProps) {
   const [isOfflineDialogOpen, setIsOfflineDialogOpen] = useState(false);
   const headingId = `licence-${licence.orderId}-heading`;
   const keyFileName = serialKeyFileName(licence.name);
+  const olderKeyFileName = olderReleaseKeyFileName(licence.name);
+  const hasOlderKey = hasOlderReleaseKey(licence);
+  const actualKeyId = `licence-${licence.orderId}-actual-key`;
+  const olderKeyId = `licence-${licence.orderId}-older-key`;
 
   return (
     <section aria-labelledby={headingId} className="card mb-4" data-testid="licence">
@@ -25,25 +29,46 @@ export function LicenceCard({ licence, userName }: LicenceCardProps) {
           <Link to={productPageUrl(licence.name)}>{licence.name}</Link>
         </h3>
         <LicenceFacts licence={licence} />
-        <div className="d-flex flex-wrap gap-2 mb-3">
-          <button type="button" className="btn btn-primary" onClick={() => downloadTextFile(keyFileName, actualKeyOf(licence))}>
+        <div className="d-flex flex-wrap gap-2 mb-2">
+          <button
+            type="button"
+            className="btn btn-primary"
+            aria-describedby={actualKeyId}
+            onClick={() => downloadTextFile(keyFileName, actualKeyOf(licence))}
+          >
             Download Actual Key
           </button>
-          {hasOlderReleaseKey(licence) && (
-            <button type="button" className="btn btn-outline-primary" onClick={() => downloadTextFile(keyFileName, licence.serialNew)}>
+          {hasOlderKey && (
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              aria-describedby={olderKeyId}
+              onClick={() => downloadTextFile(olderKeyFileName, licence.serialNew)}
+            >
               Download key for older releases
             </button>
           )}
-          <button type="button" className="btn btn-outline-secondary" onClick={() => setIsOfflineDialogOpen(true)}>
+          <button type="button" className="btn btn-outline-primary" onClick={() => setIsOfflineDialogOpen(true)}>
             Offline Registration
           </button>
           {/* An upgraded licence stays with its owner; the upgrade licence is the one to sell on (decision 036). */}
           {!licence.upgradedTo && canTransferLicence(licence.licenseActivationDate) && (
-            <Link to={paths.transferLicense(licence.orderId)} className="btn btn-outline-secondary">
+            <Link to={paths.transferLicense(licence.orderId)} className="btn btn-outline-primary">
               Transfer License...
             </Link>
           )}
         </div>
+        <ul className="list-unstyled small mb-3" data-testid="key-files">
+          <li id={actualKeyId}>
+            <strong>{keyFileName}</strong>: for the current release of {licence.name}
+            {hasOlderKey ? ' (its 2048-bit key).' : '.'}
+          </li>
+          {hasOlderKey && (
+            <li id={olderKeyId}>
+              <strong>{olderKeyFileName}</strong>: for releases of {licence.name} before its 2048-bit keys (the 1024-bit key).
+            </li>
+          )}
+        </ul>
         <div className="small text-body-secondary mb-3" data-testid="key-files-help">
           <p className="mb-1">
             <strong>{keyFileName}</strong> (Download Actual Key) proves your licence. It names no computer, so it does not unlock the

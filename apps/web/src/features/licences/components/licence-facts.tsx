@@ -1,6 +1,6 @@
 import { MAX_DEVICES_PER_LICENSE } from '@store/contracts/constants';
 import type { UserProduct } from '@store/contracts/licence';
-import { showToast } from '../../../lib/toast-store';
+import { CopyButton } from '../../../components/copy-button';
 import { canTransferLicence, formatDay, freeDevicePlaces, transferPossibleFrom } from '../licence-rules';
 
 const sourceLabels: Record<NonNullable<UserProduct['source']>, string> = {
@@ -15,15 +15,6 @@ const statusLabels: Record<NonNullable<UserProduct['status']>, string> = {
   refunded: 'Refunded',
   transferred: 'Transferred',
 };
-
-async function copySerial(serial: string) {
-  try {
-    await navigator.clipboard.writeText(serial);
-    showToast('Serial number copied.');
-  } catch {
-    showToast('Your browser did not allow copying. Select the serial number and copy it yourself.', 'danger');
-  }
-}
 
 /**
  * What tells two licences apart and what the customer can do next: licence (order) number, purchase date, status,
@@ -62,14 +53,12 @@ export function LicenceFacts({ licence }: { licence: UserProduct }) {
             <code className="user-select-all" data-testid="licence-serial">
               {licence.serial}
             </code>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-secondary py-0"
-              aria-label={`Copy serial number of licence #${licence.orderId}`}
-              onClick={() => void copySerial(licence.serial ?? '')}
-            >
-              Copy
-            </button>
+            <CopyButton
+              text={licence.serial}
+              label={`Copy serial number of licence #${licence.orderId}`}
+              copied="Serial number copied."
+              className="py-0"
+            />
           </dd>
         </>
       )}

@@ -116,7 +116,7 @@ describe('licence list', () => {
     );
   });
 
-  it('saves the keys as {product}_SerialKey.txt and the offline key as {product}_OfflineKey.txt', async () => {
+  it("saves the actual key as {product}_SerialKey.txt, the older releases' key under a name of its own, the offline key as {product}_OfflineKey.txt", async () => {
     const saved: { name: string; blob: Blob }[] = [];
     const blobs = new Map<string, Blob>();
     // jsdom has no object URLs: these stand in for the browser's.
@@ -141,8 +141,34 @@ describe('licence list', () => {
     fireEvent.click(card.getByRole('button', { name: 'Download Actual Key' }));
     fireEvent.click(card.getByRole('button', { name: 'Download key for older releases' }));
     fireEvent.click(card.getByRole('button', { name: 'Download offline Key' }));
-    expect(saved.map((file) => file.name)).toEqual(['Spacey_SerialKey.txt', 'Spacey_SerialKey.txt', 'Spacey_OfflineKey.txt']);
+    expect(saved.map((file) => file.name)).toEqual(['Spacey_SerialKey.txt', 'Spacey_SerialKey_OlderReleases.txt', 'Spacey_OfflineKey.txt']);
     expect(await Promise.all(saved.map((file) => file.blob.text()))).toEqual(['key-2048', 'key-1024', 'offline-key']);
+  });
+
+  it('says which key file is which, beside its button', async () => {
+    answerJson([spacey]);
+    renderSection();
+    const card = await licence('Spacey');
+    const descriptionOf = (name: string) => {
+      const ids = card.getByRole('button', { name }).getAttribute('aria-describedby') ?? '';
+      return ids
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    };
+    expect(descriptionOf('Download Actual Key')).toMatch(/^Spacey_SerialKey\.txt: for the current release of Spacey/);
+    expect(descriptionOf('Download key for older releases')).toMatch(/^Spacey_SerialKey_OlderReleases\.txt: for releases of Spacey before/);
+  });
+
+  it("shows an offline computer's Device ID, and Offline Registration as a button that works", async () => {
+    answerJson([spacey]);
+    renderSection();
+    const card = await licence('Spacey');
+    const [offline, online] = card.getAllByRole('row').slice(1);
+    expect(within(offline!).getByTestId('device-id').textContent).toBe(`Device ID: ${'a'.repeat(32)}`);
+    expect(within(online!).queryByTestId('device-id')).toBeNull();
+    const button = card.getByRole('button', { name: 'Offline Registration' });
+    expect(button.className).not.toMatch(/secondary|disabled/);
   });
 
   it('deletes a device and reloads the list', async () => {

@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
+import type { MessageState } from '../../../lib/message-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSupportRequestMutation } from '../api/send-support-request';
 
@@ -35,7 +36,8 @@ export function SupportPage() {
     clearErrors('root.server');
     try {
       await sendRequest.mutateAsync(values);
-      void navigate(paths.messageView, { state: { message: messages.supportSent } });
+      const state: MessageState = { message: messages.supportSent, next: { kind: 'support', email: values.email } };
+      void navigate(paths.messageView, { state });
     } catch (error) {
       setError('root.server', { type: 'server', message: supportFailed(errorText(error)) });
     }

@@ -12,14 +12,11 @@ import { CheckboxField, TextAreaField } from '../../shared/admin-fields';
 import { ErrorAlert } from '../../shared/error-alert';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useGenerateKeysMutation, useSaveProductMutation } from '../api/products-api';
+import { ProductKeysFieldset, PUBLIC_KEY_WARNING } from './product-keys-fieldset';
 import { ProductSuccessorSelect } from './product-successor-select';
 
 const PATH_HELP =
   "Must be the product's path in your FastSpring store, which the checkout sells it under. Lower-case letters, digits and dashes.";
-
-const PUBLIC_KEY_WARNING =
-  'The public key changed. Plug-ins already shipped embed the old public key: they will not accept key files ' +
-  'signed with the new private key, so existing customers need a new build. Change it only for a new release.';
 
 const formValuesOf = (product: Product, serials: string): AdminProductForm => ({
   name: product.name,
@@ -42,8 +39,8 @@ type ProductEditorFormProps = { product: Product; serials: string; onCreated?: (
 
 /**
  * Name, FastSpring path, description (required), price, "use RSA 2048", the 1024-bit and 2048-bit key pairs with
- * "Generate keys", and the serials (10 rows). Nothing is saved until SAVE PRODUCT; a replaced public key is
- * confirmed first. A new product's path follows its name until the path is edited (decision 026).
+ * "Generate keys" (product-keys-fieldset.tsx), and the serials (10 rows). Nothing is saved until SAVE PRODUCT; a
+ * replaced public key is confirmed first. A new product's path follows its name until the path is edited (decision 026).
  */
 export function ProductEditorForm({ product, serials, onCreated }: ProductEditorFormProps) {
   const saveProduct = useSaveProductMutation();
@@ -155,60 +152,15 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
         </div>
       </div>
 
-      <fieldset className="mb-3">
-        <legend className="h6 d-flex flex-wrap align-items-center gap-3">
-          Keys
-          <button type="button" className="btn btn-sm btn-outline-secondary" disabled={generateKeys.isPending} onClick={fillGeneratedKeys}>
-            {generateKeys.isPending ? 'Generating…' : 'Generate keys'}
-          </button>
-        </legend>
-        {isPublicKeyReplaced && (
-          <div className="alert alert-warning" role="alert">
-            {PUBLIC_KEY_WARNING}
-          </div>
-        )}
-        <ErrorAlert error={generateKeys.error} className="mb-3" />
-        <div className="row g-3">
-          <div className="col-lg-6">
-            <TextAreaField
-              id="product-private-key"
-              label="Private Key"
-              isMonospace
-              registration={register('privateKey')}
-              error={errors.privateKey?.message}
-            />
-          </div>
-          <div className="col-lg-6">
-            <TextAreaField
-              id="product-public-key"
-              label="Public Key"
-              isMonospace
-              registration={register('publicKey')}
-              error={errors.publicKey?.message}
-            />
-          </div>
-          <div className="col-lg-6">
-            <TextAreaField
-              id="product-private-key-2048"
-              label="Private Key (RSA 2048)"
-              rows={4}
-              isMonospace
-              registration={register('privateKey2048')}
-              error={errors.privateKey2048?.message}
-            />
-          </div>
-          <div className="col-lg-6">
-            <TextAreaField
-              id="product-public-key-2048"
-              label="Public Key (RSA 2048)"
-              rows={4}
-              isMonospace
-              registration={register('publicKey2048')}
-              error={errors.publicKey2048?.message}
-            />
-          </div>
-        </div>
-      </fieldset>
+      <ProductKeysFieldset
+        register={register}
+        control={control}
+        errors={errors}
+        isPublicKeyReplaced={isPublicKeyReplaced}
+        isGenerating={generateKeys.isPending}
+        generateError={generateKeys.error}
+        onGenerate={fillGeneratedKeys}
+      />
 
       <TextAreaField
         id="product-serials"

@@ -253,3 +253,66 @@ describe('product editor: installers', () => {
     expect((newForm.getByRole('switch', { name: /Offer to every visitor/ }) as HTMLInputElement).checked).toBe(false);
   });
 });
+
+describe('product editor: keys handled with care', () => {
+  const generated = { publicKey: '3,cd', privateKey: '9,cd', publicKey2048: '', privateKey2048: '' };
+  const serveProduct = (shown: typeof product, calls: string[]) =>
+    serve({
+      '/api/product/generatekeys/': () => {
+        calls.push('generatekeys');
+        return [200, generated];
+      },
+      [`/api/product/${shown.id}/trials`]: () => [200, { rows: [], total: 0, page: 0, pageSize: 20, trialDays: 30 }],
+      [`/api/product/${shown.id}/downloads`]: () => [200, []],
+      [`/api/product/${shown.id}`]: () => [200, shown],
+      [`/api/productserial/${shown.id}`]: () => [200, { id: shown.id, serials: '' }],
+      '/api/product/': () => {
+        calls.push('save');
+        return [200, shown];
+      },
+    });
+
+  it('hides the private keys until Show is pressed', async () => {
+    serveProduct(product, []);
+    renderPage();
+    expect(((await screen.findByLabelText('Public Key', { exact: true })) as HTMLTextAreaElement).value).toBe('5,ab');
+    expect(screen.queryByLabelText('Private Key', { exact: true })).toBeNull();
+    expect(screen.queryByText('7,ab')).toBeNull();
+    expect(screen.getByTestId('product-private-key-hidden').textContent).toContain('Hidden');
+    expect(screen.getByTestId('product-private-key-2048-hidden').textContent).toContain('Not set');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show Private Key' }));
+    expect((screen.getByLabelText('Private Key', { exact: true }) as HTMLTextAreaElement).value).toBe('7,ab');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide Private Key' }));
+    expect(screen.queryByLabelText('Private Key', { exact: true })).toBeNull();
+  });
+
+  it('asks before replacing keys, says the issued key files stop matching, and changes nothing until saved', async () => {
+    const calls: string[] = [];
+    serveProduct(product, calls);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate keys' }));
+    const dialog = within(await screen.findByRole('dialog', { name: "Replace this product's keys?" }));
+    expect(dialog.getByText(/The key files already issued stop matching/)).toBeTruthy();
+    expect(dialog.getByText(/Nothing changes until you press SAVE PRODUCT/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Keep the current keys' }));
+    expect(calls).toEqual([]);
+    expect((screen.getByLabelText('Public Key', { exact: true }) as HTMLTextAreaElement).value).toBe('5,ab');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Generate keys' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Generate new keys' }));
+    expect(await screen.findByText('New keys generated. They are saved with SAVE PRODUCT.')).toBeTruthy();
+    expect((screen.getByLabelText('Public Key', { exact: true }) as HTMLTextAreaElement).value).toBe('3,cd');
+    expect(calls).toEqual(['generatekeys']);
+  });
+
+  it('generates at once for a product without keys', async () => {
+    const calls: string[] = [];
+    serveProduct({ ...product, id: 0, publicKey: '', privateKey: '' }, calls);
+    renderPage('/admin/product/0');
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate keys' }));
+    expect(await screen.findByText('New keys generated. They are saved with SAVE PRODUCT.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls).toEqual(['generatekeys']);
+  });
+});

@@ -1,0 +1,25 @@
+import type { Page } from '@playwright/test';
+import axe from 'axe-core';
+import { expect } from './fixtures.js';
+
+/**
+ * Runs axe-core in the page, as it is now (an open dialog included) once its transitions have ended, and fails with
+ * each violation's rule, help text and elements. The script is evaluated through the DevTools protocol, which the page's content security
+ * policy does not govern, and only once per document.
+ */
+export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  // A dialog or panel fading in has text at partial opacity, which axe would measure as low contrast.
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((animation) => animation instanceof CSSTransition).length))
+    .toBe(0);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+  expect(violations, `axe violations on ${screen}`).toEqual([]);
+}
