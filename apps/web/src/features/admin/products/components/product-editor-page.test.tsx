@@ -266,7 +266,9 @@ describe('product editor: keys handled with care', () => {
       [`/api/product/${shown.id}/downloads`]: () => [200, []],
       [`/api/product/${shown.id}`]: () => [200, shown],
       [`/api/productserial/${shown.id}`]: () => [200, { id: shown.id, serials: '' }],
-      '/api/product/': () => {
+      // GET lists the products (the successor choice); POST saves.
+      '/api/product/': (init) => {
+        if (init?.method !== 'POST') return [200, []];
         calls.push('save');
         return [200, shown];
       },
