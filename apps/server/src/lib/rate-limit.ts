@@ -36,6 +36,10 @@ export const rateLimits = {
   sandboxPaymentPerIp: { name: 'sandbox-payment-ip', limit: 20, windowSeconds: 60 * 60 },
   /** Uses of mailed links (confirmation, purchase): tokens are 256-bit, this only bounds the work. */
   accountLinkUsePerIp: { name: 'account-link-use-ip', limit: 30, windowSeconds: 15 * 60 },
+  /** Calls of the script API with one API key (decision 052). */
+  apiKeyCallsPerKey: { name: 'api-key-calls', limit: 600, windowSeconds: 60 },
+  /** Script API calls with a token that is no valid key, per IP. */
+  apiKeyFailuresPerIp: { name: 'api-key-failures-ip', limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 const tooMany = (retryAfterSeconds: number) =>
