@@ -173,7 +173,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
           // The vendor's scripts: an API key (`psk_…`) as the bearer token of the /api/v1 calls (decision 052).
-          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'psk_…', description: 'An API key created on the admin API keys screen.' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'psk_…',
+            description: 'An API key created on the admin API keys screen.',
+          },
         },
       },
     },

@@ -68,7 +68,10 @@ const configSchema = z.object({
    * Outbound webhooks may go to loopback and private addresses (`true`); by default they may not (SSRF,
    * docs/SECURITY.md). For a receiver on the same machine or network only.
    */
-  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Days that outbound webhook events, their deliveries and log stay before the hourly clean-up deletes them. */
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Threads that sign key files (0: on the event loop); by default one fewer than the machine's cores, 1 to 4. */

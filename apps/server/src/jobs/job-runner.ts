@@ -9,9 +9,8 @@ import { createSendMailTask } from '../mail/worker.js';
 import { purgeExpiredSessions } from '../modules/auth/auth.service.js';
 import { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from '../modules/checkout/reconcile-job.js';
 import { createSecretBox } from '../lib/secret-box.js';
-import { DELIVER_WEBHOOK_TASK } from '../modules/outbound-webhook/outbound-webhook.repository.js';
 import { purgeOldWebhookEvents } from '../modules/outbound-webhook/outbound-webhook.service.js';
-import { createDeliverWebhookTask } from '../modules/outbound-webhook/webhook-delivery.js';
+import { createDeliverWebhookTask, DELIVER_WEBHOOK_TASK } from '../modules/outbound-webhook/webhook-delivery.js';
 import { jobLogger } from './job-logger.js';
 
 type JobRunnerOptions = {
@@ -28,7 +27,12 @@ type JobRunnerOptions = {
  * apart; the reconciliation every RECONCILE_INTERVAL_MINUTES when it is on.
  */
 function crontabOf(options: Pick<JobRunnerOptions, 'config' | 'app'>): string {
-  const lines = ['7 * * * * purge_expired_sessions', '37 * * * * purge_old_mail', '52 * * * * purge_old_rate_limit_windows', '47 * * * * purge_old_webhooks'];
+  const lines = [
+    '7 * * * * purge_expired_sessions',
+    '37 * * * * purge_old_mail',
+    '52 * * * * purge_old_rate_limit_windows',
+    '47 * * * * purge_old_webhooks',
+  ];
   // Without SMTP no job delivers mail, so none can leave it claimed.
   if (options.config.SMTP_URL) lines.push('22 * * * * requeue_abandoned_mail');
   if (options.app && isReconcileScheduled(options.config)) lines.push(reconcileCrontabLine(options.config));

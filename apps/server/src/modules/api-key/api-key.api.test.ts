@@ -134,8 +134,20 @@ describe('API keys', () => {
   it('lets only the administrator manage keys, and names the key scheme in the OpenAPI document', async () => {
     const customer = await t.registerCustomer();
     expect((await t.request({ method: 'GET', url: '/api/admin/api-keys', token: customer.token })).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: '/api/admin/api-keys', token: await t.adminToken(), body: { name: 'x', scopes: ['everything'] } })).statusCode).toBe(400);
-    const document = t.app.swagger() as { components: { securitySchemes: Record<string, unknown> }; paths: Record<string, Record<string, { security?: unknown }>> };
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/admin/api-keys',
+          token: await t.adminToken(),
+          body: { name: 'x', scopes: ['everything'] },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const document = t.app.swagger() as {
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.paths['/api/v1/licences']!.get!.security).toEqual([{ apiKey: [] }]);
   });

@@ -14,4 +14,3 @@ export const scriptApiPolicy = {
 } satisfies Record<string, ApiKeyPolicy>;
 
 export type ApiKeyPolicy = (key: ApiKeyCaller) => boolean;
-

@@ -55,7 +55,13 @@ export async function revokeApiKey(options: { db: Db; caller: { name: string }; 
   await withTransaction(options.db, async (client) => {
     const row = await repository.revokeApiKey(client, options.id);
     if (!row) throw notFound('No such API key, or it is revoked already.');
-    await recordAudit(client, { actor: options.caller.name, action: 'delete', entity: 'api-key', entityId: row.id, before: auditView(row) });
+    await recordAudit(client, {
+      actor: options.caller.name,
+      action: 'delete',
+      entity: 'api-key',
+      entityId: row.id,
+      before: auditView(row),
+    });
   });
 }
 

@@ -29,7 +29,10 @@ export const scriptApiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/licences',
-    { onRequest: readLicences, schema: { tags: ['script api'], security, querystring: listQuery, response: { 200: pagedResponse(orderListRow) } } },
+    {
+      onRequest: readLicences,
+      schema: { tags: ['script api'], security, querystring: listQuery, response: { 200: pagedResponse(orderListRow) } },
+    },
     (request) => scripts.listLicences(app.db, request.query),
   );
 
@@ -57,7 +60,10 @@ export const scriptApiRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/persons',
-    { onRequest: managePersons, schema: { tags: ['script api'], security, querystring: listQuery, response: { 200: pagedResponse(person) } } },
+    {
+      onRequest: managePersons,
+      schema: { tags: ['script api'], security, querystring: listQuery, response: { 200: pagedResponse(person) } },
+    },
     (request) => scripts.listPersonsPaged(app.db, request.query),
   );
 

@@ -74,13 +74,21 @@ const newApiKey = async () =>
   ((await admin('POST', '/api/admin/api-keys', { name: `audited ${hex()}`, scopes: ['orders:read'] })).json() as { id: number }).id;
 
 const cases: Case[] = [
-  { route: 'POST /api/admin/webhooks', arrange: async () => ({ url: '/api/admin/webhooks', body: webhookBody() }), records: ['create webhook'] },
+  {
+    route: 'POST /api/admin/webhooks',
+    arrange: async () => ({ url: '/api/admin/webhooks', body: webhookBody() }),
+    records: ['create webhook'],
+  },
   {
     route: 'PUT /api/admin/webhooks/:id',
     arrange: async () => ({ url: `/api/admin/webhooks/${await newWebhook()}`, body: { ...webhookBody(), isEnabled: false } }),
     records: ['update webhook'],
   },
-  { route: 'DELETE /api/admin/webhooks/:id', arrange: async () => ({ url: `/api/admin/webhooks/${await newWebhook()}` }), records: ['delete webhook'] },
+  {
+    route: 'DELETE /api/admin/webhooks/:id',
+    arrange: async () => ({ url: `/api/admin/webhooks/${await newWebhook()}` }),
+    records: ['delete webhook'],
+  },
   {
     route: 'POST /api/admin/webhooks/:id/rotate-secret',
     arrange: async () => ({ url: `/api/admin/webhooks/${await newWebhook()}/rotate-secret` }),
@@ -101,7 +109,11 @@ const cases: Case[] = [
     arrange: async () => ({ url: '/api/admin/api-keys', body: { name: `audited ${hex()}`, scopes: ['orders:read'] } }),
     records: ['create api-key'],
   },
-  { route: 'DELETE /api/admin/api-keys/:id', arrange: async () => ({ url: `/api/admin/api-keys/${await newApiKey()}` }), records: ['delete api-key'] },
+  {
+    route: 'DELETE /api/admin/api-keys/:id',
+    arrange: async () => ({ url: `/api/admin/api-keys/${await newApiKey()}` }),
+    records: ['delete api-key'],
+  },
   {
     route: 'POST /api/staff',
     arrange: async () => ({ url: '/api/staff', body: { email: uniqueEmail('staff'), role: 'support' } }),

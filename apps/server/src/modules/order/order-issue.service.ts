@@ -44,7 +44,14 @@ export async function issueOrder(options: {
   const saved = serial ? await setOrderSerial(client, inserted.id, serial) : inserted;
   await emitWebhookEvent(client, {
     type: 'licence.issued',
-    data: { licenceId: saved.id, productId: product.id, productName: product.name, personId: order.personId, email: owner.email, source: order.source },
+    data: {
+      licenceId: saved.id,
+      productId: product.id,
+      productName: product.name,
+      personId: order.personId,
+      email: owner.email,
+      source: order.source,
+    },
   });
   return { order: saved, product };
 }

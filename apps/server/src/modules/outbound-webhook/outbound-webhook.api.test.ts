@@ -75,7 +75,10 @@ const runDueJobs = async (overrides: { allowPrivateAddresses?: boolean; timeoutS
     close();
   }
   await expect
-    .poll(async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE locked_at IS NOT NULL')).rows[0]!.n)
+    .poll(
+      async () =>
+        (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE locked_at IS NOT NULL')).rows[0]!.n,
+    )
     .toBe(0);
 };
 
@@ -91,9 +94,20 @@ const createEndpoint = async (events: string[], path = newPath(), host = `127.0.
 };
 /** Every test ends its endpoints, so a later test's events go to its own only. */
 const removeEndpoint = (endpoint: Endpoint) => admin('DELETE', `/api/admin/webhooks/${endpoint.id}`);
-type Delivery = { id: number; messageId: string; eventType: string; status: string; attempts: number; lastStatusCode: number | null; lastError: string | null; replayOf: number | null };
+type Delivery = {
+  id: number;
+  messageId: string;
+  eventType: string;
+  status: string;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  replayOf: number | null;
+};
 const deliveriesOf = async (endpoint: Endpoint) =>
-  (await t.request({ method: 'GET', url: `/api/admin/webhooks/${endpoint.id}/deliveries`, token: await t.adminToken() })).json() as Delivery[];
+  (
+    await t.request({ method: 'GET', url: `/api/admin/webhooks/${endpoint.id}/deliveries`, token: await t.adminToken() })
+  ).json() as Delivery[];
 /** Stands for the passing of time: every waiting delivery job is due now. */
 const makeDeliveriesDue = () =>
   t.db.query(
@@ -131,7 +145,13 @@ describe('outbound webhooks', () => {
     expect(new Date(payload.timestamp).getTime()).not.toBeNaN();
 
     const [logged] = await deliveriesOf(endpoint);
-    expect(logged).toMatchObject({ messageId: delivered!.headers['webhook-id'], eventType: 'licence.issued', status: 'succeeded', attempts: 1, lastStatusCode: 200 });
+    expect(logged).toMatchObject({
+      messageId: delivered!.headers['webhook-id'],
+      eventType: 'licence.issued',
+      status: 'succeeded',
+      attempts: 1,
+      lastStatusCode: 200,
+    });
     await removeEndpoint(endpoint);
     expect((await auditOf('webhook', endpoint.id)).map((entry) => entry.record)).toEqual(['create webhook', 'delete webhook']);
   });
@@ -195,7 +215,9 @@ describe('outbound webhooks', () => {
     const endpoint = await createEndpoint(['licence.issued']);
     receiver.answers.set(endpoint.path, 500);
     await giveLicence(t, { email: uniqueEmail('given-up') });
-    await t.db.query(`UPDATE graphile_worker._private_jobs SET max_attempts = 2 WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'deliver_webhook')`);
+    await t.db.query(
+      `UPDATE graphile_worker._private_jobs SET max_attempts = 2 WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'deliver_webhook')`,
+    );
     await runDueJobs();
     await makeDeliveriesDue();
     await runDueJobs();
@@ -209,7 +231,9 @@ describe('outbound webhooks', () => {
     receiver.answers.set(endpoint.path, 'hang');
     await giveLicence(t, { email: uniqueEmail('slow') });
     await runDueJobs({ timeoutSeconds: 1 });
-    expect(await deliveriesOf(endpoint)).toMatchObject([{ status: 'pending', attempts: 1, lastStatusCode: null, lastError: 'no answer within 1000 ms' }]);
+    expect(await deliveriesOf(endpoint)).toMatchObject([
+      { status: 'pending', attempts: 1, lastStatusCode: null, lastError: 'no answer within 1000 ms' },
+    ]);
     await removeEndpoint(endpoint);
   });
 
@@ -246,8 +270,16 @@ describe('outbound webhooks', () => {
     await runDueJobs({ allowPrivateAddresses: false });
     expect(receivedAt(endpoint.path)).toEqual([]);
     expect(receivedAt(named.path)).toEqual([]);
-    expect((await deliveriesOf(endpoint))[0]).toMatchObject({ status: 'pending', lastStatusCode: null, lastError: expect.stringContaining('private address') });
-    expect((await deliveriesOf(named))[0]).toMatchObject({ status: 'pending', lastStatusCode: null, lastError: expect.stringContaining('private address') });
+    expect((await deliveriesOf(endpoint))[0]).toMatchObject({
+      status: 'pending',
+      lastStatusCode: null,
+      lastError: expect.stringContaining('private address'),
+    });
+    expect((await deliveriesOf(named))[0]).toMatchObject({
+      status: 'pending',
+      lastStatusCode: null,
+      lastError: expect.stringContaining('private address'),
+    });
     await removeEndpoint(endpoint);
     await removeEndpoint(named);
   });
@@ -258,7 +290,9 @@ describe('outbound webhooks', () => {
     const deviceId = randomDeviceId();
     const registered = await registerDevice(t, { ProductName: 'Spacey', Key: order.serial_2048, DeviceIdHash: deviceId }, uniqueIp());
     expect(registered.statusCode, registered.body).toBe(200);
-    const [device] = (await t.request({ method: 'GET', url: `/api/orderDevice/byOrder/${order.id}`, token: await t.adminToken() })).json() as { id: number }[];
+    const [device] = (
+      await t.request({ method: 'GET', url: `/api/orderDevice/byOrder/${order.id}`, token: await t.adminToken() })
+    ).json() as { id: number }[];
     await admin('DELETE', `/api/orderdevice/${device!.id}`);
     await runDueJobs();
     const events = receivedAt(endpoint.path).map((entry) => JSON.parse(entry.body) as { type: string; data: Record<string, unknown> });
@@ -268,9 +302,19 @@ describe('outbound webhooks', () => {
   });
 
   it('refuses endpoints with an address that is not http(s) or without events, and staff who are not the administrator', async () => {
-    const bad = await t.request({ method: 'POST', url: '/api/admin/webhooks', token: await t.adminToken(), body: { url: 'ftp://example.com/x', events: ['licence.issued'] } });
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/admin/webhooks',
+      token: await t.adminToken(),
+      body: { url: 'ftp://example.com/x', events: ['licence.issued'] },
+    });
     expect(bad.statusCode).toBe(400);
-    const none = await t.request({ method: 'POST', url: '/api/admin/webhooks', token: await t.adminToken(), body: { url: 'https://example.com/x', events: [] } });
+    const none = await t.request({
+      method: 'POST',
+      url: '/api/admin/webhooks',
+      token: await t.adminToken(),
+      body: { url: 'https://example.com/x', events: [] },
+    });
     expect(none.statusCode).toBe(400);
     const customer = await t.registerCustomer();
     expect((await t.request({ method: 'GET', url: '/api/admin/webhooks', token: customer.token })).statusCode).toBe(403);

@@ -25,12 +25,9 @@ export type DeliveryRow = {
   created_at: Date;
 };
 
-/** The job queue's task that delivers one webhook (delivery.ts). */
-export const DELIVER_WEBHOOK_TASK = 'deliver_webhook';
-
-/** A delivery's job for the queue's `add_jobs`, from the column `id` of the statement it is part of. */
+/** A delivery's job for the queue's `add_jobs` (as `emit_webhook_event` queues one), from the column `id`. */
 const jobSpec = (maxAttempts: string) =>
-  `('${DELIVER_WEBHOOK_TASK}', json_build_object('deliveryId', id), null, null, ${maxAttempts}, 'webhook:' || id, null, null)::graphile_worker.job_spec`;
+  `('deliver_webhook', json_build_object('deliveryId', id), null, null, ${maxAttempts}, 'webhook:' || id, null, null)::graphile_worker.job_spec`;
 
 const endpointColumns = `id, url, description, events, is_enabled, secret_sealed, previous_secret_sealed, previous_secret_expires_at, created_at`;
 
@@ -71,7 +68,12 @@ export async function deleteEndpoint(db: Queryable, id: number): Promise<Endpoin
 }
 
 /** Makes `secretSealed` the endpoint's secret; the one it replaces keeps signing for `overlapHours`. */
-export async function rotateSecret(db: Queryable, id: number, secretSealed: string, overlapHours: number): Promise<EndpointRow | undefined> {
+export async function rotateSecret(
+  db: Queryable,
+  id: number,
+  secretSealed: string,
+  overlapHours: number,
+): Promise<EndpointRow | undefined> {
   const { rows } = await db.query<EndpointRow>(
     `UPDATE webhook_endpoint
         SET previous_secret_sealed = secret_sealed, secret_sealed = $2,

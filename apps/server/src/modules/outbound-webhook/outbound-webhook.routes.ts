@@ -24,8 +24,7 @@ export const outboundWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/webhooks',
     { onRequest: requireAdmin, schema: { tags, body: webhookEndpointRequest, response: { 200: webhookEndpointWithSecret } } },
-    (request) =>
-      webhooks.createWebhookEndpoint({ db: app.db, caller: actorOf(request), secretBox: app.secretBox, endpoint: request.body }),
+    (request) => webhooks.createWebhookEndpoint({ db: app.db, caller: actorOf(request), secretBox: app.secretBox, endpoint: request.body }),
   );
 
   app.put(

@@ -38,11 +38,17 @@ const toEndpoint = (row: repository.EndpointRow): WebhookEndpoint => ({
   description: row.description,
   events: row.events as WebhookEventType[],
   isEnabled: row.is_enabled,
-  previousSecretExpiresAt: row.previous_secret_expires_at && row.previous_secret_expires_at > new Date() ? row.previous_secret_expires_at.toISOString() : null,
+  previousSecretExpiresAt:
+    row.previous_secret_expires_at && row.previous_secret_expires_at > new Date() ? row.previous_secret_expires_at.toISOString() : null,
   createdAt: row.created_at.toISOString(),
 });
 /** What the audit keeps of an endpoint: never its secrets. */
-const auditView = (row: repository.EndpointRow) => ({ url: row.url, description: row.description, events: row.events, isEnabled: row.is_enabled });
+const auditView = (row: repository.EndpointRow) => ({
+  url: row.url,
+  description: row.description,
+  events: row.events,
+  isEnabled: row.is_enabled,
+});
 
 /** The registered endpoints, without their secrets. */
 export async function listWebhookEndpoints(db: Db): Promise<WebhookEndpoint[]> {
@@ -84,7 +90,13 @@ export async function deleteWebhookEndpoint(options: Staff & { id: number }): Pr
   await withTransaction(options.db, async (client) => {
     const row = await repository.deleteEndpoint(client, options.id);
     if (!row) throw notFound('Webhook endpoint not found');
-    await recordAudit(client, { actor: options.caller.name, action: 'delete', entity: 'webhook', entityId: row.id, before: auditView(row) });
+    await recordAudit(client, {
+      actor: options.caller.name,
+      action: 'delete',
+      entity: 'webhook',
+      entityId: row.id,
+      before: auditView(row),
+    });
   });
 }
 
@@ -143,4 +155,5 @@ export async function replayWebhookDelivery(options: Staff & { deliveryId: numbe
 }
 
 /** Deletes webhook events older than `retentionDays`, with their deliveries and log: an hourly job. */
-export const purgeOldWebhookEvents = (db: Db, retentionDays: number): Promise<number> => repository.purgeOldWebhookMessages(db, retentionDays);
+export const purgeOldWebhookEvents = (db: Db, retentionDays: number): Promise<number> =>
+  repository.purgeOldWebhookMessages(db, retentionDays);

@@ -9,7 +9,8 @@ const SECRET_PREFIX = 'whsec_';
 /** A new signing secret: 24 random bytes (the specification asks for 24 to 64). */
 export const newWebhookSecret = (): string => `${SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
 
-const secretBytes = (secret: string): Buffer => Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+const secretBytes = (secret: string): Buffer =>
+  Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
 
 /** The `webhook-signature` header's value: one `v1,` signature per secret (two while a rotated-out secret still signs). */
 export function signWebhook(options: { secrets: string[]; messageId: string; timestamp: number; body: string }): string {

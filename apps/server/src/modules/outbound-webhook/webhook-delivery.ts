@@ -16,6 +16,9 @@ export type WebhookDeliveryOptions = {
   log: FastifyBaseLogger;
 };
 
+/** The job queue's task that delivers one webhook (its jobs are queued by `emit_webhook_event`, migration 078). */
+export const DELIVER_WEBHOOK_TASK = 'deliver_webhook';
+
 /** A failed attempt that the job queue retries with its back-off. */
 class WebhookAttemptFailed extends Error {}
 

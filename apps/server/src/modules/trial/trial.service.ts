@@ -86,7 +86,10 @@ export async function startTrial(options: TrialOptions): Promise<TrialGrant> {
     });
     if (trial) {
       const data = { productId: product.id, productName: product.name, deviceName: options.deviceName.slice(0, 200), email: options.email };
-      await emitWebhookEvent(client, { type: 'trial.started', data: { ...data, source: options.source, expiresAt: expiresAt.toISOString() } });
+      await emitWebhookEvent(client, {
+        type: 'trial.started',
+        data: { ...data, source: options.source, expiresAt: expiresAt.toISOString() },
+      });
     }
     return trial;
   });
