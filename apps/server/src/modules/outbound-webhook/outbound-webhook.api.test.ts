@@ -124,7 +124,7 @@ const auditOf = async (entity: string, entityId: number) =>
 describe('outbound webhooks', () => {
   it('shows the secret once, audits the endpoint, and delivers a licence issued with a Standard Webhooks signature', async () => {
     const endpoint = await createEndpoint(['licence.issued']);
-    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const listed = (await t.request({ method: 'GET', url: '/api/admin/webhooks', token: await t.adminToken() })).json() as object[];
     expect(JSON.stringify(listed)).not.toContain(endpoint.secret);
     expect(await auditOf('webhook', endpoint.id)).toEqual([{ record: 'create webhook', actor: 'admin' }]);

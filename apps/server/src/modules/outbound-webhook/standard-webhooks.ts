@@ -6,8 +6,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 const SECRET_PREFIX = 'whsec_';
 
-/** A new signing secret: 24 random bytes (the specification asks for 24 to 64). */
-export const newWebhookSecret = (): string => `${SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
+/** A new signing secret: 32 random bytes (the specification asks for 24 to 64). */
+export const newWebhookSecret = (): string => `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 
 const secretBytes = (secret: string): Buffer =>
   Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
