@@ -301,6 +301,44 @@ describe('outbound webhooks', () => {
     await removeEndpoint(endpoint);
   });
 
+  it('emits a transfer, a trial started and a support request, each in its own shape', async () => {
+    const endpoint = await createEndpoint(['licence.transferred', 'trial.started', 'support.requested']);
+    const { order } = await giveLicence(t, { email: uniqueEmail('seller') });
+    const buyer = uniqueEmail('buyer');
+    await admin('POST', '/api/order/transfer', { id: order.id, newOwnerEmail: buyer, newOwnerName: 'New Owner' });
+    const trialEmail = uniqueEmail('trial');
+    const trial = await t.request({
+      method: 'POST',
+      url: '/api/trial',
+      body: { ProductName: 'Spacey', DeviceIdHash: randomDeviceId(), Email: trialEmail },
+    });
+    expect(trial.statusCode, trial.body).toBe(200);
+    const supportEmail = uniqueEmail('support');
+    const support = await t.request({
+      method: 'POST',
+      url: '/api/product/support/',
+      body: {
+        email: supportEmail,
+        productName: 'Spacey',
+        operatingSystem: 'macOS 14',
+        problemDescription: 'The plug-in does not load in my DAW.',
+      },
+      ip: uniqueIp(),
+    });
+    expect(support.statusCode, support.body).toBe(200);
+    await runDueJobs();
+    const events = Object.fromEntries(
+      receivedAt(endpoint.path).map((entry) => {
+        const event = JSON.parse(entry.body) as { type: string; data: Record<string, unknown> };
+        return [event.type, event.data];
+      }),
+    );
+    expect(events['licence.transferred']).toMatchObject({ licenceId: order.id, productName: 'Spacey' });
+    expect(events['trial.started']).toMatchObject({ productName: 'Spacey', email: trialEmail, source: 'web' });
+    expect(events['support.requested']).toMatchObject({ email: supportEmail, productName: 'Spacey' });
+    await removeEndpoint(endpoint);
+  });
+
   it('refuses endpoints with an address that is not http(s) or without events, and staff who are not the administrator', async () => {
     const bad = await t.request({
       method: 'POST',
