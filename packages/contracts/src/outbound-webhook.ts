@@ -46,6 +46,8 @@ export const webhookEndpointRequest = z.object({
   isEnabled: z.boolean().default(true),
 });
 export type WebhookEndpointRequest = z.infer<typeof webhookEndpointRequest>;
+/** What the endpoint form holds before parsing (description and isEnabled may be left out). */
+export type WebhookEndpointRequestInput = z.input<typeof webhookEndpointRequest>;
 
 /** GET /admin/webhooks: an endpoint as listed; its secret is never shown again after creation or rotation. */
 export const webhookEndpoint = z.object({

@@ -12,6 +12,8 @@ const DashboardPage = lazyScreen(() => import('./dashboard/components/dashboard-
 const AllOrdersPage = lazyScreen(() => import('./all-orders/components/all-orders-page'), 'AllOrdersPage');
 const BatchesPage = lazyScreen(() => import('./batches/components/batches-page'), 'BatchesPage');
 const AuditLogPage = lazyScreen(() => import('./audit-log/components/audit-log-page'), 'AuditLogPage');
+const OutboundWebhooksPage = lazyScreen(() => import('./outbound-webhooks/components/outbound-webhooks-page'), 'OutboundWebhooksPage');
+const ApiKeysPage = lazyScreen(() => import('./api-keys/components/api-keys-page'), 'ApiKeysPage');
 const ResendSerialPage = lazyScreen(() => import('./resend-serial/components/resend-serial-page'), 'ResendSerialPage');
 
 /**
@@ -27,6 +29,8 @@ export function BackOfficeRoutes() {
     { path: 'batches', element: <BatchesPage /> },
     { path: 'audit', element: <AuditLogPage /> },
     { path: 'resendserial', element: <ResendSerialPage /> },
+    { path: 'outbound-webhooks', element: <OutboundWebhooksPage /> },
+    { path: 'api-keys', element: <ApiKeysPage /> },
     { path: '*', element: <Navigate to={paths.home} replace /> },
   ]);
 }

@@ -7,6 +7,9 @@ export const adminPaths = {
   allOrders: '/admin/allorders',
   batches: '/admin/batches',
   auditLog: '/admin/audit',
+  /** Outbound webhooks and API keys for the vendor's scripts (decision 052). */
+  outboundWebhooks: '/admin/outbound-webhooks',
+  apiKeys: '/admin/api-keys',
   /** Resend Serial, for a product and an address when given (without a product: a product select). */
   resendSerial: (productName?: string, email?: string) =>
     `/admin/resendserial${productName ? `/${encodeURIComponent(productName)}` : ''}${email ? `?${new URLSearchParams({ email }).toString()}` : ''}`,

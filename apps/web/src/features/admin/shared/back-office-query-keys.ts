@@ -10,4 +10,7 @@ export const backOfficeQueryKeys = {
   batchCodes: (batch: number) => ['admin', 'activationCodes', 'batches', batch] as const,
   auditLog: (search: string) => ['admin', 'auditLog', search] as const,
   search: (text: string) => ['admin', 'search', text] as const,
+  outboundWebhooks: ['admin', 'outboundWebhooks'] as const,
+  outboundWebhookDeliveries: (endpointId: number) => ['admin', 'outboundWebhooks', 'deliveries', endpointId] as const,
+  apiKeys: ['admin', 'apiKeys'] as const,
 };
