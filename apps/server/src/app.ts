@@ -43,6 +43,9 @@ import { orderListRoutes } from './modules/order/order-list.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { batchRoutes } from './modules/unassigned/batch.routes.js';
 import { offerRoutes } from './modules/offer/offer.routes.js';
+import { outboundWebhookRoutes } from './modules/outbound-webhook/outbound-webhook.routes.js';
+import { apiKeyRoutes } from './modules/api-key/api-key.routes.js';
+import { scriptApiRoutes } from './modules/api-key/script-api.routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -168,7 +171,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: {
       info: { title: 'Plug-in store API', version: '1.0.0', description: 'Shop, customer area, admin and licence server.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // The vendor's scripts: an API key (`psk_…`) as the bearer token of the /api/v1 calls (decision 052).
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'psk_…',
+            description: 'An API key created on the admin API keys screen.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -205,6 +219,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(batchRoutes);
       await api.register(offerRoutes);
       await api.register(auditRoutes);
+      await api.register(outboundWebhookRoutes);
+      await api.register(apiKeyRoutes);
+      await api.register(scriptApiRoutes, { prefix: '/v1' });
     },
     { prefix: '/api' },
   );

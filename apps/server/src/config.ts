@@ -70,6 +70,18 @@ const configSchema = z.object({
   METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, 'at least 16 characters'),
   /** GET /metrics on this port of its own, without a token (for a network only the scraper reaches). */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** How long one outbound webhook attempt may take, the whole exchange (decision 052). */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  /**
+   * Outbound webhooks may go to loopback and private addresses (`true`); by default they may not (SSRF,
+   * docs/SECURITY.md). For a receiver on the same machine or network only.
+   */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** Days that outbound webhook events, their deliveries and log stay before the hourly clean-up deletes them. */
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Threads that sign key files (0: on the event loop); by default one fewer than the machine's cores, 1 to 4. */
   SIGNING_THREADS: z.coerce.number().int().min(0).max(64).optional(),
 });

@@ -43,6 +43,8 @@ export const backOfficeScreen = z.enum([
   'staff',
   'webhooks',
   'offers',
+  'outboundWebhooks',
+  'apiKeys',
 ]);
 export type BackOfficeScreen = z.infer<typeof backOfficeScreen>;
 export const backOfficeScreenParams = z.object({ screen: backOfficeScreen });

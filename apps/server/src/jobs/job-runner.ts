@@ -8,6 +8,9 @@ import { purgeOldMail, requeueAbandonedMail, SEND_MAIL_TASK } from '../mail/outb
 import { createSendMailTask } from '../mail/worker.js';
 import { purgeExpiredSessions } from '../modules/auth/auth.service.js';
 import { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from '../modules/checkout/reconcile-job.js';
+import { createSecretBox } from '../lib/secret-box.js';
+import { purgeOldWebhookEvents } from '../modules/outbound-webhook/outbound-webhook.service.js';
+import { createDeliverWebhookTask, DELIVER_WEBHOOK_TASK } from '../modules/outbound-webhook/webhook-delivery.js';
 import { jobLogger } from './job-logger.js';
 
 type JobRunnerOptions = {
@@ -24,14 +27,19 @@ type JobRunnerOptions = {
  * apart; the reconciliation every RECONCILE_INTERVAL_MINUTES when it is on.
  */
 function crontabOf(options: Pick<JobRunnerOptions, 'config' | 'app'>): string {
-  const lines = ['7 * * * * purge_expired_sessions', '37 * * * * purge_old_mail', '52 * * * * purge_old_rate_limit_windows'];
+  const lines = [
+    '7 * * * * purge_expired_sessions',
+    '37 * * * * purge_old_mail',
+    '52 * * * * purge_old_rate_limit_windows',
+    '47 * * * * purge_old_webhooks',
+  ];
   // Without SMTP no job delivers mail, so none can leave it claimed.
   if (options.config.SMTP_URL) lines.push('22 * * * * requeue_abandoned_mail');
   if (options.app && isReconcileScheduled(options.config)) lines.push(reconcileCrontabLine(options.config));
   return lines.join('\n');
 }
 
-/** Every task of the job queue: mail delivery, the clean-ups and, given the app, the reconciliation. */
+/** Every task of the job queue: mail and webhook delivery, the clean-ups and, given the app, the reconciliation. */
 export function createTaskList(options: JobRunnerOptions): { taskList: TaskList; close: () => void } {
   const { db, config, log } = options;
   const sendMail = createSendMailTask({
@@ -45,6 +53,17 @@ export function createTaskList(options: JobRunnerOptions): { taskList: TaskList;
     [SEND_MAIL_TASK]: sendMail.task,
     purge_expired_sessions: () => purgeExpiredSessions(db),
     purge_old_rate_limit_windows: () => purgeOldRateLimitWindows(db),
+    [DELIVER_WEBHOOK_TASK]: createDeliverWebhookTask({
+      db,
+      secretBox: createSecretBox(config.KEY_ENCRYPTION_SECRET ?? ''),
+      timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      allowPrivateAddresses: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+      log,
+    }),
+    purge_old_webhooks: async () => {
+      const deleted = await purgeOldWebhookEvents(db, config.WEBHOOK_RETENTION_DAYS);
+      if (deleted > 0) log.info({ events: deleted }, 'old webhook events purged');
+    },
     purge_old_mail: async () => {
       const purged = await purgeOldMail(db, { retentionDays: config.MAIL_RETENTION_DAYS, isMailboxDelivery: !config.SMTP_URL });
       if (purged.deleted + purged.cleared > 0) log.info(purged, 'old mail purged');

@@ -38,6 +38,10 @@ export const rateLimits = {
   accountLinkUsePerIp: { name: 'account-link-use-ip', limit: 30, windowSeconds: 15 * 60 },
   /** Links to public installers (the trial builds) handed to visitors without a login (decision 035). */
   publicDownloadPerIp: { name: 'public-download-ip', limit: 30, windowSeconds: 60 * 60 },
+  /** Calls of the script API with one API key (decision 052). */
+  apiKeyCallsPerKey: { name: 'api-key-calls', limit: 600, windowSeconds: 60 },
+  /** Script API calls with a token that is no valid key, per IP. */
+  apiKeyFailuresPerIp: { name: 'api-key-failures-ip', limit: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 const tooMany = (retryAfterSeconds: number) =>

@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
+import { hitRateLimit, rateLimits } from '../lib/rate-limit.js';
+import type { ApiKeyPolicy } from '../modules/api-key/api-key.policy.js';
+import { useApiKey, type ApiKeyCaller } from '../modules/api-key/api-key.service.js';
 import type { SessionActor } from '../modules/auth/auth.repository.js';
 import { findSessionActor } from '../modules/auth/auth.service.js';
 
@@ -8,6 +11,8 @@ declare module 'fastify' {
     /** The signed-in caller, resolved from the bearer token by `authenticate`. */
     actor?: SessionActor;
     bearerToken?: string;
+    /** The API key of a script call, resolved by `requireApiKey`. */
+    apiKey?: ApiKeyCaller;
   }
 }
 
@@ -56,6 +61,32 @@ export function createAuthHooks(app: FastifyInstance) {
       if (request.headers.authorization) await authenticate(app, request).catch(() => undefined);
     },
   };
+}
+
+/**
+ * The hook of a script API call (decision 052): the bearer token must be an API key that is not revoked (else
+ * 401), within its rate limit (429), and the resource's policy must grant the call to its scopes (else 403). The
+ * key's last use is recorded as it is found. Unknown keys count against the caller's address.
+ */
+export function requireApiKey(app: FastifyInstance, policy: ApiKeyPolicy) {
+  return async function requireApiKey(request: FastifyRequest, _reply: FastifyReply) {
+    const token = readBearer(request);
+    if (!token) throw new AppError('unauthorized', 'An API key is required.');
+    const key = await useApiKey(app.db, token);
+    if (!key) {
+      await hitRateLimit(app.db, rateLimits.apiKeyFailuresPerIp, request.ip);
+      throw new AppError('unauthorized', 'This API key is not valid or has been revoked.');
+    }
+    await hitRateLimit(app.db, rateLimits.apiKeyCallsPerKey, String(key.id));
+    if (!policy(key)) throw new AppError('forbidden', 'This API key does not have the scope this call needs.');
+    request.apiKey = key;
+  };
+}
+
+/** The API key of a request that passed `requireApiKey`. */
+export function apiKeyOf(request: FastifyRequest): ApiKeyCaller {
+  if (!request.apiKey) throw new AppError('unauthorized', 'An API key is required.');
+  return request.apiKey;
 }
 
 export const isStaff = (actor: SessionActor | undefined): boolean => actor !== undefined && actor.role !== 'customer';

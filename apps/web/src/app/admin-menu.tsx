@@ -21,6 +21,9 @@ const adminEntries = [
   { label: 'AUDIT LOG', to: adminPaths.auditLog, isForSupport: false },
   { label: 'STAFF', to: paths.adminStaff, isForSupport: false },
   { label: 'WEBHOOKS', to: paths.adminWebhooks, isForSupport: false },
+  // Decision 052.
+  { label: 'OUTBOUND WEBHOOKS', to: adminPaths.outboundWebhooks, isForSupport: false },
+  { label: 'API KEYS', to: adminPaths.apiKeys, isForSupport: false },
 ];
 
 /**

@@ -68,6 +68,11 @@ const eventNeedingAttention = async () => {
   return event;
 };
 
+const webhookBody = () => ({ url: `https://hooks.example.com/${hex()}`, description: 'Audited', events: ['licence.issued'] });
+const newWebhook = async () => ((await admin('POST', '/api/admin/webhooks', webhookBody())).json() as { id: number }).id;
+const newApiKey = async () =>
+  ((await admin('POST', '/api/admin/api-keys', { name: `audited ${hex()}`, scopes: ['orders:read'] })).json() as { id: number }).id;
+
 const cases: Case[] = [
   {
     route: 'POST /api/offer/',
@@ -99,6 +104,46 @@ const cases: Case[] = [
       return { url: `/api/offer/${offer.id}` };
     },
     records: ['delete offer'],
+  },
+  {
+    route: 'POST /api/admin/webhooks',
+    arrange: async () => ({ url: '/api/admin/webhooks', body: webhookBody() }),
+    records: ['create webhook'],
+  },
+  {
+    route: 'PUT /api/admin/webhooks/:id',
+    arrange: async () => ({ url: `/api/admin/webhooks/${await newWebhook()}`, body: { ...webhookBody(), isEnabled: false } }),
+    records: ['update webhook'],
+  },
+  {
+    route: 'DELETE /api/admin/webhooks/:id',
+    arrange: async () => ({ url: `/api/admin/webhooks/${await newWebhook()}` }),
+    records: ['delete webhook'],
+  },
+  {
+    route: 'POST /api/admin/webhooks/:id/rotate-secret',
+    arrange: async () => ({ url: `/api/admin/webhooks/${await newWebhook()}/rotate-secret` }),
+    records: ['update webhook-secret'],
+  },
+  {
+    route: 'POST /api/admin/webhook-deliveries/:id/replay',
+    arrange: async () => {
+      const endpoint = await newWebhook();
+      await giveLicence(t, { email: uniqueEmail() });
+      const delivery = await firstRow<{ id: number }>('SELECT id FROM webhook_delivery WHERE endpoint_id = $1', [endpoint]);
+      return { url: `/api/admin/webhook-deliveries/${delivery.id}/replay` };
+    },
+    records: ['replay webhook-delivery'],
+  },
+  {
+    route: 'POST /api/admin/api-keys',
+    arrange: async () => ({ url: '/api/admin/api-keys', body: { name: `audited ${hex()}`, scopes: ['orders:read'] } }),
+    records: ['create api-key'],
+  },
+  {
+    route: 'DELETE /api/admin/api-keys/:id',
+    arrange: async () => ({ url: `/api/admin/api-keys/${await newApiKey()}` }),
+    records: ['delete api-key'],
   },
   {
     route: 'POST /api/staff',

@@ -518,6 +518,26 @@ describe('guards', () => {
     'GET /api/order/unassigned/batches/:batch/codes',
     'GET /api/order/unassigned/batches/:batch/csv',
     'POST /api/order/unassigned/batches/:batch/void',
+    'GET /api/admin/webhooks',
+    'POST /api/admin/webhooks',
+    'PUT /api/admin/webhooks/:id',
+    'DELETE /api/admin/webhooks/:id',
+    'POST /api/admin/webhooks/:id/rotate-secret',
+    'GET /api/admin/webhooks/:id/deliveries',
+    'POST /api/admin/webhook-deliveries/:id/replay',
+    'GET /api/admin/api-keys',
+    'POST /api/admin/api-keys',
+    'DELETE /api/admin/api-keys/:id',
+  ];
+  // The script API: an API key, never a session (api-key.api.test.ts checks the scopes).
+  const apiKeyCalls = [
+    'GET /api/v1/licences',
+    'GET /api/v1/licences/:id',
+    'POST /api/v1/licences',
+    'GET /api/v1/persons',
+    'GET /api/v1/persons/:id',
+    'POST /api/v1/persons',
+    'GET /api/v1/dashboard',
   ];
   const call = (entry: string, token?: string) => {
     const [method, url] = entry.split(' ') as [string, string];
@@ -533,7 +553,15 @@ describe('guards', () => {
     const routes = t.app.routeTable
       .filter((route) => route.method !== 'HEAD' && !route.url.startsWith('/api/docs'))
       .map((route) => `${route.method} ${route.url}`);
-    expect([...new Set(routes)].sort()).toEqual([...publicCalls, ...customerCalls, ...staffCalls, ...adminCalls].sort());
+    expect([...new Set(routes)].sort()).toEqual([...publicCalls, ...customerCalls, ...staffCalls, ...adminCalls, ...apiKeyCalls].sort());
+  });
+
+  it('refuses every script API call without a key, and with a session token instead (401)', async () => {
+    const adminToken = await t.adminToken();
+    for (const entry of apiKeyCalls) {
+      expect((await call(entry)).statusCode, `${entry} anonymous`).toBe(401);
+      expect((await call(entry, adminToken)).statusCode, `${entry} administrator's session`).toBe(401);
+    }
   });
 
   it('refuses every admin and staff call without a token (401) and to a customer (403)', async () => {

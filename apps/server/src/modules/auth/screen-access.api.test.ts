@@ -38,6 +38,8 @@ const screenCalls: Record<Exclude<BackOfficeScreen, 'resendSerial'>, string> = {
   staff: '/api/staff',
   webhooks: '/api/webhookEvent/',
   offers: '/api/offer/',
+  outboundWebhooks: '/api/admin/webhooks',
+  apiKeys: '/api/admin/api-keys',
 };
 
 describe('GET /api/admin/screens/:screen', () => {

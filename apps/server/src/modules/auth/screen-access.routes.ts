@@ -21,6 +21,8 @@ const screenAudience: Record<BackOfficeScreen, 'admin' | 'staff'> = {
   staff: 'admin',
   webhooks: 'admin',
   offers: 'admin',
+  outboundWebhooks: 'admin',
+  apiKeys: 'admin',
 };
 
 /**

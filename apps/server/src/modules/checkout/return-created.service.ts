@@ -3,6 +3,7 @@ import { normalizeProductPath } from '@store/contracts/product-path';
 import type { PoolClient } from 'pg';
 import { splitAmount, sumAmounts } from '../../lib/money.js';
 import { deleteDevicesOfLicences } from '../device/device.service.js';
+import { emitWebhookEvent } from '../outbound-webhook/outbound-webhook.service.js';
 import { refundTransferFee } from '../transfer/transfer.service.js';
 import {
   addRevokedOrders,
@@ -119,6 +120,7 @@ export async function revokePurchase(client: PoolClient, event: WebhookEvent, da
   await refundAmountsOfPurchase(client, providerOrderId, lines);
   await refundTransferFeeOfPurchase(client, providerOrderId, data);
   await recordProviderRefund(client, { returnId, providerOrderId, data, isPartial, revokedOrderIds: orderIds });
+  await emitWebhookEvent(client, { type: 'order.refunded', data: { providerOrderId, returnId, isPartial, revokedLicenceIds: orderIds } });
   if (isPartial) return { note: 'partial refund: the licences are kept' };
 
   const partialNote = lines.some(isPartialLine) ? 'partial refund lines kept their licences' : '';

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emptySerialPoolMail } from '../../mail/templates.js';
+import { emitWebhookEvent } from '../outbound-webhook/outbound-webhook.service.js';
 import { findPersonById } from '../person/person.service.js';
 import { findProductById } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
@@ -41,5 +42,16 @@ export async function issueOrder(options: {
   if (!serial && hasPool)
     await enqueueMail(client, emptySerialPoolMail({ to: options.supportEmail, productName: product.name, orderId: inserted.id }));
   const saved = serial ? await setOrderSerial(client, inserted.id, serial) : inserted;
+  await emitWebhookEvent(client, {
+    type: 'licence.issued',
+    data: {
+      licenceId: saved.id,
+      productId: product.id,
+      productName: product.name,
+      personId: order.personId,
+      email: owner.email,
+      source: order.source,
+    },
+  });
   return { order: saved, product };
 }

@@ -4,6 +4,7 @@ import { withTransaction, type Db } from '../../db/client.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import { supportRequestMail } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
+import { emitWebhookEvent } from '../outbound-webhook/outbound-webhook.service.js';
 import { insertSupportRequest } from './support.repository.js';
 
 /** Stores a support request and mails it to the support address, the customer as reply-to (one transaction). */
@@ -24,5 +25,15 @@ export async function sendSupportRequest(options: { db: Db; config: Config; requ
         requestId,
       }),
     );
+    await emitWebhookEvent(client, {
+      type: 'support.requested',
+      data: {
+        requestId,
+        email: request.email,
+        productName: request.productName,
+        operatingSystem: request.operatingSystem,
+        problemDescription: request.problemDescription,
+      },
+    });
   });
 }

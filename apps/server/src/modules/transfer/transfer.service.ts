@@ -13,6 +13,7 @@ import type { CustomerCaller } from '../auth/auth.repository.js';
 import { deleteDevicesOfLicences } from '../device/device.service.js';
 import { findPersonIdOfLogin } from '../licence/licence.service.js';
 import { findUpgradeOfLicence } from '../offer/offer.service.js';
+import { emitWebhookEvent } from '../outbound-webhook/outbound-webhook.service.js';
 import { findOrCreateNamedPerson, findPersonsByIds } from '../person/person.service.js';
 import { createLicenceKeys } from '../order/licence-keys.js';
 import { findOrderById, retireSerialOfOrder, setOrderKeys, takeSerial } from '../order/order.service.js';
@@ -155,6 +156,10 @@ export async function transferOrders(options: {
       );
     }
     transferred.push({ orderId: licence.id, productName, fromPersonId: licence.person_id, toPersonId: newOwner.id });
+    await emitWebhookEvent(client, {
+      type: 'licence.transferred',
+      data: { licenceId: licence.id, productId: licence.product_id, productName, fromPersonId: licence.person_id, toPersonId: newOwner.id },
+    });
   }
   return transferred;
 }

@@ -2,7 +2,7 @@ import { OFFLINE_DEVICE_NAME } from '@store/contracts/constants';
 import { isAcceptedEmail } from '@store/contracts/email-address';
 import { messages } from '@store/contracts/messages';
 import type { TrialList } from '@store/contracts/trial';
-import type { Db } from '../../db/client.js';
+import { withTransaction, type Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -10,6 +10,7 @@ import { JUCE_WRONG_PRODUCT_MESSAGE } from '../../licensing/juce-unlock-reply.js
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { findDeviceIdProblem } from '../device/device-id.js';
 import { createTrialKeyFile } from '../order/licence-keys.js';
+import { emitWebhookEvent } from '../outbound-webhook/outbound-webhook.service.js';
 import type { ProductCache } from '../product/product-cache.js';
 import { findProductById } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
@@ -72,15 +73,25 @@ export async function startTrial(options: TrialOptions): Promise<TrialGrant> {
     signer: options.signer,
   });
   if (keyFile === '') throw new AppError('unavailable', `Trials of ${product.name} are not available yet. Please try again later.`);
-  const inserted = await repository.insertTrial(db, {
-    product_id: product.id,
-    device_id: deviceId,
-    device_name: options.deviceName.slice(0, 200),
-    email: options.email,
-    source: options.source,
-    key_file: keyFile,
-    startedAt,
-    expiresAt,
+  const inserted = await withTransaction(db, async (client) => {
+    const trial = await repository.insertTrial(client, {
+      product_id: product.id,
+      device_id: deviceId,
+      device_name: options.deviceName.slice(0, 200),
+      email: options.email,
+      source: options.source,
+      key_file: keyFile,
+      startedAt,
+      expiresAt,
+    });
+    if (trial) {
+      const data = { productId: product.id, productName: product.name, deviceName: options.deviceName.slice(0, 200), email: options.email };
+      await emitWebhookEvent(client, {
+        type: 'trial.started',
+        data: { ...data, source: options.source, expiresAt: expiresAt.toISOString() },
+      });
+    }
+    return trial;
   });
   if (inserted) return { product, keyFile, expiresAt, isNew: true };
   // A concurrent request of the same computer won: its trial is the one.

@@ -16,6 +16,8 @@ const BatchesPage = lazyScreen(() => import('./batches/components/batches-page')
 const AuditLogPage = lazyScreen(() => import('./audit-log/components/audit-log-page'), 'AuditLogPage');
 const OffersPage = lazyScreen(() => import('./offers/components/offers-page'), 'OffersPage');
 const OfferEditorPage = lazyScreen(() => import('./offers/components/offer-editor-page'), 'OfferEditorPage');
+const OutboundWebhooksPage = lazyScreen(() => import('./outbound-webhooks/components/outbound-webhooks-page'), 'OutboundWebhooksPage');
+const ApiKeysPage = lazyScreen(() => import('./api-keys/components/api-keys-page'), 'ApiKeysPage');
 const ResendSerialPage = lazyScreen(() => import('./resend-serial/components/resend-serial-page'), 'ResendSerialPage');
 
 /**
@@ -79,6 +81,22 @@ export function BackOfficeRoutes() {
       element: (
         <AdminFrame screen="offers">
           <OfferEditorPage />
+        </AdminFrame>
+      ),
+    },
+    {
+      path: 'outbound-webhooks',
+      element: (
+        <AdminFrame screen="outboundWebhooks">
+          <OutboundWebhooksPage />
+        </AdminFrame>
+      ),
+    },
+    {
+      path: 'api-keys',
+      element: (
+        <AdminFrame screen="apiKeys">
+          <ApiKeysPage />
         </AdminFrame>
       ),
     },

@@ -10,6 +10,9 @@ export const adminPaths = {
   /** Upgrades and crossgrades (decision 036): the list, and an offer's editor (0: a new one). */
   offers: '/admin/offers',
   offer: (id: number | string) => `/admin/offer/${id}`,
+  /** Outbound webhooks and API keys for the vendor's scripts (decision 052). */
+  outboundWebhooks: '/admin/outbound-webhooks',
+  apiKeys: '/admin/api-keys',
   /** Resend Serial, for a product and an address when given (without a product: a product select). */
   resendSerial: (productName?: string, email?: string) =>
     `/admin/resendserial${productName ? `/${encodeURIComponent(productName)}` : ''}${email ? `?${new URLSearchParams({ email }).toString()}` : ''}`,

@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
+import { giveLicence } from '../licence/licence.test-factory.js';
+import { findProductByName } from '../product/product.service.js';
+
+// API keys for the vendor's scripts (decision 052): created with scopes, shown once, stored hashed, checked on
+// every call of /api/v1 by the resource's policy, revocable, audited, rate-limited.
+const t = await createTestApp();
+
+const admin = async (method: string, url: string, body?: unknown) => {
+  const response = await t.request({ method, url, token: await t.adminToken(), body });
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+  return response.json() as Record<string, unknown>;
+};
+type CreatedKey = { id: number; token: string; prefix: string; lastUsedAt: string | null };
+const createKey = async (scopes: string[], name = `script ${scopes.join('+')}`) =>
+  (await admin('POST', '/api/admin/api-keys', { name, scopes })) as unknown as CreatedKey;
+const call = (token: string, method: string, url: string, body?: unknown) => t.request({ method, url, token, body });
+const auditOf = async (entity: string, entityId?: number) =>
+  (
+    await t.db.query<{ record: string; actor: string }>(
+      `SELECT action || ' ' || entity AS record, actor FROM audit_log WHERE entity = $1 AND ($2::text IS NULL OR entity_id = $2) ORDER BY id`,
+      [entity, entityId === undefined ? null : String(entityId)],
+    )
+  ).rows;
+
+describe('API keys', () => {
+  it('shows the token once, keeps only its SHA-256, and audits the creation', async () => {
+    const key = await createKey(['orders:read']);
+    expect(key.token).toMatch(/^psk_[\w-]{43}$/);
+    expect(key.token.startsWith(key.prefix)).toBe(true);
+    const { rows } = await t.db.query<{ token_hash: Buffer }>('SELECT token_hash FROM api_key WHERE id = $1', [key.id]);
+    expect(rows[0]!.token_hash.equals(createHash('sha256').update(key.token).digest())).toBe(true);
+    const stored = await t.db.query('SELECT * FROM api_key WHERE id = $1', [key.id]);
+    expect(JSON.stringify(stored.rows)).not.toContain(key.token.slice(key.prefix.length));
+    const listed = await admin('GET', '/api/admin/api-keys');
+    expect(JSON.stringify(listed)).not.toContain(key.token);
+    expect(await auditOf('api-key', key.id)).toEqual([{ record: 'create api-key', actor: 'admin' }]);
+  });
+
+  it('refuses a call without a key or with an unknown one (401), and a key without the scope (403)', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/v1/licences' })).statusCode).toBe(401);
+    expect((await call('psk_unknown', 'GET', '/api/v1/licences')).statusCode).toBe(401);
+    // A session token of the administrator is not an API key.
+    expect((await call(await t.adminToken(), 'GET', '/api/v1/licences')).statusCode).toBe(401);
+    const dashboardOnly = await createKey(['dashboard:read']);
+    for (const [method, url, body] of [
+      ['GET', '/api/v1/licences'],
+      ['GET', '/api/v1/licences/1'],
+      ['POST', '/api/v1/licences', { productId: 1, personId: 1 }],
+      ['GET', '/api/v1/persons'],
+      ['POST', '/api/v1/persons', { id: 0, email: uniqueEmail('refused'), name: 'Refused' }],
+    ] as const) {
+      const response = await call(dashboardOnly.token, method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.body).toBe('This API key does not have the scope this call needs.');
+    }
+    expect((await call(dashboardOnly.token, 'GET', '/api/v1/dashboard')).statusCode).toBe(200);
+    const ordersOnly = await createKey(['orders:read']);
+    expect((await call(ordersOnly.token, 'GET', '/api/v1/dashboard')).statusCode).toBe(403);
+  });
+
+  it('lists licences in pages and reads one licence with its computers', async () => {
+    const key = await createKey(['orders:read']);
+    const email = uniqueEmail('paged');
+    const given = [await giveLicence(t, { email }), await giveLicence(t, { email }), await giveLicence(t, { email })];
+    const filter = JSON.stringify({ person: email });
+    const first = await call(key.token, 'GET', `/api/v1/licences?pageSize=10&filter=${encodeURIComponent(filter)}&sort=id`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ total: 3, page: 0, pageSize: 10 });
+    expect((first.json() as { rows: { id: number }[] }).rows.map((row) => row.id)).toEqual(given.map((licence) => licence.order.id));
+    // Without paging parameters a script still gets a page, never the plain array.
+    const plain = await call(key.token, 'GET', '/api/v1/licences');
+    expect(plain.json()).toMatchObject({ page: 0, pageSize: expect.any(Number), total: expect.any(Number), rows: expect.any(Array) });
+    const second = await call(key.token, 'GET', `/api/v1/licences?page=1&pageSize=10&filter=${encodeURIComponent(filter)}`);
+    expect(second.json()).toMatchObject({ rows: [], total: 3, page: 1 });
+
+    const one = await call(key.token, 'GET', `/api/v1/licences/${given[0]!.order.id}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toMatchObject({ id: given[0]!.order.id, personEmail: email, devices: [] });
+    expect((await call(key.token, 'GET', '/api/v1/licences/999999999')).statusCode).toBe(404);
+  });
+
+  it('grants a licence, audited under the key, and lists and saves persons with the persons scope', async () => {
+    const key = await createKey(['licences:write', 'persons:manage'], 'CRM sync');
+    const person = await call(key.token, 'POST', '/api/v1/persons', { id: 0, email: uniqueEmail('scripted'), name: 'Scripted Person' });
+    expect(person.statusCode, person.body).toBe(200);
+    const personId = (person.json() as { id: number }).id;
+    const productId = (await findProductByName(t.db, 'Punch'))!.id;
+    const granted = await call(key.token, 'POST', '/api/v1/licences', { productId, personId });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const licence = granted.json() as { id: number; personId: number; productId: number };
+    expect(licence).toMatchObject({ personId, productId });
+    expect(await auditOf('order', licence.id)).toEqual([{ record: 'create order', actor: 'api-key:CRM sync' }]);
+    expect(await auditOf('person', personId)).toEqual([{ record: 'create person', actor: 'api-key:CRM sync' }]);
+
+    const persons = await call(key.token, 'GET', '/api/v1/persons?pageSize=10');
+    expect(persons.json()).toMatchObject({ page: 0, pageSize: 10, total: expect.any(Number) });
+    expect((await call(key.token, 'GET', `/api/v1/persons/${personId}`)).json()).toMatchObject({ id: personId, name: 'Scripted Person' });
+  });
+
+  it('records when a key was last used', async () => {
+    const key = await createKey(['dashboard:read']);
+    expect(key.lastUsedAt).toBeNull();
+    const before = Date.now();
+    expect((await call(key.token, 'GET', '/api/v1/dashboard')).statusCode).toBe(200);
+    const listed = (await admin('GET', '/api/admin/api-keys')) as unknown as CreatedKey[];
+    const lastUsedAt = listed.find((entry) => entry.id === key.id)!.lastUsedAt;
+    expect(lastUsedAt).not.toBeNull();
+    expect(new Date(lastUsedAt!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('refuses a revoked key with 401, and audits the revocation', async () => {
+    const key = await createKey(['orders:read']);
+    expect((await call(key.token, 'GET', '/api/v1/licences')).statusCode).toBe(200);
+    await admin('DELETE', `/api/admin/api-keys/${key.id}`);
+    const refused = await call(key.token, 'GET', '/api/v1/licences');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.body).toBe('This API key is not valid or has been revoked.');
+    expect((await auditOf('api-key', key.id)).map((entry) => entry.record)).toEqual(['create api-key', 'delete api-key']);
+    expect((await t.request({ method: 'DELETE', url: `/api/admin/api-keys/${key.id}`, token: await t.adminToken() })).statusCode).toBe(404);
+  });
+
+  it('rate-limits the calls of one key', async () => {
+    const key = await createKey(['dashboard:read']);
+    // Stands for a key that has used up its window.
+    await t.db.query(`INSERT INTO rate_limit (key, window_start, hits) VALUES ($1, now(), 600)`, [`api-key-calls:${key.id}`]);
+    const limited = await call(key.token, 'GET', '/api/v1/dashboard');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('lets only the administrator manage keys, and names the key scheme in the OpenAPI document', async () => {
+    const customer = await t.registerCustomer();
+    expect((await t.request({ method: 'GET', url: '/api/admin/api-keys', token: customer.token })).statusCode).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/admin/api-keys',
+          token: await t.adminToken(),
+          body: { name: 'x', scopes: ['everything'] },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const document = t.app.swagger() as {
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.paths['/api/v1/licences']!.get!.security).toEqual([{ apiKey: [] }]);
+  });
+});

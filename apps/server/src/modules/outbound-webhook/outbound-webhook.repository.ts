@@ -1,0 +1,168 @@
+import type { Queryable } from '../../db/client.js';
+
+export type EndpointRow = {
+  id: number;
+  url: string;
+  description: string;
+  events: string[];
+  is_enabled: boolean;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Date | null;
+  created_at: Date;
+};
+
+export type DeliveryRow = {
+  id: number;
+  message_id: string;
+  event_type: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_attempt_at: Date | null;
+  replay_of: number | null;
+  created_at: Date;
+};
+
+/** A delivery's job for the queue's `add_jobs` (as `emit_webhook_event` queues one), from the column `id`. */
+const jobSpec = (maxAttempts: string) =>
+  `('deliver_webhook', json_build_object('deliveryId', id), null, null, ${maxAttempts}, 'webhook:' || id, null, null)::graphile_worker.job_spec`;
+
+const endpointColumns = `id, url, description, events, is_enabled, secret_sealed, previous_secret_sealed, previous_secret_expires_at, created_at`;
+
+export async function listEndpoints(db: Queryable): Promise<EndpointRow[]> {
+  return (await db.query<EndpointRow>(`SELECT ${endpointColumns} FROM webhook_endpoint ORDER BY id`)).rows;
+}
+
+export async function findEndpoint(db: Queryable, id: number, options: { lock?: boolean } = {}): Promise<EndpointRow | undefined> {
+  const lock = options.lock ? 'FOR UPDATE' : '';
+  return (await db.query<EndpointRow>(`SELECT ${endpointColumns} FROM webhook_endpoint WHERE id = $1 ${lock}`, [id])).rows[0];
+}
+
+export async function insertEndpoint(
+  db: Queryable,
+  endpoint: { url: string; description: string; events: string[]; isEnabled: boolean; secretSealed: string },
+): Promise<EndpointRow> {
+  const { rows } = await db.query<EndpointRow>(
+    `INSERT INTO webhook_endpoint (url, description, events, is_enabled, secret_sealed) VALUES ($1, $2, $3, $4, $5) RETURNING ${endpointColumns}`,
+    [endpoint.url, endpoint.description, endpoint.events, endpoint.isEnabled, endpoint.secretSealed],
+  );
+  return rows[0]!;
+}
+
+export async function updateEndpoint(
+  db: Queryable,
+  id: number,
+  endpoint: { url: string; description: string; events: string[]; isEnabled: boolean },
+): Promise<EndpointRow | undefined> {
+  const { rows } = await db.query<EndpointRow>(
+    `UPDATE webhook_endpoint SET url = $2, description = $3, events = $4, is_enabled = $5 WHERE id = $1 RETURNING ${endpointColumns}`,
+    [id, endpoint.url, endpoint.description, endpoint.events, endpoint.isEnabled],
+  );
+  return rows[0];
+}
+
+export async function deleteEndpoint(db: Queryable, id: number): Promise<EndpointRow | undefined> {
+  return (await db.query<EndpointRow>(`DELETE FROM webhook_endpoint WHERE id = $1 RETURNING ${endpointColumns}`, [id])).rows[0];
+}
+
+/** Makes `secretSealed` the endpoint's secret; the one it replaces keeps signing for `overlapHours`. */
+export async function rotateSecret(
+  db: Queryable,
+  id: number,
+  secretSealed: string,
+  overlapHours: number,
+): Promise<EndpointRow | undefined> {
+  const { rows } = await db.query<EndpointRow>(
+    `UPDATE webhook_endpoint
+        SET previous_secret_sealed = secret_sealed, secret_sealed = $2,
+            previous_secret_expires_at = now() + make_interval(hours => $3)
+      WHERE id = $1 RETURNING ${endpointColumns}`,
+    [id, secretSealed, overlapHours],
+  );
+  return rows[0];
+}
+
+/**
+ * Emits an event through the SQL function `emit_webhook_event` (migration 078): the message and a delivery per
+ * enabled endpoint that takes it, with their jobs, in the caller's transaction. Answers the number of deliveries.
+ */
+export async function insertEvent(db: Queryable, event: { type: string; data: unknown }): Promise<number> {
+  const { rows } = await db.query<{ queued: number }>({
+    name: 'webhook-emit-event',
+    text: 'SELECT emit_webhook_event($1, $2) AS queued',
+    values: [event.type, JSON.stringify(event.data)],
+  });
+  return rows[0]?.queued ?? 0;
+}
+
+/** A new delivery of a delivery's message to the same endpoint, queued; undefined when there is no such delivery. */
+export async function insertReplay(db: Queryable, deliveryId: number, maxAttempts: number): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: number }>(
+    `WITH delivery AS (
+       INSERT INTO webhook_delivery (message_id, endpoint_id, replay_of)
+       SELECT message_id, endpoint_id, id FROM webhook_delivery WHERE id = $1 RETURNING id
+     )
+     SELECT id, (SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(SELECT ${jobSpec('$2::int')} FROM delivery))) AS queued FROM delivery`,
+    [deliveryId, maxAttempts],
+  );
+  return rows[0]?.id;
+}
+
+export async function listDeliveries(db: Queryable, endpointId: number, limit: number): Promise<DeliveryRow[]> {
+  const { rows } = await db.query<DeliveryRow>(
+    `SELECT d.id, d.message_id, m.event_type, d.status, d.attempts, d.last_status_code, d.last_error, d.last_attempt_at, d.replay_of, d.created_at
+       FROM webhook_delivery d JOIN webhook_message m ON m.id = d.message_id
+      WHERE d.endpoint_id = $1 ORDER BY d.id DESC LIMIT $2`,
+    [endpointId, limit],
+  );
+  return rows;
+}
+
+export type DeliveryWork = {
+  id: number;
+  status: DeliveryRow['status'];
+  message_id: string;
+  event_type: string;
+  payload: unknown;
+  message_created_at: Date;
+  url: string;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  is_previous_secret_valid: boolean;
+};
+
+/** What an attempt needs: the delivery, its message and its endpoint's address and secrets. */
+export async function findDeliveryWork(db: Queryable, deliveryId: number): Promise<DeliveryWork | undefined> {
+  const { rows } = await db.query<DeliveryWork>(
+    `SELECT d.id, d.status, m.id AS message_id, m.event_type, m.payload, m.created_at AS message_created_at, e.url, e.secret_sealed,
+            e.previous_secret_sealed, coalesce(e.previous_secret_expires_at > now(), false) AS is_previous_secret_valid
+       FROM webhook_delivery d JOIN webhook_message m ON m.id = d.message_id JOIN webhook_endpoint e ON e.id = d.endpoint_id
+      WHERE d.id = $1`,
+    [deliveryId],
+  );
+  return rows[0];
+}
+
+/** Records one attempt in the log and on its delivery: succeeded, failed for good, or still pending. */
+export async function recordAttempt(
+  db: Queryable,
+  attempt: { deliveryId: number; statusCode: number | null; error: string | null; durationMs: number; status: DeliveryRow['status'] },
+): Promise<void> {
+  await db.query(
+    `WITH attempt AS (
+       INSERT INTO webhook_attempt (delivery_id, status_code, error, duration_ms) VALUES ($1, $2, $3, $4) RETURNING attempted_at
+     )
+     UPDATE webhook_delivery SET attempts = attempts + 1, last_status_code = $2, last_error = $3,
+            last_attempt_at = (SELECT attempted_at FROM attempt), status = $5
+      WHERE id = $1`,
+    [attempt.deliveryId, attempt.statusCode, attempt.error?.slice(0, 500) ?? null, attempt.durationMs, attempt.status],
+  );
+}
+
+/** Deletes events (with their deliveries and log) older than `retentionDays`: an hourly job. */
+export async function purgeOldWebhookMessages(db: Queryable, retentionDays: number): Promise<number> {
+  const { rowCount } = await db.query(`DELETE FROM webhook_message WHERE created_at < now() - make_interval(days => $1)`, [retentionDays]);
+  return rowCount ?? 0;
+}

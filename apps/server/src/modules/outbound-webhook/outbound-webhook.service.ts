@@ -1,0 +1,159 @@
+import type {
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointRequest,
+  WebhookEndpointWithSecret,
+  WebhookEventType,
+} from '@store/contracts/outbound-webhook';
+import { withTransaction, type Db, type Queryable } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { recordAudit } from '../audit/audit.service.js';
+import * as repository from './outbound-webhook.repository.js';
+import { newWebhookSecret } from './standard-webhooks.js';
+
+/**
+ * Attempts of one delivery: the queue's back-off (e^attempt seconds) spreads ten over about three and a half hours.
+ * The same number is in `emit_webhook_event` (migration 078), which queues the first delivery of each event.
+ */
+export const WEBHOOK_MAX_ATTEMPTS = 10;
+/** Hours the secret replaced by a rotation keeps signing deliveries, so receivers can switch without a gap. */
+export const SECRET_OVERLAP_HOURS = 24;
+
+/**
+ * Emits an outbound webhook event (decision 052): in the caller's transaction, it writes the event and a delivery
+ * for each endpoint that takes it and queues their jobs, so they exist exactly when the change does and are
+ * delivered after it commits; no endpoint's speed touches the change.
+ */
+export async function emitWebhookEvent(db: Queryable, event: { type: WebhookEventType; data: Record<string, unknown> }): Promise<void> {
+  await repository.insertEvent(db, event);
+}
+
+type Caller = { name: string };
+type Staff = { db: Db; caller: Caller };
+
+const toEndpoint = (row: repository.EndpointRow): WebhookEndpoint => ({
+  id: row.id,
+  url: row.url,
+  description: row.description,
+  events: row.events as WebhookEventType[],
+  isEnabled: row.is_enabled,
+  previousSecretExpiresAt:
+    row.previous_secret_expires_at && row.previous_secret_expires_at > new Date() ? row.previous_secret_expires_at.toISOString() : null,
+  createdAt: row.created_at.toISOString(),
+});
+/** What the audit keeps of an endpoint: never its secrets. */
+const auditView = (row: repository.EndpointRow) => ({
+  url: row.url,
+  description: row.description,
+  events: row.events,
+  isEnabled: row.is_enabled,
+});
+
+/** The registered endpoints, without their secrets. */
+export async function listWebhookEndpoints(db: Db): Promise<WebhookEndpoint[]> {
+  return (await repository.listEndpoints(db)).map(toEndpoint);
+}
+
+/** Registers an endpoint; its signing secret is in the answer, the only time it is shown. */
+export async function createWebhookEndpoint(
+  options: Staff & { secretBox: SecretBox; endpoint: WebhookEndpointRequest },
+): Promise<WebhookEndpointWithSecret> {
+  const secret = newWebhookSecret();
+  return withTransaction(options.db, async (client) => {
+    const row = await repository.insertEndpoint(client, { ...options.endpoint, secretSealed: options.secretBox.seal(secret) });
+    await recordAudit(client, { actor: options.caller.name, action: 'create', entity: 'webhook', entityId: row.id, after: auditView(row) });
+    return { ...toEndpoint(row), secret };
+  });
+}
+
+/** Changes an endpoint's address, description, events or whether it is on. */
+export async function updateWebhookEndpoint(options: Staff & { id: number; endpoint: WebhookEndpointRequest }): Promise<WebhookEndpoint> {
+  return withTransaction(options.db, async (client) => {
+    const before = await repository.findEndpoint(client, options.id, { lock: true });
+    if (!before) throw notFound('Webhook endpoint not found');
+    const row = (await repository.updateEndpoint(client, options.id, options.endpoint))!;
+    await recordAudit(client, {
+      actor: options.caller.name,
+      action: 'update',
+      entity: 'webhook',
+      entityId: row.id,
+      before: auditView(before),
+      after: auditView(row),
+    });
+    return toEndpoint(row);
+  });
+}
+
+/** Removes an endpoint with its deliveries and their log. */
+export async function deleteWebhookEndpoint(options: Staff & { id: number }): Promise<void> {
+  await withTransaction(options.db, async (client) => {
+    const row = await repository.deleteEndpoint(client, options.id);
+    if (!row) throw notFound('Webhook endpoint not found');
+    await recordAudit(client, {
+      actor: options.caller.name,
+      action: 'delete',
+      entity: 'webhook',
+      entityId: row.id,
+      before: auditView(row),
+    });
+  });
+}
+
+/**
+ * Gives an endpoint a new signing secret, answered this once; the old one keeps signing, beside it, for
+ * SECRET_OVERLAP_HOURS (the specification's several signatures in one header).
+ */
+export async function rotateWebhookSecret(options: Staff & { secretBox: SecretBox; id: number }): Promise<WebhookEndpointWithSecret> {
+  const secret = newWebhookSecret();
+  return withTransaction(options.db, async (client) => {
+    const row = await repository.rotateSecret(client, options.id, options.secretBox.seal(secret), SECRET_OVERLAP_HOURS);
+    if (!row) throw notFound('Webhook endpoint not found');
+    await recordAudit(client, {
+      actor: options.caller.name,
+      action: 'update',
+      entity: 'webhook-secret',
+      entityId: row.id,
+      after: { previousSecretExpiresAt: row.previous_secret_expires_at?.toISOString() },
+    });
+    return { ...toEndpoint(row), secret };
+  });
+}
+
+const toDelivery = (row: repository.DeliveryRow): WebhookDelivery => ({
+  id: row.id,
+  messageId: row.message_id,
+  eventType: row.event_type,
+  status: row.status,
+  attempts: row.attempts,
+  lastStatusCode: row.last_status_code,
+  lastError: row.last_error,
+  lastAttemptAt: row.last_attempt_at?.toISOString() ?? null,
+  replayOf: row.replay_of,
+  createdAt: row.created_at.toISOString(),
+});
+
+/** The newest deliveries to an endpoint, with the last answer of each (the delivery log). */
+export async function listWebhookDeliveries(options: { db: Db; endpointId: number }): Promise<WebhookDelivery[]> {
+  if (!(await repository.findEndpoint(options.db, options.endpointId))) throw notFound('Webhook endpoint not found');
+  return (await repository.listDeliveries(options.db, options.endpointId, 200)).map(toDelivery);
+}
+
+/** Sends a delivery's event again, as a new delivery with the same message id (receivers deduplicate on it). */
+export async function replayWebhookDelivery(options: Staff & { deliveryId: number }): Promise<void> {
+  await withTransaction(options.db, async (client) => {
+    const replay = await repository.insertReplay(client, options.deliveryId, WEBHOOK_MAX_ATTEMPTS);
+    if (replay === undefined) throw notFound('Webhook delivery not found');
+    await recordAudit(client, {
+      actor: options.caller.name,
+      action: 'replay',
+      entity: 'webhook-delivery',
+      entityId: options.deliveryId,
+      after: { delivery: replay },
+    });
+  });
+}
+
+/** Deletes webhook events older than `retentionDays`, with their deliveries and log: an hourly job. */
+export const purgeOldWebhookEvents = (db: Db, retentionDays: number): Promise<number> =>
+  repository.purgeOldWebhookMessages(db, retentionDays);

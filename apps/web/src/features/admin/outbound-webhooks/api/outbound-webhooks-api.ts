@@ -1,0 +1,60 @@
+import { okResponse } from '@store/contracts/auth';
+import {
+  webhookDelivery,
+  webhookEndpoint,
+  webhookEndpointList,
+  webhookEndpointWithSecret,
+  type WebhookEndpointRequest,
+} from '@store/contracts/outbound-webhook';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../../lib/api-client';
+import { backOfficeQueryKeys } from '../../shared/back-office-query-keys';
+
+/** GET /admin/webhooks: the outbound webhook endpoints (decision 052). */
+export const useOutboundWebhooks = () =>
+  useQuery({
+    queryKey: backOfficeQueryKeys.outboundWebhooks,
+    queryFn: ({ signal }) => apiRequest('GET', '/admin/webhooks', { schema: webhookEndpointList, auth: true, signal }),
+  });
+
+/** GET /admin/webhooks/{id}/deliveries: an endpoint's delivery log, while it is shown. */
+export const useWebhookDeliveries = (endpointId: number | undefined) =>
+  useQuery({
+    queryKey: backOfficeQueryKeys.outboundWebhookDeliveries(endpointId ?? 0),
+    queryFn: ({ signal }) =>
+      apiRequest('GET', `/admin/webhooks/${endpointId}/deliveries`, { schema: z.array(webhookDelivery), auth: true, signal }),
+    enabled: endpointId !== undefined,
+  });
+
+/** Create, change, delete, rotate and replay: each refreshes the endpoints and their logs. */
+export function useOutboundWebhookMutations() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: backOfficeQueryKeys.outboundWebhooks });
+  return {
+    create: useMutation({
+      mutationFn: (body: WebhookEndpointRequest) =>
+        apiRequest('POST', '/admin/webhooks', { body, schema: webhookEndpointWithSecret, auth: true }),
+      onSuccess,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: number; body: WebhookEndpointRequest }) =>
+        apiRequest('PUT', `/admin/webhooks/${id}`, { body, schema: webhookEndpoint, auth: true }),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => apiRequest('DELETE', `/admin/webhooks/${id}`, { schema: okResponse, auth: true }),
+      onSuccess,
+    }),
+    rotate: useMutation({
+      mutationFn: (id: number) =>
+        apiRequest('POST', `/admin/webhooks/${id}/rotate-secret`, { schema: webhookEndpointWithSecret, auth: true }),
+      onSuccess,
+    }),
+    replay: useMutation({
+      mutationFn: (deliveryId: number) =>
+        apiRequest('POST', `/admin/webhook-deliveries/${deliveryId}/replay`, { schema: okResponse, auth: true }),
+      onSuccess,
+    }),
+  };
+}

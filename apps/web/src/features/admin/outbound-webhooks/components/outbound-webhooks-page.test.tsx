@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../../../test/render';
+import { stubFetch } from '../../../../test/fetch-stub';
+import { OutboundWebhooksPage } from './outbound-webhooks-page';
+
+const fetchMock = stubFetch();
+const endpoint = {
+  id: 4,
+  url: 'https://hooks.example.com/store',
+  description: 'CRM',
+  events: ['licence.issued'],
+  isEnabled: true,
+  previousSecretExpiresAt: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+const delivery = {
+  id: 9,
+  messageId: 'msg_abc',
+  eventType: 'licence.issued',
+  status: 'failed',
+  attempts: 10,
+  lastStatusCode: 503,
+  lastError: 'answered 503',
+  lastAttemptAt: '2026-11-01T12:00:00.000Z',
+  replayOf: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+const secret = 'whsec_' + 'A'.repeat(43) + '=';
+
+beforeEach(() => {
+  window.localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify({ name: 'admin', token: 'admin-token' }));
+});
+afterEach(() => {
+  window.localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('outbound webhooks screen', () => {
+  it('adds an endpoint with its events and shows the secret once; the log replays a delivery after the confirmation', async () => {
+    const calls: string[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push(`${method} ${url}`);
+      if (method === 'POST' && url.endsWith('/admin/webhooks'))
+        return new Response(JSON.stringify({ ...endpoint, secret }), { status: 200 });
+      if (method === 'POST') return new Response(JSON.stringify({ ok: true }), { status: 200 });
+      if (url.endsWith('/deliveries')) return new Response(JSON.stringify([delivery]), { status: 200 });
+      return new Response(JSON.stringify([endpoint]), { status: 200 });
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderRoutes('/admin/outbound-webhooks', { '/admin/outbound-webhooks': <OutboundWebhooksPage /> });
+    const row = (await screen.findByText(endpoint.url)).closest('tr')!;
+
+    fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'https://hooks.example.com/other' } });
+    fireEvent.click(screen.getByLabelText('Refund'));
+    fireEvent.click(screen.getByRole('button', { name: 'ADD ENDPOINT' }));
+    expect((await screen.findByTestId('webhook-secret')).textContent).toBe(secret);
+
+    fireEvent.click(within(row).getByRole('button', { name: 'LOG' }));
+    const log = await screen.findByRole('table', { name: 'Delivery log' });
+    expect(within(log).getByText('answered 503')).toBeTruthy();
+    fireEvent.click(within(log).getByRole('button', { name: 'REPLAY' }));
+    expect(await screen.findByText('The event is queued to be sent again.')).toBeTruthy();
+    expect(calls.some((call) => call.startsWith('POST') && call.endsWith('/api/admin/webhook-deliveries/9/replay'))).toBe(true);
+  });
+});
