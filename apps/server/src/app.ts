@@ -26,6 +26,7 @@ import { customerOrderRoutes } from './modules/checkout/customer-orders.routes.j
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
 import { unassignedRoutes } from './modules/unassigned/unassigned.routes.js';
 import { activationRoutes } from './modules/activation/activation.routes.js';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(searchRoutes);
       await api.register(batchRoutes);
       await api.register(auditRoutes);
+      await api.register(privacyRoutes);
     },
     { prefix: '/api' },
   );

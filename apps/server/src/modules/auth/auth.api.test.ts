@@ -446,6 +446,8 @@ describe('guards', () => {
     'POST /api/account/twofactor/setup',
     'POST /api/account/twofactor/enable',
     'POST /api/account/twofactor/disable',
+    'GET /api/userinfo/personaldata',
+    'POST /api/userinfo/erasure',
   ];
   // What the "support" role may call besides the customer's calls: persons, orders and mails, read only.
   const staffCalls = [
@@ -472,6 +474,7 @@ describe('guards', () => {
     'DELETE /api/staff/:id',
     'POST /api/person/',
     'DELETE /api/persons/:id',
+    'POST /api/persons/:id/erasure',
     'DELETE /api/registration/',
     'DELETE /api/orderdevice/:id',
     'POST /api/order/',

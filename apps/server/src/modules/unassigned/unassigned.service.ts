@@ -1,5 +1,5 @@
 import type { UnassignedCreateRequest } from '@store/contracts/order';
-import { withTransaction, type Db } from '../../db/client.js';
+import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findProductByName } from '../product/product.service.js';
@@ -60,3 +60,6 @@ export async function deleteCode(options: { db: Db; actor: string; id: number })
     });
   });
 }
+
+/** The activation codes redeemed for these licences (the customer's export, docs/PRIVACY.md). */
+export const listCodesRedeemedFor = (db: Queryable, orderIds: readonly number[]) => repository.listCodesRedeemedFor(db, orderIds);
