@@ -27,6 +27,7 @@ import { customerOrderRoutes } from './modules/checkout/customer-orders.routes.j
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { orderRoutes } from './modules/order/order.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
+import { privacyRoutes } from './modules/privacy/privacy.routes.js';
 import { productRoutes } from './modules/product/product.routes.js';
 import { unassignedRoutes } from './modules/unassigned/unassigned.routes.js';
 import { activationRoutes } from './modules/activation/activation.routes.js';
@@ -222,6 +223,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(outboundWebhookRoutes);
       await api.register(apiKeyRoutes);
       await api.register(scriptApiRoutes, { prefix: '/v1' });
+      await api.register(privacyRoutes);
     },
     { prefix: '/api' },
   );

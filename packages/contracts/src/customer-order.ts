@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderStates } from './order-list.js';
 
 // GET /api/userinfo/orders: the customer's purchases, grouped by the provider's order (decision 014).
 
@@ -18,7 +19,7 @@ export const customerOrderItem = z.object({
 export const customerOrderLicence = z.object({
   orderId: z.number().int(),
   productName: z.string(),
-  state: z.enum(['active', 'refunded', 'transferred']),
+  state: z.enum(orderStates),
 });
 
 /** A refund of the purchase: partial (an amount, the licences kept) or of whole units. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OFFLINE_DEVICE_MARKER, TRANSFER_MIN_DAYS } from './constants.js';
 import { activationKeyField, emailField, firstNameField, lastNameField } from './fields.js';
+import { orderStates } from './order-list.js';
 
 /** A registered computer (§3). */
 export const device = z.object({
@@ -42,7 +43,7 @@ export const userProduct = z.object({
   /** Where the licence came from. */
   source: z.enum(['purchase', 'activation', 'admin', 'transfer', 'import']).optional(),
   /** The customer area lists active licences only. */
-  status: z.enum(['active', 'refunded', 'transferred']).optional(),
+  status: z.enum(orderStates).optional(),
   /** The product an upgrade of this licence sells (decision 036): the licence keeps working for its version. */
   upgradedTo: z.string().nullable().optional(),
   /** The product of the licence this one was upgraded from: the versions it covers. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 export const orderSources = ['purchase', 'activation', 'admin', 'transfer', 'import'] as const;
-export const orderStates = ['active', 'refunded', 'transferred'] as const;
+/** A licence's state: `erased` when its owner's personal data was erased (docs/PRIVACY.md), which ended it. */
+export const orderStates = ['active', 'refunded', 'transferred', 'erased'] as const;
 
 /** How the admin screens name where a licence came from. */
 export const orderSourceLabels: Record<(typeof orderSources)[number], string> = {

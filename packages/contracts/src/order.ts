@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField } from './fields.js';
 import { device } from './licence.js';
+import { orderStates } from './order-list.js';
 
 /** An order is one licence (§3). */
 export const order = z.object({
@@ -13,7 +14,7 @@ export const order = z.object({
   serial2048: z.string(),
   productName: z.string().optional(),
   orderDevices: z.array(device).optional(),
-  state: z.enum(['active', 'refunded', 'transferred']).optional(),
+  state: z.enum(orderStates).optional(),
 });
 export type Order = z.infer<typeof order>;
 export const orderList = z.array(order);

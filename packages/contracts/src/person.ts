@@ -8,6 +8,8 @@ export const person = z.object({
   email: z.string(),
   name: z.string(),
   country: z.string(),
+  /** Only on an erased person: when their personal data was erased (docs/PRIVACY.md); the record keeps their orders. */
+  erasedAt: z.string().optional(),
 });
 export type Person = z.infer<typeof person>;
 export const personList = z.array(person);

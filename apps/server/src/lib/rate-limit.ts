@@ -157,3 +157,14 @@ export async function checkRateLimit(db: Queryable, rule: RateLimitRule, subject
 export async function purgeOldRateLimitWindows(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM rate_limit WHERE window_start < now() - interval '1 day'`);
 }
+
+/**
+ * Forgets the counters keyed to an address (an erased person's, docs/PRIVACY.md): those whose subject is the address,
+ * or holds it between colons (`support:{address}`, a known computer's `{address}:{Device ID}`). Answers how many.
+ */
+export async function forgetRateLimitsOfAddress(db: Queryable, address: string): Promise<number> {
+  if (address.trim() === '') return 0;
+  const escaped = address.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const result = await db.query('DELETE FROM rate_limit WHERE key ~ $1', [`:${escaped}(:|$)`]);
+  return result.rowCount ?? 0;
+}

@@ -87,3 +87,24 @@ export async function findSandboxReturns(db: Queryable, ids: readonly string[]):
   );
   return rows.map((row) => row.data);
 }
+
+/** A record the stand-in keeps of an order or a return, as FastSpring's API would answer it. */
+export type SandboxRecord = { id: string; data: unknown };
+
+/** The stand-in's records of these provider orders, and those whose data matches one of the `ILIKE` patterns, locked. */
+export async function lockSandboxRecordsOfOrdersOrMatching(
+  db: Queryable,
+  options: { providerOrderIds: readonly string[]; patterns: readonly string[] },
+): Promise<(SandboxRecord & { provider_order_id: string })[]> {
+  const { rows } = await db.query<SandboxRecord & { provider_order_id: string }>(
+    `SELECT id, provider_order_id, data FROM sandbox_provider_record
+      WHERE provider_order_id = ANY($1::text[]) OR data::text ILIKE ANY($2::text[]) ORDER BY created_at, id FOR UPDATE`,
+    [options.providerOrderIds, options.patterns],
+  );
+  return rows;
+}
+
+/** Replaces a record's data (an erasure's redaction). */
+export async function replaceSandboxRecordData(db: Queryable, record: SandboxRecord): Promise<void> {
+  await db.query('UPDATE sandbox_provider_record SET data = $2 WHERE id = $1', [record.id, JSON.stringify(record.data)]);
+}

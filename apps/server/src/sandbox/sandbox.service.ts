@@ -4,9 +4,11 @@ import type { Config } from '../config.js';
 import { withTransaction, type Db, type Queryable } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../lib/rate-limit.js';
+import { mentionLikePatterns, redactJson, type PersonalTexts } from '../lib/redact.js';
 import { siteUrlOf } from '../mail/customer-templates.js';
 import { webhookSecretOf } from '../modules/checkout/webhook-signature.js';
 import { isLoyaltyCode, isLoyaltyCodeOf, isOpenLoyaltyCode, useLoyaltyCode } from '../modules/checkout/loyalty.service.js';
+import { providerDataWithoutPerson } from '../modules/checkout/provider-data-redaction.js';
 import { findEventOfOrder } from '../modules/checkout/webhook.service.js';
 import { toBuilderData } from './sandbox-builder-data.js';
 import type { SandboxCart } from './sandbox-cart.js';
@@ -20,7 +22,14 @@ import {
 } from './sandbox-events.js';
 import { priceCart, type PricedCart } from './sandbox-pricing.js';
 import { createSessionToken, readSessionToken } from './sandbox-session-token.js';
-import { backdateActivation, listCatalogueProducts, readCheckoutSettings, recordSandboxSale } from './sandbox.repository.js';
+import {
+  backdateActivation,
+  listCatalogueProducts,
+  lockSandboxRecordsOfOrdersOrMatching,
+  readCheckoutSettings,
+  recordSandboxSale,
+  replaceSandboxRecordData,
+} from './sandbox.repository.js';
 import { recordAudit } from '../modules/audit/audit.service.js';
 import { decryptSecurePayload, securePayloadKeyOf } from '../modules/offer/secure-payload.js';
 import { postWebhookToSelf, type SignatureMode, type WebhookDelivery } from './self-webhook.js';
@@ -194,4 +203,29 @@ function isSiteAddress(address: string, siteUrl: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Erases a person from the stand-in's copy of FastSpring's records, as the webhook events are (decision 040): the
+ * records of their purchases, or holding their address, keep only the tax record; other mentions are replaced.
+ * Answers how many records changed.
+ */
+export async function redactSandboxRecordsOf(
+  db: Queryable,
+  options: { providerOrderIds: readonly string[]; texts: PersonalTexts },
+): Promise<number> {
+  const { providerOrderIds, texts } = options;
+  const records = await lockSandboxRecordsOfOrdersOrMatching(db, { providerOrderIds, patterns: mentionLikePatterns(texts) });
+  const addresses = texts.emails.map((email) => email.toLowerCase()).filter((email) => email !== '');
+  let changed = 0;
+  for (const record of records) {
+    const isTheirs =
+      providerOrderIds.includes(record.provider_order_id) ||
+      addresses.some((address) => JSON.stringify(record.data).toLowerCase().includes(address));
+    const data = isTheirs ? providerDataWithoutPerson(record.data) : redactJson(record.data, texts);
+    if (JSON.stringify(data) === JSON.stringify(record.data)) continue;
+    await replaceSandboxRecordData(db, { id: record.id, data });
+    changed++;
+  }
+  return changed;
 }

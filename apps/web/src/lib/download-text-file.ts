@@ -1,6 +1,6 @@
-/** Saves `text` as a file called `fileName`: a Blob behind a temporary `<a download>` that is clicked once. */
-export function downloadTextFile(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+/** Saves `text` as a file called `fileName` (of `type`): a Blob behind a temporary `<a download>` that is clicked once. */
+export function downloadTextFile(fileName: string, text: string, type = 'text/plain;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -2,7 +2,8 @@ import type { Queryable } from '../../db/client.js';
 
 export type AuditEntry = {
   actor: string;
-  action: 'create' | 'update' | 'delete' | 'transfer' | 'refresh-keys' | 'resend-keys' | 'void' | 'replay' | 'resolve' | 'reconcile';
+  action:
+    'create' | 'update' | 'delete' | 'transfer' | 'refresh-keys' | 'resend-keys' | 'void' | 'replay' | 'resolve' | 'reconcile' | 'erase';
   entity: string;
   entityId?: string | number;
   before?: unknown;
@@ -18,5 +19,33 @@ export async function insertAuditEntry(db: Queryable, entry: AuditEntry): Promis
     entry.entityId === undefined ? null : String(entry.entityId),
     entry.before === undefined ? null : JSON.stringify(entry.before),
     entry.after === undefined ? null : JSON.stringify(entry.after),
+  ]);
+}
+
+/** What an erasure may have to change in an audit record. */
+export type AuditDetails = { id: number; entity: string; entity_id: string | null; before: unknown; after: unknown };
+
+/** The records about the person, and those whose details match one of the `ILIKE` patterns, locked (an erasure). */
+export async function lockEntriesAboutPerson(
+  db: Queryable,
+  options: { personId: number; patterns: readonly string[] },
+): Promise<AuditDetails[]> {
+  const { rows } = await db.query<AuditDetails>(
+    `SELECT id, entity, entity_id, before, after FROM audit_log
+      WHERE (entity = 'person' AND entity_id = $1) OR entity_id ILIKE ANY($2::text[]) OR before::text ILIKE ANY($2::text[])
+         OR after::text ILIKE ANY($2::text[])
+      ORDER BY id FOR UPDATE`,
+    [String(options.personId), options.patterns],
+  );
+  return rows;
+}
+
+/** Replaces a record's subject and details (an erasure's redaction); who did what and when stay. */
+export async function replaceEntryDetails(db: Queryable, entry: AuditDetails): Promise<void> {
+  await db.query('UPDATE audit_log SET entity_id = $2, before = $3, after = $4 WHERE id = $1', [
+    entry.id,
+    entry.entity_id,
+    entry.before === null ? null : JSON.stringify(entry.before),
+    entry.after === null ? null : JSON.stringify(entry.after),
   ]);
 }

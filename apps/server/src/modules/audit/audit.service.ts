@@ -1,9 +1,10 @@
 import type { AuditEntry as ListedAuditEntry } from '@store/contracts/audit';
 import type { ListQuery, Paged } from '@store/contracts/list';
 import type pg from 'pg';
-import { isInTransaction, type Db } from '../../db/client.js';
+import { isInTransaction, type Db, type Queryable } from '../../db/client.js';
+import { ERASED_TEXT, mentionLikePatterns, redactJson, redactText, type PersonalTexts } from '../../lib/redact.js';
 import * as list from './audit-list.repository.js';
-import { insertAuditEntry, type AuditEntry } from './audit.repository.js';
+import { insertAuditEntry, lockEntriesAboutPerson, replaceEntryDetails, type AuditDetails, type AuditEntry } from './audit.repository.js';
 
 /**
  * Records a staff change: who, what, when, and the state before and after, in the transaction of the change itself
@@ -16,3 +17,44 @@ export async function recordAudit(client: pg.PoolClient, entry: AuditEntry): Pro
 
 /** One page of the audit log (by default the newest first), filtered by who, what and which record. */
 export const listAuditLog = (db: Db, query: ListQuery): Promise<Paged<ListedAuditEntry>> => list.listAuditLog(db, query);
+
+/** The fields of a person's own records (their editor's saves, a re-issue of their keys) that hold their data. */
+const PERSON_FIELDS = new Set(['email', 'name', 'country']);
+
+/** A person record's details with its personal fields erased, whatever they held then (an earlier address too). */
+function withoutPersonFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPersonFields);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      PERSON_FIELDS.has(key) && typeof inner === 'string' ? ERASED_TEXT : withoutPersonFields(inner),
+    ]),
+  );
+}
+
+/**
+ * Erases a person from the audit log (decision 040): the records about them keep who did what and when, with their
+ * email, name and country erased; any other record that mentions them (a transfer to their address, a login named
+ * with it) has the mentions replaced. Answers how many records changed.
+ */
+export async function redactAuditEntriesOf(db: Queryable, options: { personId: number; texts: PersonalTexts }): Promise<number> {
+  const { personId, texts } = options;
+  const entries = await lockEntriesAboutPerson(db, { personId, patterns: mentionLikePatterns(texts) });
+  let changed = 0;
+  for (const entry of entries) {
+    const isAboutPerson = entry.entity === 'person' && entry.entity_id === String(personId);
+    const redact = (details: unknown) =>
+      details === null ? null : redactJson(isAboutPerson ? withoutPersonFields(details) : details, texts);
+    const redacted: AuditDetails = {
+      ...entry,
+      entity_id: entry.entity_id === null ? null : redactText(entry.entity_id, texts),
+      before: redact(entry.before),
+      after: redact(entry.after),
+    };
+    if (JSON.stringify(redacted) === JSON.stringify(entry)) continue;
+    await replaceEntryDetails(db, redacted);
+    changed++;
+  }
+  return changed;
+}

@@ -42,3 +42,9 @@ export async function useAccountLink(db: Queryable, token: string): Promise<Acco
 export async function deleteStaleAccountLinks(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM account_link WHERE expires_at < now() - interval '1 day' OR used_at < now() - interval '1 day'`);
 }
+
+/** Deletes every link mailed to the address; answers how many. */
+export async function deleteAccountLinksOf(db: Queryable, email: string): Promise<number> {
+  const result = await db.query(`DELETE FROM account_link WHERE $1 <> '' AND lower(email) = lower($1)`, [email]);
+  return result.rowCount ?? 0;
+}

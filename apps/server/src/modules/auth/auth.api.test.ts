@@ -453,6 +453,8 @@ describe('guards', () => {
     'GET /api/admin/screens/:screen', // each screen's own audience (screen-access.api.test.ts)
     'GET /api/userinfo/offers',
     'POST /api/userinfo/offers/quote',
+    'GET /api/userinfo/personaldata',
+    'POST /api/userinfo/erasure',
   ];
   // What the "support" role may call besides the customer's calls: persons, orders and mails, read only.
   const staffCalls = [
@@ -482,6 +484,7 @@ describe('guards', () => {
     'DELETE /api/staff/:id',
     'POST /api/person/',
     'DELETE /api/persons/:id',
+    'POST /api/persons/:id/erasure',
     'DELETE /api/registration/',
     'DELETE /api/orderdevice/:id',
     'POST /api/order/',

@@ -173,3 +173,35 @@ export async function deleteSessionsOfLogin(db: Queryable, loginId: number, keep
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {
   await db.query('DELETE FROM session WHERE expires_at <= now()');
 }
+
+/** What the customer's export tells of a login. */
+export type LoginSummaryRow = { login_name: string; created_at: Date; email_verified_at: Date | null };
+
+export async function findLoginSummary(db: Queryable, loginId: number): Promise<LoginSummaryRow | undefined> {
+  const { rows } = await db.query<LoginSummaryRow>('SELECT login_name, created_at, email_verified_at FROM login WHERE id = $1', [loginId]);
+  return rows[0];
+}
+
+/** Whether a staff login (admin or support) has this name. */
+export async function isStaffLoginName(db: Queryable, loginName: string): Promise<boolean> {
+  const { rowCount } = await db.query(`SELECT 1 FROM login WHERE lower(login_name) = lower($1) AND role <> 'customer'`, [loginName]);
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * Deletes the customer logins of a person: theirs, and any named with their address (one that never proved it).
+ * Sessions, two-factor secrets and recovery codes go with them. Answers how many.
+ */
+export async function deleteCustomerLoginsOf(db: Queryable, person: { id: number; email: string }): Promise<number> {
+  const result = await db.query(
+    `DELETE FROM login WHERE role = 'customer' AND (person_id = $1 OR ($2 <> '' AND lower(login_name) = lower($2)))`,
+    [person.id, person.email],
+  );
+  return result.rowCount ?? 0;
+}
+
+/** Deletes a customer login (its sessions go with it); false when there is none. */
+export async function deleteCustomerLoginById(db: Queryable, loginId: number): Promise<boolean> {
+  const { rowCount } = await db.query(`DELETE FROM login WHERE id = $1 AND role = 'customer'`, [loginId]);
+  return (rowCount ?? 0) > 0;
+}

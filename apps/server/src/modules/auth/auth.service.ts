@@ -9,7 +9,7 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { findOrCreatePersonByEmail } from '../person/person.service.js';
-import { deleteStaleAccountLinks } from './account-link.repository.js';
+import { deleteAccountLinksOf, deleteStaleAccountLinks } from './account-link.repository.js';
 import { mailConfirmationLink } from './account-link.service.js';
 import * as repository from './auth.repository.js';
 import { checkCredentials, countFailure } from './credentials.js';
@@ -127,3 +127,28 @@ export async function purgeExpiredSessions(db: Queryable): Promise<void> {
   await repository.deleteExpiredSessions(db);
   await deleteStaleAccountLinks(db);
 }
+
+// A customer's data rights (docs/PRIVACY.md, decision 040).
+
+/** The login as the customer's export tells it: its name, when it was made, whether it proved its address, its second factor. */
+export async function describeLogin(db: Queryable, loginId: number) {
+  const login = await repository.findLoginSummary(db, loginId);
+  if (!login) throw new AppError('unauthorized', 'Your session has ended. Please log in again.');
+  return { ...login, hasTwoFactor: await isTwoFactorEnabled(db, loginId) };
+}
+
+/** Whether a staff login has this name: its person is not erased through the customer's path (staff logins are the administrator's). */
+export const isStaffLoginName = (db: Queryable, loginName: string) => repository.isStaffLoginName(db, loginName);
+
+/**
+ * Deletes an erased person's customer logins (sessions, second factors and recovery codes go with them) and every
+ * link mailed to their address. Answers how many logins.
+ */
+export async function deleteLoginsOfErasedPerson(db: Queryable, person: { id: number; email: string }): Promise<number> {
+  const logins = await repository.deleteCustomerLoginsOf(db, person);
+  await deleteAccountLinksOf(db, person.email);
+  return logins;
+}
+
+/** Deletes a customer's own login, with its sessions (one that never proved its address erases only itself). */
+export const deleteCustomerLoginById = (db: Queryable, loginId: number) => repository.deleteCustomerLoginById(db, loginId);

@@ -72,21 +72,36 @@ export async function enableTwoFactor(options: {
 
 /**
  * Turns two-factor login off; the current password and a current code of the app (or an unused recovery code)
- * confirm it, so that a session alone, which may set a new password, cannot. The password goes through the one
- * password check, under a login's limits; a wrong code counts like a wrong password, as at login.
+ * confirm it, so that a session alone, which may set a new password, cannot (confirmAccountOwner).
  */
-export async function disableTwoFactor(options: {
-  db: Db;
-  secretBox: SecretBox;
-  caller: Caller;
-  password: string;
-  code: string;
-  ip: string;
-  device?: DeviceClaim | undefined;
-}): Promise<void> {
-  const { db, caller, ip } = options;
+export async function disableTwoFactor(options: OwnerProof & { db: Db; code: string }): Promise<void> {
+  const { db, caller } = options;
   // Nothing to turn off: no code can be right, and a wrong one would count against the login.
   if (!(await repository.isTwoFactorEnabled(db, caller.loginId))) throw conflict('Two-factor login is off.');
+  await confirmAccountOwner(options);
+  await repository.deleteTwoFactor(db, caller.loginId);
+}
+
+/** What proves that the caller of a session owns its login: the password again, and a code when two-factor login is on. */
+export type OwnerProof = {
+  db: Db;
+  secretBox: SecretBox;
+  caller: Pick<Caller, 'loginId' | 'name'>;
+  password: string;
+  code?: string | undefined;
+  ip: string;
+  device?: DeviceClaim | undefined;
+};
+
+/**
+ * Confirms a grave change to an account (turning two-factor login off, erasing the account): the current password,
+ * and with two-factor login on a current code of the app (or an unused recovery code). A session alone may set a new
+ * password (/passwordchange asks for nothing else), so for a login with two-factor on the password is not enough.
+ * The password goes through the one password check, under a login's limits; a wrong code counts like a wrong
+ * password, as at login. Refuses with 403.
+ */
+export async function confirmAccountOwner(options: OwnerProof): Promise<void> {
+  const { db, caller, ip } = options;
   const checked = await checkCredentials({ db, username: caller.name, password: options.password, ip, device: options.device }).catch(
     (error: unknown) => {
       // The caller is logged in: a wrong password here is refused (403), not answered as a failed login (401).
@@ -95,11 +110,13 @@ export async function disableTwoFactor(options: {
   );
   // Only the current password: a mailed one not yet used has not become the password.
   if (checked.isMailedPassword) throw wrongPassword();
-  if (!(await verifySecondFactor({ db, secretBox: options.secretBox, loginId: caller.loginId, code: options.code }))) {
+  if (!(await repository.isTwoFactorEnabled(db, caller.loginId))) return;
+  const code = options.code?.trim() ?? '';
+  if (code === '') throw new AppError('forbidden', 'Enter the current code of your authenticator app, or a recovery code.');
+  if (!(await verifySecondFactor({ db, secretBox: options.secretBox, loginId: caller.loginId, code }))) {
     await countFailure(db, { username: caller.name, ip, knownCaller: checked.knownCaller });
     throw new AppError('forbidden', 'This code is not right. Enter the current code of your authenticator app, or a recovery code.');
   }
-  await repository.deleteTwoFactor(db, caller.loginId);
 }
 
 const wrongPassword = () => new AppError('forbidden', 'The password is not right.');

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import type { OrderState } from '../order/order.repository.js';
 
 export type PurchaseRow = {
   provider_order_id: string;
@@ -21,7 +22,7 @@ export type LicenceRow = {
   provider_order_id: string;
   id: number;
   product_name: string;
-  state: 'active' | 'refunded' | 'transferred';
+  state: OrderState;
   person_id: number;
 };
 export type RefundRow = {

@@ -17,7 +17,12 @@ const toAmount = (value: string | number | null | undefined) => (value === null 
  */
 export async function listCustomerOrders(options: { db: Queryable; caller: CustomerCaller }): Promise<CustomerOrder[]> {
   const person = await findPersonOfLogin(options.db, options.caller);
-  if (!person) return [];
+  return person ? listPurchasesOfPerson({ db: options.db, person }) : [];
+}
+
+/** The person's purchases as the customer area lists them (also the customer's data export, decision 040). */
+export async function listPurchasesOfPerson(options: { db: Queryable; person: { id: number; email: string } }): Promise<CustomerOrder[]> {
+  const { person } = options;
   const found = await findPurchasesOfPerson(options.db, { id: person.id, emailCanonical: canonicalEmail(person.email) ?? null });
   const orders = found.purchases.map((purchase): CustomerOrder => {
     const licencesOfOrder = found.licences.filter((licence) => licence.provider_order_id === purchase.provider_order_id);

@@ -44,3 +44,20 @@ export async function useCode(db: Queryable, code: string): Promise<boolean> {
   const { rowCount } = await db.query('UPDATE loyalty_code SET used_at = now() WHERE upper(code) = upper($1) AND used_at IS NULL', [code]);
   return (rowCount ?? 0) > 0;
 }
+
+export type LoyaltyCodeRow = { code: string; created_at: Date; used_at: Date | null };
+
+/** Every loyalty code made for the person, oldest first. */
+export async function listCodesOfPerson(db: Queryable, personId: number): Promise<LoyaltyCodeRow[]> {
+  const { rows } = await db.query<LoyaltyCodeRow>(
+    'SELECT code, created_at, used_at FROM loyalty_code WHERE person_id = $1 ORDER BY created_at',
+    [personId],
+  );
+  return rows;
+}
+
+/** Deletes the person's loyalty codes; answers how many. */
+export async function deleteCodesOfPerson(db: Queryable, personId: number): Promise<number> {
+  const result = await db.query('DELETE FROM loyalty_code WHERE person_id = $1', [personId]);
+  return result.rowCount ?? 0;
+}

@@ -159,3 +159,20 @@ export async function resolveWebhookEvent(db: Queryable, id: string, options: { 
   );
   return (rowCount ?? 0) > 0;
 }
+
+/**
+ * Takes an address off the purchases it paid for or received (an erased person's, decision 040): the buyer's and
+ * the recipient's address where it is theirs, and the invoice link of what they paid (FastSpring's invoice names the
+ * buyer). What was bought, for how much and when stays. Answers how many purchases changed.
+ */
+export async function forgetAddressOnProviderOrders(db: Queryable, email: string): Promise<number> {
+  if (email.trim() === '') return 0;
+  const result = await db.query(
+    `UPDATE provider_order SET buyer_email = CASE WHEN lower(buyer_email) = lower($1) THEN '' ELSE buyer_email END,
+                               recipient_email = CASE WHEN lower(recipient_email) = lower($1) THEN '' ELSE recipient_email END,
+                               invoice_url = CASE WHEN lower(buyer_email) = lower($1) THEN '' ELSE invoice_url END
+      WHERE lower(buyer_email) = lower($1) OR lower(recipient_email) = lower($1)`,
+    [email],
+  );
+  return result.rowCount ?? 0;
+}

@@ -59,7 +59,8 @@ export async function processedOrderCompletedIds(db: Queryable, providerOrderIds
 
 /**
  * Marks the active licences of a purchase refunded, each giving back what was paid for it (decision 029; their
- * devices are for the caller to delete). Answers the order ids.
+ * devices are for the caller to delete). Answers the order ids. A licence ended by its owner's erasure (decision
+ * 040) is refunded like an active one: the money given back belongs in the tax records it was kept for.
  */
 export async function markOrdersOfPurchaseRefunded(
   db: Queryable,
@@ -73,20 +74,23 @@ export async function markOrdersOfPurchaseRefunded(
            SELECT o.id FROM unnest($2::text[], $3::int[]) AS r (path, quantity)
              CROSS JOIN LATERAL (
                SELECT id FROM orders
-                WHERE provider_order_id = $1 AND state = 'active' AND split_part(provider_item, '#', 1) = r.path
+                WHERE provider_order_id = $1 AND state IN ('active', 'erased') AND split_part(provider_item, '#', 1) = r.path
                 ORDER BY id DESC LIMIT r.quantity) AS o)
          RETURNING id`,
         [providerOrderId, returned.map((line) => line.path), returned.map((line) => line.quantity)],
       )
     : await db.query<{ id: number }>(
         `UPDATE orders SET state = 'refunded', refunded = coalesce(amount, refunded), refunded_at = now()
-          WHERE provider_order_id = $1 AND state = 'active' RETURNING id`,
+          WHERE provider_order_id = $1 AND state IN ('active', 'erased') RETURNING id`,
         [providerOrderId],
       );
   return rows.map((row) => row.id);
 }
 
-/** The active licences of a purchase's item (its product path as recorded, `{path}#n`), in the order they were issued. */
+/**
+ * The active licences of a purchase's item (its product path as recorded, `{path}#n`), in the order they were issued;
+ * those ended by their owner's erasure count as active here, so an amount refund is recorded on them (decision 040).
+ */
 export async function listActiveLicencesOfItem(
   db: Queryable,
   providerOrderId: string,
@@ -94,7 +98,7 @@ export async function listActiveLicencesOfItem(
 ): Promise<{ id: number; currency: string | null }[]> {
   const { rows } = await db.query<{ id: number; currency: string | null }>(
     `SELECT id::int AS id, currency FROM orders
-      WHERE provider_order_id = $1 AND state = 'active' AND split_part(provider_item, '#', 1) = $2 ORDER BY id`,
+      WHERE provider_order_id = $1 AND state IN ('active', 'erased') AND split_part(provider_item, '#', 1) = $2 ORDER BY id`,
     [providerOrderId, path],
   );
   return rows;
@@ -149,4 +153,36 @@ export async function countLicencesByPath(db: Queryable, orderIds: readonly numb
 export async function hasOrdersOfPurchase(db: Queryable, providerOrderId: string): Promise<boolean> {
   const { rowCount } = await db.query('SELECT 1 FROM orders WHERE provider_order_id = $1 LIMIT 1', [providerOrderId]);
   return (rowCount ?? 0) > 0;
+}
+
+/** A stored event with the texts an erasure may have to change. */
+export type StoredEventText = { id: string; payload: unknown; error: string | null; attention: string | null };
+
+/**
+ * The events of these provider orders (an order's, or a return's of it), and those whose payload or notes match one
+ * of the `ILIKE` patterns, locked for the caller's transaction (an erasure: decision 040).
+ */
+export async function lockEventsOfOrdersOrMatching(
+  db: Queryable,
+  options: { providerOrderIds: readonly string[]; patterns: readonly string[] },
+): Promise<StoredEventText[]> {
+  const { rows } = await db.query<StoredEventText>(
+    `SELECT id, payload, error, attention FROM webhook_event
+      WHERE payload->'data'->>'id' = ANY($1::text[]) OR payload->'data'->'original'->>'id' = ANY($1::text[])
+         OR payload->'data'->'original'->>'order' = ANY($1::text[])
+         OR payload::text ILIKE ANY($2::text[]) OR error ILIKE ANY($2::text[]) OR attention ILIKE ANY($2::text[])
+      ORDER BY received_at FOR UPDATE`,
+    [options.providerOrderIds, options.patterns],
+  );
+  return rows;
+}
+
+/** Replaces a stored event's payload and notes (an erasure's redaction). */
+export async function replaceEventText(db: Queryable, event: StoredEventText): Promise<void> {
+  await db.query('UPDATE webhook_event SET payload = $2, error = $3, attention = $4 WHERE id = $1', [
+    event.id,
+    JSON.stringify(event.payload),
+    event.error,
+    event.attention,
+  ]);
 }

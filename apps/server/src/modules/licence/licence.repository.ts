@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import type { OrderState } from '../order/order.repository.js';
 
 export type ActiveLicenceRow = {
   order_id: number;
@@ -10,7 +11,7 @@ export type ActiveLicenceRow = {
   serial: string;
   creation_date: Date;
   source: 'purchase' | 'activation' | 'admin' | 'transfer' | 'import';
-  state: 'active' | 'refunded' | 'transferred';
+  state: OrderState;
   upgraded_to: string | null;
   upgraded_from: string | null;
 };

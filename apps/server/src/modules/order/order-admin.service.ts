@@ -1,11 +1,11 @@
 import type { Device } from '@store/contracts/licence';
 import type { Order, OrderCreateRequest } from '@store/contracts/order';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
-import { notFound } from '../../lib/app-error.js';
+import { conflict, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { deleteDeviceById, listDevicesOfOrders, setDeviceKeyFile, toDevice } from '../device/device.service.js';
-import { findPersonById } from '../person/person.service.js';
+import { findPersonById, isPersonErased } from '../person/person.service.js';
 import { findProductById } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
 import { signOnThisThread } from '../../licensing/signing-pool.js';
@@ -43,6 +43,9 @@ export async function createAdminOrder(options: {
 }): Promise<Order> {
   const { db, secretBox, actor, request } = options;
   return withTransaction(db, async (client) => {
+    if (await isPersonErased(client, request.personId)) {
+      throw conflict("This person's personal data was erased: they cannot get a new licence.");
+    }
     const issued = await issueOrder({
       client,
       secretBox,

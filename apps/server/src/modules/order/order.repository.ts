@@ -2,7 +2,7 @@ import type { Order } from '@store/contracts/order';
 import type { Queryable } from '../../db/client.js';
 
 export type OrderSource = 'purchase' | 'activation' | 'admin' | 'transfer' | 'import';
-export type OrderState = 'active' | 'refunded' | 'transferred';
+export type OrderState = 'active' | 'refunded' | 'transferred' | 'erased';
 
 export type OrderRow = {
   id: number;
@@ -130,4 +130,41 @@ export async function setOrderKeys(
 export async function findOrderById(db: Queryable, id: number): Promise<OrderRow | undefined> {
   const { rows } = await db.query<OrderRow>('SELECT * FROM orders WHERE id = $1', [id]);
   return rows[0];
+}
+
+/** A licence with its product's name and what was paid for it (the customer's export, docs/PRIVACY.md). */
+export type LicenceRecordRow = OrderRow & {
+  product_name: string;
+  amount: string | null;
+  currency: string | null;
+  country: string | null;
+  refunded: string | null;
+};
+
+/** Every licence of the person, whatever its state, oldest first. */
+export async function listLicenceRecordsOfPerson(db: Queryable, personId: number): Promise<LicenceRecordRow[]> {
+  const { rows } = await db.query<LicenceRecordRow>(
+    `SELECT o.*, p.name AS product_name FROM orders o JOIN product p ON p.id = o.product_id WHERE o.person_id = $1 ORDER BY o.id`,
+    [personId],
+  );
+  return rows;
+}
+
+/**
+ * Ends the licences of a person whose data is erased (decision 040): their key files, which name the person, are
+ * emptied, and the active ones become `erased` (no computer, unlock or transfer asks for anything but an active
+ * licence). What was paid, when and where stays. Locks them for the caller's transaction; answers each licence
+ * with its provider order and whether it was active.
+ */
+export async function endLicencesOfErasedPerson(
+  db: Queryable,
+  personId: number,
+): Promise<{ id: number; provider_order_id: string | null; was_active: boolean }[]> {
+  const { rows } = await db.query<{ id: number; provider_order_id: string | null; was_active: boolean }>(
+    `UPDATE orders o SET serial_new = '', serial_2048 = '', state = CASE WHEN o.state = 'active' THEN 'erased' ELSE o.state END
+       FROM orders old WHERE o.person_id = $1 AND old.id = o.id
+     RETURNING o.id, o.provider_order_id, old.state = 'active' AS was_active`,
+    [personId],
+  );
+  return rows;
 }

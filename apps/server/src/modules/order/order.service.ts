@@ -15,3 +15,9 @@ export const retireSerialOfOrder = (db: Queryable, orderId: number) => repositor
 /** Stores the licence's key files (and serial). */
 export const setOrderKeys = (db: Queryable, orderId: number, keys: { serial?: string; serialNew: string; serial2048: string }) =>
   repository.setOrderKeys(db, orderId, keys);
+
+/** Every licence of the person with its product and money (the customer's export). */
+export const listLicenceRecordsOfPerson = (db: Queryable, personId: number) => repository.listLicenceRecordsOfPerson(db, personId);
+
+/** Ends the licences of a person whose data is erased: key files emptied, active ones `erased` (decision 040). */
+export const endLicencesOfErasedPerson = (db: Queryable, personId: number) => repository.endLicencesOfErasedPerson(db, personId);

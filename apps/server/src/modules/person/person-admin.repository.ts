@@ -25,6 +25,31 @@ export async function findPersonById(db: Queryable, id: number, options: { lock?
  */
 const canonicalOf = (email: string): string | null => (email === '' ? null : (canonicalEmail(email) ?? null));
 
+/** A person's row: the record, when it was made, and when its personal data was erased. */
+export type PersonRecord = Omit<Person, 'erasedAt'> & { created_at: Date; erased_at: Date | null };
+
+export async function findPersonRecord(db: Queryable, id: number): Promise<PersonRecord | undefined> {
+  const { rows } = await db.query<PersonRecord>(`SELECT ${columns}, created_at, erased_at FROM person WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+/** A person whose data is to be erased, locked against any change (and new licences: migration 075) until the caller commits. */
+export async function lockPersonForErasure(db: Queryable, id: number): Promise<PersonRecord | undefined> {
+  const { rows } = await db.query<PersonRecord>(`SELECT ${columns}, created_at, erased_at FROM person WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0];
+}
+
+/** Empties the person's row of everything but its id and dates, and marks it erased: their kept orders point to it. */
+export async function markPersonErased(db: Queryable, id: number): Promise<void> {
+  await db.query(`UPDATE person SET email = '', email_canonical = NULL, name = '', country = '', erased_at = now() WHERE id = $1`, [id]);
+}
+
+/** Whether the person's data was erased. */
+export async function isPersonErased(db: Queryable, id: number): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM person WHERE id = $1 AND erased_at IS NOT NULL', [id]);
+  return (rowCount ?? 0) > 0;
+}
+
 /** Inserts a person; undefined when another person has that address. */
 export async function insertPerson(db: Queryable, person: PersonFields): Promise<Person | undefined> {
   const { rows } = await db.query<Person>(

@@ -44,7 +44,7 @@ export async function findOrCreateNamedPerson(db: Queryable, person: { email: st
   const found = await findOrCreatePersonByEmail(db, person);
   if (found.isNew || found.name !== '' || person.name === '')
     return { id: found.id, email: found.email, name: found.name, country: found.country };
-  await db.query(`UPDATE person SET name = $2 WHERE id = $1 AND name = ''`, [found.id, person.name]);
+  await db.query(`UPDATE person SET name = $2 WHERE id = $1 AND name = '' AND erased_at IS NULL`, [found.id, person.name]);
   return { id: found.id, email: found.email, name: person.name, country: found.country };
 }
 
@@ -53,7 +53,7 @@ export async function fillPersonDetails(db: Queryable, personId: number, details
   await db.query(
     `UPDATE person SET name = CASE WHEN name = '' THEN $2 ELSE name END,
                        country = CASE WHEN country = '' THEN $3 ELSE country END
-      WHERE id = $1 AND ((name = '' AND $2 <> '') OR (country = '' AND $3 <> ''))`,
+      WHERE id = $1 AND erased_at IS NULL AND ((name = '' AND $2 <> '') OR (country = '' AND $3 <> ''))`,
     [personId, details.name, details.country],
   );
 }

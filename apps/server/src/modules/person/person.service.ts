@@ -11,12 +11,13 @@ import * as personRepository from './person.repository.js';
 /** GET /person/: without paging parameters the spec's plain array; else one page, sorted and filtered. */
 export const listPersons = (db: Db, query: ListQuery): Promise<PlainList<Person> | Paged<Person>> => list.listPersons(db, query);
 
-/** The person with this id; id 0 answers the defaults of a new person (§4). */
+/** The person with this id (with `erasedAt` once erased); id 0 answers the defaults of a new person (§4). */
 export async function getPerson(options: { db: Db; id: number }): Promise<Person> {
   if (options.id === 0) return newPersonDefaults;
-  const person = await repository.findPersonById(options.db, options.id);
+  const person = await repository.findPersonRecord(options.db, options.id);
   if (!person) throw notFound('Person not found');
-  return person;
+  const fields = { id: person.id, email: person.email, name: person.name, country: person.country };
+  return person.erased_at ? { ...fields, erasedAt: person.erased_at.toISOString() } : fields;
 }
 
 /** The person with this address (its canonical form, decision 030). */
@@ -39,6 +40,7 @@ export async function savePerson(options: { db: Db; actor: string; person: Perso
   return withTransaction(db, async (client) => {
     const before = person.id > 0 ? await repository.findPersonById(client, person.id, { lock: 'update' }) : undefined;
     if (person.id > 0 && !before) throw notFound('Person not found');
+    if (before && (await repository.isPersonErased(client, before.id))) throw erasedPerson();
     let saved: Person | undefined;
     try {
       saved = before ? await repository.updatePerson(client, person.id, fields) : await repository.insertPerson(client, fields);
@@ -82,6 +84,9 @@ export async function deletePerson(options: { db: Db; actor: string; id: number 
   });
 }
 
+const erasedPerson = () =>
+  conflict("This person's personal data was erased: the record only keeps their orders for the tax records and cannot be changed.");
+
 const refusedDeletion = (person: Person, licences: number) =>
   conflict(
     `${person.email || `Person ${person.id}`} has ${licences === 1 ? 'a licence' : `${licences} licences`} and cannot be deleted. ` +
@@ -114,3 +119,32 @@ export const fillPersonDetails = (db: Queryable, personId: number, details: { na
 
 /** The persons a search text finds: by exact address, then by address or name containing it (decision 024). */
 export const findPersonsMatching = (db: Queryable, text: string, limit: number) => personRepository.findPersonsMatching(db, text, limit);
+
+// A person's erasure (flows/erase-person.flow.ts, docs/PRIVACY.md).
+
+/** The person, locked for the erasure's transaction (no change, no new licence until it commits); 404 or 409 when erased. */
+export async function lockPersonForErasure(db: Queryable, id: number): Promise<repository.PersonRecord> {
+  const person = await repository.lockPersonForErasure(db, id);
+  if (!person) throw notFound('Person not found');
+  if (person.erased_at) throw conflict(`The personal data of person ${id} was erased already.`);
+  return person;
+}
+
+/**
+ * Ends the person's record: with licences kept for the tax records, the row stays as their owner, emptied of email,
+ * name and country and marked erased; without any, it is deleted. Answers which.
+ */
+export async function eraseLockedPerson(db: Queryable, options: { id: number; hasKeptOrders: boolean }): Promise<'emptied' | 'deleted'> {
+  if (!options.hasKeptOrders) {
+    await repository.deletePerson(db, options.id);
+    return 'deleted';
+  }
+  await repository.markPersonErased(db, options.id);
+  return 'emptied';
+}
+
+/** The person's row with when it was made (the customer's export). */
+export const findPersonRecord = (db: Queryable, id: number) => repository.findPersonRecord(db, id);
+
+/** Whether the person's data was erased: no licence may be given to them (409 rather than the database's refusal). */
+export const isPersonErased = (db: Queryable, id: number) => repository.isPersonErased(db, id);

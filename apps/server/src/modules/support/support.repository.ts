@@ -9,3 +9,27 @@ export async function insertSupportRequest(db: Queryable, request: SupportReques
   );
   return rows[0]!.id;
 }
+
+export type SupportRequestRow = {
+  id: number;
+  product_name: string;
+  operating_system: string;
+  problem_description: string;
+  created_at: Date;
+};
+
+/** The support requests sent with the address, oldest first. */
+export async function listSupportRequestsOf(db: Queryable, email: string): Promise<SupportRequestRow[]> {
+  const { rows } = await db.query<SupportRequestRow>(
+    `SELECT id, product_name, operating_system, problem_description, created_at FROM support_request
+      WHERE $1 <> '' AND lower(email) = lower($1) ORDER BY id`,
+    [email],
+  );
+  return rows;
+}
+
+/** Deletes the support requests sent with the address; answers how many. */
+export async function deleteSupportRequestsOf(db: Queryable, email: string): Promise<number> {
+  const result = await db.query(`DELETE FROM support_request WHERE $1 <> '' AND lower(email) = lower($1)`, [email]);
+  return result.rowCount ?? 0;
+}

@@ -1,11 +1,11 @@
 import type { SupportRequest } from '@store/contracts/checkout';
 import type { Config } from '../../config.js';
-import { withTransaction, type Db } from '../../db/client.js';
+import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import { supportRequestMail } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emitWebhookEvent } from '../outbound-webhook/outbound-webhook.service.js';
-import { insertSupportRequest } from './support.repository.js';
+import * as repository from './support.repository.js';
 
 /** Stores a support request and mails it to the support address, the customer as reply-to (one transaction). */
 export async function sendSupportRequest(options: { db: Db; config: Config; request: SupportRequest; ip: string }): Promise<void> {
@@ -13,7 +13,7 @@ export async function sendSupportRequest(options: { db: Db; config: Config; requ
   await hitRateLimit(db, rateLimits.mailPerIp, `support:${options.ip}`);
   await hitRateLimit(db, rateLimits.mailPerAddress, `support:${request.email}`);
   await withTransaction(db, async (client) => {
-    const requestId = await insertSupportRequest(client, request);
+    const requestId = await repository.insertSupportRequest(client, request);
     await enqueueMail(
       client,
       supportRequestMail({
@@ -37,3 +37,9 @@ export async function sendSupportRequest(options: { db: Db; config: Config; requ
     });
   });
 }
+
+/** The support requests sent with the address (the customer's export, docs/PRIVACY.md). */
+export const listSupportRequestsOf = (db: Queryable, email: string) => repository.listSupportRequestsOf(db, email);
+
+/** Deletes the support requests of an erased person's address (their mails to support go with the outbox's erasure). */
+export const deleteSupportRequestsOf = (db: Queryable, email: string) => repository.deleteSupportRequestsOf(db, email);

@@ -75,3 +75,38 @@ export async function recordTransferRefusal(db: Queryable, providerOrderId: stri
   );
   return (rowCount ?? 0) > 0;
 }
+
+export type TransferRecordRow = {
+  order_id: number;
+  transferred_at: Date;
+  from_person_id: number | null;
+  to_person_id: number | null;
+  provider_order_id: string | null;
+};
+
+/** The changes of owner the person took part in (from or to them), oldest first. */
+export async function listTransfersOfPerson(db: Queryable, personId: number): Promise<TransferRecordRow[]> {
+  const { rows } = await db.query<TransferRecordRow>(
+    `SELECT order_id, transferred_at, from_person_id, to_person_id, provider_order_id FROM licence_transfer
+      WHERE from_person_id = $1 OR to_person_id = $1 ORDER BY transferred_at, id`,
+    [personId],
+  );
+  return rows;
+}
+
+/** The refused transfers whose reason matches one of the `ILIKE` patterns, locked. */
+export async function lockRefusalsMatching(
+  db: Queryable,
+  patterns: readonly string[],
+): Promise<{ provider_order_id: string; reason: string }[]> {
+  if (patterns.length === 0) return [];
+  const { rows } = await db.query<{ provider_order_id: string; reason: string }>(
+    'SELECT provider_order_id, reason FROM licence_transfer_refusal WHERE reason ILIKE ANY($1::text[]) FOR UPDATE',
+    [patterns],
+  );
+  return rows;
+}
+
+export async function setRefusalReason(db: Queryable, providerOrderId: string, reason: string): Promise<void> {
+  await db.query('UPDATE licence_transfer_refusal SET reason = $2 WHERE provider_order_id = $1', [providerOrderId, reason]);
+}

@@ -2,8 +2,9 @@ import { TRANSFER_MIN_DAYS } from '@store/contracts/constants';
 import { isSameEmail } from '@store/contracts/email-address';
 import type { PoolClient } from 'pg';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import { mentionLikePatterns, redactText, type PersonalTexts } from '../../lib/redact.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { licenceTransferredMail, siteUrlOf } from '../../mail/customer-templates.js';
 import { licenceReceivedMail } from '../../mail/licence-mails.js';
@@ -181,3 +182,18 @@ async function lockLicencesWithOwners(client: PoolClient, orderIds: readonly num
  */
 export const refundTransferFee = (client: PoolClient, providerOrderId: string, refund: { isWhole: boolean; amount: string }) =>
   repository.refundTransferFee(client, providerOrderId, refund);
+
+/** The changes of owner the person took part in (the customer's export; an erasure's provider orders). */
+export const listTransfersOfPerson = (db: Queryable, personId: number) => repository.listTransfersOfPerson(db, personId);
+
+/** Replaces an erased person's mentions in the reasons of refused transfers; answers how many changed. */
+export async function redactTransferRefusals(db: Queryable, texts: PersonalTexts): Promise<number> {
+  let changed = 0;
+  for (const refusal of await repository.lockRefusalsMatching(db, mentionLikePatterns(texts))) {
+    const reason = redactText(refusal.reason, texts);
+    if (reason === refusal.reason) continue;
+    await repository.setRefusalReason(db, refusal.provider_order_id, reason);
+    changed++;
+  }
+  return changed;
+}

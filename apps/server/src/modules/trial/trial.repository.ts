@@ -54,3 +54,28 @@ export async function listTrialsOfProduct(
   ]);
   return { rows: list.rows, total: count.rows[0]!.total };
 }
+
+/** Who a trial may belong to: the address given with it, or a computer's Device ID (compared ignoring case). */
+export type TrialHolder = { email: string; deviceIds: readonly string[] };
+
+const holderCondition = `((t.email <> '' AND lower(t.email) = lower($1)) OR lower(t.device_id) = ANY($2::text[]))`;
+const holderValues = (holder: TrialHolder) => [holder.email, holder.deviceIds.map((id) => id.toLowerCase())];
+
+/** The trials of the address or of these computers, with their product's name, oldest first. */
+export async function listTrialsOfHolder(
+  db: Queryable,
+  holder: TrialHolder,
+): Promise<(Omit<TrialRow, 'key_file'> & { product_name: string })[]> {
+  const { rows } = await db.query<Omit<TrialRow, 'key_file'> & { product_name: string }>(
+    `SELECT t.id, t.product_id, t.device_id, t.device_name, t.email, t.source, t.started_at, t.expires_at, p.name AS product_name
+       FROM trial t JOIN product p ON p.id = t.product_id WHERE ${holderCondition} ORDER BY t.started_at, t.id`,
+    holderValues(holder),
+  );
+  return rows;
+}
+
+/** Deletes the trials of the address or of these computers; answers how many. */
+export async function deleteTrialsOfHolder(db: Queryable, holder: TrialHolder): Promise<number> {
+  const result = await db.query(`DELETE FROM trial t WHERE ${holderCondition}`, holderValues(holder));
+  return result.rowCount ?? 0;
+}

@@ -2,7 +2,7 @@ import { OFFLINE_DEVICE_NAME } from '@store/contracts/constants';
 import { isAcceptedEmail } from '@store/contracts/email-address';
 import { messages } from '@store/contracts/messages';
 import type { TrialList } from '@store/contracts/trial';
-import { withTransaction, type Db } from '../../db/client.js';
+import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -141,3 +141,12 @@ export async function listProductTrials(options: { db: Db; productId: number; pa
     trialDays: product.trial_days,
   };
 }
+
+/** The trials given to the address or to these computers (the customer's export, docs/PRIVACY.md). */
+export const listTrialsOfHolder = (db: Queryable, holder: repository.TrialHolder) => repository.listTrialsOfHolder(db, holder);
+
+/**
+ * Deletes the trials of an erased person's address and computers: a computer of theirs may start a trial again
+ * (decision 040).
+ */
+export const deleteTrialsOfHolder = (db: Queryable, holder: repository.TrialHolder) => repository.deleteTrialsOfHolder(db, holder);

@@ -100,3 +100,17 @@ export async function deleteOpenCode(
   const { rowCount } = await db.query('SELECT 1 FROM unassigned_order WHERE id = $1', [id]);
   return rowCount ? 'redeemed' : undefined;
 }
+
+/** The activation codes redeemed for these licences, with their product's name. */
+export async function listCodesRedeemedFor(
+  db: Queryable,
+  orderIds: readonly number[],
+): Promise<{ activation_key: string; product_name: string; redeemed_at: Date | null; redeemed_order_id: number }[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await db.query<{ activation_key: string; product_name: string; redeemed_at: Date | null; redeemed_order_id: number }>(
+    `SELECT u.activation_key::text AS activation_key, p.name AS product_name, u.redeemed_at, u.redeemed_order_id
+       FROM unassigned_order u JOIN product p ON p.id = u.product_id WHERE u.redeemed_order_id = ANY($1::bigint[]) ORDER BY u.redeemed_at, u.id`,
+    [orderIds],
+  );
+  return rows;
+}

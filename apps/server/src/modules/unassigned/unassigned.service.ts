@@ -1,6 +1,6 @@
 import type { ListQuery, Paged } from '@store/contracts/list';
 import type { UnassignedCreateRequest, UnassignedOrder } from '@store/contracts/order';
-import { withTransaction, type Db } from '../../db/client.js';
+import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { PlainList } from '../../lib/list-request.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -66,3 +66,6 @@ export async function deleteCode(options: { db: Db; actor: string; id: number })
 /** The codes not redeemed yet (GET /order/unsassigned): the spec's plain array, or a page when paging is asked for. */
 export const listOpenCodes = (db: Db, query: ListQuery): Promise<PlainList<UnassignedOrder> | Paged<UnassignedOrder>> =>
   repository.listOpenCodes(db, query);
+
+/** The activation codes redeemed for these licences (the customer's export, docs/PRIVACY.md). */
+export const listCodesRedeemedFor = (db: Queryable, orderIds: readonly number[]) => repository.listCodesRedeemedFor(db, orderIds);

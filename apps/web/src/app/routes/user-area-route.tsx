@@ -1,4 +1,5 @@
 import { AddressNotice } from '../../features/account/components/address-notice';
+import { DataRightsSection } from '../../features/account/components/data-rights-section';
 import { TwoFactorSection } from '../../features/account/components/two-factor-section';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { LoyaltyBanner } from '../../features/checkout/components/loyalty-banner';
@@ -12,7 +13,7 @@ import { useUserAtNavigation } from '../../lib/use-user-at-navigation';
 
 /**
  * /userarea, the customer area (spec §2): the user name, the loyalty banner, the licences (features/licences)
- * and the Change Password form.
+ * and the Change Password form; beyond the spec, the orders, two-factor login and the customer's data rights.
  * The router wraps it in RequireUser, which sends visitors without a user to /login.
  */
 export function UserAreaRoute() {
@@ -33,6 +34,7 @@ export function UserAreaRoute() {
       {user && <OrdersSection userName={user.name} />}
       <ChangePasswordForm />
       {user && <TwoFactorSection userName={user.name} />}
+      {user && <DataRightsSection userName={user.name} />}
     </main>
   );
 }

@@ -14,6 +14,7 @@ const statusLabels: Record<NonNullable<UserProduct['status']>, string> = {
   active: 'Active',
   refunded: 'Refunded',
   transferred: 'Transferred',
+  erased: 'Ended (owner erased)',
 };
 
 /**

@@ -75,7 +75,7 @@ export function AllOrdersPage() {
       </div>
       <p className="text-body-secondary small">
         Filters: Person matches email or name; Provider reference and Date match the beginning (2026, 2026-11, 2026-11-24); Source is
-        FastSpring, Activation code, Admin or Transfer; Status is active, refunded or transferred.
+        FastSpring, Activation code, Admin or Transfer; Status is active, refunded, transferred or erased (its owner’s data erased).
       </p>
       <ErrorAlert error={exportOrders.error} className="mb-3" />
       <DataTable

@@ -1,6 +1,7 @@
 import { okResponse } from '@store/contracts/auth';
 import { pagedResponse } from '@store/contracts/list';
 import { person, type Person, type PersonSaveRequest } from '@store/contracts/person';
+import { erasureResult } from '@store/contracts/privacy';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
@@ -61,3 +62,16 @@ export const useDeletePersonMutation = () => {
 export const deleteLogin = (email: string) => apiRequest('DELETE', '/registration/', { body: email, schema: okResponse, auth: true });
 
 export const useDeleteLoginMutation = () => useMutation({ mutationFn: deleteLogin });
+
+/** POST /persons/{id}/erasure: erases the person's personal data (docs/PRIVACY.md); the editor then shows the erased record. */
+export const useErasePersonMutation = (id: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', `/persons/${id}/erasure`, { schema: erasureResult, auth: true }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.persons.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.orders.byPerson(id) }),
+      ]),
+  });
+};

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useEditorKey } from '../../shared/use-editor-key';
+import { formatDateTime } from '../../shared/format-date';
 import { usePerson } from '../api/persons-api';
+import { ErasePersonButton } from './erase-person-button';
 import { LicencesTable } from './licences-table';
 import { NewOrderForm } from './new-order-form';
 import { PersonForm } from './person-form';
@@ -17,7 +19,8 @@ const tickedOrderIds = (selection: RowSelectionState): number[] =>
 
 /**
  * /admin/person/{id}: the person form (SAVE, Refresh Serial Keys, Delete Login), a new order, the transfer of the
- * ticked licences, and the licences with their keys and computers.
+ * ticked licences, and the licences with their keys and computers; beyond the spec, the erasure of the person's
+ * personal data (docs/PRIVACY.md). An erased person's record shows only their kept orders.
  */
 export function PersonEditorPage() {
   const id = useParams().id ?? '';
@@ -33,8 +36,25 @@ export function PersonEditorPage() {
     <main className="container-fluid px-lg-4 py-4">
       <h1 className="h3 mb-4">{isNew ? 'New Person (created on SAVE)' : `Person ${person.data ? `${person.data.id}` : ''}`}</h1>
       {person.isPending && <p aria-busy="true">Loading…</p>}
-      {person.data && <PersonForm key={editorKey} person={person.data} onCreated={onCreated} />}
-      {!isNew && <PersonLicences personId={personId} selection={selection} onSelectionChange={setSelection} />}
+      {person.data?.erasedAt ? (
+        <p className="alert alert-secondary" role="status" data-testid="person-erased">
+          This person&apos;s personal data was erased on {formatDateTime(person.data.erasedAt)}. The record keeps their orders (date,
+          product, amount, currency, country and FastSpring&apos;s reference) for the tax records; their licences have ended.
+        </p>
+      ) : (
+        person.data && (
+          <>
+            <PersonForm key={editorKey} person={person.data} onCreated={onCreated} />
+            {!isNew && (
+              <div className="mt-3">
+                <ErasePersonButton personId={personId} email={person.data.email} />
+              </div>
+            )}
+          </>
+        )
+      )}
+      {!isNew && person.data?.erasedAt && <LicencesTable personId={personId} selection={selection} onSelectionChange={setSelection} />}
+      {!isNew && !person.data?.erasedAt && <PersonLicences personId={personId} selection={selection} onSelectionChange={setSelection} />}
     </main>
   );
 }

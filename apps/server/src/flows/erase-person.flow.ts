@@ -1,0 +1,124 @@
+import type { ErasureResult } from '@store/contracts/privacy';
+import type { PoolClient } from 'pg';
+import { withTransaction, type Db } from '../db/client.js';
+import { AppError, conflict } from '../lib/app-error.js';
+import { forgetRateLimitsOfAddress } from '../lib/rate-limit.js';
+import type { PersonalTexts } from '../lib/redact.js';
+import { eraseMailOf } from '../mail/outbox-privacy.js';
+import { recordAudit, redactAuditEntriesOf } from '../modules/audit/audit.service.js';
+import type { SessionActor } from '../modules/auth/auth.repository.js';
+import { deleteCustomerLoginById, deleteLoginsOfErasedPerson, isStaffLoginName } from '../modules/auth/auth.service.js';
+import { confirmAccountOwner, type OwnerProof } from '../modules/auth/two-factor.service.js';
+import { deleteLoyaltyCodesOfPerson, forgetAddressOfPurchases, redactWebhookEventsOf } from '../modules/checkout/customer-data.service.js';
+import { deleteDevicesOfLicences, listDevicesOfOrders } from '../modules/device/device.service.js';
+import { findPersonIdOfLogin } from '../modules/licence/licence.service.js';
+import { endLicencesOfErasedPerson } from '../modules/order/order.service.js';
+import { eraseLockedPerson, findOrCreatePersonByEmail, lockPersonForErasure } from '../modules/person/person.service.js';
+import { deleteSupportRequestsOf } from '../modules/support/support.service.js';
+import { listTransfersOfPerson, redactTransferRefusals } from '../modules/transfer/transfer.service.js';
+import { deleteTrialsOfHolder } from '../modules/trial/trial.service.js';
+import { redactSandboxRecordsOf } from '../sandbox/sandbox.service.js';
+
+/** Who asked for the erasure: an administrator (by login name), or the customer themself. */
+export type ErasureActor = { kind: 'admin'; name: string } | { kind: 'customer' };
+
+/** The audit log's actor of a customer's own erasure (their login name is their address, which is erased). */
+const CUSTOMER_ACTOR = 'customer';
+
+/** Erases a person's personal data at an administrator's request (the person screen): see erasePersonData. */
+export async function erasePerson(options: { db: Db; personId: number; actor: ErasureActor }): Promise<ErasureResult> {
+  return withTransaction(options.db, (client) => erasePersonData(client, options));
+}
+
+/**
+ * The customer erases their own account (the account screen). The password again, and a code with two-factor login
+ * on, confirm it (a session alone may set a new password). A login that proved its address erases the person of
+ * that address; one that never proved it reaches no one's data (docs/SECURITY.md), so it erases only itself.
+ * Staff logins are removed by an administrator.
+ */
+export async function eraseOwnAccount(options: OwnerProof & { caller: SessionActor }): Promise<ErasureResult> {
+  const { db, caller } = options;
+  if (caller.role !== 'customer') throw new AppError('forbidden', 'A staff login is removed by an administrator (ADMIN → STAFF).');
+  await confirmAccountOwner(options);
+  return withTransaction(db, async (client) => {
+    if (!caller.isEmailVerified) return eraseUnprovenLogin(client, caller.loginId);
+    const personId = (await findPersonIdOfLogin(client, caller)) ?? (await findOrCreatePersonByEmail(client, { email: caller.name })).id;
+    return erasePersonData(client, { personId, actor: { kind: 'customer' } });
+  });
+}
+
+/**
+ * Erases a person's personal data in the caller's transaction (docs/PRIVACY.md, decision 040), step by step in this
+ * order, each by the module that owns the data. What the tax records need of their orders stays (dates, amounts,
+ * currency, country, FastSpring's reference), tied to their emptied row; everything that names or reaches them goes.
+ * Answers what it did; 404 for no such person, 409 when erased already or when the address is a staff login's.
+ */
+async function erasePersonData(client: PoolClient, options: { personId: number; actor: ErasureActor }): Promise<ErasureResult> {
+  const { personId, actor } = options;
+  // 1. The person, locked: no change to them and no licence for them until this commits (migration 075).
+  const person = await lockPersonForErasure(client, personId);
+  if (person.email !== '' && (await isStaffLoginName(client, person.email))) {
+    throw conflict('This person has a staff login: remove it first (ADMIN → STAFF), then erase the person.');
+  }
+  // 2. Their licences end: key files (which name them) emptied, active ones `erased`. Before the computers go, so a
+  //    registration racing this one waits on the licence and then finds it ended (device.repository.ts).
+  const licences = await endLicencesOfErasedPerson(client, personId);
+  const licenceIds = licences.map((licence) => licence.id);
+  // 3. Their computers, with the machine-bound key files.
+  const computers = await listDevicesOfOrders(client, licenceIds);
+  await deleteDevicesOfLicences(client, licenceIds);
+
+  // What identifies them in free text elsewhere, and the purchases (and paid transfers) the provider's records are of.
+  const texts: PersonalTexts = {
+    emails: [person.email],
+    names: [person.name],
+    deviceIds: computers.map((computer) => computer.device_id_hash),
+  };
+  const transfers = await listTransfersOfPerson(client, personId);
+  const providerOrderIds = [
+    ...new Set([...licences, ...transfers].flatMap((record) => (record.provider_order_id ? [record.provider_order_id] : []))),
+  ];
+
+  // 4. Trials of their address or computers; 5. support requests; 6. loyalty codes.
+  await deleteTrialsOfHolder(client, { email: person.email, deviceIds: texts.deviceIds });
+  await deleteSupportRequestsOf(client, person.email);
+  await deleteLoyaltyCodesOfPerson(client, personId);
+  // 7. The provider's purchases lose their address; 8. the webhook events and 9. the sandbox's records of them keep
+  //    only the tax record; 10. refused transfers' reasons lose any mention.
+  await forgetAddressOfPurchases(client, person.email);
+  await redactWebhookEventsOf(client, { providerOrderIds, texts });
+  await redactSandboxRecordsOf(client, { providerOrderIds, texts });
+  await redactTransferRefusals(client, texts);
+  // 11. Mails to them (or for them) go, with their delivery jobs; others that name them are redacted.
+  await eraseMailOf(client, texts);
+  // 12. Their logins with sessions and second factors, and the links mailed to them; 13. the rate-limit counters of
+  //     their address.
+  await deleteLoginsOfErasedPerson(client, person);
+  await forgetRateLimitsOfAddress(client, person.email);
+  // 14. Earlier audit records keep who did what and when, without their data.
+  await redactAuditEntriesOf(client, { personId, texts });
+  // 15. Their row: emptied and kept as the owner of the orders kept, or deleted when there are none.
+  await eraseLockedPerson(client, { id: personId, hasKeptOrders: licences.length > 0 });
+
+  const result: ErasureResult = {
+    licencesEnded: licences.filter((licence) => licence.was_active).length,
+    computersRemoved: computers.length,
+    ordersKept: licences.length,
+  };
+  // 16. The audit record: the person's id and that they were erased, nothing of what was erased.
+  await recordAudit(client, {
+    actor: actor.kind === 'admin' ? actor.name : CUSTOMER_ACTOR,
+    action: 'erase',
+    entity: 'person',
+    entityId: personId,
+    after: { erased: true, by: actor.kind, ...result },
+  });
+  return result;
+}
+
+/** A login that never proved its address erases itself only (it reaches nobody's data); audited like a person. */
+async function eraseUnprovenLogin(client: PoolClient, loginId: number): Promise<ErasureResult> {
+  await deleteCustomerLoginById(client, loginId);
+  await recordAudit(client, { actor: CUSTOMER_ACTOR, action: 'erase', entity: 'login', entityId: loginId, after: { erased: true } });
+  return { licencesEnded: 0, computersRemoved: 0, ordersKept: 0 };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { mentionLikePatterns, redactJson, redactText } from './redact.js';
+
+const texts = { emails: ['Ada@Example.com'], names: ["Ada O'Hara"], deviceIds: ['0123456789ABCDEF0123456789ABCDEF'] };
+
+describe('redactText', () => {
+  it('replaces addresses and Device IDs wherever they stand and names as whole words, case ignored', () => {
+    expect(redactText('Mail ada@example.com, computer 0123456789abcdef0123456789abcdef.', texts)).toBe('Mail [erased], computer [erased].');
+    expect(redactText("Hello ADA O'HARA, from Ada O'Haras", texts)).toBe("Hello [erased], from Ada O'Haras");
+    // As React writes the name into a mail's HTML.
+    expect(redactText('<p>Hello Ada O&#x27;Hara,</p>', texts)).toBe('<p>Hello [erased],</p>');
+  });
+
+  it('replaces an address whole, not the name inside it', () => {
+    expect(redactText('to ada@example.com', { emails: ['ada@example.com'], names: ['Ada'], deviceIds: [] })).toBe('to [erased]');
+    expect(redactText('Adagio by Ada', { emails: [], names: ['Ada'], deviceIds: [] })).toBe('Adagio by [erased]');
+  });
+
+  it('leaves the text as it is when there is nothing to look for', () => {
+    expect(redactText('Hello', { emails: [''], names: ['  '], deviceIds: [] })).toBe('Hello');
+    expect(mentionLikePatterns({ emails: [''], names: [], deviceIds: [] })).toEqual([]);
+  });
+});
+
+describe('redactJson', () => {
+  it('redacts every string of a value, keys kept', () => {
+    expect(redactJson({ to: 'ada@example.com', list: [{ name: "Ada O'Hara" }, 3, null] }, texts)).toEqual({
+      to: '[erased]',
+      list: [{ name: '[erased]' }, 3, null],
+    });
+  });
+});
+
+describe('mentionLikePatterns', () => {
+  it('escapes LIKE wildcards', () => {
+    expect(mentionLikePatterns({ emails: ['a_b%c@example.com'], names: [], deviceIds: [] })).toEqual(['%a\\_b\\%c@example.com%']);
+  });
+});

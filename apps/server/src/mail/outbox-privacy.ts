@@ -1,0 +1,78 @@
+import type { Queryable } from '../db/client.js';
+import { mentionLikePatterns, redactJson, redactText, type PersonalTexts } from '../lib/redact.js';
+
+// The outbox's part in a customer's data rights (docs/PRIVACY.md): the mails of an address for its export, and the
+// erasure of a person from the outbox.
+
+export type MailOfAddress = {
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  kind: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+  /** Null for a mail that carries a password or a sign-in link: its text is no one's to read again. */
+  body_text: string | null;
+  attachment_names: string[];
+};
+
+/** The mails to the address, and those sent for it (its support requests, with it as reply-to), oldest first. */
+export async function listMailOfAddress(db: Queryable, email: string): Promise<MailOfAddress[]> {
+  const { rows } = await db.query<MailOfAddress>(
+    `SELECT recipient, reply_to, subject, kind, created_at, sent_at,
+            CASE WHEN contains_secret OR body_cleared_at IS NOT NULL THEN NULL ELSE body_text END AS body_text,
+            ARRAY(SELECT file->>'filename' FROM jsonb_array_elements(attachments) AS file) AS attachment_names
+       FROM mail_outbox WHERE $1 <> '' AND (lower(recipient) = lower($1) OR lower(reply_to) = lower($1)) ORDER BY id`,
+    [email],
+  );
+  return rows;
+}
+
+type MailContent = { subject: string; body_text: string; body_html: string | null; attachments: unknown; last_error: string | null };
+
+/**
+ * Erases a person from the outbox: the mails to their addresses and those sent for them (reply-to) are deleted, with
+ * any delivery job still waiting; every other mail that names them (a gift's receipt to its payer, a transfer's mail
+ * to the other owner, a note to support) keeps its place with the mentions replaced. Answers how many were deleted.
+ */
+export async function eraseMailOf(db: Queryable, texts: PersonalTexts): Promise<{ deleted: number; redacted: number }> {
+  const { rows: deleted } = await db.query<{ id: number }>(
+    `DELETE FROM mail_outbox WHERE lower(recipient) = ANY($1::text[]) OR lower(reply_to) = ANY($1::text[]) RETURNING id`,
+    [texts.emails.map((email) => email.toLowerCase())],
+  );
+  if (deleted.length > 0) {
+    await db.query(`SELECT count(graphile_worker.remove_job('mail:' || id)) FROM unnest($1::bigint[]) AS id`, [
+      deleted.map((mail) => mail.id),
+    ]);
+  }
+  const patterns = mentionLikePatterns(texts);
+  if (patterns.length === 0) return { deleted: deleted.length, redacted: 0 };
+  const { rows: mentions } = await db.query<MailContent & { id: number }>(
+    `SELECT id, subject, body_text, body_html, attachments, last_error FROM mail_outbox
+      WHERE subject ILIKE ANY($1) OR body_text ILIKE ANY($1) OR body_html ILIKE ANY($1) OR attachments::text ILIKE ANY($1)
+         OR last_error ILIKE ANY($1) ORDER BY id FOR UPDATE`,
+    [patterns],
+  );
+  let redacted = 0;
+  for (const { id, ...mail } of mentions) {
+    const after: MailContent = {
+      subject: redactText(mail.subject, texts),
+      body_text: redactText(mail.body_text, texts),
+      body_html: mail.body_html === null ? null : redactText(mail.body_html, texts),
+      attachments: redactJson(mail.attachments, texts),
+      last_error: mail.last_error === null ? null : redactText(mail.last_error, texts),
+    };
+    // A name inside a longer word matched the look-up but is no mention.
+    if (JSON.stringify(after) === JSON.stringify(mail)) continue;
+    await db.query('UPDATE mail_outbox SET subject = $2, body_text = $3, body_html = $4, attachments = $5, last_error = $6 WHERE id = $1', [
+      id,
+      after.subject,
+      after.body_text,
+      after.body_html,
+      JSON.stringify(after.attachments),
+      after.last_error,
+    ]);
+    redacted++;
+  }
+  return { deleted: deleted.length, redacted };
+}

@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
+import { postWebhook, returnCreated } from '../../../test/webhook-fixtures.js';
+import { totpCodeAt, totpStepAt } from '../auth/totp.js';
+import { webhookSecretOf } from '../checkout/webhook-signature.js';
+import { giveLicence } from '../licence/licence.test-factory.js';
+import { columnsHolding, customerWithEverything } from './privacy.test-factory.js';
+
+// Erasure of a customer's personal data (docs/PRIVACY.md, decision 040): by the customer from the account screen
+// (POST /api/userinfo/erasure) or by an administrator from the person screen (POST /api/persons/{id}/erasure).
+const t = await createTestApp();
+// The sandbox posts its webhooks to this server's own listening address.
+await t.app.listen({ port: 0, host: '127.0.0.1' });
+
+const eraseOwn = (token: string, body: { password: string; code?: string }) =>
+  t.request({ method: 'POST', url: '/api/userinfo/erasure', token, body, ip: uniqueIp() });
+const eraseAsAdmin = async (personId: number, token?: string) =>
+  t.request({ method: 'POST', url: `/api/persons/${personId}/erasure`, token: token ?? (await t.adminToken()) });
+
+/** What the tax records keep of the customer's orders: no person data, so it must be the same after the erasure. */
+const keptOrders = async (personId: number) =>
+  (
+    await t.db.query(
+      `SELECT o.id, o.product_id, o.creation_date, o.amount, o.currency, o.country, o.provider_order_id, o.provider_reference, o.source,
+              po.reference, po.currency AS purchase_currency, po.subtotal, po.tax, po.total, po.items, po.completed_at
+         FROM orders o LEFT JOIN provider_order po ON po.provider_order_id = o.provider_order_id
+        WHERE o.person_id = $1 ORDER BY o.id`,
+      [personId],
+    )
+  ).rows;
+
+const needlesOf = (customer: Awaited<ReturnType<typeof customerWithEverything>>) => [
+  customer.email,
+  customer.fullName,
+  customer.name.first,
+  customer.name.last,
+  customer.deviceId,
+];
+
+describe('POST /api/userinfo/erasure', () => {
+  it('leaves none of the personal data in any column of any table; the orders, their amounts and dates stay', async () => {
+    const customer = await customerWithEverything(t);
+    const needles = needlesOf(customer);
+    // The search finds the data before: it would find any left behind.
+    expect(await columnsHolding(t, needles)).toEqual(
+      expect.arrayContaining([
+        'public.person.email',
+        'public.person.name',
+        'public.login.login_name',
+        'public.mail_outbox.recipient',
+        'public.mail_outbox.body_text',
+        'public.support_request.email',
+        'public.trial.email',
+        'public.trial.device_id',
+        'public.order_device.device_id_hash',
+        'public.webhook_event.payload',
+        'public.provider_order.buyer_email',
+        'public.sandbox_provider_record.data',
+        'public.audit_log.after',
+        'public.rate_limit.key',
+        'public.account_link.email',
+      ]),
+    );
+    const ordersBefore = await keptOrders(customer.personId);
+    expect(ordersBefore).toHaveLength(3);
+
+    const erased = await eraseOwn(customer.token, { password: customer.password });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toEqual({ licencesEnded: 3, computersRemoved: 1, ordersKept: 3 });
+
+    expect(await columnsHolding(t, needles)).toEqual([]);
+    expect(await keptOrders(customer.personId)).toEqual(ordersBefore);
+    const { rows: licences } = await t.db.query('SELECT state, serial_new, serial_2048 FROM orders WHERE person_id = $1', [
+      customer.personId,
+    ]);
+    expect(licences).toEqual(Array.from({ length: 3 }, () => ({ state: 'erased', serial_new: '', serial_2048: '' })));
+    const { rows: persons } = await t.db.query('SELECT email, name, country, erased_at FROM person WHERE id = $1', [customer.personId]);
+    expect(persons).toEqual([{ email: '', name: '', country: '', erased_at: expect.any(Date) }]);
+    // The previous owner of the licence transferred to the customer keeps their mail, without the customer's name.
+    const { rows: sellerMails } = await t.db.query<{ body_text: string }>(
+      `SELECT body_text FROM mail_outbox WHERE recipient = $1 AND subject LIKE '%was transferred'`,
+      [customer.sellerEmail],
+    );
+    expect(sellerMails).toHaveLength(1);
+    expect(sellerMails[0]!.body_text).toContain('[erased]');
+  });
+
+  it('logs the customer out for good: the session ends and the login is gone', async () => {
+    const customer = await customerWithEverything(t);
+    expect((await eraseOwn(customer.token, { password: customer.password })).statusCode).toBe(200);
+
+    expect((await t.request({ method: 'GET', url: '/api/userinfo/products', token: customer.token })).statusCode).toBe(401);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/login/',
+      body: { username: customer.email, password: customer.password },
+      ip: uniqueIp(),
+    });
+    expect(login.statusCode).toBe(401);
+    expect(login.body).toBe('Wrong email or password');
+    // A second erasure: the session is gone (401), and the administrator is told the person is erased already (409).
+    expect((await eraseOwn(customer.token, { password: customer.password })).statusCode).toBe(401);
+    const again = await eraseAsAdmin(customer.personId);
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toBe(`The personal data of person ${customer.personId} was erased already.`);
+  });
+
+  it('asks for the password again (a session alone is not enough) and erases nothing without it', async () => {
+    const customer = await customerWithEverything(t);
+    const refused = await eraseOwn(customer.token, { password: 'not-the-password' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toBe('The password is not right.');
+    expect(await columnsHolding(t, [customer.email])).toContain('public.person.email');
+    expect((await t.request({ method: 'GET', url: '/api/userinfo/products', token: customer.token })).statusCode).toBe(200);
+  });
+
+  it('asks for a code too when two-factor login is on', async () => {
+    const customer = await t.registerCustomer();
+    const setup = await t.request({ method: 'POST', url: '/api/account/twofactor/setup', token: customer.token });
+    const { secret } = setup.json() as { secret: string };
+    const step = totpStepAt(Date.now());
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/account/twofactor/enable',
+          token: customer.token,
+          body: { code: totpCodeAt(secret, step) },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const withoutCode = await eraseOwn(customer.token, { password: customer.password });
+    expect(withoutCode.statusCode).toBe(403);
+    expect(withoutCode.body).toBe('Enter the current code of your authenticator app, or a recovery code.');
+    const erased = await eraseOwn(customer.token, { password: customer.password, code: totpCodeAt(secret, step + 1) });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await columnsHolding(t, [customer.email])).toEqual([]);
+  });
+
+  it('erases only the login of one that never proved its address: what is kept under the address may be someone else’s', async () => {
+    const email = uniqueEmail('unproven');
+    await giveLicence(t, { email });
+    const registered = await t.request({ method: 'POST', url: '/api/register', body: { email, password: 'a-password' }, ip: uniqueIp() });
+    const stranger = (registered.json() as { token: string }).token;
+    const erased = await eraseOwn(stranger, { password: 'a-password' });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toEqual({ licencesEnded: 0, computersRemoved: 0, ordersKept: 0 });
+
+    const { rows } = await t.db.query('SELECT o.state FROM orders o JOIN person p ON p.id = o.person_id WHERE p.email = $1', [email]);
+    expect(rows).toEqual([{ state: 'active' }]);
+    expect((await t.db.query('SELECT 1 FROM login WHERE login_name = $1', [email])).rows).toEqual([]);
+    expect((await t.request({ method: 'GET', url: '/api/account', token: stranger })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/persons/{id}/erasure', () => {
+  it('erases the person and records it in the audit log with the person id only', async () => {
+    const customer = await customerWithEverything(t);
+    const admin = await t.adminToken();
+    const erased = await eraseAsAdmin(customer.personId, admin);
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toEqual({ licencesEnded: 3, computersRemoved: 1, ordersKept: 3 });
+    expect(await columnsHolding(t, needlesOf(customer))).toEqual([]);
+
+    const { rows } = await t.db.query(
+      `SELECT actor, action, entity, entity_id, before, after FROM audit_log WHERE action = 'erase' AND entity_id = $1`,
+      [String(customer.personId)],
+    );
+    expect(rows).toEqual([
+      {
+        actor: 'admin',
+        action: 'erase',
+        entity: 'person',
+        entity_id: String(customer.personId),
+        before: null,
+        after: { erased: true, by: 'admin', licencesEnded: 3, computersRemoved: 1, ordersKept: 3 },
+      },
+    ]);
+    const person = await t.request({ method: 'GET', url: `/api/person/${customer.personId}`, token: admin });
+    expect(person.json()).toEqual({ id: customer.personId, email: '', name: '', country: '', erasedAt: expect.any(String) });
+    // The customer's session ended with their login.
+    expect((await t.request({ method: 'GET', url: '/api/account', token: customer.token })).statusCode).toBe(401);
+  });
+
+  it('answers 404 for no such person, 409 for one erased already, and deletes a person who had no orders', async () => {
+    const admin = await t.adminToken();
+    expect((await eraseAsAdmin(999_999_999, admin)).statusCode).toBe(404);
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/person/',
+      token: admin,
+      body: { id: 0, email: uniqueEmail('blank'), name: 'Blank' },
+    });
+    const { id } = created.json() as { id: number };
+    expect((await eraseAsAdmin(id, admin)).json()).toEqual({ licencesEnded: 0, computersRemoved: 0, ordersKept: 0 });
+    expect((await t.db.query('SELECT 1 FROM person WHERE id = $1', [id])).rows).toEqual([]);
+    expect((await eraseAsAdmin(id, admin)).statusCode).toBe(404);
+
+    const customer = await customerWithEverything(t);
+    expect((await eraseAsAdmin(customer.personId, admin)).statusCode).toBe(200);
+    const again = await eraseAsAdmin(customer.personId, admin);
+    expect(again.statusCode).toBe(409);
+    // The erased record cannot be filled in again, nor given a licence.
+    const save = await t.request({
+      method: 'POST',
+      url: '/api/person/',
+      token: admin,
+      body: { id: customer.personId, email: uniqueEmail(), name: 'Someone' },
+    });
+    expect(save.statusCode).toBe(409);
+    const product = (await t.db.query<{ id: number }>(`SELECT id FROM product WHERE name = 'Punch'`)).rows[0]!;
+    const order = await t.request({
+      method: 'POST',
+      url: '/api/order/',
+      token: admin,
+      body: { productId: product.id, personId: customer.personId },
+    });
+    expect(order.statusCode).toBe(409);
+    // The database holds the rule too, whatever the caller: a licence for the erased person is refused (and retried).
+    await expect(
+      t.db.query(`INSERT INTO orders (product_id, person_id, source) VALUES ($1, $2, 'admin')`, [product.id, customer.personId]),
+    ).rejects.toMatchObject({ code: '40001' });
+  });
+
+  it("lets a customer erase no one else: the administrator's call is refused, the person stays", async () => {
+    const victim = await customerWithEverything(t);
+    const attacker = await t.registerCustomer();
+    const refused = await eraseAsAdmin(victim.personId, attacker.token);
+    expect(refused.statusCode).toBe(403);
+    expect(await columnsHolding(t, [victim.email])).toContain('public.person.email');
+    // Their own erasure erases their own account only.
+    expect((await eraseOwn(attacker.token, { password: attacker.password })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/userinfo/products', token: victim.token })).statusCode).toBe(200);
+    expect(await columnsHolding(t, [victim.email])).toContain('public.person.email');
+  });
+
+  it('refuses a person whose address is a staff login', async () => {
+    const email = uniqueEmail('staff');
+    const admin = await t.adminToken();
+    const { personId } = await giveLicence(t, { email });
+    expect((await t.request({ method: 'POST', url: '/api/staff', token: admin, body: { email, role: 'support' } })).statusCode).toBe(200);
+    const refused = await eraseAsAdmin(personId, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toBe('This person has a staff login: remove it first (ADMIN → STAFF), then erase the person.');
+  });
+});
+
+describe('after an erasure', () => {
+  it("records a refund of the erased customer's purchase on the kept order", async () => {
+    const customer = await customerWithEverything(t);
+    expect((await eraseAsAdmin(customer.personId)).statusCode).toBe(200);
+
+    const refund = returnCreated(customer.purchase.id);
+    const response = await postWebhook(t.app, [refund], { secret: webhookSecretOf(t.config)! });
+    expect(response.statusCode, response.body).toBe(200);
+    const { rows } = await t.db.query('SELECT state, amount, refunded FROM orders WHERE provider_order_id = $1', [customer.purchase.id]);
+    expect(rows).toEqual([{ state: 'refunded', amount: expect.any(String), refunded: rows[0].amount }]);
+    expect(Number(rows[0].refunded)).toBeGreaterThan(0);
+  });
+});
