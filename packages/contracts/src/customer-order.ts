@@ -18,7 +18,7 @@ export const customerOrderItem = z.object({
 export const customerOrderLicence = z.object({
   orderId: z.number().int(),
   productName: z.string(),
-  state: z.enum(['active', 'refunded', 'transferred']),
+  state: z.enum(['active', 'refunded', 'transferred', 'revoked']),
 });
 
 /** A refund of the purchase: partial (an amount, the licences kept) or of whole units. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 export const orderSources = ['purchase', 'activation', 'admin', 'transfer', 'import'] as const;
-export const orderStates = ['active', 'refunded', 'transferred'] as const;
+export const orderStates = ['active', 'refunded', 'transferred', 'revoked'] as const;
 
 /** How the admin screens name where a licence came from. */
 export const orderSourceLabels: Record<(typeof orderSources)[number], string> = {

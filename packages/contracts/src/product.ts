@@ -26,6 +26,10 @@ export const product = z.object({
   useRsa2048: z.boolean(),
   /** Days a trial key of the product runs (decision 017). */
   trialDays: z.number().int().optional(),
+  /** Days an online key of a plug-in built on clients/juce works before it is renewed; null: permanent (decision 041). */
+  onlineKeyDays: z.number().int().nullable().optional(),
+  /** Places a licence may free a year without a removal code; null: no limit (decision 041). */
+  yearlyDeviceRemovals: z.number().int().nullable().optional(),
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
@@ -65,6 +69,22 @@ export const productSaveRequest = z.object({
     .int('Please enter whole days')
     .min(1, 'A trial lasts 1 to 365 days')
     .max(365, 'A trial lasts 1 to 365 days')
+    .optional(),
+  /** Left out: the stored setting; null: permanent online keys. */
+  onlineKeyDays: z.coerce
+    .number()
+    .int('Please enter whole days')
+    .min(1, 'Online keys last 1 to 3650 days')
+    .max(3650, 'Online keys last 1 to 3650 days')
+    .nullable()
+    .optional(),
+  /** Left out: the stored setting; null: no yearly limit. */
+  yearlyDeviceRemovals: z.coerce
+    .number()
+    .int('Please enter a whole number')
+    .min(0, 'Between 0 and 1000 removals a year')
+    .max(1000, 'Between 0 and 1000 removals a year')
+    .nullable()
     .optional(),
 });
 export type ProductSaveRequest = z.infer<typeof productSaveRequest>;

@@ -24,8 +24,8 @@ export async function takeNextProductId(db: Queryable): Promise<number> {
 export async function insertProduct(db: Queryable, id: number, product: ProductFields): Promise<ProductRow | undefined> {
   const { rows } = await db.query<ProductRow>(
     `INSERT INTO product (id, name, path, description, price, public_key, private_key_sealed, public_key_2048,
-                          private_key_2048_sealed, use_rsa_2048, trial_days)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (lower(name)) DO NOTHING RETURNING *`,
+                          private_key_2048_sealed, use_rsa_2048, trial_days, online_key_days, yearly_device_removals)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (lower(name)) DO NOTHING RETURNING *`,
     [id, ...fieldValues(product)],
   );
   return rows[0];
@@ -35,7 +35,8 @@ export async function insertProduct(db: Queryable, id: number, product: ProductF
 export async function updateProduct(db: Queryable, id: number, product: ProductFields): Promise<ProductRow> {
   const { rows } = await db.query<ProductRow>(
     `UPDATE product SET name = $2, path = $3, description = $4, price = $5, public_key = $6, private_key_sealed = $7,
-                        public_key_2048 = $8, private_key_2048_sealed = $9, use_rsa_2048 = $10, trial_days = $11
+                        public_key_2048 = $8, private_key_2048_sealed = $9, use_rsa_2048 = $10, trial_days = $11,
+                        online_key_days = $12, yearly_device_removals = $13
       WHERE id = $1 RETURNING *`,
     [id, ...fieldValues(product)],
   );
@@ -53,6 +54,8 @@ const fieldValues = (product: ProductFields) => [
   product.private_key_2048_sealed,
   product.use_rsa_2048,
   product.trial_days,
+  product.online_key_days,
+  product.yearly_device_removals,
 ];
 
 /** How many licences and activation codes refer to the product. */

@@ -15,6 +15,10 @@ export type ProductRow = {
   private_key_2048_sealed: string;
   use_rsa_2048: boolean;
   trial_days: number;
+  /** Days an online key of a plug-in built on clients/juce works before renewal; null: permanent (decision 041). */
+  online_key_days: number | null;
+  /** Places a licence may free a year without a removal code; null: no limit (decision 041). */
+  yearly_device_removals: number | null;
 };
 
 /** The administrator's view: key material opened, both spellings of the key fields. */
@@ -34,6 +38,8 @@ export function toAdminProduct(row: ProductRow, secretBox: SecretBox): Product {
     privateKey2048: secretBox.open(row.private_key_2048_sealed),
     useRsa2048: row.use_rsa_2048,
     trialDays: row.trial_days,
+    onlineKeyDays: row.online_key_days,
+    yearlyDeviceRemovals: row.yearly_device_removals,
   };
 }
 
@@ -59,7 +65,8 @@ export async function findProductByName(db: Queryable, name: string): Promise<Pr
   // so a migration adding one does not break the statement prepared by a process still running the old code.
   const { rows } = await db.query<ProductRow>({
     name: 'product-by-name',
-    text: `SELECT id, name, path, description, price, public_key, private_key_sealed, public_key_2048, private_key_2048_sealed, use_rsa_2048, trial_days
+    text: `SELECT id, name, path, description, price, public_key, private_key_sealed, public_key_2048, private_key_2048_sealed, use_rsa_2048, trial_days,
+                  online_key_days, yearly_device_removals
              FROM product WHERE lower(name) = lower($1)`,
     values: [name],
   });

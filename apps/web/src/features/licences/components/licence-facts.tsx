@@ -14,6 +14,7 @@ const statusLabels: Record<NonNullable<UserProduct['status']>, string> = {
   active: 'Active',
   refunded: 'Refunded',
   transferred: 'Transferred',
+  revoked: 'Revoked',
 };
 
 async function copySerial(serial: string) {

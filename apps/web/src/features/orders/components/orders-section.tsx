@@ -1,7 +1,7 @@
 import type { CustomerOrder } from '@store/contracts/customer-order';
 import { useOrders } from '../api/get-orders';
 
-const stateLabels = { active: 'active', refunded: 'refunded', transferred: 'transferred to a new owner' } as const;
+const stateLabels = { active: 'active', refunded: 'refunded', transferred: 'transferred to a new owner', revoked: 'revoked' } as const;
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 const formatAmount = (amount: number | null, currency: string) => (amount === null ? '' : `${currency} ${amount.toFixed(2)}`);
