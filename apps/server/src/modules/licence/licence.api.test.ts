@@ -35,6 +35,8 @@ describe('GET /api/userinfo/products', () => {
       purchaseDate: owner.order.creation_date.toISOString(),
       source: owner.order.source,
       status: 'active',
+      removalsThisYear: 0,
+      removalsPerYear: null,
       orderDevices: [
         {
           id: expect.any(Number),
@@ -43,6 +45,9 @@ describe('GET /api/userinfo/products', () => {
           deviceIdHashEncrypted: expect.stringMatching(/^Keyfile for Spacey/),
           creationDate: expect.any(String),
           lastActivatedAt: expect.any(String),
+          // A key registered with the serial key file is permanent (decision 041).
+          keyExpiresAt: null,
+          renewedAt: null,
         },
       ],
     });
