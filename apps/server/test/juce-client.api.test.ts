@@ -278,7 +278,9 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
       // Stock JUCE leaves isUnlocked() false for an expiring key; the module licenses it until its expiry.
       expect(unlocked.lines).toMatchObject({ result: 'ok', unlocked: 'no', licensed: 'yes', renewable: 'yes' });
       expect(Number(unlocked.lines.expiry)).toBeGreaterThan(Date.now() + 89 * DAY_MS);
-      expect(unlocked.lines.licence).toMatch(new RegExp(`^Unlocked for ${owner.email.replace(/[.+]/g, '\\$&')} until .* \\(renewed while online\\)$`));
+      expect(unlocked.lines.licence).toMatch(
+        new RegExp(`^Unlocked for ${owner.email.replace(/[.+]/g, '\\$&')} until .* \\(renewed while online\\)$`),
+      );
 
       await t!.db.query(`UPDATE order_device SET renewed_at = NULL WHERE order_id = $1`, [owner.order.id]);
       const renewed = await runExample(computer, 'renew');
@@ -339,7 +341,12 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
       expect((await runExample(computer, 'status')).lines).toMatchObject({ licensed: 'no' });
 
       const release = () =>
-        t!.request({ method: 'POST', url: '/api/userinfo/releasedevice', token: owner.token, body: { orderId: owner.order.id, removalCode: code } });
+        t!.request({
+          method: 'POST',
+          url: '/api/userinfo/releasedevice',
+          token: owner.token,
+          body: { orderId: owner.order.id, removalCode: code },
+        });
       expect((await release()).statusCode).toBe(200);
       expect(await countDevices(owner.order.id)).toBe(0);
       expect((await release()).statusCode).toBe(409);

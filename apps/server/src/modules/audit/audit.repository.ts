@@ -2,7 +2,19 @@ import type { Queryable } from '../../db/client.js';
 
 export type AuditEntry = {
   actor: string;
-  action: 'create' | 'update' | 'delete' | 'transfer' | 'refresh-keys' | 'resend-keys' | 'void' | 'replay' | 'resolve' | 'reconcile' | 'revoke' | 'release-device';
+  action:
+    | 'create'
+    | 'update'
+    | 'delete'
+    | 'transfer'
+    | 'refresh-keys'
+    | 'resend-keys'
+    | 'void'
+    | 'replay'
+    | 'resolve'
+    | 'reconcile'
+    | 'revoke'
+    | 'release-device';
   entity: string;
   entityId?: string | number;
   before?: unknown;

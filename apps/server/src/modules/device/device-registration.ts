@@ -81,9 +81,9 @@ export async function registerDeviceOnLicences(options: {
         })
       : (keyFiles.get(licence.order_id) ??
         (await createDeviceKeyFile({
-        product,
-        owner: { name: licence.owner_name, email: licence.owner_email },
-        secretBox: options.secretBox,
+          product,
+          owner: { name: licence.owner_name, email: licence.owner_email },
+          secretBox: options.secretBox,
           deviceId,
           signer: options.signer,
         })));

@@ -44,7 +44,9 @@ export async function renewKey(options: {
     throw forbidden(`Your licence of ${product.name} was transferred to another owner, so its key is not renewed.${until}`);
   }
   if (order.state === 'revoked') {
-    throw forbidden(`Your licence of ${product.name} was revoked (${order.revoke_reason || 'no reason given'}), so its key is not renewed.${until}`);
+    throw forbidden(
+      `Your licence of ${product.name} was revoked (${order.revoke_reason || 'no reason given'}), so its key is not renewed.${until}`,
+    );
   }
   const device = await findDeviceOfLicence(db, order.id, machineId);
   if (!device || device.removal_secret !== key.removalSecret) {
@@ -80,7 +82,14 @@ function readRenewableKey(product: ProductRow, keyText: string, machineId: strin
   const licenceId = Number(content?.attributes['licence'] ?? '');
   const removalSecret = content?.attributes['removal'] ?? '';
   const isThisComputer = content?.machineNumbers.some((id) => id.toLowerCase() === machineId.toLowerCase()) === true;
-  if (!content || content.app !== product.name || !Number.isSafeInteger(licenceId) || licenceId <= 0 || removalSecret === '' || !isThisComputer) {
+  if (
+    !content ||
+    content.app !== product.name ||
+    !Number.isSafeInteger(licenceId) ||
+    licenceId <= 0 ||
+    removalSecret === '' ||
+    !isThisComputer
+  ) {
     throw badRequest(notRenewableMessage(product));
   }
   return { licenceId, removalSecret, expiryTime: content.expiryTime, user: content.user, email: content.email };

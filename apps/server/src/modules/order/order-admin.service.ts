@@ -186,7 +186,12 @@ export async function revokeOrder(options: { db: Db; actor: string; id: number; 
 }
 
 /** Support enters a removal code a customer read from the plug-in: it frees that computer's place, once. */
-export async function releaseDeviceByCode(options: { db: Db; actor: string; orderId: number; removalCode: string }): Promise<{ deviceName: string }> {
+export async function releaseDeviceByCode(options: {
+  db: Db;
+  actor: string;
+  orderId: number;
+  removalCode: string;
+}): Promise<{ deviceName: string }> {
   const released = await releaseDeviceWithCode({
     db: options.db,
     orderId: options.orderId,

@@ -71,13 +71,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/revoke',
     { onRequest: requireAdmin, schema: { tags, params: idParam, body: revokeOrderRequest, response: { 200: order } } },
-    (request) =>
-      orders.revokeOrder({ db: app.db, actor: actorOf(request).name, id: request.params.id, ...request.body }),
+    (request) => orders.revokeOrder({ db: app.db, actor: actorOf(request).name, id: request.params.id, ...request.body }),
   );
 
   app.post(
     '/order/:id/releasedevice',
-    { onRequest: requireStaff, schema: { tags, params: idParam, body: adminReleaseDeviceRequest, response: { 200: releaseDeviceResponse } } },
+    {
+      onRequest: requireStaff,
+      schema: { tags, params: idParam, body: adminReleaseDeviceRequest, response: { 200: releaseDeviceResponse } },
+    },
     (request) =>
       orders.releaseDeviceByCode({
         db: app.db,
