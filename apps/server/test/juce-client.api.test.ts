@@ -11,7 +11,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createExpiringKeyFile } from '../src/licensing/juce-key-file.js';
 import { loadSigningKey } from '../src/licensing/rsa-key.js';
 import { customerWithLicence, randomDeviceId, registerDevice } from '../src/modules/licence/licence.test-factory.js';
@@ -34,6 +34,7 @@ const t = isRequired ? await createTestApp() : undefined;
 describe.skipIf(!isRequired)('the JUCE client against the server', () => {
   let serverUrl = '';
   let spacey: ProductRow;
+  let tapewarm: ProductRow;
   let workDir = '';
   let proxy: Server;
   const proxyRequests: string[] = [];
@@ -48,6 +49,10 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
     await app.listen({ host: '127.0.0.1', port: 0 });
     serverUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     spacey = (await findProductByName(t!.db, 'Spacey'))!;
+    // Tapewarm's online keys expire after 90 days (decision 041); Spacey keeps permanent keys.
+    await t!.db.query(`UPDATE product SET online_key_days = 90 WHERE name = 'Tapewarm'`);
+    tapewarm = (await findProductByName(t!.db, 'Tapewarm'))!;
+    await vi.waitFor(async () => expect((await t!.app.productCache.byName(t!.db, 'Tapewarm'))?.online_key_days).toBe(90));
     workDir = await mkdtemp(join(tmpdir(), 'juce-client-'));
     proxy = createServer((socket) => {
       socket.once('data', (data) => {
@@ -64,12 +69,15 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
   });
 
   /** Runs the example as one computer (its Device ID and its own saved state), every other host behind the proxy. */
-  const runExample = async (computer: { deviceId: string; product?: string; server?: string }, ...command: string[]): Promise<Outcome> => {
+  const runExample = async (
+    computer: { deviceId: string; product?: string; server?: string; publicKey?: string },
+    ...command: string[]
+  ): Promise<Outcome> => {
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     const options = [
       ['--server', computer.server ?? serverUrl],
       ['--product', computer.product ?? 'Spacey'],
-      ['--public-key', spacey.public_key_2048],
+      ['--public-key', computer.publicKey ?? spacey.public_key_2048],
       ['--device-id', computer.deviceId],
       ['--state', join(workDir, `${computer.deviceId}.state`)],
     ].flat();
@@ -258,5 +266,90 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
     expect(outcome.lines.message).toMatch(/^Couldn't connect to 127\.0\.0\.1\.\.\./);
     expect(proxyRequests.join('\n')).toMatch(/google\.com/);
     expect(proxyRequests.length).toBeGreaterThanOrEqual(3);
+  });
+
+  describe('keys that end gently (decision 041)', () => {
+    const tapewarmComputer = () => ({ deviceId: randomDeviceId(), product: 'Tapewarm', publicKey: tapewarm.public_key });
+
+    it('counts an unexpired rolling key as licensed, renews it, and says when it has expired', async () => {
+      const owner = await customerWithLicence(t!, 'Tapewarm');
+      const computer = tapewarmComputer();
+      const unlocked = await runExample(computer, 'unlock', owner.email, owner.password);
+      // Stock JUCE leaves isUnlocked() false for an expiring key; the module licenses it until its expiry.
+      expect(unlocked.lines).toMatchObject({ result: 'ok', unlocked: 'no', licensed: 'yes', renewable: 'yes' });
+      expect(Number(unlocked.lines.expiry)).toBeGreaterThan(Date.now() + 89 * DAY_MS);
+      expect(unlocked.lines.licence).toMatch(
+        new RegExp(`^Unlocked for ${owner.email.replace(/[.+]/g, '\\$&')} until .* \\(renewed while online\\)$`),
+      );
+
+      await t!.db.query(`UPDATE order_device SET renewed_at = NULL WHERE order_id = $1`, [owner.order.id]);
+      const renewed = await runExample(computer, 'renew');
+      expect(renewed.lines).toMatchObject({ result: 'ok', licensed: 'yes', renewable: 'yes' });
+      expect(renewed.lines.message).toMatch(/^Your key of Tapewarm was renewed\. It works until /);
+      const { rows } = await t!.db.query('SELECT renewed_at FROM order_device WHERE order_id = $1', [owner.order.id]);
+      expect(rows[0].renewed_at).not.toBeNull();
+      expect((await runExample(computer, 'status')).lines).toMatchObject({ licensed: 'yes', renewable: 'yes' });
+
+      // An expired rolling key: the module says so and how to renew, instead of falling silent.
+      const privateKey = loadSigningKey(t!.app.secretBox.open(tapewarm.private_key_sealed), tapewarm.public_key);
+      const expired = createExpiringKeyFile({
+        appName: 'Tapewarm',
+        userEmail: owner.email,
+        userName: owner.email,
+        machineNumbers: computer.deviceId,
+        expiryTime: new Date(Date.now() - DAY_MS),
+        privateKey,
+        extraAttributes: [
+          ['licence', String(owner.order.id)],
+          ['removal', '00'],
+        ],
+      });
+      const applied = await runExample(computer, 'apply', await writeKeyFile('expired-rolling.txt', expired));
+      expect(applied.lines.result).toBe('refused');
+      expect(applied.lines.message).toMatch(
+        /^This key of Tapewarm expired on .*\. Connect to the internet and renew it, or unlock Tapewarm again with your account\.$/,
+      );
+    });
+
+    it('keeps a refunded licence working until its key expires, refusing the renewal with a clear message', async () => {
+      const owner = await customerWithLicence(t!, 'Tapewarm');
+      const computer = tapewarmComputer();
+      const unlocked = await runExample(computer, 'unlock', owner.email, owner.password);
+      expect(unlocked.lines).toMatchObject({ result: 'ok', licensed: 'yes' });
+      await t!.db.query(`UPDATE orders SET state = 'refunded' WHERE id = $1`, [owner.order.id]);
+      await t!.db.query('DELETE FROM order_device WHERE order_id = $1', [owner.order.id]);
+
+      const refused = await runExample(computer, 'renew');
+      expect(refused.exitCode).toBe(1);
+      expect(refused.lines).toMatchObject({ result: 'refused', licensed: 'yes', expiry: unlocked.lines.expiry });
+      expect(refused.lines.message).toMatch(
+        /^Your licence of Tapewarm was refunded, so its key is not renewed\. It keeps working on this computer until \d{4}-\d\d-\d\d\.$/,
+      );
+    });
+
+    it('removes its key and shows a removal code that frees the place once', async () => {
+      const owner = await customerWithLicence(t!, 'Tapewarm');
+      const computer = tapewarmComputer();
+      expect((await runExample(computer, 'unlock', owner.email, owner.password)).lines).toMatchObject({ licensed: 'yes' });
+      expect(await countDevices(owner.order.id)).toBe(1);
+
+      const removed = await runExample(computer, 'remove');
+      expect(removed.lines).toMatchObject({ result: 'ok', unlocked: 'no', licensed: 'no', renewable: 'no' });
+      const code = removed.lines['removal-code']!;
+      expect(code).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+      expect(removed.lines.message).toContain(code);
+      expect((await runExample(computer, 'status')).lines).toMatchObject({ licensed: 'no' });
+
+      const release = () =>
+        t!.request({
+          method: 'POST',
+          url: '/api/userinfo/releasedevice',
+          token: owner.token,
+          body: { orderId: owner.order.id, removalCode: code },
+        });
+      expect((await release()).statusCode).toBe(200);
+      expect(await countDevices(owner.order.id)).toBe(0);
+      expect((await release()).statusCode).toBe(409);
+    });
   });
 });

@@ -48,6 +48,8 @@ export const dashboard = z.object({
     refunds: z.number().int(),
     transfers: z.number().int(),
     activations: z.number().int(),
+    /** Licences the administrator (or a chargeback) revoked within the range (decision 041). */
+    revocations: z.number().int().optional(),
     /** What was paid for licences and for transfers, per currency (decision 029). */
     revenue: z.array(money),
     /** The transfer fees within the revenue. */

@@ -144,6 +144,19 @@ export const adminProductForm = productEditForm.extend({
     .string()
     .trim()
     .refine((days) => /^\d{1,3}$/.test(days) && Number(days) >= 1 && Number(days) <= 365, 'A trial lasts 1 to 365 days'),
+  /** Days an online key of a plug-in built on clients/juce works before renewal, as typed; empty: permanent (decision 041). */
+  onlineKeyDays: z
+    .string()
+    .trim()
+    .refine(
+      (days) => days === '' || (/^\d{1,4}$/.test(days) && Number(days) >= 1 && Number(days) <= 3650),
+      'Online keys last 1 to 3650 days',
+    ),
+  /** Places a licence may free a year without a removal code, as typed; empty: no limit (decision 041). */
+  yearlyDeviceRemovals: z
+    .string()
+    .trim()
+    .refine((count) => count === '' || (/^\d{1,4}$/.test(count) && Number(count) <= 1000), 'Between 0 and 1000 removals a year'),
 });
 export type AdminProductForm = z.infer<typeof adminProductForm>;
 
@@ -155,3 +168,12 @@ export type AdminNewOrderForm = z.infer<typeof adminNewOrderForm>;
 export const batchDownloadForm = z.object({ batchNumber: wholeNumberText(messages.required).pipe(z.number().positive(messages.required)) });
 export type BatchDownloadFormInput = z.input<typeof batchDownloadForm>;
 export type BatchDownloadForm = z.output<typeof batchDownloadForm>;
+
+/** The customer area's "free a place with a removal code" form (decision 041). */
+export const removalCodeForm = z.object({
+  removalCode: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{4}[\s-]?[0-9a-fA-F]{4}[\s-]?[0-9a-fA-F]{4}$/, 'A removal code has 12 characters, like 1A2B-3C4D-5E6F.'),
+});
+export type RemovalCodeForm = z.infer<typeof removalCodeForm>;

@@ -12,6 +12,10 @@ export const device = z.object({
   creationDate: z.string(),
   /** When the computer last activated (its first registration, or registering the same computer again). */
   lastActivatedAt: z.string().optional(),
+  /** Until when the computer's key works; null: it is permanent (decision 041). */
+  keyExpiresAt: z.string().nullable().optional(),
+  /** When the plug-in last renewed the computer's key; null: never. */
+  renewedAt: z.string().nullable().optional(),
 });
 export type Device = z.infer<typeof device>;
 
@@ -48,6 +52,9 @@ export const userProduct = z.object({
   upgradedTo: z.string().nullable().optional(),
   /** The product of the licence this one was upgraded from: the versions it covers. */
   upgradedFrom: z.string().nullable().optional(),
+  /** Places freed this year without a removal code, and how many the product allows (null: no limit; decision 041). */
+  removalsThisYear: z.number().int().optional(),
+  removalsPerYear: z.number().int().nullable().optional(),
 });
 export type UserProduct = z.infer<typeof userProduct>;
 export const userProducts = z.array(userProduct);
@@ -93,5 +100,23 @@ export const juceUnlockRequest = z.object({
   pw: z.string().max(200).default(''),
   os: z.string().max(200).default(''),
   mach: z.string().max(2000).default(''),
+  /** "1": the plug-in is built on clients/juce, which renews keys and counts an unexpired expiring key as unlocked. */
+  renewable: z.string().max(10).default(''),
 });
 export type JuceUnlockRequest = z.infer<typeof juceUnlockRequest>;
+
+/** POST /juce/renew: a plug-in built on clients/juce renews its computer's key with the key itself (decision 041). */
+export const juceRenewRequest = z.object({
+  product: z.string().max(100).default(''),
+  mach: z.string().max(2000).default(''),
+  key: z.string().max(20000).default(''),
+});
+export type JuceRenewRequest = z.infer<typeof juceRenewRequest>;
+
+/** POST /userinfo/releasedevice: the removal code a plug-in showed frees that computer's place, once. */
+export const releaseDeviceRequest = z.object({
+  orderId: z.number().int().positive(),
+  removalCode: z.string().trim().min(1, 'Please enter the removal code.').max(40),
+});
+export type ReleaseDeviceRequest = z.infer<typeof releaseDeviceRequest>;
+export const releaseDeviceResponse = z.object({ deviceName: z.string() });

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
 export const orderSources = ['purchase', 'activation', 'admin', 'transfer', 'import'] as const;
-/** A licence's state: `erased` when its owner's personal data was erased (docs/PRIVACY.md), which ended it. */
-export const orderStates = ['active', 'refunded', 'transferred', 'erased'] as const;
+/**
+ * A licence's state: `erased` when its owner's personal data was erased (docs/PRIVACY.md), which ended it;
+ * `revoked` when the vendor revoked it or FastSpring reported a chargeback (decision 041).
+ */
+export const orderStates = ['active', 'refunded', 'transferred', 'erased', 'revoked'] as const;
 
 /** How the admin screens name where a licence came from. */
 export const orderSourceLabels: Record<(typeof orderSources)[number], string> = {

@@ -77,3 +77,14 @@ export type RefreshKeysRequest = z.infer<typeof refreshKeysRequest>;
 
 /** Columns of GET /order/unsassigned that `sort` and `filter` accept. */
 export const unassignedListColumns = ['id', 'activationKey', 'creationDate', 'distributorName', 'batchNumber', 'productName'] as const;
+
+/** POST /order/{id}/revoke: the administrator revokes a licence outright (decision 041). */
+export const revokeOrderRequest = z.object({
+  reason: z.string().trim().min(1, 'Please give a reason.').max(500),
+  /** true: its computers are removed now; false: they keep their keys until those expire. */
+  removeDevices: z.boolean(),
+});
+export type RevokeOrderRequest = z.infer<typeof revokeOrderRequest>;
+
+/** POST /order/{id}/releasedevice: support enters a removal code a customer read from the plug-in. */
+export const adminReleaseDeviceRequest = z.object({ removalCode: z.string().trim().min(1, 'Please enter the removal code.').max(40) });

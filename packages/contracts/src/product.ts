@@ -28,6 +28,10 @@ export const product = z.object({
   trialDays: z.number().int().optional(),
   /** Its next major version, a product of its own (decision 036): the shop says "{successor} is out". */
   successorId: z.number().int().nullable().optional(),
+  /** Days an online key of a plug-in built on clients/juce works before it is renewed; null: permanent (decision 041). */
+  onlineKeyDays: z.number().int().nullable().optional(),
+  /** Places a licence may free a year without a removal code; null: no limit (decision 041). */
+  yearlyDeviceRemovals: z.number().int().nullable().optional(),
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
@@ -71,6 +75,22 @@ export const productSaveRequest = z.object({
     .optional(),
   /** Its next major version (decision 036); left out: the stored one; null: none. */
   successorId: z.number().int().positive().nullable().optional(),
+  /** Left out: the stored setting; null: permanent online keys. */
+  onlineKeyDays: z.coerce
+    .number()
+    .int('Please enter whole days')
+    .min(1, 'Online keys last 1 to 3650 days')
+    .max(3650, 'Online keys last 1 to 3650 days')
+    .nullable()
+    .optional(),
+  /** Left out: the stored setting; null: no yearly limit. */
+  yearlyDeviceRemovals: z.coerce
+    .number()
+    .int('Please enter a whole number')
+    .min(0, 'Between 0 and 1000 removals a year')
+    .max(1000, 'Between 0 and 1000 removals a year')
+    .nullable()
+    .optional(),
 });
 export type ProductSaveRequest = z.infer<typeof productSaveRequest>;
 

@@ -15,6 +15,11 @@ export interface KeyFileOptions {
   readonly date?: Date;
   /** Replaces JUCE's comment block (`Keyfile for …`, `User: …`, …); lines joined with CRLF. */
   readonly comment?: string;
+  /**
+   * Attributes of this project's own after JUCE's (JUCE reads only its own and ignores others): `licence` and
+   * `removal` on the keys of plug-ins built on clients/juce (decision 041).
+   */
+  readonly extraAttributes?: ReadonlyArray<readonly [string, string]>;
 }
 
 /** Options of an expiring key file (`expiring_mach` + `expiryTime`). */
@@ -76,12 +81,13 @@ export function createExpiringKeyFile(options: ExpiringKeyFileOptions): string {
 export function prepareKeyFile(options: KeyFileOptions): UnsignedKeyFile {
   const date = options.date ?? new Date();
   const fields = readFields(options);
-  const attributes: Array<[string, string]> = [
+  const attributes: Array<readonly [string, string]> = [
     ['user', fields.userName],
     ['email', fields.userEmail],
     ['mach', fields.machineNumbers],
     ['app', fields.appName],
     ['date', formatJuceHex(date)],
+    ...(options.extraAttributes ?? []),
   ];
   const comment = options.comment ?? createComment(fields, date);
   return prepareAssembly(comment, attributes, options.privateKey);
@@ -91,13 +97,14 @@ export function prepareKeyFile(options: KeyFileOptions): UnsignedKeyFile {
 export function prepareExpiringKeyFile(options: ExpiringKeyFileOptions): UnsignedKeyFile {
   const date = options.date ?? new Date();
   const fields = readFields(options);
-  const attributes: Array<[string, string]> = [
+  const attributes: Array<readonly [string, string]> = [
     ['user', fields.userName],
     ['email', fields.userEmail],
     ['expiring_mach', fields.machineNumbers],
     ['app', fields.appName],
     ['date', formatJuceHex(date)],
     ['expiryTime', formatJuceHex(options.expiryTime)],
+    ...(options.extraAttributes ?? []),
   ];
   const comment = options.comment ?? `${createComment(fields, date)}${CRLF}Expires: ${formatJuceTime(options.expiryTime)}`;
   return prepareAssembly(comment, attributes, options.privateKey);
@@ -151,7 +158,7 @@ function createComment(fields: KeyFileFields, date: Date): string {
 }
 
 // KeyFileUtils::createKeyFile: comment, blank line, "#" + hex in 70-character lines, trailing CRLF.
-function prepareAssembly(comment: string, attributes: ReadonlyArray<[string, string]>, key: SigningKey): UnsignedKeyFile {
+function prepareAssembly(comment: string, attributes: ReadonlyArray<readonly [string, string]>, key: SigningKey): UnsignedKeyFile {
   const element = attributes.map(([name, value]) => ` ${name}="${escapeJuceXml(value, 'attribute')}"`).join('');
   const encryption = prepareEncryption(`${XML_HEADER}<key${element}/>`, key);
   return {

@@ -11,9 +11,12 @@
         apply FILE                   load an offline key file (the module's checks, then JUCE's applyKeyFile)
         apply-stock FILE             JUCE's own applyKeyFile only, as a stock JUCE plug-in would
         trial [EMAIL]                start a trial on this computer
+        renew                        renew this computer's expiring key (the module's renewal)
+        remove                       delete this computer's key and print its removal code
         status                       print the saved licence state
 
-    It prints "key: value" lines (result, message, unlocked, licensed, expiry, licence) and exits with 0 when the
+    It prints "key: value" lines (result, message, unlocked, licensed, renewable, expiry, licence, and removal-code
+    after remove) and exits with 0 when the
     command succeeded, 1 when it was refused, 2 on a usage error.
 */
 
@@ -50,6 +53,7 @@ namespace
     {
         printLine ("unlocked", static_cast<bool> (status.isUnlocked()) ? "yes" : "no");
         printLine ("licensed", status.isLicensed() ? "yes" : "no");
+        printLine ("renewable", status.hasRenewableKey() ? "yes" : "no");
         printLine ("expiry", juce::String (status.getTrialExpiry().toMilliseconds()));
         printLine ("licence", status.describeLicence());
     }
@@ -99,6 +103,13 @@ namespace
         }
         else if (name == "trial" && command.size() <= 2)
             result = status.startTrial (command[1]);
+        else if (name == "renew" && command.size() == 1)
+            result = status.renewKey();
+        else if (name == "remove" && command.size() == 1)
+        {
+            result = status.removeFromThisComputer();
+            printLine ("removal-code", status.getLastRemovalCode());
+        }
         else
             return usage ("Unknown command or wrong arguments: " + command.joinIntoString (" "));
 

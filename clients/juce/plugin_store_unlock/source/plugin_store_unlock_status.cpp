@@ -65,11 +65,24 @@ void PluginStoreUnlockStatus::saveState (const juce::String& state)
     const auto file = getStateFile();
     file.getParentDirectory().createDirectory();
     file.replaceWithText (state);
+    rememberKeyOfState (state);
 }
 
 juce::String PluginStoreUnlockStatus::getState()
 {
-    return getStateFile().loadFileAsString();
+    const auto state = getStateFile().loadFileAsString();
+    rememberKeyOfState (state);
+    return state;
+}
+
+// OnlineUnlockStatus::save() writes its ValueTree gzipped in base64; the applied key file is its "key" property.
+void PluginStoreUnlockStatus::rememberKeyOfState (const juce::String& state)
+{
+    juce::MemoryBlock data;
+    data.fromBase64Encoding (state);
+    const auto tree = data.isEmpty() ? juce::ValueTree() : juce::ValueTree::readFromGZIPData (data.getData(), data.getSize());
+    currentKeyFile = tree.isValid() ? tree.getProperty ("key").toString() : juce::String();
+    currentKey = currentKeyFile.isNotEmpty() ? readKeyFile (currentKeyFile) : KeyFileContent();
 }
 
 //==============================================================================
@@ -104,7 +117,8 @@ juce::String PluginStoreUnlockStatus::readReplyFromWebserver (const juce::String
                          .withParameter ("email", email)
                          .withParameter ("pw", password)
                          .withParameter ("os", juce::SystemStats::getOperatingSystemName())
-                         .withParameter ("mach", getLocalMachineIDs()[0]);
+                         .withParameter ("mach", getLocalMachineIDs()[0])
+                         .withParameter ("renewable", "1");   // built on this module: it renews expiring keys
 
     return post (url, {}).body;
 }
@@ -139,6 +153,8 @@ KeyFileContent PluginStoreUnlockStatus::readKeyFile (const juce::String& keyFile
     content.machineIds.addTokens (xml->getStringAttribute (content.isExpiring ? "expiring_mach" : "mach"), ",; ", {});
     content.machineIds.trim();
     content.machineIds.removeEmptyStrings();
+    content.licenceId = xml->getStringAttribute ("licence");
+    content.removalSecret = xml->getStringAttribute ("removal");
     content.isReadable = content.user.isNotEmpty() && content.email.isNotEmpty();
     return content;
 }
@@ -160,6 +176,10 @@ juce::String PluginStoreUnlockStatus::findKeyFileProblem (const KeyFileContent& 
     if (! containsAnyIgnoringCase (content.machineIds, getLocalMachineIDs()))
         return "This key file is for another computer (Device ID " + content.machineIds.joinIntoString (", ")
                + "). This computer's Device ID is " + getDeviceId() + ".";
+
+    if (content.isRenewable() && content.expiryTime <= juce::Time::getCurrentTime())
+        return "This key of " + licenceServerConfig.productId + " expired on " + formatTime (content.expiryTime)
+               + ". Connect to the internet and renew it, or unlock " + licenceServerConfig.productId + " again with your account.";
 
     if (content.isExpiring && content.expiryTime <= juce::Time::getCurrentTime())
         return "The trial of " + licenceServerConfig.productId + " on this computer ended on " + formatTime (content.expiryTime) + ".";
@@ -281,15 +301,92 @@ LicenceResult PluginStoreUnlockStatus::applyServerReplyXml (const juce::String& 
     return { true, message.isNotEmpty() ? message : applied.message };
 }
 
+LicenceResult PluginStoreUnlockStatus::renewKey()
+{
+    if (! currentKey.isRenewable())
+        return { true, "This computer's key of " + licenceServerConfig.productId + " does not expire." };
+
+    const auto url = getApiUrl ("juce/renew")
+                         .withParameter ("product", getProductID())
+                         .withParameter ("mach", getDeviceId())
+                         .withParameter ("key", currentKeyFile);
+    const auto reply = post (url, {});
+    const auto until = " This computer stays unlocked until " + formatTime (currentKey.expiryTime) + ".";
+
+    if (! reply.isConnected)
+        return { false, "Couldn't connect to " + getWebsiteName() + " to renew the key." + until };
+
+    return applyServerReplyXml (reply.body);
+}
+
+LicenceResult PluginStoreUnlockStatus::removeFromThisComputer()
+{
+    if (currentKey.removalSecret.isEmpty())
+        return { false, "This computer's key has no removal code. Remove the computer in your customer area at "
+                            + getWebsiteName() + " instead." };
+
+    const auto code = computeRemovalCode (currentKey.removalSecret, getDeviceId());
+
+    // The key is deleted before the code is shown: the code says that this plug-in removed it here.
+    getStateFile().deleteFile();
+    load();
+
+    if (currentKeyFile.isNotEmpty() || static_cast<bool> (isUnlocked()))
+        return { false, "The key could not be removed from this computer." };
+
+    lastRemovalCode = code;
+    return { true, licenceServerConfig.productId + " was removed from this computer. To free its place, enter the removal code "
+                       + code + " in your customer area at " + getWebsiteName() + ", or give it to support." };
+}
+
+juce::String PluginStoreUnlockStatus::computeRemovalCode (const juce::String& removalSecret, const juce::String& deviceId)
+{
+    // HMAC-SHA256 (RFC 2104) over JUCE's SHA256, the secret's UTF-8 bytes as the key.
+    constexpr size_t blockSize = 64;
+    std::vector<uint8_t> key (removalSecret.toRawUTF8(), removalSecret.toRawUTF8() + removalSecret.getNumBytesAsUTF8());
+
+    if (key.size() > blockSize)
+    {
+        const auto digest = juce::SHA256 (key.data(), key.size()).getRawData();
+        key.assign (static_cast<const uint8_t*> (digest.getData()), static_cast<const uint8_t*> (digest.getData()) + digest.getSize());
+    }
+
+    key.resize (blockSize, 0);
+    const auto message = ("release:" + deviceId.trim().toUpperCase()).toStdString();
+
+    std::vector<uint8_t> inner, outer;
+    for (auto byte : key) inner.push_back (static_cast<uint8_t> (byte ^ 0x36));
+    for (auto byte : key) outer.push_back (static_cast<uint8_t> (byte ^ 0x5c));
+
+    inner.insert (inner.end(), message.begin(), message.end());
+    const auto innerDigest = juce::SHA256 (inner.data(), inner.size()).getRawData();
+    outer.insert (outer.end(), static_cast<const uint8_t*> (innerDigest.getData()),
+                  static_cast<const uint8_t*> (innerDigest.getData()) + innerDigest.getSize());
+    const auto mac = juce::SHA256 (outer.data(), outer.size()).getRawData();
+
+    const auto digits = juce::String::toHexString (mac.getData(), 6, 0).toUpperCase();
+    return digits.substring (0, 4) + "-" + digits.substring (4, 8) + "-" + digits.substring (8, 12);
+}
+
 //==============================================================================
 bool PluginStoreUnlockStatus::isLicensed() const
 {
-    return static_cast<bool> (isUnlocked()) || isTrialRunning();
+    return static_cast<bool> (isUnlocked()) || (hasRenewableKey() && ! hasRenewableKeyExpired()) || isTrialRunning();
+}
+
+bool PluginStoreUnlockStatus::hasRenewableKey() const
+{
+    return currentKey.isRenewable() && getExpiryTime().toMilliseconds() > 0;
+}
+
+bool PluginStoreUnlockStatus::hasRenewableKeyExpired() const
+{
+    return hasRenewableKey() && getExpiryTime() <= juce::Time::getCurrentTime();
 }
 
 bool PluginStoreUnlockStatus::hasTrial() const
 {
-    return getExpiryTime().toMilliseconds() > 0;
+    return getExpiryTime().toMilliseconds() > 0 && ! currentKey.isRenewable();
 }
 
 bool PluginStoreUnlockStatus::isTrialRunning() const
@@ -306,6 +403,13 @@ juce::String PluginStoreUnlockStatus::describeLicence() const
 {
     if (static_cast<bool> (isUnlocked()))
         return "Unlocked for " + getUserEmail();
+
+    if (hasRenewableKeyExpired())
+        return "Your key expired on " + formatTime (getExpiryTime()) + ". Connect to the internet to renew it, or unlock "
+               + licenceServerConfig.productId + " again with your account.";
+
+    if (hasRenewableKey())
+        return "Unlocked for " + getUserEmail() + " until " + formatTime (getExpiryTime()) + " (renewed while online)";
 
     if (isTrialRunning())
         return "Trial until " + formatTime (getTrialExpiry());

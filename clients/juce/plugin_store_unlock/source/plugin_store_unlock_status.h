@@ -39,6 +39,11 @@ struct KeyFileContent
     juce::StringArray machineIds;   // `mach`, or `expiring_mach` for an expiring (trial) key file
     bool isExpiring = false;
     juce::Time expiryTime;
+    juce::String licenceId;         // `licence`: an expiring key of this module, renewed while online (not a trial)
+    juce::String removalSecret;     // `removal`: the secret of this computer's removal code
+
+    /** An expiring key that names its licence: this module's renewable key, not a trial. */
+    bool isRenewable() const { return isExpiring && licenceId.isNotEmpty(); }
 };
 
 //==============================================================================
@@ -50,7 +55,15 @@ struct KeyFileContent
     - registerWithSerialKey()   registers this computer with the licence's serial number or serial key file,
     - applyOfflineKeyFile()     loads an offline key ({product}_OfflineKey.txt) made in the customer area,
     - startTrial()              asks for a trial key for this computer (no account needed),
+    - renewKey()                renews this computer's expiring key (call it whenever online, e.g. at start-up),
+    - removeFromThisComputer()  deletes this computer's key and answers its removal code,
     and ask isLicensed(), isTrialRunning() and getTrialExpiry() where the plug-in decides what to enable.
+
+    The online unlock tells the server that the plug-in is built on this module (`renewable=1`): for a product whose
+    online keys expire, the server then answers an expiring key that names its licence. Stock JUCE leaves
+    isUnlocked() false for it; this module counts it as licensed until its expiry (isLicensed()), and renewKey()
+    replaces it with a fresh one while the licence stands. When it has expired, describeLicence() says so and how to
+    renew: show it, never fall silent.
 
     The server calls block: in a plug-in, make them from a background thread, never the message or audio thread.
     Call load() once at start-up to read the saved state. Every helper that changes the licence saves it.
@@ -101,8 +114,33 @@ public:
     LicenceResult startTrial (const juce::String& email = {});
 
     //==============================================================================
-    /** True when the product is unlocked, or its trial is still running on this computer. */
+    /** Renews this computer's expiring key with the key itself (POST /api/juce/renew) and applies the new one. A
+        permanent key needs nothing (success). Refused (the licence was refunded, transferred or revoked, or the
+        computer removed), the current key keeps working until its expiry and the message says so. */
+    LicenceResult renewKey();
+
+    /** Deletes this computer's key and answers, in the message and in `removalCode`, the code that frees its place
+        when entered in the customer area (or given to support). Without a key that carries a removal secret
+        (stock keys, offline key files), the key is not deleted and the customer is told to remove the computer in
+        the customer area instead. */
+    LicenceResult removeFromThisComputer();
+
+    /** The removal code this module shows for a removal secret and a Device ID: HMAC-SHA256(secret,
+        "release:" + upper-case Device ID), its first 12 hex digits as XXXX-XXXX-XXXX. */
+    static juce::String computeRemovalCode (const juce::String& removalSecret, const juce::String& deviceId);
+
+    /** The removal code shown by the last removeFromThisComputer() (empty before). */
+    juce::String getLastRemovalCode() const { return lastRemovalCode; }
+
+    //==============================================================================
+    /** True when the product is unlocked, its renewable key has not expired, or its trial is still running. */
     bool isLicensed() const;
+
+    /** True when this computer holds this module's renewable (expiring) key, expired or not. */
+    bool hasRenewableKey() const;
+
+    /** True when this computer's renewable key has expired: show describeLicence() and offer renewKey(). */
+    bool hasRenewableKeyExpired() const;
 
     /** True when a trial key file has been applied (running or over). */
     bool hasTrial() const;
@@ -134,8 +172,12 @@ private:
     juce::File getStateFile() const;
     LicenceResult applyServerReplyXml (const juce::String& replyText);
     juce::String findKeyFileProblem (const KeyFileContent& content);
+    void rememberKeyOfState (const juce::String& state);
 
     LicenceServerConfig licenceServerConfig;
+    juce::String currentKeyFile;        // the key file in the saved state, kept in step by getState() and saveState()
+    KeyFileContent currentKey;
+    juce::String lastRemovalCode;
 
     JUCE_DECLARE_NON_COPYABLE_WITH_LEAK_DETECTOR (PluginStoreUnlockStatus)
 };

@@ -4,6 +4,7 @@ import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js'
 import { orderCompleted, postWebhook, providerId } from '../../../test/webhook-fixtures.js';
 import { recordSandboxSale } from '../../sandbox/sandbox.repository.js';
 import { webhookSecretOf } from '../checkout/webhook-signature.js';
+import { computeRemovalCode } from '../device/removal-code.js';
 import { giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
 import { findProductByName } from '../product/product.service.js';
 
@@ -191,6 +192,28 @@ const cases: Case[] = [
     route: 'DELETE /api/order/:id',
     arrange: async () => ({ url: `/api/order/${(await giveLicence(t, { email: uniqueEmail() })).order.id}` }),
     records: ['delete order'],
+  },
+  {
+    route: 'POST /api/order/:id/revoke',
+    arrange: async () => ({
+      url: `/api/order/${(await giveLicence(t, { email: uniqueEmail() })).order.id}/revoke`,
+      body: { reason: 'Key shared', removeDevices: false },
+    }),
+    records: ['revoke order'],
+  },
+  {
+    route: 'POST /api/order/:id/releasedevice',
+    arrange: async () => {
+      const { order } = await giveLicence(t, { email: uniqueEmail() });
+      const deviceId = randomDeviceId();
+      await t.db.query(
+        `INSERT INTO order_device (order_id, slot, device_id_hash, device_name, device_id_hash_encrypted, removal_secret)
+         VALUES ($1, 1, $2, 'Studio', 'key', 'secret')`,
+        [order.id, deviceId],
+      );
+      return { url: `/api/order/${order.id}/releasedevice`, body: { removalCode: computeRemovalCode('secret', deviceId) } };
+    },
+    records: ['release-device order'],
   },
   {
     route: 'POST /api/order/refreshkeys/',

@@ -3,7 +3,19 @@ import type { Queryable } from '../../db/client.js';
 export type AuditEntry = {
   actor: string;
   action:
-    'create' | 'update' | 'delete' | 'transfer' | 'refresh-keys' | 'resend-keys' | 'void' | 'replay' | 'resolve' | 'reconcile' | 'erase';
+    | 'create'
+    | 'update'
+    | 'delete'
+    | 'transfer'
+    | 'refresh-keys'
+    | 'resend-keys'
+    | 'void'
+    | 'replay'
+    | 'resolve'
+    | 'reconcile'
+    | 'revoke'
+    | 'release-device'
+    | 'erase';
   entity: string;
   entityId?: string | number;
   before?: unknown;

@@ -54,6 +54,17 @@ export const orderCompletedData = z.looseObject({
 export type OrderCompletedData = z.infer<typeof orderCompletedData>;
 
 /** `return.created` data (docs/fastspring-protocol.md §2.3): the refund points back to the purchase through `original`. */
+/**
+ * `chargeback.created` (docs/fastspring-protocol.md §2.3): `order` is the charged-back order's id; the reason is
+ * recorded with the revocation.
+ */
+export const chargebackCreatedData = z.looseObject({
+  order: text,
+  reasonDescription: text.nullish(),
+  reasonCode: text.nullish(),
+});
+export type ChargebackCreatedData = z.infer<typeof chargebackCreatedData>;
+
 export const returnCreatedData = z.looseObject({
   return: text.nullish(),
   original: z.looseObject({ id: text.nullish(), order: text.nullish(), reference: text.nullish() }),

@@ -159,6 +159,29 @@ describe('return.created', () => {
     ]);
   });
 
+  it('revokes the licences of a charged-back order (the published chargeback.created sample) with its reason', async () => {
+    const gift = giftOrder('tapewarm');
+    await postWebhook(t.app, gift.events, { secret });
+    const [licence] = await licencesOf(gift.orderId);
+    await t.db.query(
+      `INSERT INTO order_device (order_id, slot, device_id_hash, device_name, device_id_hash_encrypted) VALUES ($1, 1, 'ABC123', 'Mac', 'key')`,
+      [licence!.id],
+    );
+    const chargeback = publishedPost('chargeback-created', { orderId: gift.orderId });
+    const response = await postWebhook(t.app, chargeback, { secret });
+    expect(response.statusCode).toBe(200);
+
+    const { rows } = await t.db.query('SELECT state, revoke_reason FROM orders WHERE id = $1', [licence!.id]);
+    expect(rows[0]).toEqual({ state: 'revoked', revoke_reason: 'Chargeback: FRAUDULENT' });
+    expect((await t.db.query('SELECT count(*)::int AS n FROM order_device WHERE order_id = $1', [licence!.id])).rows[0].n).toBe(0);
+    expect((await eventRow(chargeback[0]!.id)).attention).toBeNull();
+
+    // A chargeback of an order never seen waits for the administrator's attention.
+    const unknown = publishedPost('chargeback-created');
+    await postWebhook(t.app, unknown, { secret });
+    expect((await eventRow(unknown[0]!.id)).attention).toMatch(/^chargeback of order .*: no active licence of it$/);
+  });
+
   it('keeps the licences on a partial (amount) return and records it as partial; a full return of the item then revokes it', async () => {
     const order = ownOrder('punch', 'spacey');
     await postWebhook(t.app, order.events, { secret });

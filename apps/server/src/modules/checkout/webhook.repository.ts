@@ -88,6 +88,19 @@ export async function markOrdersOfPurchaseRefunded(
 }
 
 /**
+ * Revokes the active licences of a charged-back purchase (decision 041; their devices are for the caller to
+ * delete). Answers the order ids.
+ */
+export async function markOrdersOfPurchaseRevoked(db: Queryable, providerOrderId: string, reason: string): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `UPDATE orders SET state = 'revoked', revoked_at = now(), revoke_reason = $2
+      WHERE provider_order_id = $1 AND state = 'active' RETURNING id`,
+    [providerOrderId, reason],
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
  * The active licences of a purchase's item (its product path as recorded, `{path}#n`), in the order they were issued;
  * those ended by their owner's erasure count as active here, so an amount refund is recorded on them (decision 040).
  */

@@ -10,7 +10,8 @@ import { recordAudit } from '../audit/audit.service.js';
 import { completeOrder, OrderNeedsAttention } from './order-completed.service.js';
 import { findWaitingReturnsOfOrder, lockPurchase, markWebhookEventAttention, resolveWebhookEvent } from './provider-order.repository.js';
 import { applyRecordedRefunds, revokePurchase } from './return-created.service.js';
-import { orderCompletedData, returnCreatedData, webhookEnvelope, type WebhookEvent } from './webhook-payload.js';
+import { chargebackCreatedData, orderCompletedData, returnCreatedData, webhookEnvelope, type WebhookEvent } from './webhook-payload.js';
+import { revokeChargedBackPurchase } from './chargeback-created.service.js';
 import {
   claimWebhookEvent,
   markWebhookEventProcessed,
@@ -129,6 +130,12 @@ export async function processEvent(
       const parsed = returnCreatedData.safeParse(event.data);
       if (!parsed.success) return malformed(event, parsed.error);
       return revokePurchase(client, event, parsed.data);
+    }
+    case 'chargeback.created': {
+      const parsed = chargebackCreatedData.safeParse(event.data);
+      if (!parsed.success) return malformed(event, parsed.error);
+      await lockPurchase(client, parsed.data.order);
+      return revokeChargedBackPurchase(client, parsed.data);
     }
     default:
       return { note: null }; // other events are acknowledged and kept, nothing to do

@@ -102,3 +102,13 @@ export async function readMoneyTotals(
     rows.filter((row) => Number(pick(row)) !== 0).map((row) => ({ currency: row.currency, amount: Number(pick(row)) }));
   return { refunded: moneyOf((row) => row.refunded), transferFees: moneyOf((row) => row.transfer_fees) };
 }
+
+/** Licences revoked within the range (decision 041). */
+export async function countRevocations(db: Db, range: DashboardRange): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM orders
+      WHERE state = 'revoked' AND revoked_at >= $1::date AND revoked_at < $2::date + 1`,
+    [range.from, range.to],
+  );
+  return rows[0]?.count ?? 0;
+}

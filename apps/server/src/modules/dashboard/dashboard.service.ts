@@ -1,7 +1,7 @@
 import type { Dashboard, DashboardQuery } from '@store/contracts/dashboard';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
-import { readDashboard, readMoneyTotals, type DashboardRange } from './dashboard.repository.js';
+import { countRevocations, readDashboard, readMoneyTotals, type DashboardRange } from './dashboard.repository.js';
 
 /** How far back a range reaches without `from`: 30 days, 26 weeks, 36 months (through `to`). */
 const DEFAULT_SPAN = { day: 30, week: 26, month: 36 } as const;
@@ -41,7 +41,11 @@ function netRevenueOf(revenue: Map<string, number>, refunded: readonly Money[]):
 /** The admin's landing page: revenue, licences and activity per bucket, products, top countries and totals. */
 export async function getDashboard(options: { db: Db; query: DashboardQuery; today?: Date }): Promise<Dashboard> {
   const range = dashboardRange(options.query, options.today);
-  const [data, money] = await Promise.all([readDashboard(options.db, range), readMoneyTotals(options.db, range)]);
+  const [data, money, revocations] = await Promise.all([
+    readDashboard(options.db, range),
+    readMoneyTotals(options.db, range),
+    countRevocations(options.db, range),
+  ]);
   const revenue = new Map<string, number>();
   for (const row of data.sales) if (row.currency !== '') revenue.set(row.currency, (revenue.get(row.currency) ?? 0) + row.revenue);
   const sum = (pick: (row: Dashboard['activity'][number]) => number) => data.activity.reduce((total, row) => total + pick(row), 0);
@@ -54,6 +58,7 @@ export async function getDashboard(options: { db: Db; query: DashboardQuery; tod
       refunds: sum((row) => row.refunds),
       transfers: sum((row) => row.transfers),
       activations: sum((row) => row.activations),
+      revocations,
       revenue: byCurrency(revenue),
       transferFees: money.transferFees,
       refunded: money.refunded,

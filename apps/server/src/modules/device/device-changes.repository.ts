@@ -4,15 +4,6 @@ import type { DeviceRow } from './device.repository.js';
 // The changes to registered computers other than their registration (device.repository.ts): a customer's own,
 // the administrator's, and those of other domains' flows (a refund, a transfer, re-issued keys), each in the
 // caller's transaction.
-/** Deletes a device of one of the person's licences; false when there is no such device of theirs. */
-export async function deleteDeviceOfPerson(db: Queryable, deviceId: number, personId: number): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `DELETE FROM order_device d USING orders o WHERE d.id = $1 AND o.id = d.order_id AND o.person_id = $2`,
-    [deviceId, personId],
-  );
-  return (rowCount ?? 0) > 0;
-}
-
 /** Renames a device of one of the person's licences; false when there is no such device of theirs. */
 export async function renameDeviceOfPerson(db: Queryable, deviceId: number, personId: number, deviceName: string): Promise<boolean> {
   const { rowCount } = await db.query(

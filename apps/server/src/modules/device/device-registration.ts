@@ -3,9 +3,10 @@ import type { Queryable } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
-import { createDeviceKeyFile } from '../order/licence-keys.js';
+import { createDeviceKeyFile, createModuleKeyFile } from '../order/licence-keys.js';
 import type { ProductRow } from '../product/product.repository.js';
 import * as repository from './device.repository.js';
+import { createRemovalSecret } from './removal-code.js';
 
 /** A computer's key file signed for an owner, before the licence was chosen. */
 export type SignedKeyFile = { owner: { name: string; email: string }; keyFile: string };
@@ -32,6 +33,11 @@ export async function registerDeviceOnLicences(options: {
   signer: KeyFileSigner;
   /** A key file already signed for this computer: used on a licence of the owner it names. */
   signed?: SignedKeyFile;
+  /**
+   * The plug-in is built on clients/juce (decision 041): its key carries a removal secret and, with `days`, expires
+   * then (renewed by the module). A computer already registered gets a fresh key of this kind.
+   */
+  moduleKey?: { days: number | null };
 }): Promise<string> {
   const { db, product, licences, deviceId, signed } = options;
   const keyFiles = new Map<number, string>();
@@ -46,6 +52,11 @@ export async function registerDeviceOnLicences(options: {
     const activeStates = states.filter((state) => state.is_active);
     if (activeStates.length === 0) throw badRequest(noActiveLicenceMessage(product.name));
     const known = activeStates.find((state) => state.known_key !== null);
+    if (known && options.moduleKey) {
+      const licence = licences.find((candidate) => candidate.order_id === known.order_id)!;
+      const device = await repository.findDeviceOfLicence(db, known.order_id, deviceId);
+      if (device) return renewModuleKey({ ...options, moduleKey: options.moduleKey, licence, device });
+    }
     if (known) {
       await repository.touchDevice(db, known.order_id, deviceId);
       return known.known_key!;
@@ -54,15 +65,28 @@ export async function registerDeviceOnLicences(options: {
     const free = activeStates.find((state) => state.devices < MAX_DEVICES_PER_LICENSE);
     const licence = free && licences.find((candidate) => candidate.order_id === free.order_id);
     if (!licence) throw new AppError('conflict', deviceLimitMessage);
-    const keyFile =
-      keyFiles.get(licence.order_id) ??
-      (await createDeviceKeyFile({
-        product,
-        owner: { name: licence.owner_name, email: licence.owner_email },
-        secretBox: options.secretBox,
-        deviceId,
-        signer: options.signer,
-      }));
+    const moduleKey = options.moduleKey && {
+      expiresAt: keyEndOf(options.moduleKey.days),
+      removalSecret: createRemovalSecret(),
+    };
+    const keyFile = moduleKey
+      ? await createModuleKeyFile({
+          product,
+          owner: { name: licence.owner_name, email: licence.owner_email },
+          secretBox: options.secretBox,
+          deviceId,
+          signer: options.signer,
+          removalSecret: moduleKey.removalSecret,
+          rolling: moduleKey.expiresAt ? { licenceId: licence.order_id, expiryTime: moduleKey.expiresAt } : undefined,
+        })
+      : (keyFiles.get(licence.order_id) ??
+        (await createDeviceKeyFile({
+          product,
+          owner: { name: licence.owner_name, email: licence.owner_email },
+          secretBox: options.secretBox,
+          deviceId,
+          signer: options.signer,
+        })));
     keyFiles.set(licence.order_id, keyFile);
     const inserted = await repository.insertDeviceInFreeSlot(db, {
       orderId: licence.order_id,
@@ -71,8 +95,44 @@ export async function registerDeviceOnLicences(options: {
       deviceName: options.deviceName,
       keyFile,
       maxDevices: MAX_DEVICES_PER_LICENSE,
+      moduleKey,
     });
     if (inserted) return keyFile;
   }
   throw new AppError('conflict', 'Many computers are being registered on this licence at once. Please try again.');
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a key made now for `days` ends; null for a permanent key. */
+export const keyEndOf = (days: number | null): Date | null => (days === null ? null : new Date(Date.now() + days * DAY_MS));
+
+/**
+ * A fresh key for a computer already on the licence, of a plug-in built on clients/juce: its removal secret kept
+ * (a code the plug-in may show stays valid), its end moved on by the product's days. The renewal's one write.
+ */
+export async function renewModuleKey(options: {
+  db: Queryable;
+  product: ProductRow;
+  licence: { order_id: number; owner_name: string; owner_email: string };
+  device: { id: number; removal_secret: string | null };
+  deviceId: string;
+  secretBox: SecretBox;
+  signer: KeyFileSigner;
+  moduleKey: { days: number | null };
+}): Promise<string> {
+  const { licence } = options;
+  const removalSecret = options.device.removal_secret ?? createRemovalSecret();
+  const expiresAt = keyEndOf(options.moduleKey.days);
+  const keyFile = await createModuleKeyFile({
+    product: options.product,
+    owner: { name: licence.owner_name, email: licence.owner_email },
+    secretBox: options.secretBox,
+    deviceId: options.deviceId,
+    signer: options.signer,
+    removalSecret,
+    rolling: expiresAt ? { licenceId: licence.order_id, expiryTime: expiresAt } : undefined,
+  });
+  await repository.setModuleDeviceKey(options.db, options.device.id, { keyFile, expiresAt, removalSecret });
+  return keyFile;
 }

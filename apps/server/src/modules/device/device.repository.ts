@@ -229,20 +229,38 @@ export async function readDeviceStates(
  */
 export async function insertDeviceInFreeSlot(
   db: Queryable,
-  device: { orderId: number; ownerId: number; deviceId: string; deviceName: string; keyFile: string; maxDevices: number },
+  device: {
+    orderId: number;
+    ownerId: number;
+    deviceId: string;
+    deviceName: string;
+    keyFile: string;
+    maxDevices: number;
+    /** A key of a plug-in built on clients/juce: its end (null: permanent) and its removal secret. */
+    moduleKey?: { expiresAt: Date | null; removalSecret: string };
+  },
 ): Promise<{ id: number } | undefined> {
   const { rows } = await db.query<{ id: number }>({
     name: 'device-insert-in-free-slot',
     // The share lock waits for a transfer or refund of the licence in progress, then sees its outcome: a key file
     // signed for the previous owner never lands on a moved or refunded licence.
     text: `WITH licence AS (SELECT id FROM orders WHERE id = $1 AND state = 'active' AND person_id = $6 FOR SHARE)
-     INSERT INTO order_device (order_id, slot, device_id_hash, device_name, device_id_hash_encrypted)
-     SELECT licence.id, free.slot, $2, $3, $4 FROM licence, generate_series(1, $5::int) AS free (slot)
+     INSERT INTO order_device (order_id, slot, device_id_hash, device_name, device_id_hash_encrypted, key_expires_at, removal_secret)
+     SELECT licence.id, free.slot, $2, $3, $4, $7, $8 FROM licence, generate_series(1, $5::int) AS free (slot)
       WHERE NOT EXISTS (SELECT 1 FROM order_device d WHERE d.order_id = $1 AND d.slot = free.slot)
       ORDER BY free.slot LIMIT 1
      ON CONFLICT DO NOTHING
      RETURNING id`,
-    values: [device.orderId, device.deviceId, device.deviceName, device.keyFile, device.maxDevices, device.ownerId],
+    values: [
+      device.orderId,
+      device.deviceId,
+      device.deviceName,
+      device.keyFile,
+      device.maxDevices,
+      device.ownerId,
+      device.moduleKey?.expiresAt ?? null,
+      device.moduleKey?.removalSecret ?? null,
+    ],
   });
   return rows[0];
 }
@@ -266,6 +284,8 @@ export type DeviceRow = {
   device_id_hash_encrypted: string;
   creation_date: Date;
   last_activated_at: Date;
+  key_expires_at: Date | null;
+  renewed_at: Date | null;
 };
 
 /**
@@ -275,9 +295,37 @@ export type DeviceRow = {
 export async function listDevicesOfOrders(db: Queryable, orderIds: readonly number[]): Promise<DeviceRow[]> {
   if (orderIds.length === 0) return [];
   const { rows } = await db.query<DeviceRow>(
-    `SELECT id, order_id, slot, device_id_hash, device_name, device_id_hash_encrypted, creation_date, last_activated_at
+    `SELECT id, order_id, slot, device_id_hash, device_name, device_id_hash_encrypted, creation_date, last_activated_at,
+            key_expires_at, renewed_at
        FROM order_device WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, slot, id`,
     [orderIds],
   );
   return rows;
+}
+
+/** A computer on a licence with its removal secret (null: its key has none), as a renewal or re-unlock needs it. */
+export async function findDeviceOfLicence(
+  db: Queryable,
+  orderId: number,
+  deviceId: string,
+): Promise<{ id: number; removal_secret: string | null } | undefined> {
+  const { rows } = await db.query<{ id: number; removal_secret: string | null }>(
+    'SELECT id, removal_secret FROM order_device WHERE order_id = $1 AND lower(device_id_hash) = lower($2)',
+    [orderId, deviceId],
+  );
+  return rows[0];
+}
+
+/** Stores a computer's new key of a plug-in built on clients/juce: renewed now, until `expiresAt` (null: permanent). */
+export async function setModuleDeviceKey(
+  db: Queryable,
+  id: number,
+  key: { keyFile: string; expiresAt: Date | null; removalSecret: string },
+): Promise<void> {
+  await db.query(
+    `UPDATE order_device SET device_id_hash_encrypted = $2, key_expires_at = $3, removal_secret = $4, renewed_at = now(),
+            last_activated_at = now()
+      WHERE id = $1`,
+    [id, key.keyFile, key.expiresAt, key.removalSecret],
+  );
 }

@@ -121,7 +121,10 @@ async function registerOn(
 export { listDevicesOfOrders } from './device.repository.js';
 
 /** A customer's own computers: each statement is scoped to the person's licences (another's device is not found). */
-export { deleteDeviceOfPerson, findDeviceNameOfPerson, renameDeviceOfPerson } from './device-changes.repository.js';
+export { findDeviceNameOfPerson, renameDeviceOfPerson } from './device-changes.repository.js';
+
+/** Freed places: a customer's removal under the yearly limit, a removal code used once (decision 041). */
+export { countReleasesThisYear, releaseDeviceWithCode, releaseOwnDevice } from './device-release.service.js';
 
 /**
  * The writes of other domains' flows, in the caller's transaction (with the audit record, where there is one): the
@@ -137,4 +140,6 @@ export const toDevice = (row: DeviceRow): Device => ({
   deviceIdHashEncrypted: row.device_id_hash_encrypted,
   creationDate: row.creation_date.toISOString(),
   lastActivatedAt: row.last_activated_at.toISOString(),
+  keyExpiresAt: row.key_expires_at?.toISOString() ?? null,
+  renewedAt: row.renewed_at?.toISOString() ?? null,
 });

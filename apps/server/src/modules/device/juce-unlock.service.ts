@@ -74,6 +74,9 @@ export async function unlockWithLogin(options: {
     deviceName: deviceNameOf(fields.os),
     secretBox: options.secretBox,
     signer: options.signer,
+    // Only a plug-in that says it is built on clients/juce gets the module's keys: an expiring key would leave
+    // stock JUCE's isUnlocked() false (decision 041).
+    moduleKey: fields.renewable === '1' ? { days: product.online_key_days } : undefined,
   });
   return { message: `Thanks for registering ${product.name}! This computer is now unlocked.`, keyFile };
 }

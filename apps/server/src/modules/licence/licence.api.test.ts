@@ -38,6 +38,8 @@ describe('GET /api/userinfo/products', () => {
       // Neither upgraded nor bought as an upgrade (decision 036).
       upgradedTo: null,
       upgradedFrom: null,
+      removalsThisYear: 0,
+      removalsPerYear: null,
       orderDevices: [
         {
           id: expect.any(Number),
@@ -46,6 +48,9 @@ describe('GET /api/userinfo/products', () => {
           deviceIdHashEncrypted: expect.stringMatching(/^Keyfile for Spacey/),
           creationDate: expect.any(String),
           lastActivatedAt: expect.any(String),
+          // A key registered with the serial key file is permanent (decision 041).
+          keyExpiresAt: null,
+          renewedAt: null,
         },
       ],
     });

@@ -14,6 +14,7 @@ export type ActiveLicenceRow = {
   state: OrderState;
   upgraded_to: string | null;
   upgraded_from: string | null;
+  yearly_device_removals: number | null;
 };
 
 /** The person's active licences with their product, by product name. */
@@ -26,7 +27,8 @@ export async function listActiveLicences(db: Queryable, personId: number): Promi
             (SELECT tp.name FROM orders u JOIN offer uo ON uo.id = u.offer_id AND uo.kind = 'upgrade' JOIN product tp ON tp.id = u.product_id
               WHERE u.upgraded_from_order_id = o.id AND u.state = 'active' ORDER BY u.id LIMIT 1) AS upgraded_to,
             (SELECT fp.name FROM orders f JOIN product fp ON fp.id = f.product_id JOIN offer fo ON fo.id = o.offer_id AND fo.kind = 'upgrade'
-              WHERE f.id = o.upgraded_from_order_id) AS upgraded_from
+              WHERE f.id = o.upgraded_from_order_id) AS upgraded_from,
+            p.yearly_device_removals
        FROM orders o JOIN product p ON p.id = o.product_id
       WHERE o.person_id = $1 AND o.state = 'active'
       ORDER BY p.name, o.id`,

@@ -1,6 +1,6 @@
 import { okResponse } from '@store/contracts/auth';
 import { idParam } from '@store/contracts/fields';
-import { renameDeviceRequest, userProducts } from '@store/contracts/licence';
+import { releaseDeviceRequest, releaseDeviceResponse, renameDeviceRequest, userProducts } from '@store/contracts/licence';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
@@ -32,5 +32,17 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) =>
       licences.renameOwnDevice({ db: app.db, caller: actorOf(request), deviceId: request.params.id, deviceName: request.body.deviceName }),
+  );
+
+  app.post(
+    '/userinfo/releasedevice',
+    { onRequest: requireUser, schema: { tags, body: releaseDeviceRequest, response: { 200: releaseDeviceResponse } } },
+    (request) =>
+      licences.releaseOwnDeviceWithCode({
+        db: app.db,
+        caller: actorOf(request),
+        orderId: request.body.orderId,
+        removalCode: request.body.removalCode,
+      }),
   );
 };

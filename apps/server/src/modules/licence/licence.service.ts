@@ -5,9 +5,11 @@ import { OFFLINE_DEVICE_MARKER } from '@store/contracts/constants';
 import { notFound } from '../../lib/app-error.js';
 import type { CustomerCaller } from '../auth/auth.repository.js';
 import {
-  deleteDeviceOfPerson,
+  countReleasesThisYear,
   findDeviceNameOfPerson,
   listDevicesOfOrders,
+  releaseDeviceWithCode,
+  releaseOwnDevice,
   renameDeviceOfPerson,
   toDevice,
 } from '../device/device.service.js';
@@ -20,6 +22,10 @@ export async function listUserProducts(options: { db: Db; caller: CustomerCaller
   if (personId === undefined) return [];
   const licences = await repository.listActiveLicences(options.db, personId);
   const devices = await listDevicesOfOrders(
+    options.db,
+    licences.map((licence) => licence.order_id),
+  );
+  const releases = await countReleasesThisYear(
     options.db,
     licences.map((licence) => licence.order_id),
   );
@@ -37,14 +43,32 @@ export async function listUserProducts(options: { db: Db; caller: CustomerCaller
     upgradedTo: licence.upgraded_to,
     upgradedFrom: licence.upgraded_from,
     orderDevices: devices.filter((device) => device.order_id === licence.order_id).map(toDevice),
+    removalsThisYear: releases.get(licence.order_id) ?? 0,
+    removalsPerYear: licence.yearly_device_removals,
   }));
 }
 
-/** Removes one of the caller's computers, freeing its slot; another customer's device is "not found". */
+/**
+ * Removes one of the caller's computers, freeing its slot, within the product's yearly limit (decision 041);
+ * another customer's device is "not found".
+ */
 export async function deleteOwnDevice(options: { db: Db; caller: CustomerCaller; deviceId: number }): Promise<void> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
-  const isDeleted = personId !== undefined && (await deleteDeviceOfPerson(options.db, options.deviceId, personId));
-  if (!isDeleted) throw notFound('Device not found');
+  if (personId === undefined) throw notFound('Device not found');
+  await releaseOwnDevice({ db: options.db, personId, deviceId: options.deviceId });
+}
+
+/** Frees the place of the caller's computer whose plug-in showed the removal code, once (decision 041). */
+export async function releaseOwnDeviceWithCode(options: {
+  db: Db;
+  caller: CustomerCaller;
+  orderId: number;
+  removalCode: string;
+}): Promise<{ deviceName: string }> {
+  const personId = await findPersonIdOfLogin(options.db, options.caller);
+  if (personId === undefined) throw notFound('Licence not found');
+  const released = await releaseDeviceWithCode({ db: options.db, orderId: options.orderId, personId, removalCode: options.removalCode });
+  return { deviceName: released.deviceName };
 }
 
 /**

@@ -116,3 +116,44 @@ export async function createTrialKeyFile(options: {
   });
   return options.signer.sign(file);
 }
+
+/**
+ * The key file of a computer whose plug-in is built on clients/juce (decision 041): it carries the secret of the
+ * computer's removal code (`removal`) and, when the product's online keys expire, is JUCE's expiring flavour
+ * (`expiring_mach`, `expiryTime`) naming its licence (`licence`), which the module renews. Signed with the key the
+ * current releases use, like a device's; empty when the product has no key pair.
+ */
+export async function createModuleKeyFile(options: {
+  product: ProductRow;
+  owner: Owner;
+  secretBox: SecretBox;
+  deviceId: string;
+  signer: KeyFileSigner;
+  removalSecret: string;
+  /** The licence and the key's end, for an expiring key; undefined: permanent. */
+  rolling?: { licenceId: number; expiryTime: Date };
+}): Promise<string> {
+  const { product, secretBox, owner, rolling } = options;
+  const key =
+    (product.use_rsa_2048 ? signingKey(product.public_key_2048, product.private_key_2048_sealed, secretBox) : undefined) ??
+    signingKey(product.public_key, product.private_key_sealed, secretBox);
+  if (!key) return '';
+  const base = {
+    appName: product.name,
+    userName: owner.name || owner.email,
+    userEmail: owner.email,
+    machineNumbers: options.deviceId,
+    privateKey: key,
+  };
+  const file = rolling
+    ? prepareExpiringKeyFile({
+        ...base,
+        expiryTime: rolling.expiryTime,
+        extraAttributes: [
+          ['licence', String(rolling.licenceId)],
+          ['removal', options.removalSecret],
+        ],
+      })
+    : prepareKeyFile({ ...base, extraAttributes: [['removal', options.removalSecret]] });
+  return options.signer.sign(file);
+}

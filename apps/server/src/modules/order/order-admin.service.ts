@@ -4,7 +4,14 @@ import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { deleteDeviceById, listDevicesOfOrders, setDeviceKeyFile, toDevice } from '../device/device.service.js';
+import {
+  deleteDeviceById,
+  deleteDevicesOfLicences,
+  listDevicesOfOrders,
+  releaseDeviceWithCode,
+  setDeviceKeyFile,
+  toDevice,
+} from '../device/device.service.js';
 import { findPersonById, isPersonErased } from '../person/person.service.js';
 import { findProductById } from '../product/product.service.js';
 import type { ProductRow } from '../product/product.repository.js';
@@ -12,7 +19,7 @@ import { signOnThisThread } from '../../licensing/signing-pool.js';
 import { createDeviceKeyFile, createLicenceKeys } from './licence-keys.js';
 import * as repository from './order-admin.repository.js';
 import { issueOrder } from './order-issue.service.js';
-import { findOrderById, setOrderKeys, toOrder, type OrderRow } from './order.repository.js';
+import { findOrderById, revokeOrder as revokeOrderRow, setOrderKeys, toOrder, type OrderRow } from './order.repository.js';
 
 /**
  * Every licence of the person (all states; `state` tells them apart), with its product's name. Person 0, the
@@ -155,3 +162,45 @@ const auditView = (order: OrderRow) => ({
   source: order.source,
   state: order.state,
 });
+
+/**
+ * Revokes a licence outright (decision 041): no new registrations, unlocks or renewals; its computers are removed
+ * now or keep their keys until those expire, as the administrator chooses. Audited with the reason.
+ */
+export async function revokeOrder(options: { db: Db; actor: string; id: number; reason: string; removeDevices: boolean }): Promise<Order> {
+  return withTransaction(options.db, async (client) => {
+    const revoked = await revokeOrderRow(client, options.id, options.reason);
+    if (!revoked) {
+      const order = await findOrderById(client, options.id);
+      if (!order) throw notFound('Licence not found');
+      throw conflict(`Only an active licence can be revoked; this one is ${order.state}.`);
+    }
+    if (options.removeDevices) await deleteDevicesOfLicences(client, [revoked.id]);
+    await recordAudit(client, {
+      actor: options.actor,
+      action: 'revoke',
+      entity: 'order',
+      entityId: revoked.id,
+      before: { state: 'active' },
+      after: { state: 'revoked', reason: options.reason, removeDevices: options.removeDevices },
+    });
+    return toOrder(revoked);
+  });
+}
+
+/** Support enters a removal code a customer read from the plug-in: it frees that computer's place, once. */
+export async function releaseDeviceByCode(options: {
+  db: Db;
+  actor: string;
+  orderId: number;
+  removalCode: string;
+}): Promise<{ deviceName: string }> {
+  const released = await releaseDeviceWithCode({
+    db: options.db,
+    orderId: options.orderId,
+    removalCode: options.removalCode,
+    audit: (client, device) =>
+      recordAudit(client, { actor: options.actor, action: 'release-device', entity: 'order', entityId: options.orderId, before: device }),
+  });
+  return { deviceName: released.deviceName };
+}

@@ -2,7 +2,7 @@ import type { Order } from '@store/contracts/order';
 import type { Queryable } from '../../db/client.js';
 
 export type OrderSource = 'purchase' | 'activation' | 'admin' | 'transfer' | 'import';
-export type OrderState = 'active' | 'refunded' | 'transferred' | 'erased';
+export type OrderState = 'active' | 'refunded' | 'transferred' | 'erased' | 'revoked';
 
 export type OrderRow = {
   id: number;
@@ -18,6 +18,8 @@ export type OrderRow = {
   provider_order_id: string | null;
   provider_item: string | null;
   provider_reference: string | null;
+  /** Why the administrator revoked it ('' unless revoked; decision 041). */
+  revoke_reason?: string;
 };
 
 export const toOrder = (row: OrderRow & { product_name?: string }): Order => ({
@@ -167,4 +169,16 @@ export async function endLicencesOfErasedPerson(
     [personId],
   );
   return rows;
+}
+
+/**
+ * Revokes an active licence (decision 041): no registration, unlock or renewal finds it again. Undefined when it
+ * does not exist or is not active.
+ */
+export async function revokeOrder(db: Queryable, id: number, reason: string): Promise<OrderRow | undefined> {
+  const { rows } = await db.query<OrderRow>(
+    `UPDATE orders SET state = 'revoked', revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND state = 'active' RETURNING *`,
+    [id, reason],
+  );
+  return rows[0];
 }

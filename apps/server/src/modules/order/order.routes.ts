@@ -1,6 +1,15 @@
 import { okResponse } from '@store/contracts/auth';
 import { idParam } from '@store/contracts/fields';
-import { order, orderCreateRequest, orderDeviceList, orderList, refreshKeysRequest } from '@store/contracts/order';
+import { releaseDeviceResponse } from '@store/contracts/licence';
+import {
+  adminReleaseDeviceRequest,
+  order,
+  orderCreateRequest,
+  orderDeviceList,
+  orderList,
+  refreshKeysRequest,
+  revokeOrderRequest,
+} from '@store/contracts/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
@@ -57,5 +66,26 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       await orders.deleteDevice({ db: app.db, actor: actorOf(request).name, id: request.params.id });
       return { ok: true as const };
     },
+  );
+
+  app.post(
+    '/order/:id/revoke',
+    { onRequest: requireAdmin, schema: { tags, params: idParam, body: revokeOrderRequest, response: { 200: order } } },
+    (request) => orders.revokeOrder({ db: app.db, actor: actorOf(request).name, id: request.params.id, ...request.body }),
+  );
+
+  app.post(
+    '/order/:id/releasedevice',
+    {
+      onRequest: requireStaff,
+      schema: { tags, params: idParam, body: adminReleaseDeviceRequest, response: { 200: releaseDeviceResponse } },
+    },
+    (request) =>
+      orders.releaseDeviceByCode({
+        db: app.db,
+        actor: actorOf(request).name,
+        orderId: request.params.id,
+        removalCode: request.body.removalCode,
+      }),
   );
 };

@@ -24,8 +24,8 @@ export async function takeNextProductId(db: Queryable): Promise<number> {
 export async function insertProduct(db: Queryable, id: number, product: ProductFields): Promise<ProductRow | undefined> {
   const { rows } = await db.query<ProductRow>(
     `INSERT INTO product (id, name, path, description, price, public_key, private_key_sealed, public_key_2048,
-                          private_key_2048_sealed, use_rsa_2048, trial_days, successor_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (lower(name)) DO NOTHING RETURNING *`,
+                          private_key_2048_sealed, use_rsa_2048, trial_days, successor_id, online_key_days, yearly_device_removals)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (lower(name)) DO NOTHING RETURNING *`,
     [id, ...fieldValues(product)],
   );
   return rows[0];
@@ -36,7 +36,7 @@ export async function updateProduct(db: Queryable, id: number, product: ProductF
   const { rows } = await db.query<ProductRow>(
     `UPDATE product SET name = $2, path = $3, description = $4, price = $5, public_key = $6, private_key_sealed = $7,
                         public_key_2048 = $8, private_key_2048_sealed = $9, use_rsa_2048 = $10, trial_days = $11,
-                        successor_id = $12
+                        successor_id = $12, online_key_days = $13, yearly_device_removals = $14
       WHERE id = $1 RETURNING *`,
     [id, ...fieldValues(product)],
   );
@@ -55,6 +55,8 @@ const fieldValues = (product: ProductFields) => [
   product.use_rsa_2048,
   product.trial_days,
   product.successor_id,
+  product.online_key_days,
+  product.yearly_device_removals,
 ];
 
 /** How many licences and activation codes refer to the product. */

@@ -17,6 +17,10 @@ export type ProductRow = {
   trial_days: number;
   /** Its next major version (migration 072, decision 036). */
   successor_id: number | null;
+  /** Days an online key of a plug-in built on clients/juce works before renewal; null: permanent (decision 041). */
+  online_key_days: number | null;
+  /** Places a licence may free a year without a removal code; null: no limit (decision 041). */
+  yearly_device_removals: number | null;
 };
 
 /** The administrator's view: key material opened, both spellings of the key fields. */
@@ -37,6 +41,8 @@ export function toAdminProduct(row: ProductRow, secretBox: SecretBox): Product {
     useRsa2048: row.use_rsa_2048,
     trialDays: row.trial_days,
     successorId: row.successor_id,
+    onlineKeyDays: row.online_key_days,
+    yearlyDeviceRemovals: row.yearly_device_removals,
   };
 }
 
@@ -64,7 +70,7 @@ export async function findProductByName(db: Queryable, name: string): Promise<Pr
   const { rows } = await db.query<ProductRow>({
     name: 'product-by-name',
     text: `SELECT id, name, path, description, price, public_key, private_key_sealed, public_key_2048, private_key_2048_sealed, use_rsa_2048, trial_days,
-                  successor_id
+                  successor_id, online_key_days, yearly_device_removals
              FROM product WHERE lower(name) = lower($1)`,
     values: [name],
   });

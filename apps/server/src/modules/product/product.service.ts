@@ -26,6 +26,8 @@ export async function getAdminProduct(options: { db: Db; secretBox: SecretBox; i
       privateKey2048: '',
       trialDays: DEFAULT_TRIAL_DAYS,
       successorId: null,
+      onlineKeyDays: null,
+      yearlyDeviceRemovals: null,
     };
   }
   const row = await productRepository.findProductById(options.db, options.id);
@@ -82,6 +84,10 @@ export async function saveProduct(options: { db: Db; secretBox: SecretBox; actor
       use_rsa_2048: product.useRsa2048,
       trial_days: product.trialDays ?? before?.trial_days ?? DEFAULT_TRIAL_DAYS,
       successor_id: successorId,
+      // Left out: the stored setting; null clears it (permanent keys, no yearly limit).
+      online_key_days: product.onlineKeyDays === undefined ? (before?.online_key_days ?? null) : product.onlineKeyDays,
+      yearly_device_removals:
+        product.yearlyDeviceRemovals === undefined ? (before?.yearly_device_removals ?? null) : product.yearlyDeviceRemovals,
     };
     const saved = await writeProduct(client, { id, isNew: before === undefined }, fields);
     await recordAudit(client, {
@@ -165,6 +171,8 @@ const auditView = (row: ProductRow) => ({
   useRsa2048: row.use_rsa_2048,
   trialDays: row.trial_days,
   successorId: row.successor_id,
+  onlineKeyDays: row.online_key_days,
+  yearlyDeviceRemovals: row.yearly_device_removals,
   publicKey: row.public_key,
   publicKey2048: row.public_key_2048,
 });

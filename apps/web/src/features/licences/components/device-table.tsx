@@ -89,6 +89,7 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
               <th scope="col">Computer</th>
               <th scope="col">Registered</th>
               <th scope="col">Last activated</th>
+              <th scope="col">Key works until</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -115,6 +116,18 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
                   <time dateTime={device.lastActivatedAt ?? device.creationDate}>
                     {formatMoment(device.lastActivatedAt ?? device.creationDate)}
                   </time>
+                </td>
+                <td data-testid="key-expiry">
+                  {device.keyExpiresAt ? (
+                    <>
+                      <time dateTime={device.keyExpiresAt}>{formatDay(device.keyExpiresAt)}</time>
+                      <span className="d-block small text-muted">
+                        {device.renewedAt ? `renewed ${formatMoment(device.renewedAt)}` : 'not renewed yet'}
+                      </span>
+                    </>
+                  ) : (
+                    'Permanent'
+                  )}
                 </td>
                 <td className="text-end">
                   <div className="d-inline-flex flex-wrap justify-content-end gap-2">

@@ -7,6 +7,7 @@ import { downloadTextFile } from '../../../lib/download-text-file';
 import { actualKeyOf } from '@store/contracts/licence-keys';
 import { canTransferLicence, hasOlderReleaseKey } from '../licence-rules';
 import { DeviceTable } from './device-table';
+import { RemovalCodeSection } from './removal-code-form';
 import { LicenceFacts } from './licence-facts';
 import { OfflineRegistrationDialog } from './offline-registration-dialog';
 
@@ -81,6 +82,7 @@ export function LicenceCard({ licence, userName }: LicenceCardProps) {
           </p>
         </div>
         <DeviceTable licence={licence} userName={userName} />
+        <RemovalCodeSection licence={licence} userName={userName} />
       </div>
       <OfflineRegistrationDialog
         licence={licence}

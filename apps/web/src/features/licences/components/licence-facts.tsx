@@ -15,6 +15,7 @@ const statusLabels: Record<NonNullable<UserProduct['status']>, string> = {
   refunded: 'Refunded',
   transferred: 'Transferred',
   erased: 'Ended (owner erased)',
+  revoked: 'Revoked',
 };
 
 /**

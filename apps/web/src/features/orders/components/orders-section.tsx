@@ -2,7 +2,13 @@ import type { CustomerOrder } from '@store/contracts/customer-order';
 import { useOrders } from '../api/get-orders';
 
 // `erased`: a gift whose recipient had their data erased (docs/PRIVACY.md) shows so to its payer.
-const stateLabels = { active: 'active', refunded: 'refunded', transferred: 'transferred to a new owner', erased: 'ended' } as const;
+const stateLabels = {
+  active: 'active',
+  refunded: 'refunded',
+  transferred: 'transferred to a new owner',
+  erased: 'ended',
+  revoked: 'revoked',
+} as const;
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 const formatAmount = (amount: number | null, currency: string) => (amount === null ? '' : `${currency} ${amount.toFixed(2)}`);

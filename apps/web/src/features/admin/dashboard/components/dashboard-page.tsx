@@ -65,6 +65,7 @@ function Totals({ data }: { data: Dashboard }) {
     ['Activations', data.totals.activations.toLocaleString()],
     ['Refunds', `${data.totals.refunds.toLocaleString()} (${moneyList(data.totals.refunded)})`],
     ['Transfers', `${data.totals.transfers.toLocaleString()} (${moneyList(data.totals.transferFees)})`],
+    ['Revocations', (data.totals.revocations ?? 0).toLocaleString()],
   ];
   return (
     <dl className="row g-3 mb-4" aria-label="Totals">

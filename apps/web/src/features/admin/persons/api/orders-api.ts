@@ -69,3 +69,13 @@ export const useTransferOrdersMutation = () => {
 export const deleteOrderDevice = (id: number) => apiRequest('DELETE', `/orderdevice/${id}`, { schema: okResponse, auth: true });
 
 export const useDeleteOrderDeviceMutation = () => useMutation({ mutationFn: deleteOrderDevice, onSuccess: useReloadOrders() });
+
+/** POST /order/{id}/revoke: revokes a licence with a reason; its computers removed now or left to their keys' expiry. */
+export const revokeOrder = (options: { id: number; reason: string; removeDevices: boolean }) =>
+  apiRequest('POST', `/order/${options.id}/revoke`, {
+    body: { reason: options.reason, removeDevices: options.removeDevices },
+    schema: order,
+    auth: true,
+  });
+
+export const useRevokeOrderMutation = () => useMutation({ mutationFn: revokeOrder, onSuccess: useReloadOrders() });

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { downloadTextFile } from '../../../../lib/download-text-file';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatDateTime } from '../../shared/format-date';
-import { useDeleteOrderDeviceMutation, useOrderDevices } from '../api/orders-api';
+import { useDeleteOrderDeviceMutation, useOrderDevices, useRevokeOrderMutation } from '../api/orders-api';
 import { usePerson } from '../api/persons-api';
 import { adminPaths } from '../../shared/admin-paths';
 import { LicencePurchase } from '../../webhooks/components/licence-purchase';
@@ -25,11 +25,20 @@ function KeyText({ id, label, value }: { id: string; label: string; value: strin
 export function LicenceDetail({ order }: { order: Order }) {
   const devices = useOrderDevices(order.id);
   const deleteDevice = useDeleteOrderDeviceMutation();
+  const revokeOrder = useRevokeOrderMutation();
   const product = order.productName ?? '';
   const owner = usePerson(order.personId);
 
   const remove = (device: Device) => {
     if (window.confirm(`Delete the computer ${device.deviceName} from licence ${order.id}?`)) deleteDevice.mutate(device.id);
+  };
+
+  // Revocation (decision 041): a reason, and whether its computers go now or keep their keys until they expire.
+  const revoke = () => {
+    const reason = window.prompt(`Revoke licence ${order.id} (${product}): the reason, kept in the audit log`)?.trim();
+    if (!reason) return;
+    const removeDevices = window.confirm('Remove its computers now? (Cancel: they keep working until their keys expire.)');
+    revokeOrder.mutate({ id: order.id, reason, removeDevices });
   };
 
   return (
@@ -41,7 +50,13 @@ export function LicenceDetail({ order }: { order: Order }) {
         <Link className="btn btn-sm btn-outline-primary" to={adminPaths.resendSerial(product, owner.data?.email)}>
           Resend Serial
         </Link>
+        {(order.state ?? 'active') === 'active' && (
+          <button type="button" className="btn btn-sm btn-outline-danger ms-2" disabled={revokeOrder.isPending} onClick={revoke}>
+            Revoke licence
+          </button>
+        )}
       </p>
+      <ErrorAlert error={revokeOrder.error} />
       <LicencePurchase orderId={order.id} />
       <h3 className="h6">Registered devices</h3>
       {devices.isPending && <p aria-busy="true">Loading…</p>}
@@ -54,6 +69,7 @@ export function LicenceDetail({ order }: { order: Order }) {
               <th scope="col">Device</th>
               <th scope="col">Device ID</th>
               <th scope="col">Registered</th>
+              <th scope="col">Key works until</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -66,6 +82,18 @@ export function LicenceDetail({ order }: { order: Order }) {
                 <td className="font-monospace small text-break">{device.deviceIdHash}</td>
                 <td>
                   <time dateTime={device.creationDate}>{formatDateTime(device.creationDate)}</time>
+                </td>
+                <td>
+                  {device.keyExpiresAt ? (
+                    <>
+                      <time dateTime={device.keyExpiresAt}>{formatDateTime(device.keyExpiresAt)}</time>
+                      <span className="d-block small text-body-secondary">
+                        {device.renewedAt ? `renewed ${formatDateTime(device.renewedAt)}` : 'not renewed yet'}
+                      </span>
+                    </>
+                  ) : (
+                    'Permanent'
+                  )}
                 </td>
                 <td className="text-end">
                   <div className="d-inline-flex flex-wrap justify-content-end gap-2">

@@ -29,6 +29,8 @@ const formValuesOf = (product: Product, serials: string): AdminProductForm => ({
   privateKey2048: product.privateKey2048 ?? '',
   publicKey2048: product.publicKey2048 ?? '',
   trialDays: String(product.trialDays ?? DEFAULT_TRIAL_DAYS),
+  onlineKeyDays: product.onlineKeyDays == null ? '' : String(product.onlineKeyDays),
+  yearlyDeviceRemovals: product.yearlyDeviceRemovals == null ? '' : String(product.yearlyDeviceRemovals),
   serials,
 });
 
@@ -87,12 +89,19 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
     );
   };
 
-  const submit = handleSubmit(async ({ serials: serialText, trialDays, ...values }) => {
+  const submit = handleSubmit(async ({ serials: serialText, trialDays, onlineKeyDays, yearlyDeviceRemovals, ...values }) => {
     setNotice('');
     if (isPublicKeyReplaced && !window.confirm(`${PUBLIC_KEY_WARNING}\n\nSave the new keys?`)) return;
     try {
       const result = await saveProduct.mutateAsync({
-        product: { id: product.id, ...values, trialDays: Number(trialDays), ...(isSuccessorChanged ? { successorId } : {}) },
+        product: {
+          id: product.id,
+          ...values,
+          trialDays: Number(trialDays),
+          onlineKeyDays: onlineKeyDays === '' ? null : Number(onlineKeyDays),
+          yearlyDeviceRemovals: yearlyDeviceRemovals === '' ? null : Number(yearlyDeviceRemovals),
+          ...(isSuccessorChanged ? { successorId } : {}),
+        },
         serials: serialText === saved.serials ? undefined : serialText,
       });
       const savedSerials = result.serials?.serials ?? saved.serials;
@@ -149,6 +158,26 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
         </div>
         <div className="col-md-3">
           <ProductSuccessorSelect productId={product.id} value={successorId} onChange={setSuccessorId} />
+        </div>
+      </div>
+      <div className="row g-3 mb-3">
+        <div className="col-md-4">
+          <FormField
+            id="product-online-key-days"
+            label="Online keys expire after (days)"
+            registration={register('onlineKeyDays')}
+            error={errors.onlineKeyDays?.message}
+            help="Empty: permanent keys. Only for plug-ins built on this project's JUCE module, which renews them (docs/plugin-integration.md)."
+          />
+        </div>
+        <div className="col-md-4">
+          <FormField
+            id="product-yearly-removals"
+            label="Places freed per year"
+            registration={register('yearlyDeviceRemovals')}
+            error={errors.yearlyDeviceRemovals?.message}
+            help="Computers a licence may remove a year without a removal code. Empty: no limit."
+          />
         </div>
       </div>
 

@@ -1,0 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { removalCodeForm, type RemovalCodeForm } from '@store/contracts/forms';
+import type { UserProduct } from '@store/contracts/licence';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../../components/form-field';
+import { ApiError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { useReleaseDeviceMutation } from '../api/release-device';
+
+type RemovalCodeFormProps = { licence: UserProduct; userName: string };
+
+/**
+ * Frees the place of a computer whose plug-in removed its key and showed a removal code (decision 041), and says
+ * how many places the licence has freed this year without one.
+ */
+export function RemovalCodeSection({ licence, userName }: RemovalCodeFormProps) {
+  const release = useReleaseDeviceMutation(userName);
+  const { register, handleSubmit, setError, reset, formState } = useForm<RemovalCodeForm>({
+    resolver: zodResolver(removalCodeForm),
+    defaultValues: { removalCode: '' },
+  });
+  const fieldId = `removal-code-${licence.orderId}`;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const released = await release.mutateAsync({ orderId: licence.orderId, removalCode: values.removalCode });
+      reset();
+      showToast(`${released.deviceName} was removed from ${licence.name}.`);
+    } catch (error) {
+      const text = error instanceof ApiError && error.kind === 'status' ? error.text : 'The code could not be checked. Please try again.';
+      setError('removalCode', { type: 'server', message: text });
+    }
+  });
+
+  return (
+    <form className="mt-3" onSubmit={submit} noValidate data-testid="removal-code-form">
+      <FormField
+        id={fieldId}
+        label="Removal code from the plug-in"
+        registration={register('removalCode')}
+        error={formState.errors.removalCode?.message}
+        help={
+          licence.removalsPerYear == null
+            ? 'Removed the plug-in from a computer? Enter the code it showed to free its place.'
+            : `Removed the plug-in from a computer? Enter the code it showed to free its place. Computers removed here without a code this year: ${licence.removalsThisYear ?? 0} of ${licence.removalsPerYear}.`
+        }
+      />
+      <button type="submit" className="btn btn-sm btn-outline-primary" disabled={formState.isSubmitting}>
+        Free the place
+      </button>
+    </form>
+  );
+}
