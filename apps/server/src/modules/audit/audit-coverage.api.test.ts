@@ -76,6 +76,11 @@ const newApiKey = async () =>
 
 const cases: Case[] = [
   {
+    route: 'POST /api/persons/:id/erasure',
+    arrange: async () => ({ url: `/api/persons/${await newPerson()}/erasure` }),
+    records: ['erase person'],
+  },
+  {
     route: 'POST /api/offer/',
     arrange: async () => ({
       url: '/api/offer/',

@@ -170,7 +170,8 @@ export async function forgetAddressOnProviderOrders(db: Queryable, email: string
   const result = await db.query(
     `UPDATE provider_order SET buyer_email = CASE WHEN lower(buyer_email) = lower($1) THEN '' ELSE buyer_email END,
                                recipient_email = CASE WHEN lower(recipient_email) = lower($1) THEN '' ELSE recipient_email END,
-                               invoice_url = CASE WHEN lower(buyer_email) = lower($1) THEN '' ELSE invoice_url END
+                               invoice_url = CASE WHEN lower(buyer_email) = lower($1) THEN '' ELSE invoice_url END,
+                               buyer_email_canonical = CASE WHEN lower(buyer_email) = lower($1) THEN NULL ELSE buyer_email_canonical END
       WHERE lower(buyer_email) = lower($1) OR lower(recipient_email) = lower($1)`,
     [email],
   );
