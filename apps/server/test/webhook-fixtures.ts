@@ -172,7 +172,14 @@ export const partialReturnCreated = (orderId: string, product: string, amount: n
 
 /** The posts in test/fixtures/fastspring: FastSpring's published sample payloads, in their structure, with our values. */
 export type PublishedSample =
-  'order-completed-gift' | 'order-completed-no-expansion' | 'return-created-full' | 'return-created-partial' | 'mailing-list-entry-updated';
+  | 'order-completed-gift'
+  | 'order-completed-no-expansion'
+  | 'order-completed-bundle'
+  | 'order-completed-bundle-parts-only'
+  | 'return-created-full'
+  | 'return-created-bundle'
+  | 'return-created-partial'
+  | 'mailing-list-entry-updated';
 
 const yymmdd = () => new Date().toISOString().slice(2, 10).replaceAll('-', '');
 const digits = (count: number) => String(randomBytes(4).readUInt32BE() % 10 ** count).padStart(count, '0');

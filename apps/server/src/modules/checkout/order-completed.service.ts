@@ -3,13 +3,14 @@ import { isAcceptedEmail, isSameEmail } from '@store/contracts/email-address';
 import { normalizeProductPath } from '@store/contracts/product-path';
 import type { PoolClient } from 'pg';
 import type { Config } from '../../config.js';
-import { splitAmount, sumAmounts } from '../../lib/money.js';
+import { sumAmounts } from '../../lib/money.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { orderConfirmationMail, type LicenceOfMail } from '../../mail/licence-mails.js';
 import { giftReceiptMail, unknownProductMail } from '../../mail/templates.js';
 import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
+import { orderLicenceItemsOf } from './bundle-items.js';
 import { useLoyaltyCode } from './loyalty.service.js';
 import { checkOfferOfOrder, markLicenceBoughtThroughOffer } from '../offer/offer.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
@@ -27,30 +28,6 @@ const MAX_LICENCES_PER_ORDER = 1000;
 export class OrderNeedsAttention extends Error {}
 
 export type OrderCompletedResult = { createdOrderIds: number[]; problems: string[]; unknownPaths: string[] };
-
-/** A licence of the order: its product path, its provider item and what was paid for it (null: not stated). */
-type LicenceItem = { path: string; providerItem: string; amount: string | null };
-
-/**
- * One licence per unit: `spacey#0`, `spacey#1`, … numbered per product path (as FastSpring sent it, in lower case)
- * across the order's items. The licence keeps that path, so a return of the item finds it even after the product's
- * path changed. Each carries its share of its item's `subtotal` (after discounts, before tax) in the order's
- * `currency`, split to the minor unit with the remainder on the first licences (decision 029); an item without a
- * subtotal, or an order without a currency, records none.
- */
-export function licenceItemsOf(items: OrderCompletedData['items'], currency: string | null = null): LicenceItem[] {
-  const counters = new Map<string, number>();
-  return items.flatMap((item) => {
-    const path = normalizeProductPath(item.product);
-    const quantity = item.quantity ?? 1;
-    const amounts = currency !== null && typeof item.subtotal === 'number' ? splitAmount(item.subtotal, quantity, currency) : [];
-    return Array.from({ length: quantity }, (_, unit) => {
-      const index = counters.get(path) ?? 0;
-      counters.set(path, index + 1);
-      return { path, providerItem: `${path}#${index}`, amount: amounts[unit] ?? null };
-    });
-  });
-}
 
 /** The order's currency as an ISO 4217 code in capitals; null when it sent none. */
 function currencyOf(data: OrderCompletedData): string | null {
@@ -118,7 +95,7 @@ export async function completeOrder(options: {
     if (!isAcceptedEmail(email)) throw new OrderNeedsAttention(`order ${data.id}: the email ${email} is not an address the store accepts`);
   }
   const currency = currencyOf(data);
-  const items = licenceItemsOf(data.items, currency);
+  const items = await orderLicenceItemsOf(client, data.items, currency);
   if (items.length > MAX_LICENCES_PER_ORDER) throw new OrderNeedsAttention(`order ${data.id} has ${items.length} units`);
   // A customer's loyalty code is spent with the order that used it (FastSpring's codes are single-use too).
   for (const code of data.coupons ?? []) await useLoyaltyCode(client, code);
