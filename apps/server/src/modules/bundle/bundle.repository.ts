@@ -14,8 +14,33 @@ export async function listPartsOfBundles(db: Queryable, bundleProductIds: readon
 /** Sets what a bundle holds (replacing what it held). */
 export async function replaceBundleParts(db: Queryable, bundleProductId: number, partProductIds: readonly number[]): Promise<void> {
   await db.query('DELETE FROM bundle_part WHERE bundle_product_id = $1', [bundleProductId]);
-  await db.query(
-    'INSERT INTO bundle_part (bundle_product_id, part_product_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING',
-    [bundleProductId, partProductIds],
+  await db.query('INSERT INTO bundle_part (bundle_product_id, part_product_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING', [
+    bundleProductId,
+    partProductIds,
+  ]);
+}
+
+export type BundleRuleRow = {
+  bundle_product_id: number;
+  rule: 'share' | 'fixed';
+  prices: Record<string, string>;
+  owned_prices: Record<string, Record<string, string>>;
+};
+
+/** A bundle's "complete your bundle" rule, if the vendor set one. */
+export async function findBundleRule(db: Queryable, bundleProductId: number): Promise<BundleRuleRow | undefined> {
+  const { rows } = await db.query<BundleRuleRow>(
+    `SELECT bundle_product_id::int AS bundle_product_id, rule, prices, owned_prices FROM bundle_rule WHERE bundle_product_id = $1`,
+    [bundleProductId],
   );
+  return rows[0];
+}
+
+/** The products among `productIds` of which the person holds an active licence. */
+export async function listOwnedProducts(db: Queryable, personId: number, productIds: readonly number[]): Promise<number[]> {
+  const { rows } = await db.query<{ product_id: number }>(
+    `SELECT DISTINCT product_id::int AS product_id FROM orders WHERE person_id = $1 AND state = 'active' AND product_id = ANY($2::bigint[])`,
+    [personId, productIds],
+  );
+  return rows.map((row) => row.product_id).sort((a, b) => a - b);
 }

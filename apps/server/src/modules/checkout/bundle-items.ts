@@ -41,8 +41,47 @@ export function licenceItemsOf(items: readonly Item[], currency: string | null =
  * contents in the catalogue). Its licences are `{bundle}/{product}#{n}`, so a return of the bundle finds them, and
  * they share what the bundle's items were paid in all (bundle item and parts) to the minor unit.
  */
-export async function orderLicenceItemsOf(db: Queryable, items: readonly Item[], currency: string | null): Promise<LicenceItem[]> {
-  const bundles = new Map<string, { item?: Item; parts: Item[] }>();
+export async function orderLicenceItemsOf(
+  db: Queryable,
+  items: readonly Item[],
+  currency: string | null,
+  /** A bundle's products the buyer owned (a "complete your bundle" quote, decision 054): no licence of them. */
+  owned?: { bundlePath: string; paths: readonly string[] },
+): Promise<LicenceItem[]> {
+  const { plain, bundles } = await openBundles(db, items);
+  const bundled: LicenceItem[] = [];
+  for (const [bundlePath, { item, parts }] of bundles) {
+    const quantity = item?.quantity ?? Math.max(1, ...parts.map((part) => part.quantity ?? 1));
+    const partUnits =
+      parts.length > 0
+        ? parts.map((part) => ({ path: normalizeProductPath(part.product), quantity: part.quantity ?? 1 }))
+        : ((await findBundlePartPaths(db, bundlePath)) ?? []).map((path) => ({ path, quantity }));
+    const counters = new Map<string, number>();
+    const isOwned = (path: string) => owned?.bundlePath === bundlePath && owned.paths.includes(path);
+    const units = partUnits
+      .filter((part) => !isOwned(part.path))
+      .flatMap((part) =>
+        Array.from({ length: part.quantity }, () => {
+          const index = counters.get(part.path) ?? 0;
+          counters.set(part.path, index + 1);
+          return { path: part.path, index };
+        }),
+      );
+    const paid = [item, ...parts].flatMap((line) => (typeof line?.subtotal === 'number' ? [line.subtotal] : []));
+    const total = paid.reduce((sum, amount) => sum + amount, 0);
+    const amounts = currency !== null && paid.length > 0 ? splitAmount(total, units.length, currency) : [];
+    units.forEach((unit, position) =>
+      bundled.push({ path: unit.path, providerItem: `${bundlePath}/${unit.path}#${unit.index}`, amount: amounts[position] ?? null }),
+    );
+  }
+  return [...licenceItemsOf(plain, currency), ...bundled];
+}
+
+type BundleGroup = { item?: Item; parts: Item[] };
+
+/** The order's items apart from its bundles, and its bundles (by path) with their own item and their products' items. */
+async function openBundles(db: Queryable, items: readonly Item[]): Promise<{ plain: Item[]; bundles: Map<string, BundleGroup> }> {
+  const bundles = new Map<string, BundleGroup>();
   const plain: Item[] = [];
   for (const item of items) {
     const bundlePath = bundlePathOf(item);
@@ -56,27 +95,28 @@ export async function orderLicenceItemsOf(db: Queryable, items: readonly Item[],
     if (isBundle) bundles.set(path, { parts: bundles.get(path)?.parts ?? [], item });
     else plain.push(item);
   }
-  const bundled: LicenceItem[] = [];
-  for (const [bundlePath, { item, parts }] of bundles) {
-    const quantity = item?.quantity ?? Math.max(1, ...parts.map((part) => part.quantity ?? 1));
-    const partUnits =
-      parts.length > 0
-        ? parts.map((part) => ({ path: normalizeProductPath(part.product), quantity: part.quantity ?? 1 }))
-        : ((await findBundlePartPaths(db, bundlePath)) ?? []).map((path) => ({ path, quantity }));
-    const counters = new Map<string, number>();
-    const units = partUnits.flatMap((part) =>
-      Array.from({ length: part.quantity }, () => {
-        const index = counters.get(part.path) ?? 0;
-        counters.set(part.path, index + 1);
-        return { path: part.path, index };
-      }),
-    );
-    const paid = [item, ...parts].flatMap((line) => (typeof line?.subtotal === 'number' ? [line.subtotal] : []));
-    const total = paid.reduce((sum, amount) => sum + amount, 0);
-    const amounts = currency !== null && paid.length > 0 ? splitAmount(total, units.length, currency) : [];
-    units.forEach((unit, position) =>
-      bundled.push({ path: unit.path, providerItem: `${bundlePath}/${unit.path}#${unit.index}`, amount: amounts[position] ?? null }),
-    );
-  }
-  return [...licenceItemsOf(plain, currency), ...bundled];
+  return { plain, bundles };
+}
+
+/**
+ * The order's lines as a quote's check reads them: each item apart from bundles, and each bundle once with its
+ * quantity and what its items were paid in all (undefined when none says).
+ */
+export async function orderLinesOf(
+  db: Queryable,
+  items: readonly Item[],
+): Promise<{ path: string; quantity: number; paid: number | undefined }[]> {
+  const { plain, bundles } = await openBundles(db, items);
+  const paidOf = (lines: readonly (Item | undefined)[]) => {
+    const amounts = lines.flatMap((line) => (typeof line?.subtotal === 'number' ? [line.subtotal] : []));
+    return amounts.length > 0 ? amounts.reduce((sum, amount) => sum + amount, 0) : undefined;
+  };
+  return [
+    ...plain.map((item) => ({ path: normalizeProductPath(item.product), quantity: item.quantity ?? 1, paid: paidOf([item]) })),
+    ...[...bundles].map(([path, { item, parts }]) => ({
+      path,
+      quantity: item?.quantity ?? Math.max(1, ...parts.map((part) => part.quantity ?? 1)),
+      paid: paidOf([item, ...parts]),
+    })),
+  ];
 }

@@ -10,8 +10,9 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { orderConfirmationMail, type LicenceOfMail } from '../../mail/licence-mails.js';
 import { giftReceiptMail, unknownProductMail } from '../../mail/templates.js';
 import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
-import { orderLicenceItemsOf } from './bundle-items.js';
+import { orderLicenceItemsOf, orderLinesOf } from './bundle-items.js';
 import { useLoyaltyCode } from './loyalty.service.js';
+import { markLicencesBoughtThroughBundleQuote } from '../offer/bundle-quote.service.js';
 import { checkOfferOfOrder, markLicenceBoughtThroughOffer } from '../offer/offer.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
 import { fillPersonDetails, findOrCreatePersonByEmail } from '../person/person.service.js';
@@ -28,6 +29,14 @@ const MAX_LICENCES_PER_ORDER = 1000;
 export class OrderNeedsAttention extends Error {}
 
 export type OrderCompletedResult = { createdOrderIds: number[]; problems: string[]; unknownPaths: string[] };
+
+/** The order's lines (bundles once each) with the product each names, for a quote's check. */
+async function orderLinesOfProducts(client: PoolClient, items: OrderCompletedData['items'], products: ReadonlyMap<string, ProductRow>) {
+  const lines = await orderLinesOf(client, items);
+  const productOf = async (path: string) => products.get(path) ?? (await findProductByPath(client, path));
+  const withProducts = await Promise.all(lines.map(async (line) => ({ ...line, product: await productOf(line.path) })));
+  return withProducts.flatMap(({ product, quantity, paid }) => (product ? [{ productId: product.id, quantity, paid }] : []));
+}
 
 /** The order's currency as an ISO 4217 code in capitals; null when it sent none. */
 function currencyOf(data: OrderCompletedData): string | null {
@@ -139,15 +148,17 @@ export async function completeOrder(options: {
     tags: data.tags ?? undefined,
     customerEmail: customer.email,
     currency: data.currency ?? undefined,
-    lines: data.items.flatMap((item) => {
-      const product = products.get(normalizeProductPath(item.product));
-      if (!product) return [];
-      // The item's subtotal is what was paid for it, net of discounts (decision 029).
-      const paid = typeof item.subtotal === 'number' ? item.subtotal : undefined;
-      return [{ productId: product.id, quantity: item.quantity ?? 1, paid }];
-    }),
+    // An item's subtotal is what was paid for it, net of discounts (decision 029); a bundle's, its items' in all.
+    lines: await orderLinesOfProducts(client, data.items, products),
   });
   if (offer.kind === 'refused') throw new OrderNeedsAttention(`order ${data.id}: ${offer.problem}`);
+  // A bundle bought at a customer's price issues only the products they did not own (decision 054).
+  const issuedItems =
+    offer.kind === 'bundle'
+      ? (await orderLicenceItemsOf(client, data.items, currency, { bundlePath: offer.bundlePath, paths: offer.ownedPaths })).filter(
+          (item) => products.has(item.path),
+        )
+      : knownItems;
 
   const person = await findOrCreatePersonByEmail(client, customer);
   if ((!person.name && customer.name) || (!person.country && customer.country)) await fillPersonDetails(client, person.id, customer);
@@ -155,7 +166,7 @@ export async function completeOrder(options: {
   // The sale's country is the payer's (a gift's recipient may live elsewhere); without one, the owner's.
   const country = /^[a-z]{2}$/i.test(payer.country) ? payer.country.toUpperCase() : null;
   const mailed: LicenceOfMail[] = [];
-  for (const item of knownItems) {
+  for (const item of issuedItems) {
     const product = products.get(item.path)!;
     const issued = await issueOrder({
       client,
@@ -177,6 +188,7 @@ export async function completeOrder(options: {
     });
     if (!issued) continue;
     if (offer.kind === 'offer' && product.id === offer.targetProductId) await markLicenceBoughtThroughOffer(client, issued.order.id, offer);
+    if (offer.kind === 'bundle') await markLicencesBoughtThroughBundleQuote(client, [issued.order.id], offer.quoteId);
     result.createdOrderIds.push(issued.order.id);
     mailed.push({ productName: product.name, useRsa2048: product.use_rsa_2048, order: issued.order });
   }

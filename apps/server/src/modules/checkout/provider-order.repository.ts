@@ -99,7 +99,12 @@ export async function recordProviderRefund(
 /** A return kept in provider_refund: what it returned (as sent) and the licences it revoked so far. */
 type RecordedRefund = {
   returnId: string;
-  items: { product: string; quantity: number | null; refundType: string | null; driver?: { type?: string | null; path?: string | null } | null }[];
+  items: {
+    product: string;
+    quantity: number | null;
+    refundType: string | null;
+    driver?: { type?: string | null; path?: string | null } | null;
+  }[];
   revokedOrderIds: number[];
 };
 

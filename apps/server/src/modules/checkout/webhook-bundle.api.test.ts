@@ -13,13 +13,18 @@ const parts = { part1: 'spacey', part2: 'punch', part3: 'tapewarm' };
 async function createBundle(): Promise<string> {
   const admin = await t.adminToken();
   const name = `Studio Bundle ${Math.random().toString(36).slice(2, 8)}`;
-  const created = await t.request({ method: 'POST', url: '/api/product/', token: admin, body: { id: 0, name, description: 'Three plug-ins', price: '99' } });
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/product/',
+    token: admin,
+    body: { id: 0, name, description: 'Three plug-ins', price: '99' },
+  });
   expect(created.statusCode, created.body).toBe(200);
   const bundle = created.json() as { id: number; path: string };
-  await t.db.query(
-    `INSERT INTO bundle_part (bundle_product_id, part_product_id) SELECT $1, id FROM product WHERE path = ANY($2::text[])`,
-    [bundle.id, Object.values(parts)],
-  );
+  await t.db.query(`INSERT INTO bundle_part (bundle_product_id, part_product_id) SELECT $1, id FROM product WHERE path = ANY($2::text[])`, [
+    bundle.id,
+    Object.values(parts),
+  ]);
   return bundle.path;
 }
 
@@ -32,7 +37,11 @@ const licencesOf = async (providerOrderId: string) =>
     )
   ).rows;
 
-async function buyBundle(sample: 'order-completed-bundle' | 'order-completed-bundle-parts-only', bundle: string, email = uniqueEmail('bundle')) {
+async function buyBundle(
+  sample: 'order-completed-bundle' | 'order-completed-bundle-parts-only',
+  bundle: string,
+  email = uniqueEmail('bundle'),
+) {
   const events = publishedPost(sample, { email, bundle, ...parts });
   const response = await postWebhook(t.app, events, { secret });
   expect(response.statusCode, response.body).toBeLessThan(300);

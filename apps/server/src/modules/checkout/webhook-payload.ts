@@ -34,9 +34,7 @@ export const orderCompletedData = z.looseObject({
   address: z.looseObject({ country: text.nullish() }).nullish(),
   account: z.union([text, z.looseObject({ contact: contact.nullish(), country: text.nullish() })]).nullish(),
   items: z
-    .array(
-      z.looseObject({ product: z.string().min(1).max(200), quantity: z.number().int().min(0).max(1000).nullish(), driver, ...money }),
-    )
+    .array(z.looseObject({ product: z.string().min(1).max(200), quantity: z.number().int().min(0).max(1000).nullish(), driver, ...money }))
     .max(200),
   tags: z.record(z.string(), z.unknown()).nullish(),
   /**
