@@ -42,6 +42,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { orderListRoutes } from './modules/order/order-list.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { batchRoutes } from './modules/unassigned/batch.routes.js';
+import { bundleRoutes } from './modules/bundle/bundle.routes.js';
 import { offerRoutes } from './modules/offer/offer.routes.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(searchRoutes);
       await api.register(batchRoutes);
       await api.register(offerRoutes);
+      await api.register(bundleRoutes);
       await api.register(auditRoutes);
     },
     { prefix: '/api' },

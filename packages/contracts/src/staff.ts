@@ -43,6 +43,7 @@ export const backOfficeScreen = z.enum([
   'staff',
   'webhooks',
   'offers',
+  'bundles',
 ]);
 export type BackOfficeScreen = z.infer<typeof backOfficeScreen>;
 export const backOfficeScreenParams = z.object({ screen: backOfficeScreen });

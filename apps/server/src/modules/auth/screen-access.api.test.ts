@@ -38,6 +38,7 @@ const screenCalls: Record<Exclude<BackOfficeScreen, 'resendSerial'>, string> = {
   staff: '/api/staff',
   webhooks: '/api/webhookEvent/',
   offers: '/api/offer/',
+  bundles: '/api/bundle/',
 };
 
 describe('GET /api/admin/screens/:screen', () => {

@@ -21,6 +21,7 @@ const screenAudience: Record<BackOfficeScreen, 'admin' | 'staff'> = {
   staff: 'admin',
   webhooks: 'admin',
   offers: 'admin',
+  bundles: 'admin',
 };
 
 /**

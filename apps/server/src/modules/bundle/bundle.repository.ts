@@ -44,3 +44,29 @@ export async function listOwnedProducts(db: Queryable, personId: number, product
   );
   return rows.map((row) => row.product_id).sort((a, b) => a - b);
 }
+
+/** Every bundle with its contents and rule, by bundle product id. */
+export async function listBundles(db: Queryable): Promise<(BundleRuleRow & { part_product_ids: number[] })[]> {
+  const { rows } = await db.query<BundleRuleRow & { part_product_ids: number[] }>(
+    `SELECT r.bundle_product_id::int AS bundle_product_id, r.rule, r.prices, r.owned_prices,
+            ARRAY(SELECT part_product_id::int FROM bundle_part p WHERE p.bundle_product_id = r.bundle_product_id ORDER BY 1) AS part_product_ids
+       FROM bundle_rule r ORDER BY r.bundle_product_id`,
+  );
+  return rows;
+}
+
+/** Sets a bundle's rule (inserting or replacing it). */
+export async function upsertBundleRule(db: Queryable, row: BundleRuleRow): Promise<void> {
+  await db.query(
+    `INSERT INTO bundle_rule (bundle_product_id, rule, prices, owned_prices) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (bundle_product_id) DO UPDATE SET rule = EXCLUDED.rule, prices = EXCLUDED.prices, owned_prices = EXCLUDED.owned_prices`,
+    [row.bundle_product_id, row.rule, row.prices, row.owned_prices],
+  );
+}
+
+/** Makes a product no bundle again (its licences sold as a bundle stay). */
+export async function deleteBundle(db: Queryable, bundleProductId: number): Promise<boolean> {
+  await db.query('DELETE FROM bundle_part WHERE bundle_product_id = $1', [bundleProductId]);
+  const { rowCount } = await db.query('DELETE FROM bundle_rule WHERE bundle_product_id = $1', [bundleProductId]);
+  return (rowCount ?? 0) > 0;
+}
