@@ -22,15 +22,22 @@ async function createBundle() {
   });
   expect(created.statusCode, created.body).toBe(200);
   const bundle = created.json() as { id: number; path: string };
-  await t.db.query(`INSERT INTO bundle_part (bundle_product_id, part_product_id) SELECT $1, id FROM product WHERE path = ANY($2::text[])`, [
-    bundle.id,
-    Object.values(parts),
-  ]);
-  await t.db.query(`INSERT INTO bundle_rule (bundle_product_id, rule, prices, owned_prices) VALUES ($1, 'fixed', $2, $3)`, [
-    bundle.id,
-    { USD: '99.00' },
-    { '1': { USD: '69.00' }, '2': { USD: '39.00' } },
-  ]);
+  const ids = (await t.db.query<{ id: number }>('SELECT id::int AS id FROM product WHERE path = ANY($1::text[])', [Object.values(parts)]))
+    .rows;
+  const saved = await t.request({
+    method: 'POST',
+    url: '/api/bundle/',
+    token: admin,
+    body: {
+      bundleProductId: bundle.id,
+      partProductIds: ids.map((row) => row.id),
+      rule: 'fixed',
+      prices: { USD: '99' },
+      ownedPrices: { '1': { USD: '69' }, '2': { USD: '39' } },
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  expect(saved.json()).toMatchObject({ rule: 'fixed', prices: { USD: '99.00' }, ownedPrices: { '1': { USD: '69.00' } } });
   return bundle;
 }
 
