@@ -11,10 +11,13 @@ const TIME_LIMIT_MS = 40_000;
 const TARGET = 200;
 const SECRET = 'bench-webhook-secret';
 const products = ['spacey', 'punch', 'tapewarm'];
+/** Every fourth order is a bundle of the three (decision 054), as FastSpring sends it: its products, each with `driver`. */
+const BUNDLE_EVERY = 4;
+const bundleItems = products.map((product) => ({ product, quantity: 1, subtotal: 33, driver: { type: 'bundle', path: 'studio-bundle' } }));
 
 /**
  * Orders per second end to end: signed `order.completed` webhooks (one order each, the demo products in turn, so
- * a third sign a 2048-bit key file too) posted over HTTP to the product as shipped (the built server, as
+ * a third sign a 2048-bit key file too; every fourth a bundle of the three, three licences) posted over HTTP to the product as shipped (the built server, as
  * `npm start` runs it), in its own process on a fresh embedded PostgreSQL; each makes a person, a licence with its key files and a licence mail,
  * and is answered 200 only after its transaction committed. Target: at least 200 orders/s.
  */
@@ -75,7 +78,8 @@ function orderBody(index: number): { eventId: string; body: string } {
           reference: `BENCH-${index}`,
           customer: { first: 'Jane', last: `Doe ${index}`, email: `jane.doe.${index}@example.com` },
           address: { country: 'CH' },
-          items: [{ product: products[index % products.length], quantity: 1 }],
+          currency: 'USD',
+          items: index % BUNDLE_EVERY === 0 ? bundleItems : [{ product: products[index % products.length], quantity: 1 }],
           tags: {},
         },
       },

@@ -43,6 +43,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { orderListRoutes } from './modules/order/order-list.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { batchRoutes } from './modules/unassigned/batch.routes.js';
+import { bundleRoutes } from './modules/bundle/bundle.routes.js';
 import { offerRoutes } from './modules/offer/offer.routes.js';
 import { outboundWebhookRoutes } from './modules/outbound-webhook/outbound-webhook.routes.js';
 import { apiKeyRoutes } from './modules/api-key/api-key.routes.js';
@@ -219,6 +220,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(searchRoutes);
       await api.register(batchRoutes);
       await api.register(offerRoutes);
+      await api.register(bundleRoutes);
       await api.register(auditRoutes);
       await api.register(outboundWebhookRoutes);
       await api.register(apiKeyRoutes);

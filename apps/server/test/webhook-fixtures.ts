@@ -174,7 +174,10 @@ export const partialReturnCreated = (orderId: string, product: string, amount: n
 export type PublishedSample =
   | 'order-completed-gift'
   | 'order-completed-no-expansion'
+  | 'order-completed-bundle'
+  | 'order-completed-bundle-parts-only'
   | 'return-created-full'
+  | 'return-created-bundle'
   | 'return-created-partial'
   | 'mailing-list-entry-updated'
   | 'chargeback-created';

@@ -45,6 +45,7 @@ export const backOfficeScreen = z.enum([
   'offers',
   'outboundWebhooks',
   'apiKeys',
+  'bundles',
 ]);
 export type BackOfficeScreen = z.infer<typeof backOfficeScreen>;
 export const backOfficeScreenParams = z.object({ screen: backOfficeScreen });

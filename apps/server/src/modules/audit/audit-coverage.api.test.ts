@@ -74,11 +74,37 @@ const newWebhook = async () => ((await admin('POST', '/api/admin/webhooks', webh
 const newApiKey = async () =>
   ((await admin('POST', '/api/admin/api-keys', { name: `audited ${hex()}`, scopes: ['orders:read'] })).json() as { id: number }).id;
 
+/** A fresh product to make a bundle of (its id). */
+const bundleProduct = async () => {
+  const body = { id: 0, name: `Audited Bundle ${hex()}`, description: 'Bundle', price: '99' };
+  return ((await admin('POST', '/api/product/', body)).json() as { id: number }).id;
+};
+const bundleBody = async (bundleProductId: number) => ({
+  bundleProductId,
+  partProductIds: [await productId('Punch'), await productId('Tapewarm')],
+  rule: 'share',
+  prices: { USD: '49' },
+});
+
 const cases: Case[] = [
   {
     route: 'POST /api/persons/:id/erasure',
     arrange: async () => ({ url: `/api/persons/${await newPerson()}/erasure` }),
     records: ['erase person'],
+  },
+  {
+    route: 'POST /api/bundle/',
+    arrange: async () => ({ url: '/api/bundle/', body: await bundleBody(await bundleProduct()) }),
+    records: ['create bundle'],
+  },
+  {
+    route: 'DELETE /api/bundle/:id',
+    arrange: async () => {
+      const id = await bundleProduct();
+      await admin('POST', '/api/bundle/', await bundleBody(id));
+      return { url: `/api/bundle/${id}` };
+    },
+    records: ['delete bundle'],
   },
   {
     route: 'POST /api/offer/',

@@ -40,6 +40,7 @@ const screenCalls: Record<Exclude<BackOfficeScreen, 'resendSerial'>, string> = {
   offers: '/api/offer/',
   outboundWebhooks: '/api/admin/webhooks',
   apiKeys: '/api/admin/api-keys',
+  bundles: '/api/bundle/',
 };
 
 describe('GET /api/admin/screens/:screen', () => {

@@ -23,6 +23,7 @@ const screenAudience: Record<BackOfficeScreen, 'admin' | 'staff'> = {
   offers: 'admin',
   outboundWebhooks: 'admin',
   apiKeys: 'admin',
+  bundles: 'admin',
 };
 
 /**

@@ -3,14 +3,16 @@ import { isAcceptedEmail, isSameEmail } from '@store/contracts/email-address';
 import { normalizeProductPath } from '@store/contracts/product-path';
 import type { PoolClient } from 'pg';
 import type { Config } from '../../config.js';
-import { splitAmount, sumAmounts } from '../../lib/money.js';
+import { sumAmounts } from '../../lib/money.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { orderConfirmationMail, type LicenceOfMail } from '../../mail/licence-mails.js';
 import { giftReceiptMail, unknownProductMail } from '../../mail/templates.js';
 import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
+import { orderLicenceItemsOf, orderLinesOf } from './bundle-items.js';
 import { useLoyaltyCode } from './loyalty.service.js';
+import { markLicencesBoughtThroughBundleQuote } from '../offer/bundle-quote.service.js';
 import { checkOfferOfOrder, markLicenceBoughtThroughOffer } from '../offer/offer.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
 import { fillPersonDetails, findOrCreatePersonByEmail } from '../person/person.service.js';
@@ -28,28 +30,12 @@ export class OrderNeedsAttention extends Error {}
 
 export type OrderCompletedResult = { createdOrderIds: number[]; problems: string[]; unknownPaths: string[] };
 
-/** A licence of the order: its product path, its provider item and what was paid for it (null: not stated). */
-type LicenceItem = { path: string; providerItem: string; amount: string | null };
-
-/**
- * One licence per unit: `spacey#0`, `spacey#1`, … numbered per product path (as FastSpring sent it, in lower case)
- * across the order's items. The licence keeps that path, so a return of the item finds it even after the product's
- * path changed. Each carries its share of its item's `subtotal` (after discounts, before tax) in the order's
- * `currency`, split to the minor unit with the remainder on the first licences (decision 029); an item without a
- * subtotal, or an order without a currency, records none.
- */
-export function licenceItemsOf(items: OrderCompletedData['items'], currency: string | null = null): LicenceItem[] {
-  const counters = new Map<string, number>();
-  return items.flatMap((item) => {
-    const path = normalizeProductPath(item.product);
-    const quantity = item.quantity ?? 1;
-    const amounts = currency !== null && typeof item.subtotal === 'number' ? splitAmount(item.subtotal, quantity, currency) : [];
-    return Array.from({ length: quantity }, (_, unit) => {
-      const index = counters.get(path) ?? 0;
-      counters.set(path, index + 1);
-      return { path, providerItem: `${path}#${index}`, amount: amounts[unit] ?? null };
-    });
-  });
+/** The order's lines (bundles once each) with the product each names, for a quote's check. */
+async function orderLinesOfProducts(client: PoolClient, items: OrderCompletedData['items'], products: ReadonlyMap<string, ProductRow>) {
+  const lines = await orderLinesOf(client, items);
+  const productOf = async (path: string) => products.get(path) ?? (await findProductByPath(client, path));
+  const withProducts = await Promise.all(lines.map(async (line) => ({ ...line, product: await productOf(line.path) })));
+  return withProducts.flatMap(({ product, quantity, paid }) => (product ? [{ productId: product.id, quantity, paid }] : []));
 }
 
 /** The order's currency as an ISO 4217 code in capitals; null when it sent none. */
@@ -118,7 +104,7 @@ export async function completeOrder(options: {
     if (!isAcceptedEmail(email)) throw new OrderNeedsAttention(`order ${data.id}: the email ${email} is not an address the store accepts`);
   }
   const currency = currencyOf(data);
-  const items = licenceItemsOf(data.items, currency);
+  const items = await orderLicenceItemsOf(client, data.items, currency);
   if (items.length > MAX_LICENCES_PER_ORDER) throw new OrderNeedsAttention(`order ${data.id} has ${items.length} units`);
   // A customer's loyalty code is spent with the order that used it (FastSpring's codes are single-use too).
   for (const code of data.coupons ?? []) await useLoyaltyCode(client, code);
@@ -162,15 +148,17 @@ export async function completeOrder(options: {
     tags: data.tags ?? undefined,
     customerEmail: customer.email,
     currency: data.currency ?? undefined,
-    lines: data.items.flatMap((item) => {
-      const product = products.get(normalizeProductPath(item.product));
-      if (!product) return [];
-      // The item's subtotal is what was paid for it, net of discounts (decision 029).
-      const paid = typeof item.subtotal === 'number' ? item.subtotal : undefined;
-      return [{ productId: product.id, quantity: item.quantity ?? 1, paid }];
-    }),
+    // An item's subtotal is what was paid for it, net of discounts (decision 029); a bundle's, its items' in all.
+    lines: await orderLinesOfProducts(client, data.items, products),
   });
   if (offer.kind === 'refused') throw new OrderNeedsAttention(`order ${data.id}: ${offer.problem}`);
+  // A bundle bought at a customer's price issues only the products they did not own (decision 054).
+  const issuedItems =
+    offer.kind === 'bundle'
+      ? (await orderLicenceItemsOf(client, data.items, currency, { bundlePath: offer.bundlePath, paths: offer.ownedPaths })).filter(
+          (item) => products.has(item.path),
+        )
+      : knownItems;
 
   const person = await findOrCreatePersonByEmail(client, customer);
   if ((!person.name && customer.name) || (!person.country && customer.country)) await fillPersonDetails(client, person.id, customer);
@@ -178,7 +166,7 @@ export async function completeOrder(options: {
   // The sale's country is the payer's (a gift's recipient may live elsewhere); without one, the owner's.
   const country = /^[a-z]{2}$/i.test(payer.country) ? payer.country.toUpperCase() : null;
   const mailed: LicenceOfMail[] = [];
-  for (const item of knownItems) {
+  for (const item of issuedItems) {
     const product = products.get(item.path)!;
     const issued = await issueOrder({
       client,
@@ -200,6 +188,7 @@ export async function completeOrder(options: {
     });
     if (!issued) continue;
     if (offer.kind === 'offer' && product.id === offer.targetProductId) await markLicenceBoughtThroughOffer(client, issued.order.id, offer);
+    if (offer.kind === 'bundle') await markLicencesBoughtThroughBundleQuote(client, [issued.order.id], offer.quoteId);
     result.createdOrderIds.push(issued.order.id);
     mailed.push({ productName: product.name, useRsa2048: product.use_rsa_2048, order: issued.order });
   }

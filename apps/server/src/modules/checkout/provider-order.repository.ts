@@ -1,4 +1,5 @@
 import { canonicalEmail } from '@store/contracts/email-address';
+import { bundlePathOf } from './bundle-items.js';
 import type { Queryable } from '../../db/client.js';
 import type { OrderCompletedData, ReturnCreatedData, WebhookEvent } from './webhook-payload.js';
 
@@ -18,6 +19,8 @@ export async function recordProviderOrder(
   const items = data.items.map((item) => ({
     product: item.product,
     quantity: item.quantity ?? 1,
+    // The bundle an item was sold as part of (decision 054); other drivers are not kept.
+    ...(bundlePathOf(item) === undefined ? {} : { driver: item.driver }),
     ...moneyOf(item),
   }));
   const money = moneyOf(data);
@@ -72,6 +75,8 @@ export async function recordProviderRefund(
     product: item.product,
     quantity: item.quantity ?? null,
     refundType: item.refundType ?? null,
+    // The bundle an item was sold as part of (decision 054); other drivers are not kept.
+    ...(bundlePathOf(item) === undefined ? {} : { driver: item.driver }),
     ...moneyOf(item),
   }));
   const { rowCount } = await db.query(
@@ -94,7 +99,12 @@ export async function recordProviderRefund(
 /** A return kept in provider_refund: what it returned (as sent) and the licences it revoked so far. */
 type RecordedRefund = {
   returnId: string;
-  items: { product: string; quantity: number | null; refundType: string | null }[];
+  items: {
+    product: string;
+    quantity: number | null;
+    refundType: string | null;
+    driver?: { type?: string | null; path?: string | null } | null;
+  }[];
   revokedOrderIds: number[];
 };
 

@@ -12,6 +12,7 @@ import {
   lockPurchase,
   recordProviderRefund,
 } from './provider-order.repository.js';
+import { bundlePathOf } from './bundle-items.js';
 import type { ReturnCreatedData, WebhookEvent } from './webhook-payload.js';
 import {
   addRefundedAmounts,
@@ -20,23 +21,37 @@ import {
   isOrderCompletedProcessed,
   isOrderCompletedWaiting,
   listActiveLicencesOfItem,
+  listBundleItemsOfPurchase,
   markOrdersOfPurchaseRefunded,
 } from './webhook.repository.js';
 
 /** What became of a return: a note for the log, and why it needs a person (accepted, not retried). */
 type ReturnOutcome = { note: string | null; attention?: string };
-type ReturnedItem = { product: string; quantity?: number | null; refundType?: string | null; subtotal?: number | null };
+type ReturnedItem = {
+  product: string;
+  quantity?: number | null;
+  refundType?: string | null;
+  subtotal?: number | null;
+  driver?: { type?: string | null; path?: string | null } | null;
+};
 type ReturnedUnits = { path: string; quantity: number };
 
 /** A returned line that refunds an amount only (FastSpring: quantity 0, refundType "Partial Refund"). */
 const isPartialLine = (item: ReturnedItem) => item.quantity === 0 || /partial/i.test(item.refundType ?? '');
 
-/** The units a return's full lines return, per product path as sent (in lower case). */
-function returnedUnitsOf(items: readonly ReturnedItem[]): ReturnedUnits[] {
+/**
+ * The units a return's full lines return, per licence item as issued (in lower case): a product's path, or for a
+ * bundle (decision 054) each `{bundle}/{product}` it issued, once per returned unit of the bundle; a returned part of
+ * a bundle (its `driver` names the bundle) is its own `{bundle}/{product}`.
+ */
+async function returnedUnitsOf(client: PoolClient, providerOrderId: string, items: readonly ReturnedItem[]): Promise<ReturnedUnits[]> {
+  const bundleItems = await listBundleItemsOfPurchase(client, providerOrderId);
   const quantities = new Map<string, number>();
   for (const item of items.filter((line) => !isPartialLine(line))) {
     const path = normalizeProductPath(item.product);
-    quantities.set(path, (quantities.get(path) ?? 0) + (item.quantity ?? 1));
+    const bundlePath = bundlePathOf(item);
+    const licenceItems = bundlePath !== undefined ? [`${bundlePath}/${path}`] : (bundleItems.get(path) ?? [path]);
+    for (const licenceItem of licenceItems) quantities.set(licenceItem, (quantities.get(licenceItem) ?? 0) + (item.quantity ?? 1));
   }
   return [...quantities].map(([path, quantity]) => ({ path, quantity }));
 }
@@ -114,7 +129,7 @@ export async function revokePurchase(client: PoolClient, event: WebhookEvent, da
     return { note: reason, attention: reason };
   }
   const lines = data.items ?? [];
-  const returned = lines.length > 0 ? returnedUnitsOf(lines) : undefined;
+  const returned = lines.length > 0 ? await returnedUnitsOf(client, providerOrderId, lines) : undefined;
   const isPartial = returned !== undefined && returned.length === 0;
   const orderIds = isPartial ? [] : await refundOrdersOfPurchase(client, providerOrderId, returned);
   await refundAmountsOfPurchase(client, providerOrderId, lines);
@@ -147,7 +162,8 @@ export async function revokePurchase(client: PoolClient, event: WebhookEvent, da
 export async function applyRecordedRefunds(client: PoolClient, providerOrderId: string): Promise<number[]> {
   const revoked: number[] = [];
   for (const refund of await listUnitRefundsOfPurchase(client, providerOrderId)) {
-    const owed = refund.items.length > 0 ? await owedUnitsOf(client, returnedUnitsOf(refund.items), refund.revokedOrderIds) : undefined;
+    const returned = refund.items.length > 0 ? await returnedUnitsOf(client, providerOrderId, refund.items) : undefined;
+    const owed = returned ? await owedUnitsOf(client, returned, refund.revokedOrderIds) : undefined;
     if (owed?.length === 0) continue;
     const orderIds = await refundOrdersOfPurchase(client, providerOrderId, owed);
     if (orderIds.length === 0) continue;

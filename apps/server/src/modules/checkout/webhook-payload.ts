@@ -23,6 +23,8 @@ const recipientContact = contact.extend({ address: z.looseObject({ country: text
 /** An amount as FastSpring sends it (a number; anything else is not kept). */
 const amount = z.number().finite().nullish().catch(null);
 const money = { subtotal: amount, discount: amount, tax: amount, total: amount };
+/** Why an item is in the order: `{type: "bundle", path}` for a product a bundle holds (decision 054), add-ons, cross-sells. */
+const driver = z.looseObject({ type: text.nullish(), path: text.nullish() }).nullish().catch(null);
 
 /** `order.completed` data (docs/fastspring-protocol.md §2.2); `account` is an id, or an object when webhook expansion is on. */
 export const orderCompletedData = z.looseObject({
@@ -32,7 +34,7 @@ export const orderCompletedData = z.looseObject({
   address: z.looseObject({ country: text.nullish() }).nullish(),
   account: z.union([text, z.looseObject({ contact: contact.nullish(), country: text.nullish() })]).nullish(),
   items: z
-    .array(z.looseObject({ product: z.string().min(1).max(200), quantity: z.number().int().min(0).max(1000).nullish(), ...money }))
+    .array(z.looseObject({ product: z.string().min(1).max(200), quantity: z.number().int().min(0).max(1000).nullish(), driver, ...money }))
     .max(200),
   tags: z.record(z.string(), z.unknown()).nullish(),
   /**
@@ -75,6 +77,7 @@ export const returnCreatedData = z.looseObject({
         product: text,
         quantity: z.number().int().min(0).max(100_000).nullish(),
         refundType: text.nullish().catch(null),
+        driver,
         ...money,
       }),
     )

@@ -111,7 +111,8 @@ export async function listActiveLicencesOfItem(
 ): Promise<{ id: number; currency: string | null }[]> {
   const { rows } = await db.query<{ id: number; currency: string | null }>(
     `SELECT id::int AS id, currency FROM orders
-      WHERE provider_order_id = $1 AND state IN ('active', 'erased') AND split_part(provider_item, '#', 1) = $2 ORDER BY id`,
+      WHERE provider_order_id = $1 AND state IN ('active', 'erased')
+        AND (split_part(provider_item, '#', 1) = $2 OR starts_with(provider_item, $2 || '/')) ORDER BY id`,
     [providerOrderId, path],
   );
   return rows;
@@ -160,6 +161,18 @@ export async function countLicencesByPath(db: Queryable, orderIds: readonly numb
     [orderIds],
   );
   return new Map(rows.map((row) => [row.path, row.count]));
+}
+
+/** The items of a purchase's bundle licences (`{bundle}/{product}`, decision 054), per bundle path. */
+export async function listBundleItemsOfPurchase(db: Queryable, providerOrderId: string): Promise<Map<string, string[]>> {
+  const { rows } = await db.query<{ bundle: string; items: string[] }>(
+    `SELECT split_part(item, '/', 1) AS bundle, array_agg(item ORDER BY item) AS items
+       FROM (SELECT DISTINCT split_part(provider_item, '#', 1) AS item FROM orders
+              WHERE provider_order_id = $1 AND provider_item LIKE '%/%') AS bundled
+      GROUP BY 1`,
+    [providerOrderId],
+  );
+  return new Map(rows.map((row) => [row.bundle, row.items]));
 }
 
 /** Whether any order (in any state) came from the provider's order. */

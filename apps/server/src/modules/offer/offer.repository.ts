@@ -118,9 +118,13 @@ export async function listEligibleOffers(
 
 export type QuoteRow = {
   id: string;
-  offer_id: number;
+  /** An offer's quote: the offer and the licence it was quoted on; null on a bundle's quote. */
+  offer_id: number | null;
   person_id: number;
-  source_order_id: number;
+  source_order_id: number | null;
+  /** A bundle's quote (decision 054): the bundle and the products the customer owned then. */
+  bundle_product_id: number | null;
+  owned_product_ids: number[];
   currency: string;
   price: string;
   expires_at: Date;
@@ -139,21 +143,48 @@ export async function insertQuote(
   return rows[0]!.expires_at;
 }
 
+/** Stores a bundle's quote for a person (decision 054): what they owned of it and the price of the rest. */
+export async function insertBundleQuote(
+  db: Queryable,
+  quote: {
+    id: string;
+    bundleProductId: number;
+    personId: number;
+    ownedProductIds: number[];
+    currency: string;
+    price: string;
+    validMinutes: number;
+  },
+): Promise<Date> {
+  const { rows } = await db.query<{ expires_at: Date }>(
+    `INSERT INTO offer_quote (id, bundle_product_id, person_id, owned_product_ids, currency, price, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7)) RETURNING expires_at`,
+    [quote.id, quote.bundleProductId, quote.personId, quote.ownedProductIds, quote.currency, quote.price, quote.validMinutes],
+  );
+  return rows[0]!.expires_at;
+}
+
+/** Records on the licences just issued that they were bought with a bundle's quote. */
+export async function markLicencesBoughtThroughBundleQuote(db: Queryable, orderIds: readonly number[], quoteId: string): Promise<void> {
+  await db.query(`UPDATE orders SET bundle_quote_id = $2 WHERE id = ANY($1::bigint[])`, [orderIds, quoteId]);
+}
+
 /** A quote with its licence row locked, so two orders of one quote (or one licence) are settled one after the other. */
 export async function findQuoteForUpdate(db: Queryable, id: string): Promise<QuoteRow | undefined> {
   const { rows } = await db.query<QuoteRow>(
     `SELECT q.id, q.offer_id::int AS offer_id, q.person_id::int AS person_id, q.source_order_id::int AS source_order_id, q.currency,
+            q.bundle_product_id::int AS bundle_product_id, q.owned_product_ids::int[] AS owned_product_ids,
             q.price::text AS price, q.expires_at, q.expires_at < now() AS is_expired
        FROM offer_quote q WHERE q.id = $1 FOR UPDATE`,
     [id],
   );
-  if (rows[0]) await db.query(`SELECT 1 FROM orders WHERE id = $1 FOR UPDATE`, [rows[0].source_order_id]);
+  if (rows[0]?.source_order_id) await db.query(`SELECT 1 FROM orders WHERE id = $1 FOR UPDATE`, [rows[0].source_order_id]);
   return rows[0];
 }
 
 /** Whether a licence was bought with this quote already. */
 export async function isQuoteUsed(db: Queryable, quoteId: string): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM orders WHERE offer_quote_id = $1`, [quoteId]);
+  const { rows } = await db.query(`SELECT 1 FROM orders WHERE offer_quote_id = $1 OR bundle_quote_id = $1 LIMIT 1`, [quoteId]);
   return rows.length > 0;
 }
 

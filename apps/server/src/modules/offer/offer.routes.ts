@@ -1,9 +1,11 @@
 import { okResponse } from '@store/contracts/auth';
+import { bundleQuote, bundleQuoteRequest } from '@store/contracts/bundle';
 import { idParam } from '@store/contracts/fields';
 import { customerOfferList, offer, offerList, offerQuote, offerQuoteRequest, offerSaveRequest } from '@store/contracts/offer';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
+import { quoteBundle } from './bundle-quote.service.js';
 import * as offers from './offer.service.js';
 
 /** Upgrades and crossgrades: the administrator's offers, and a customer's own offers and quoted prices (decision 036). */
@@ -43,5 +45,11 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/userinfo/offers/quote',
     { onRequest: requireUser, schema: { tags, body: offerQuoteRequest, response: { 200: offerQuote } } },
     (request) => offers.quoteOffer({ db: app.db, config: app.config, caller: actorOf(request), request: request.body }),
+  );
+
+  app.post(
+    '/userinfo/bundles/quote',
+    { onRequest: requireUser, schema: { tags, body: bundleQuoteRequest, response: { 200: bundleQuote } } },
+    (request) => quoteBundle({ db: app.db, config: app.config, caller: actorOf(request), request: request.body }),
   );
 };

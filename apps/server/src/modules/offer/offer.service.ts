@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { CustomerCaller } from '../auth/auth.repository.js';
 import { findPersonIdOfLogin } from '../licence/licence.service.js';
 import { findPersonByEmail } from '../person/person.service.js';
+import { checkBundleQuote, type BundleOfOrder } from './bundle-quote.service.js';
 import * as repository from './offer.repository.js';
 import { encryptSecurePayload, securePayloadKeyOf } from './secure-payload.js';
 
@@ -137,6 +138,7 @@ export async function quoteOffer(options: {
 export type OfferOfOrder =
   | { kind: 'none' }
   | { kind: 'offer'; offerId: number; quoteId: string; sourceOrderId: number; targetProductId: number }
+  | BundleOfOrder
   | { kind: 'refused'; problem: string };
 
 /** An order's item as the check needs it: its product, quantity, and what was paid for it (net of discounts) when known. */
@@ -163,10 +165,13 @@ export async function checkOfferOfOrder(
   if (quote.is_expired) return refused('the quote expired');
   const customer = await findPersonByEmail(client, order.customerEmail);
   if (customer?.id !== quote.person_id) return refused('the order was paid by another customer than the quote was made for');
-  const [eligible] = await repository.listEligibleOffers(client, quote.person_id, {
-    offerId: quote.offer_id,
-    sourceOrderId: quote.source_order_id,
-  });
+  if (quote.bundle_product_id !== null) {
+    const bundle = await checkBundleQuote(client, { ...quote, bundle_product_id: quote.bundle_product_id }, order);
+    return 'problem' in bundle ? refused(bundle.problem) : bundle;
+  }
+  if (quote.offer_id === null || quote.source_order_id === null) return refused('unknown quote');
+  const { offer_id: offerId, source_order_id: sourceOrderId } = quote;
+  const [eligible] = await repository.listEligibleOffers(client, quote.person_id, { offerId, sourceOrderId });
   if (!eligible) return refused('the licence no longer qualifies (refunded, transferred, already used, or the offer ended)');
   const targetLines = order.lines.filter((line) => line.productId === eligible.target_product_id);
   if (targetLines.length !== 1 || targetLines[0]!.quantity !== 1) return refused('the order does not hold the offered product once');
@@ -177,9 +182,9 @@ export async function checkOfferOfOrder(
   if (paid !== undefined && paid + 0.005 < Number(quote.price)) return refused(`paid ${paid.toFixed(2)}, quoted ${quote.price}`);
   return {
     kind: 'offer',
-    offerId: quote.offer_id,
+    offerId,
     quoteId: quote.id,
-    sourceOrderId: quote.source_order_id,
+    sourceOrderId,
     targetProductId: eligible.target_product_id,
   };
 }

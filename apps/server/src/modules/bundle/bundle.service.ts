@@ -1,0 +1,41 @@
+import type { Queryable } from '../../db/client.js';
+import { findProductById, findProductByPath } from '../product/product.service.js';
+import { completeBundlePrice } from './bundle-price.js';
+import * as repository from './bundle.repository.js';
+
+/** The FastSpring paths of the products the bundle sold under `path` holds; undefined when that product is no bundle. */
+export async function findBundlePartPaths(db: Queryable, path: string): Promise<string[] | undefined> {
+  const bundle = await findProductByPath(db, path);
+  if (!bundle) return undefined;
+  const partIds = (await repository.listPartsOfBundles(db, [bundle.id])).get(bundle.id) ?? [];
+  if (partIds.length === 0) return undefined;
+  const parts = await Promise.all(partIds.map((id) => findProductById(db, id)));
+  return parts.flatMap((part) => (part ? [part.path] : []));
+}
+
+/**
+ * A person's price of a bundle by its "complete your bundle" rule (decision 054): the bundle's path, the products of it
+ * they own (active licences), and what they pay for the rest in `currency`. Undefined when the product is no bundle
+ * with a rule, the person owns all of it, or it is not sold in that currency.
+ */
+export async function priceBundleForPerson(
+  db: Queryable,
+  options: { bundleProductId: number; personId: number; currency: string },
+): Promise<{ bundlePath: string; price: string; ownedProductIds: number[]; ownedPaths: string[] } | undefined> {
+  const bundle = await findProductById(db, options.bundleProductId);
+  const rule = bundle && (await repository.findBundleRule(db, bundle.id));
+  const partIds = bundle ? ((await repository.listPartsOfBundles(db, [bundle.id])).get(bundle.id) ?? []) : [];
+  if (!bundle || !rule || partIds.length === 0) return undefined;
+  const parts = (await Promise.all(partIds.map((id) => findProductById(db, id)))).flatMap((part) => (part ? [part] : []));
+  const ownedProductIds = await repository.listOwnedProducts(db, options.personId, partIds);
+  if (ownedProductIds.length === parts.length) return undefined;
+  const price = completeBundlePrice({
+    rule: { rule: rule.rule, prices: rule.prices, ownedPrices: rule.owned_prices },
+    currency: options.currency,
+    parts: parts.map((part) => ({ productId: part.id, price: Number(part.price) })),
+    ownedProductIds: new Set(ownedProductIds),
+  });
+  if (price === undefined) return undefined;
+  const ownedPaths = parts.filter((part) => ownedProductIds.includes(part.id)).map((part) => part.path);
+  return { bundlePath: bundle.path, price, ownedProductIds, ownedPaths };
+}
