@@ -70,6 +70,32 @@ describe('mails from templates', () => {
     expect(mail.html).toContain('https://store.example/userarea');
   });
 
+  it('lead every licence mail into the account with the same words and link, a single-use one kept secret', () => {
+    const licence = { productName: 'Spacey', useRsa2048: false, order: { id: 9, serial: '', serial_new: 'k', serial_2048: '' } };
+    const common = { to: 'ann@example.com', ownerName: 'Ann', siteUrl: 'https://s.example' };
+    const link = 'https://s.example/account/confirm/tok-123';
+    for (const kind of ['setPassword', 'confirm'] as const) {
+      const signIn = { kind, url: link };
+      const mails = [
+        orderConfirmationMail({ ...common, orderReference: 'SBX-1', licences: [licence], signIn }),
+        licenceMail({ ...common, licence, reason: 'activation', signIn }),
+        licenceReceivedMail({ ...common, licence, signIn }),
+      ];
+      for (const mail of mails) {
+        expect(mail.html, mail.subject).toContain(`<a href="${link}"`);
+        expect(mail.text, mail.subject).toContain(`Sign in to your account: open ${link} and choose your password`);
+        expect(mail.text, mail.subject).toMatch(/Sign in to your account\s*\[?https:\/\/s\.example\/account\/confirm\/tok-123/);
+        expect(mail.text, mail.subject).not.toMatch(/register (there|with this address)/i);
+        expect(mail.containsSecret, mail.subject).toBe(true);
+      }
+    }
+    const proven = orderConfirmationMail({ ...common, orderReference: 'SBX-1', licences: [licence] });
+    expect(proven.text).toContain('Sign in to your account at https://s.example/login with ann@example.com.');
+    expect(proven.html).toContain('<a href="https://s.example/userarea"');
+    expect(proven.text).not.toMatch(/register (there|with this address)/i);
+    expect(proven.containsSecret).toBeUndefined();
+  });
+
   it('name single key files as the specification does', () => {
     expect(keyFileNamesOf([{ orderId: 1, productName: 'Spacey' }])).toEqual(['Spacey_SerialKey.txt']);
   });
