@@ -52,6 +52,8 @@ export const checkoutSession = z.object({
   products: z.array(checkoutProduct).optional(),
   coupon: z.string().optional(),
   tags: z.record(z.string(), z.string()).optional(),
+  /** Pre-fills the buyer's details in the checkout (FastSpring's `paymentContact`, docs/fastspring-protocol.md §1.3). */
+  paymentContact: z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }).partial().optional(),
   checkout: z.boolean().optional(),
 });
 export type CheckoutSession = z.infer<typeof checkoutSession>;
