@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { composeMail } from './compose-mail.js';
 import type { OutgoingMail } from './outbox.js';
 import { LicenceTransferred } from './templates/licence-transfer.js';
+import { RefundNotice, type RefundedLicence } from './templates/refund.js';
 import { SupportRequest, TransferFailed } from './templates/staff-alerts.js';
 
 /** The site's address for links in mails. */
@@ -51,3 +52,21 @@ export const transferFailedMail = (options: {
     subject: `Licence transfer of order ${options.providerOrderId} needs attention`,
     body: createElement(TransferFailed, options),
   });
+
+/** To the payer of a refunded purchase: the amount, and the licences that ended with it. */
+export const refundMail = (options: {
+  to: string;
+  customerName: string;
+  orderReference: string;
+  amount: number | null;
+  currency: string;
+  endedLicences: readonly RefundedLicence[];
+  siteUrl: string;
+}): OutgoingMail => {
+  const amountText = options.amount === null ? '' : `${options.currency} ${options.amount.toFixed(2)}`.trim();
+  return composeMail({
+    to: options.to,
+    subject: `Refund of your order ${options.orderReference}`,
+    body: createElement(RefundNotice, { ...options, amountText }),
+  });
+};

@@ -1,6 +1,6 @@
 import { toPlainText } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
-import { licenceTransferredMail, supportRequestMail } from './customer-templates.js';
+import { licenceTransferredMail, refundMail, supportRequestMail } from './customer-templates.js';
 import { keyFileNamesOf, licenceMail, licenceReceivedMail, orderConfirmationMail, type LicenceOfMail } from './licence-mails.js';
 import { passwordResetMail } from './templates.js';
 
@@ -94,6 +94,20 @@ describe('mails from templates', () => {
     expect(proven.html).toContain('<a href="https://s.example/userarea"');
     expect(proven.text).not.toMatch(/register (there|with this address)/i);
     expect(proven.containsSecret).toBeUndefined();
+  });
+
+  it('tell the payer of a refund what was refunded and which licences ended, as HTML and as text', () => {
+    const common = { to: 'ann@example.com', customerName: 'Ann', orderReference: 'SBX-7', currency: 'EUR', siteUrl: 'https://s.example' };
+    const whole = refundMail({ ...common, amount: 49, endedLicences: [{ orderId: 12, productName: 'Spacey' }] });
+    expect(whole.subject).toBe('Refund of your order SBX-7');
+    expect(whole.text).toContain('EUR 49.00 of your order SBX-7 has been refunded');
+    expect(whole.text).toContain('Licences ended: Spacey (licence #12)');
+    expect(whole.text).toContain('uninstall it');
+    expect(whole.html).toContain('Spacey (licence #12)');
+    expect(whole.html).toContain('<a href="https://s.example/support"');
+    const partial = refundMail({ ...common, amount: 5.5, endedLicences: [] });
+    expect(partial.text).toContain('Licences ended: none: your licences stay active');
+    expect(partial.text).not.toContain('uninstall');
   });
 
   it('name single key files as the specification does', () => {
