@@ -85,6 +85,7 @@ test.describe('support request page', () => {
     await page.getByRole('button', { name: 'SEND' }).click();
     await expect(page).toHaveURL(/\/messageview$/);
     await expect(page.getByText('Support request sent.')).toBeVisible();
+    await expect(page.getByText(/^Support request sent\. Your request number is #\d+; a confirmation was mailed to /)).toBeVisible();
   });
 
   test('/contactsupport shows the same screen', async ({ page }) => {

@@ -34,6 +34,8 @@ export const supportRequest = z.object({
   problemDescription: z.string().trim().min(20, 'Name too short').max(20000),
 });
 export type SupportRequest = z.infer<typeof supportRequest>;
+/** Its answer: done, and the request's number, which the confirmation and the acknowledgement mail show. */
+export const supportRequestResponse = z.object({ ok: z.literal(true), requestId: z.number().int() });
 
 /** The cart's extra totals the data callback carries besides §3's fields (docs/fastspring-protocol.md §1.4). */
 export const checkoutCart = checkoutData.extend({

@@ -5,6 +5,7 @@ import type { OutgoingMail } from './outbox.js';
 import { LicenceTransferred } from './templates/licence-transfer.js';
 import { RefundNotice, type RefundedLicence } from './templates/refund.js';
 import { SupportRequest, TransferFailed } from './templates/staff-alerts.js';
+import { SupportAcknowledgement } from './templates/support-acknowledgement.js';
 
 /** The site's address for links in mails. */
 export const siteUrlOf = (config: Config): string => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
@@ -23,6 +24,23 @@ export const supportRequestMail = (options: {
     replyTo: options.customerEmail,
     subject: `Support request #${options.requestId}: ${options.productName}`,
     body: createElement(SupportRequest, options),
+  });
+
+/**
+ * To whoever sent a support request: its number, and that a person will answer. It repeats nothing they typed:
+ * anyone can type any address, so the mail must not carry a stranger's text (decision 053).
+ */
+export const supportAcknowledgementMail = (options: {
+  to: string;
+  supportEmail: string;
+  requestId: number;
+  siteUrl: string;
+}): OutgoingMail =>
+  composeMail({
+    to: options.to,
+    replyTo: options.supportEmail,
+    subject: `We received your support request #${options.requestId}`,
+    body: createElement(SupportAcknowledgement, { requestId: options.requestId, siteUrl: options.siteUrl }),
   });
 
 /** To the previous owner: their licence now belongs to someone else. */
