@@ -71,7 +71,10 @@ export async function confirmAccount(options: {
   const isLinksLogin = login !== undefined && caller?.loginId === login.id;
 
   if (options.password === undefined) {
-    if (!isLinksLogin) return { status: 'passwordNeeded', email: link.email, hasLogin: login !== undefined };
+    if (!isLinksLogin) {
+      const invitation = link.purpose === 'staff' ? { isStaffInvitation: true } : {};
+      return { status: 'passwordNeeded', email: link.email, hasLogin: login !== undefined, ...invitation };
+    }
     await withTransaction(db, async (client) => {
       const used = await links.useAccountLink(client, token);
       if (!used) throw new AppError('badRequest', ACCOUNT_LINK_UNUSABLE);
