@@ -60,11 +60,7 @@ export function ConfirmAccountPage() {
   return (
     <main className="container py-4">
       {/* A buyer without a login opens the link of their licence mail: its words, "Sign in to your account" (decision 053). */}
-      <h1 className="h3 mb-3">
-        {'status' in state && state.status === 'passwordNeeded' && !state.hasLogin
-          ? 'Sign in to your account'
-          : 'Confirm your email address'}
-      </h1>
+      <h1 className="h3 mb-3">{headingOf(state)}</h1>
       {'kind' in state && state.kind === 'opening' && <p role="status">Checking the link…</p>}
       {'kind' in state && state.kind === 'failed' && (
         <p className="text-danger" role="alert">
