@@ -65,14 +65,14 @@ export async function accountLinkTo(request: APIRequestContext, email: string): 
   return new URL(link!).pathname;
 }
 
-/** Logs in through the login page. */
+/** Logs in through the login page: the administrator lands on the dashboard, a customer in the user area. */
 export async function logInThroughUi(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/login/');
   const login = page.getByRole('region', { name: 'Login' });
   await login.getByLabel('Email').fill(username);
   await login.getByLabel('Password').fill(password);
   await login.getByRole('button', { name: 'LOGIN' }).click();
-  await expect(page).toHaveURL(/\/userarea$/);
+  await expect(page).toHaveURL(username === 'admin' ? /\/admin\/dashboard$/ : /\/(userarea|admin\/persons|admin\/dashboard)$/);
 }
 
 /** The name every sandbox buyer pays with; the webhook makes it the new person's name. */

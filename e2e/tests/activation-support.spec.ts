@@ -37,8 +37,8 @@ test.describe('activation page', () => {
     await page.getByRole('button', { name: 'ACTIVATE' }).click();
     await expect(page).toHaveURL(/\/messageview$/);
     await expect(page.getByText(`Thanks for activation. We have sent the serial key to ${email}`)).toBeVisible();
-    // The licence, and the link that opens the new customer's account (docs/SECURITY.md).
-    await expect.poll(() => mailSubjectsTo(request, email)).toEqual(['Open your account', 'Your Punch licence']);
+    // One mail: the licence, carrying the link that opens the new customer's account (decision 053).
+    await expect.poll(() => mailSubjectsTo(request, email)).toEqual(['Your Punch licence']);
 
     // The same code a second time: the server's message on the first name field.
     await page.goto('/activate');
@@ -71,6 +71,7 @@ test.describe('support request page', () => {
     await page.getByRole('button', { name: 'SEND' }).click();
     await expect(page).toHaveURL(/\/messageview$/);
     await expect(page.getByText('Support request sent.')).toBeVisible();
+    await expect(page.getByText(/^Support request sent\. Your request number is #\d+; a confirmation was mailed to /)).toBeVisible();
   });
 
   test('/contactsupport shows the same screen', async ({ page }) => {
@@ -88,7 +89,7 @@ test.describe('send license key page', () => {
       data: { ActivationKey: code, Email: email, FirstName: 'Bob', LastName: 'Resender' },
     });
     expect(redeemed.ok(), await redeemed.text()).toBe(true);
-    await expect.poll(() => mailSubjectsTo(request, email)).toEqual(['Open your account', 'Your Tapewarm licence']);
+    await expect.poll(() => mailSubjectsTo(request, email)).toEqual(['Your Tapewarm licence']);
 
     await page.goto('/sendlicensekey/Tapewarm');
     await expect(page.getByRole('heading', { name: 'Send License Key' })).toBeVisible();
@@ -98,8 +99,6 @@ test.describe('send license key page', () => {
     await page.getByRole('button', { name: 'SEND' }).click();
     await expect(page).toHaveURL(/\/messageview$/);
     await expect(page.getByText(`Email sent to ${email}`)).toBeVisible();
-    await expect
-      .poll(() => mailSubjectsTo(request, email))
-      .toEqual(['Your Tapewarm licence', 'Open your account', 'Your Tapewarm licence']);
+    await expect.poll(() => mailSubjectsTo(request, email)).toEqual(['Your Tapewarm licence', 'Your Tapewarm licence']);
   });
 });

@@ -41,8 +41,12 @@ async function backdateLicence(request: APIRequestContext, orderId: number, days
  * Aged on the server's clock (`isAgedOnServer`), or in the browser's only (the page's clock runs ahead; the
  * server's does not).
  */
-async function openTransferPage(page: Page, request: APIRequestContext, options: { isAgedOnServer: boolean }): Promise<number> {
-  const email = uniqueEmail('owner');
+async function openTransferPage(
+  page: Page,
+  request: APIRequestContext,
+  options: { isAgedOnServer: boolean; email?: string },
+): Promise<number> {
+  const email = options.email ?? uniqueEmail('owner');
   await registerThroughUi(page, email);
   const orderId = await giveSpaceyLicence(request, email);
   if (options.isAgedOnServer) await backdateLicence(request, orderId, 31);
@@ -59,6 +63,7 @@ async function fillNewOwner(page: Page, email: string): Promise<void> {
   await page.getByLabel('Confirm Email').fill(email);
   await page.getByLabel('First Name').fill('Grace');
   await page.getByLabel('Last Name').fill('Hopper');
+  await page.getByLabel('I understand that the transfer cannot be undone').check();
 }
 
 test.describe('licence transfer', () => {
@@ -71,6 +76,7 @@ test.describe('licence transfer', () => {
     await expect(page.getByText('Email is required').first()).toBeVisible();
     await expect(page.getByText('Frist name is required.')).toBeVisible();
     await expect(page.getByText('Last name is required.')).toBeVisible();
+    await expect(page.getByText('Please confirm that the transfer cannot be undone.')).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill('new-owner@example.com');
     await page.getByLabel('Confirm Email').fill('new-owner@example.co');
     await expect(page.getByText('Email does not match')).toBeVisible();
@@ -84,7 +90,13 @@ test.describe('licence transfer', () => {
   });
 
   test('checks out the transfer fee with the tag token;orderId;email;firstName;lastName', async ({ page, request }) => {
-    const orderId = await openTransferPage(page, request, { isAgedOnServer: true });
+    const owner = uniqueEmail('owner');
+    const orderId = await openTransferPage(page, request, { isAgedOnServer: true, email: owner });
+    // The page names the licence it is about before anything is paid.
+    const summary = page.getByRole('region', { name: 'Licence to transfer' });
+    await expect(summary.getByText('Spacey')).toBeVisible();
+    await expect(summary.getByText(`#${orderId}`)).toBeVisible();
+    await expect(summary.getByText('Computers to be removed')).toBeVisible();
     const newOwner = uniqueEmail('new-owner');
     await fillNewOwner(page, newOwner);
     const verified = page.waitForResponse((candidate) => candidate.url().endsWith(`/api/userinfo/verifyorderfortransfer/${orderId}`));
@@ -96,8 +108,12 @@ test.describe('licence transfer', () => {
     expect(verification.status(), await verification.text()).toBe(200);
     const token = (await verification.json()) as string;
     expect(token).toMatch(new RegExp(`^t1\\.${orderId}\\.\\d+\\.\\d+\\.[\\w-]{43}$`));
-    const { cart } = (await finalize).postDataJSON() as { cart: { items: unknown[]; tags: Record<string, string> } };
+    const { cart } = (await finalize).postDataJSON() as {
+      cart: { items: unknown[]; tags: Record<string, string>; paymentContact?: { email?: string } };
+    };
     expect(cart.items).toEqual([{ path: 'licensetransfer', quantity: 1 }]);
+    // The owner pays: the checkout starts with the owner's address.
+    expect(cart.paymentContact?.email).toBe(owner);
     expect(cart.tags).toEqual({ licensetransfer: `${token};${orderId};${newOwner};Grace;Hopper` });
     const popup = page.frameLocator('#fsc-popup-frame');
     await expect(popup.getByText('License Transfer × 1')).toBeVisible();
@@ -146,6 +162,11 @@ test.describe('licence transfer', () => {
     await page.goto('/userarea');
     await expect(page.getByText('No licences found')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Spacey' })).toHaveCount(0);
+    // ... and its orders say what the fee paid for, by name, not by the checkout's product path.
+    const orders = page.getByRole('region', { name: 'Your orders' });
+    await expect(orders.getByTestId('order-transfer')).toContainText(`Spacey licence #${orderId} transferred to Grace Hopper on`);
+    await expect(orders.getByText('Licence transfer × 1')).toBeVisible();
+    await expect(orders.getByText('licensetransfer')).toHaveCount(0);
     // ... and in the new owner's, with keys made out to the new owner.
     await page.getByRole('link', { name: 'LOGOUT' }).click();
     await registerThroughUi(page, newOwner);

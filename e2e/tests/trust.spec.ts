@@ -190,13 +190,18 @@ test.describe('staff logins', () => {
     const context = await browser.newContext();
     const staff = await context.newPage();
     await staff.goto(await accountLinkTo(page.request, email));
+    // An invitation sets a first password: nothing about an old one.
+    await expect(staff.getByRole('heading', { name: 'Your staff login' })).toBeVisible();
+    await expect(staff.getByText(`Choose the password of your staff login, ${email}.`)).toBeVisible();
+    await expect(staff.getByText('replaces the old one')).toHaveCount(0);
     await staff.getByLabel('Password', { exact: true }).fill('support-pass');
     await staff.getByLabel('Repeat Password').fill('support-pass');
     await staff.getByRole('button', { name: 'SET PASSWORD' }).click();
-    await expect(staff).toHaveURL(/\/userarea$/);
+    // Support staff land where they work: the persons.
+    await expect(staff).toHaveURL(/\/admin\/persons$/);
     await staff.getByRole('button', { name: 'ADMIN' }).click();
     const menu = staff.getByLabel('ADMIN');
-    await expect(menu.getByRole('link')).toHaveText(['PERSONS', 'ACTIVATION PAGE', 'ORDERS', 'RESEND SERIAL', 'MAILBOX']);
+    await expect(menu.getByRole('link')).toHaveText(['ORDERS', 'PERSONS', 'RESEND SERIAL', 'ACTIVATION PAGE', 'MAILBOX']);
     await menu.getByRole('link', { name: 'PERSONS' }).click();
     await expect(staff.getByRole('heading', { name: /Persons/i })).toBeVisible();
     // A screen the server refuses this role says so, stays signed in and shows the way back; it is no login form.

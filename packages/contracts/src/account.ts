@@ -22,7 +22,13 @@ export const confirmAccountResponse = z.discriminatedUnion('status', [
   /** Proven; `user` is the new session when a password was set. */
   z.object({ status: z.literal('confirmed'), email: z.string(), user: currentUser.optional() }),
   /** The link is good; choose a password to finish (the address gets an account, or its account a new password). */
-  z.object({ status: z.literal('passwordNeeded'), email: z.string(), hasLogin: z.boolean() }),
+  z.object({
+    status: z.literal('passwordNeeded'),
+    email: z.string(),
+    hasLogin: z.boolean(),
+    /** A staff invitation: its login has no password of its own yet, so the page sets a first one. */
+    isStaffInvitation: z.boolean().optional(),
+  }),
 ]);
 export type ConfirmAccountResponse = z.infer<typeof confirmAccountResponse>;
 

@@ -34,6 +34,8 @@ export const supportRequest = z.object({
   problemDescription: z.string().trim().min(20, 'Name too short').max(20000),
 });
 export type SupportRequest = z.infer<typeof supportRequest>;
+/** Its answer: done, and the request's number, which the confirmation and the acknowledgement mail show. */
+export const supportRequestResponse = z.object({ ok: z.literal(true), requestId: z.number().int() });
 
 /** The cart's extra totals the data callback carries besides §3's fields (docs/fastspring-protocol.md §1.4). */
 export const checkoutCart = checkoutData.extend({
@@ -52,6 +54,8 @@ export const checkoutSession = z.object({
   products: z.array(checkoutProduct).optional(),
   coupon: z.string().optional(),
   tags: z.record(z.string(), z.string()).optional(),
+  /** Pre-fills the buyer's details in the checkout (FastSpring's `paymentContact`, docs/fastspring-protocol.md §1.3). */
+  paymentContact: z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }).partial().optional(),
   checkout: z.boolean().optional(),
 });
 export type CheckoutSession = z.infer<typeof checkoutSession>;

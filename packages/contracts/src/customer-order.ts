@@ -7,7 +7,10 @@ const amount = z.number().nullable();
 
 /** One line of a purchase as the provider sent it (amounts in the purchase's currency, null when not sent). */
 export const customerOrderItem = z.object({
+  /** The provider's product path, as it sent it. */
   product: z.string(),
+  /** What the customer reads: the product's name ("Licence transfer" for the transfer fee; the path when unknown). */
+  name: z.string(),
   quantity: z.number().int(),
   subtotal: amount,
   discount: amount,
@@ -33,7 +36,15 @@ export const customerOrderRefund = z.object({
 });
 
 /** A transfer of one of the purchase's licences: to the caller (in) or away from the caller (out). */
-export const customerOrderTransfer = z.object({ orderId: z.number().int(), date: z.string(), direction: z.enum(['in', 'out']) });
+export const customerOrderTransfer = z.object({
+  orderId: z.number().int(),
+  date: z.string(),
+  direction: z.enum(['in', 'out']),
+  /** The licence's product. */
+  productName: z.string(),
+  /** The new owner's name (or address) on a transfer away, which the caller typed; empty on a transfer to the caller. */
+  counterpartName: z.string(),
+});
 
 /**
  * One purchase. Money (amounts, tax, total, invoice) is shown to its payer only: `isPayer` false for a gift's

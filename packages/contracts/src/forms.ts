@@ -58,6 +58,12 @@ export const transferForm = z
   .refine(confirmEmail, { message: messages.emailMismatch, path: ['confirmEmail'] });
 export type TransferForm = z.infer<typeof transferForm>;
 
+/** The Transfer License page's form: the new owner, and the owner's word that they know it cannot be undone. */
+export const transferPageForm = transferForm.and(
+  z.object({ isUnderstood: z.boolean().refine((value) => value, 'Please confirm that the transfer cannot be undone.') }),
+);
+export type TransferPageForm = z.infer<typeof transferPageForm>;
+
 export const supportForm = z.object({
   email: emailField,
   productName: z.string().trim().min(4, messages.nameTooShort).max(200, messages.nameTooShort),

@@ -3,7 +3,9 @@ import type { Config } from '../config.js';
 import { composeMail } from './compose-mail.js';
 import type { OutgoingMail } from './outbox.js';
 import { LicenceTransferred } from './templates/licence-transfer.js';
+import { RefundNotice, type RefundedLicence } from './templates/refund.js';
 import { SupportRequest, TransferFailed } from './templates/staff-alerts.js';
+import { SupportAcknowledgement } from './templates/support-acknowledgement.js';
 
 /** The site's address for links in mails. */
 export const siteUrlOf = (config: Config): string => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
@@ -22,6 +24,23 @@ export const supportRequestMail = (options: {
     replyTo: options.customerEmail,
     subject: `Support request #${options.requestId}: ${options.productName}`,
     body: createElement(SupportRequest, options),
+  });
+
+/**
+ * To whoever sent a support request: its number, and that a person will answer. It repeats nothing they typed:
+ * anyone can type any address, so the mail must not carry a stranger's text (decision 053).
+ */
+export const supportAcknowledgementMail = (options: {
+  to: string;
+  supportEmail: string;
+  requestId: number;
+  siteUrl: string;
+}): OutgoingMail =>
+  composeMail({
+    to: options.to,
+    replyTo: options.supportEmail,
+    subject: `We received your support request #${options.requestId}`,
+    body: createElement(SupportAcknowledgement, { requestId: options.requestId, siteUrl: options.siteUrl }),
   });
 
 /** To the previous owner: their licence now belongs to someone else. */
@@ -51,3 +70,21 @@ export const transferFailedMail = (options: {
     subject: `Licence transfer of order ${options.providerOrderId} needs attention`,
     body: createElement(TransferFailed, options),
   });
+
+/** To the payer of a refunded purchase: the amount, and the licences that ended with it. */
+export const refundMail = (options: {
+  to: string;
+  customerName: string;
+  orderReference: string;
+  amount: number | null;
+  currency: string;
+  endedLicences: readonly RefundedLicence[];
+  siteUrl: string;
+}): OutgoingMail => {
+  const amountText = options.amount === null ? '' : `${options.currency} ${options.amount.toFixed(2)}`.trim();
+  return composeMail({
+    to: options.to,
+    subject: `Refund of your order ${options.orderReference}`,
+    body: createElement(RefundNotice, { ...options, amountText }),
+  });
+};

@@ -5,6 +5,16 @@ import { composeMail } from './compose-mail.js';
 import type { MailAttachment, OutgoingMail } from './outbox.js';
 import { LicenceKeys, OrderConfirmation, type MailedLicence } from './templates/licence-keys.js';
 import { LicenceReceived } from './templates/licence-transfer.js';
+import { loginPageLink, type SignInLink } from './templates/sign-in-link.js';
+
+/**
+ * A mail's way into the account: the login page unless the caller has a single-use link for it. A mail with such
+ * a link carries a secret, so its body is cleared once sent (outbox.ts).
+ */
+const signInOf = (options: { siteUrl: string; signIn?: SignInLink | undefined }) => {
+  const signIn = options.signIn ?? loginPageLink(options.siteUrl);
+  return { signIn, secret: signIn.kind === 'signIn' ? {} : { containsSecret: true, kind: 'licence-with-account-link' } };
+};
 
 // Every mail that carries a licence (its activation, a key resend, a paid order's confirmation, a transfer's new
 // owner) shows it with the same block (LicenceDetails) and attaches the same key file, chosen by keyFileOfLicence.
@@ -55,10 +65,13 @@ export const licenceMail = (options: {
   ownerName: string;
   licence: LicenceOfMail;
   siteUrl: string;
+  signIn?: SignInLink;
   reason: 'activation' | 'resend';
 }): OutgoingMail => {
   const { shown, attachments } = licencesOfMail([options.licence]);
+  const { signIn, secret } = signInOf(options);
   return composeMail({
+    ...secret,
     to: options.to,
     subject: `Your ${options.licence.productName} licence`,
     body: createElement(LicenceKeys, {
@@ -66,6 +79,7 @@ export const licenceMail = (options: {
       ownerName: options.ownerName,
       licence: shown[0]!,
       siteUrl: options.siteUrl,
+      signIn,
       reason: options.reason,
     }),
     attachments,
@@ -79,9 +93,12 @@ export const orderConfirmationMail = (options: {
   orderReference: string;
   licences: readonly LicenceOfMail[];
   siteUrl: string;
+  signIn?: SignInLink;
 }): OutgoingMail => {
   const { shown, attachments } = licencesOfMail(options.licences);
+  const { signIn, secret } = signInOf(options);
   return composeMail({
+    ...secret,
     to: options.to,
     subject: `Your order ${options.orderReference}: ${[...new Set(shown.map((licence) => licence.productName))].join(', ')}`,
     body: createElement(OrderConfirmation, {
@@ -90,18 +107,33 @@ export const orderConfirmationMail = (options: {
       orderReference: options.orderReference,
       licences: shown,
       siteUrl: options.siteUrl,
+      signIn,
     }),
     attachments,
   });
 };
 
 /** To the new owner of a transferred licence: what they got, its new key file attached, and how to start. */
-export const licenceReceivedMail = (options: { to: string; ownerName: string; licence: LicenceOfMail; siteUrl: string }): OutgoingMail => {
+export const licenceReceivedMail = (options: {
+  to: string;
+  ownerName: string;
+  licence: LicenceOfMail;
+  siteUrl: string;
+  signIn?: SignInLink;
+}): OutgoingMail => {
   const { shown, attachments } = licencesOfMail([options.licence]);
+  const { signIn, secret } = signInOf(options);
   return composeMail({
+    ...secret,
     to: options.to,
     subject: `A ${options.licence.productName} licence is now yours`,
-    body: createElement(LicenceReceived, { to: options.to, ownerName: options.ownerName, licence: shown[0]!, siteUrl: options.siteUrl }),
+    body: createElement(LicenceReceived, {
+      to: options.to,
+      ownerName: options.ownerName,
+      licence: shown[0]!,
+      siteUrl: options.siteUrl,
+      signIn,
+    }),
     attachments,
   });
 };

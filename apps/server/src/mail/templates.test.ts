@@ -1,6 +1,6 @@
 import { toPlainText } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
-import { licenceTransferredMail, supportRequestMail } from './customer-templates.js';
+import { licenceTransferredMail, refundMail, supportRequestMail } from './customer-templates.js';
 import { keyFileNamesOf, licenceMail, licenceReceivedMail, orderConfirmationMail, type LicenceOfMail } from './licence-mails.js';
 import { passwordResetMail } from './templates.js';
 
@@ -68,6 +68,46 @@ describe('mails from templates', () => {
     for (const line of ['Serial number: SPACEY-0001', 'Licence: #42', 'Licence: #43', 'These 3 licences are'])
       expect(mail.text).toContain(line);
     expect(mail.html).toContain('https://store.example/userarea');
+  });
+
+  it('lead every licence mail into the account with the same words and link, a single-use one kept secret', () => {
+    const licence = { productName: 'Spacey', useRsa2048: false, order: { id: 9, serial: '', serial_new: 'k', serial_2048: '' } };
+    const common = { to: 'ann@example.com', ownerName: 'Ann', siteUrl: 'https://s.example' };
+    const link = 'https://s.example/account/confirm/tok-123';
+    for (const kind of ['setPassword', 'confirm'] as const) {
+      const signIn = { kind, url: link };
+      const mails = [
+        orderConfirmationMail({ ...common, orderReference: 'SBX-1', licences: [licence], signIn }),
+        licenceMail({ ...common, licence, reason: 'activation', signIn }),
+        licenceReceivedMail({ ...common, licence, signIn }),
+      ];
+      for (const mail of mails) {
+        expect(mail.html, mail.subject).toContain(`<a href="${link}"`);
+        expect(mail.text, mail.subject).toContain(`Sign in to your account: open ${link} and choose your password`);
+        expect(mail.text, mail.subject).toMatch(/Sign in to your account\s*\[?https:\/\/s\.example\/account\/confirm\/tok-123/);
+        expect(mail.text, mail.subject).not.toMatch(/register (there|with this address)/i);
+        expect(mail.containsSecret, mail.subject).toBe(true);
+      }
+    }
+    const proven = orderConfirmationMail({ ...common, orderReference: 'SBX-1', licences: [licence] });
+    expect(proven.text).toContain('Sign in to your account at https://s.example/login with ann@example.com.');
+    expect(proven.html).toContain('<a href="https://s.example/userarea"');
+    expect(proven.text).not.toMatch(/register (there|with this address)/i);
+    expect(proven.containsSecret).toBeUndefined();
+  });
+
+  it('tell the payer of a refund what was refunded and which licences ended, as HTML and as text', () => {
+    const common = { to: 'ann@example.com', customerName: 'Ann', orderReference: 'SBX-7', currency: 'EUR', siteUrl: 'https://s.example' };
+    const whole = refundMail({ ...common, amount: 49, endedLicences: [{ orderId: 12, productName: 'Spacey' }] });
+    expect(whole.subject).toBe('Refund of your order SBX-7');
+    expect(whole.text).toContain('EUR 49.00 of your order SBX-7 has been refunded');
+    expect(whole.text).toContain('Licences ended: Spacey (licence #12)');
+    expect(whole.text).toContain('uninstall it');
+    expect(whole.html).toContain('Spacey (licence #12)');
+    expect(whole.html).toContain('<a href="https://s.example/support"');
+    const partial = refundMail({ ...common, amount: 5.5, endedLicences: [] });
+    expect(partial.text).toContain('Licences ended: none: your licences stay active');
+    expect(partial.text).not.toContain('uninstall');
   });
 
   it('name single key files as the specification does', () => {

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { composeMail } from './compose-mail.js';
 import type { OutgoingMail } from './outbox.js';
-import { AccountConfirmation, AccountLink, StaffInvitation } from './templates/account-links.js';
+import { AccountConfirmation, StaffInvitation } from './templates/account-links.js';
 import { PasswordReset } from './templates/password-reset.js';
 import { EmptySerialPool, UnknownProduct } from './templates/staff-alerts.js';
 import { GiftReceipt } from './templates/gift-receipt.js';
@@ -65,19 +65,6 @@ export const accountConfirmationMail = (options: { to: string; link: string }): 
     kind: 'account-confirmation',
     containsSecret: true,
     body: createElement(AccountConfirmation, { link: options.link, siteUrl: siteOf(options.link) }),
-  });
-
-/**
- * The account link mailed with a purchase or a redeemed activation code to an address without a proven login:
- * opening it sets a password and opens the account (the address is proven by the link).
- */
-export const accountLinkMail = (options: { to: string; link: string; hasLogin: boolean }): OutgoingMail =>
-  composeMail({
-    to: options.to,
-    subject: options.hasLogin ? 'Confirm your email address to see your licence' : 'Open your account',
-    kind: 'account-link',
-    containsSecret: true,
-    body: createElement(AccountLink, { link: options.link, hasLogin: options.hasLogin, siteUrl: siteOf(options.link) }),
   });
 
 /** The invitation of a new staff login: the link sets its password. */

@@ -36,3 +36,44 @@ describe('MAILBOX in the ADMIN dropdown', () => {
     expect(openEntries(false).at(-1)).toEqual(['MAILBOX', '/admin/mailbox']);
   });
 });
+
+describe('the ADMIN dropdown', () => {
+  /** The dropdown's group headings and entries in the order shown. */
+  const openOutline = (isAdmin: boolean) => {
+    render(
+      <MemoryRouter>
+        <AdminMenu isAdmin={isAdmin} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'ADMIN' }));
+    return [...screen.getByLabelText('ADMIN').querySelectorAll('.dropdown-header, a')].map((item) =>
+      item.tagName === 'A' ? item.textContent : `[${item.textContent}]`,
+    );
+  };
+
+  it('groups its entries as Sales, Customers, Catalogue and System', () => {
+    expect(openOutline(true)).toEqual([
+      '[Sales]',
+      'DASHBOARD',
+      'ORDERS',
+      'ACTIVATION CODES',
+      'BATCHES',
+      '[Customers]',
+      'PERSONS',
+      'RESEND SERIAL',
+      'ACTIVATION PAGE',
+      '[Catalogue]',
+      'PRODUCTS',
+      'PAGES',
+      '[System]',
+      'STAFF',
+      'WEBHOOKS',
+      'AUDIT LOG',
+      'MAILBOX',
+    ]);
+  });
+
+  it('shows support staff only the groups that hold their entries', () => {
+    expect(openOutline(false)).toEqual(['[Sales]', 'ORDERS', '[Customers]', 'PERSONS', 'RESEND SERIAL', 'ACTIVATION PAGE']);
+  });
+});

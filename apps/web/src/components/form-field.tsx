@@ -10,10 +10,12 @@ type FormFieldProps = {
   autoComplete?: string;
   /** A short explanation under the input (Bootstrap's form-text), read with it by screen readers. */
   help?: string;
+  /** The id of a `<datalist>` of suggestions (the field stays free text). */
+  list?: string | undefined;
 };
 
 /** A labelled Bootstrap input with its validation message underneath (is-invalid + invalid-feedback). */
-export function FormField({ id, label, registration, error, type = 'text', autoComplete, help }: FormFieldProps) {
+export function FormField({ id, label, registration, error, type = 'text', autoComplete, help, list }: FormFieldProps) {
   const errorId = `${id}-error`;
   const helpId = `${id}-help`;
   const describedBy = [error ? errorId : '', help ? helpId : ''].filter(Boolean).join(' ');
@@ -29,6 +31,7 @@ export function FormField({ id, label, registration, error, type = 'text', autoC
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         autoComplete={autoComplete}
+        list={list}
         {...registration}
       />
       {error && (

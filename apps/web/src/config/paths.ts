@@ -33,6 +33,8 @@ export const paths = {
   lostPassword: '/login/lostpassword',
   messageView: '/messageview',
   userArea: '/userarea',
+  /** Where an administrator lands after logging in (the back office's dashboard, `adminPaths.dashboard`). */
+  adminDashboard: '/admin/dashboard',
   activate: '/activate',
   support: '/support',
   contactSupport: '/contactsupport',

@@ -23,27 +23,6 @@ export function AccountConfirmation({ link, siteUrl }: LinkProps) {
   );
 }
 
-/** The link mailed with a purchase or a redeemed code to an address without a proven login. */
-export function AccountLink({ link, siteUrl, hasLogin }: LinkProps & { hasLogin: boolean }) {
-  return (
-    <MailLayout
-      preview="Your licence is waiting in your account"
-      heading={hasLogin ? 'Confirm your email address' : 'Open your account'}
-      siteUrl={siteUrl}
-    >
-      <Paragraph>Hello,</Paragraph>
-      <Paragraph>
-        {hasLogin
-          ? 'your new licence is waiting in your account. Open this link to confirm your email address and choose a password.'
-          : 'your licence is ready. Open this link to choose a password for your account, where you download your keys and installers and manage your computers.'}
-      </Paragraph>
-      <ActionButton href={link}>{hasLogin ? 'Confirm and choose a password' : 'Choose my password'}</ActionButton>
-      <Paragraph>{link}</Paragraph>
-      <Paragraph>The link works once, for 30 days. After that, use "Lost your password?" on the login page.</Paragraph>
-    </MailLayout>
-  );
-}
-
 /** The invitation of a new staff login. */
 export function StaffInvitation({ link, siteUrl, role }: LinkProps & { role: string }) {
   return (

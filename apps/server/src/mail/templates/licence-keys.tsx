@@ -1,7 +1,8 @@
 // The server runs under tsx, which reads no tsconfig of this package: the automatic JSX runtime is named here.
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { ActionButton, Details, MailLayout, Paragraph, Steps } from './mail-layout.js';
+import { Details, MailLayout, Paragraph, Steps } from './mail-layout.js';
+import { SignInButton, SignInStep, type SignInLink } from './sign-in-link.js';
 
 export type MailedLicence = { orderId: number; productName: string; serial: string; keyFileName: string };
 
@@ -25,13 +26,11 @@ export function LicenceDetails({ licence, isOneOfSeveral = false }: { licence: M
 const greetingOf = (ownerName: string, to: string) => `Hello ${ownerName || to},`;
 
 /** What a new owner does with a licence: the same steps in every licence mail. */
-function NextSteps({ siteUrl, email }: { siteUrl: string; email: string }) {
+function NextSteps({ signIn, email }: { signIn: SignInLink; email: string }) {
   return (
     <Steps
       steps={[
-        <>
-          Log in at <a href={`${siteUrl}/login`}>{`${siteUrl}/login`}</a> with {email} (no account yet? Register there with this address).
-        </>,
+        <SignInStep key="sign-in" signIn={signIn} email={email} />,
         'Download the installer for your computer in your account, under Downloads, and run it.',
         'Open the plug-in in your host and activate it with your email address and password, or load the attached key file.',
       ]}
@@ -44,11 +43,12 @@ type LicenceKeysProps = {
   ownerName: string;
   licence: MailedLicence;
   siteUrl: string;
+  signIn: SignInLink;
   reason: 'activation' | 'resend';
 };
 
 /** One licence's keys: after redeeming an activation code, or on a Send License Key request. */
-export function LicenceKeys({ to, ownerName, licence, siteUrl, reason }: LicenceKeysProps) {
+export function LicenceKeys({ to, ownerName, licence, siteUrl, signIn, reason }: LicenceKeysProps) {
   const intro =
     reason === 'activation'
       ? `your activation code is redeemed: ${licence.productName} is now licensed to you.`
@@ -62,8 +62,8 @@ export function LicenceKeys({ to, ownerName, licence, siteUrl, reason }: Licence
       <Paragraph>{greetingOf(ownerName, to)}</Paragraph>
       <Paragraph>{intro}</Paragraph>
       <LicenceDetails licence={licence} />
-      <NextSteps siteUrl={siteUrl} email={to} />
-      <ActionButton href={`${siteUrl}/userarea`}>Go to your account</ActionButton>
+      <NextSteps signIn={signIn} email={to} />
+      <SignInButton signIn={signIn} />
     </MailLayout>
   );
 }
@@ -74,10 +74,11 @@ type OrderConfirmationProps = {
   orderReference: string;
   licences: readonly MailedLicence[];
   siteUrl: string;
+  signIn: SignInLink;
 };
 
 /** The one confirmation of a paid order: every licence it made, each with its serial and attached key file. */
-export function OrderConfirmation({ to, ownerName, orderReference, licences, siteUrl }: OrderConfirmationProps) {
+export function OrderConfirmation({ to, ownerName, orderReference, licences, siteUrl, signIn }: OrderConfirmationProps) {
   const products = [...new Set(licences.map((licence) => licence.productName))].join(', ');
   return (
     <MailLayout preview={`Thank you for your order: ${products}`} heading="Thank you for your order" siteUrl={siteUrl}>
@@ -89,8 +90,8 @@ export function OrderConfirmation({ to, ownerName, orderReference, licences, sit
       {licences.map((licence) => (
         <LicenceDetails key={licence.orderId} licence={licence} isOneOfSeveral={licences.length > 1} />
       ))}
-      <NextSteps siteUrl={siteUrl} email={to} />
-      <ActionButton href={`${siteUrl}/userarea`}>Go to your account</ActionButton>
+      <NextSteps signIn={signIn} email={to} />
+      <SignInButton signIn={signIn} />
       <Paragraph>Each licence runs on up to 4 computers at once; you can remove a computer in your account at any time.</Paragraph>
     </MailLayout>
   );

@@ -1,13 +1,14 @@
 // The server runs under tsx, which reads no tsconfig of this package: the automatic JSX runtime is named here.
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-import { ActionButton, MailLayout, Paragraph, Steps } from './mail-layout.js';
+import { MailLayout, Paragraph, Steps } from './mail-layout.js';
 import { LicenceDetails, type MailedLicence } from './licence-keys.js';
+import { SignInButton, SignInStep, type SignInLink } from './sign-in-link.js';
 
-type LicenceReceivedProps = { to: string; ownerName: string; licence: MailedLicence; siteUrl: string };
+type LicenceReceivedProps = { to: string; ownerName: string; licence: MailedLicence; siteUrl: string; signIn: SignInLink };
 
 /** To the new owner of a transferred licence: what they got and how to start. */
-export function LicenceReceived({ to, ownerName, licence, siteUrl }: LicenceReceivedProps) {
+export function LicenceReceived({ to, ownerName, licence, siteUrl, signIn }: LicenceReceivedProps) {
   return (
     <MailLayout
       preview={`A ${licence.productName} licence was transferred to you`}
@@ -22,14 +23,12 @@ export function LicenceReceived({ to, ownerName, licence, siteUrl }: LicenceRece
       <LicenceDetails licence={licence} />
       <Steps
         steps={[
-          <>
-            Log in at <a href={`${siteUrl}/login`}>{`${siteUrl}/login`}</a> with {to}, or register there with this address.
-          </>,
+          <SignInStep key="sign-in" signIn={signIn} email={to} />,
           'Download the installer under Downloads in your account and run it.',
           'Activate the plug-in with your email address and password, or load the attached key file.',
         ]}
       />
-      <ActionButton href={`${siteUrl}/userarea`}>Go to your account</ActionButton>
+      <SignInButton signIn={signIn} />
     </MailLayout>
   );
 }

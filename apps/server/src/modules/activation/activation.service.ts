@@ -7,7 +7,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { licenceMail } from '../../mail/licence-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
+import { signInLinkFor } from '../auth/account-link.service.js';
 import { findOrCreateNamedPerson } from '../person/person.service.js';
 import { issueOrder } from '../order/order-issue.service.js';
 import { redeemActivationKey, setRedeemedOrder } from './activation.repository.js';
@@ -46,6 +46,7 @@ export async function redeemActivation(options: {
     });
     if (!issued) throw new Error('an activation order without a provider id was not inserted');
     await setRedeemedOrder(client, redeemed.id, issued.order.id);
+    const signIn = await signInLinkFor(client, { email: owner.email, purpose: 'activation', siteUrl: siteUrlOf(config) });
     await enqueueMail(
       client,
       licenceMail({
@@ -53,10 +54,10 @@ export async function redeemActivation(options: {
         ownerName: owner.name,
         licence: { productName: issued.product.name, useRsa2048: issued.product.use_rsa_2048, order: issued.order },
         siteUrl: siteUrlOf(config),
+        signIn,
         reason: 'activation',
       }),
     );
-    await mailAccountLinkIfUnproven(client, { email: owner.email, purpose: 'activation', siteUrl: siteUrlOf(config) });
     return { email: owner.email, productName: issued.product.name };
   });
 }

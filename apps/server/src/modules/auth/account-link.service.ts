@@ -4,7 +4,8 @@ import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { accountConfirmationMail, accountLinkMail } from '../../mail/templates.js';
+import { accountConfirmationMail } from '../../mail/templates.js';
+import type { SignInLink } from '../../mail/templates/sign-in-link.js';
 import { findOrCreatePersonByEmail } from '../person/person.service.js';
 import * as links from './account-link.repository.js';
 import * as logins from './auth.repository.js';
@@ -34,18 +35,19 @@ export async function resendConfirmationLink(options: {
 }
 
 /**
- * With a purchase or a redeemed code for `email` (in that change's transaction): when no login has proven the
- * address, mails a link that sets a password and opens the account, so the buyer reaches the licence and nobody
- * else does. An address with a proven login gets nothing more than its licence mail.
+ * The sign-in link of a licence mail sent with a purchase, a redeemed code or a received transfer (in that change's
+ * transaction; decision 053): an address with a proven login signs in on the login page; any other gets a
+ * single-use link that sets a password (creating the login) or confirms the address, so the buyer reaches the
+ * licence and nobody else does.
  */
-export async function mailAccountLinkIfUnproven(
+export async function signInLinkFor(
   client: Queryable,
   options: { email: string; purpose: 'purchase' | 'activation'; siteUrl: string },
-): Promise<void> {
+): Promise<SignInLink> {
   const login = await logins.findLoginByName(client, options.email);
-  if (login && logins.hasProvenAddress(login)) return;
+  if (login && logins.hasProvenAddress(login)) return { kind: 'signIn', url: `${options.siteUrl}/login` };
   const token = await links.insertAccountLink(client, { email: options.email, purpose: options.purpose, lifetimeDays: PURCHASE_LINK_DAYS });
-  await enqueueMail(client, accountLinkMail({ to: options.email, link: linkUrl(options.siteUrl, token), hasLogin: login !== undefined }));
+  return { kind: login ? 'confirm' : 'setPassword', url: linkUrl(options.siteUrl, token) };
 }
 
 /**
@@ -69,7 +71,10 @@ export async function confirmAccount(options: {
   const isLinksLogin = login !== undefined && caller?.loginId === login.id;
 
   if (options.password === undefined) {
-    if (!isLinksLogin) return { status: 'passwordNeeded', email: link.email, hasLogin: login !== undefined };
+    if (!isLinksLogin) {
+      const invitation = link.purpose === 'staff' ? { isStaffInvitation: true } : {};
+      return { status: 'passwordNeeded', email: link.email, hasLogin: login !== undefined, ...invitation };
+    }
     await withTransaction(db, async (client) => {
       const used = await links.useAccountLink(client, token);
       if (!used) throw new AppError('badRequest', ACCOUNT_LINK_UNUSABLE);

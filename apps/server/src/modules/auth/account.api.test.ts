@@ -144,10 +144,10 @@ describe('the owner of an address someone else registered', () => {
     await redeemActivationCode(email);
     expect((await products(strangerToken)).json()).toEqual([]);
 
-    const [linkMail] = (await listRecentMail(t.db, 10, email)).filter(
-      (mail) => mail.subject === 'Confirm your email address to see your licence',
-    );
-    expect(linkMail).toBeDefined();
+    // One mail: the licence, with a link that confirms the address and sets a password (decision 053).
+    const mails = await listRecentMail(t.db, 10, email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your Punch licence', 'Confirm your email address']);
+    expect(mails[0]!.body_text).toContain('which also confirms that this address is yours');
     const link = await t.accountLinkTokenOf(email);
     const owner = await confirm({ token: link, password: 'owner-pass' });
     const ownerToken = (owner.json() as { user: { token: string } }).user.token;
@@ -160,8 +160,10 @@ describe('a purchase or a redeemed code for an address without a login', () => {
   it('mails a link that sets a password: the account then exists and is proven', async () => {
     const email = uniqueEmail('new-buyer');
     await redeemActivationCode(email);
-    const [linkMail] = (await listRecentMail(t.db, 10, email)).filter((mail) => mail.subject === 'Open your account');
-    expect(linkMail!.body_text).toContain('http://localhost:3000/account/confirm/');
+    // The licence mail is the only one, and it carries the link (decision 053).
+    const mails = await listRecentMail(t.db, 10, email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your Punch licence']);
+    expect(mails[0]!.body_text).toContain('Sign in to your account: open http://localhost:3000/account/confirm/');
 
     const link = await t.accountLinkTokenOf(email);
     expect((await confirm({ token: link })).json()).toEqual({ status: 'passwordNeeded', email, hasLogin: false });
@@ -175,9 +177,10 @@ describe('a purchase or a redeemed code for an address without a login', () => {
   it('mails nothing more to an address whose login is proven', async () => {
     const { email } = await t.registerCustomer();
     await redeemActivationCode(email);
-    const subjects = (await listRecentMail(t.db, 10, email)).map((mail) => mail.subject);
-    expect(subjects).not.toContain('Open your account');
-    expect(subjects).not.toContain('Confirm your email address to see your licence');
+    const mails = (await listRecentMail(t.db, 10, email)).filter((mail) => mail.subject === 'Your Punch licence');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body_text).toContain(`Sign in to your account at http://localhost:3000/login with ${email}.`);
+    expect(mails[0]!.body_text).not.toContain('/account/confirm/');
   });
 });
 

@@ -295,6 +295,15 @@ async function supportLogin(email = uniqueEmail('support')): Promise<string> {
 }
 
 describe('staff logins', () => {
+  it('opens an invitation as a first password, never as a change of an old one', async () => {
+    const email = uniqueEmail('invited');
+    const invited = await t.request({ method: 'POST', url: '/api/staff', token: await t.adminToken(), body: { email, role: 'support' } });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const link = await t.accountLinkTokenOf(email);
+    const opened = await t.request({ method: 'POST', url: '/api/account/confirm', ip: uniqueIp(), body: { token: link } });
+    expect(opened.json()).toEqual({ status: 'passwordNeeded', email, hasLogin: true, isStaffInvitation: true });
+  });
+
   it('invites a support login, which logs in with its role, resends keys without the public limits, and can be removed', async () => {
     const adminToken = await t.adminToken();
     const email = uniqueEmail('support');

@@ -1,5 +1,6 @@
 import type { CustomerOrder } from '@store/contracts/customer-order';
 import { customerOrderList, licencePurchase } from '@store/contracts/customer-order';
+import { transferTag } from '@store/contracts/licence';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app.js';
 import {
@@ -57,6 +58,38 @@ describe('GET /api/userinfo/orders', () => {
 
     expect(await ordersOf(stranger.token)).toEqual([]);
     expect((await t.request({ method: 'GET', url: '/api/userinfo/orders' })).statusCode).toBe(401);
+  });
+
+  it('names products, not paths, and shows a transfer as "transferred to … on …" with its fee order', async () => {
+    const seller = await t.registerCustomer();
+    const bought = orderCompleted({ email: seller.email, items: [{ product: 'spacey' }] });
+    await postWebhook(t.app, [bought], { secret });
+    const [purchase] = await ordersOf(seller.token);
+    expect(purchase!.items).toEqual([expect.objectContaining({ product: 'spacey', name: 'Spacey' })]);
+    const licenceId = purchase!.licences[0]!.orderId;
+    await t.db.query(`UPDATE orders SET license_activation_date = now() - interval '31 days' WHERE id = $1`, [licenceId]);
+    const verified = await t.request({ method: 'GET', url: `/api/userinfo/verifyorderfortransfer/${licenceId}`, token: seller.token });
+    const tag = transferTag({
+      token: verified.json(),
+      orderId: licenceId,
+      email: `buyer-${licenceId}@example.com`,
+      firstName: 'Ada',
+      lastName: 'Byron',
+    });
+    const fee = orderCompleted({ email: seller.email, items: [{ product: 'licensetransfer' }], tags: { licensetransfer: tag } });
+    expect((await postWebhook(t.app, [fee], { secret })).statusCode).toBe(200);
+
+    const orders = await ordersOf(seller.token);
+    const original = orders.find((order) => order.providerOrderId === bought.data.id)!;
+    expect(original.licences).toEqual([expect.objectContaining({ orderId: licenceId, state: 'transferred' })]);
+    expect(original.transfers).toEqual([
+      expect.objectContaining({ orderId: licenceId, direction: 'out', productName: 'Spacey', counterpartName: 'Ada Byron' }),
+    ]);
+    const feeOrder = orders.find((order) => order.providerOrderId === fee.data.id)!;
+    expect(feeOrder.items).toEqual([expect.objectContaining({ product: 'licensetransfer', name: 'Licence transfer' })]);
+    expect(feeOrder.transfers).toEqual([
+      expect.objectContaining({ orderId: licenceId, direction: 'out', productName: 'Spacey', counterpartName: 'Ada Byron' }),
+    ]);
   });
 
   it("shows staff a licence's purchase with its partial refunds, and 404 for no licence", async () => {

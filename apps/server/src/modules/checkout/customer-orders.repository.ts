@@ -34,7 +34,14 @@ export type RefundRow = {
   amount: string | null;
   revoked_order_ids: string[];
 };
-export type TransferRow = { order_id: number; transferred_at: Date; from_person_id: number | null; to_person_id: number | null };
+export type TransferRow = {
+  order_id: number;
+  transferred_at: Date;
+  from_person_id: number | null;
+  to_person_id: number | null;
+  provider_order_id: string | null;
+  product_name: string;
+};
 
 /**
  * The provider orders of a person: those that made a licence the person holds or held (transferred away), and
@@ -45,7 +52,7 @@ export async function findPurchasesOfPerson(db: Queryable, person: { id: number;
     `WITH mine AS (
        SELECT o.provider_order_id FROM orders o WHERE o.person_id = $1 AND o.provider_order_id IS NOT NULL
        UNION SELECT o.provider_order_id FROM licence_transfer t JOIN orders o ON o.id = t.order_id
-              WHERE t.from_person_id = $1 AND o.provider_order_id IS NOT NULL AND o.source = 'purchase'
+              WHERE t.from_person_id = $1 AND o.provider_order_id IS NOT NULL
        UNION SELECT provider_order_id FROM provider_order WHERE buyer_email_canonical = $2::text)
      SELECT m.provider_order_id, po.reference, po.completed_at, po.currency, po.invoice_url, po.subtotal, po.discount,
             po.tax, po.total, po.items, po.buyer_email, po.recipient_email,
@@ -57,7 +64,7 @@ export async function findPurchasesOfPerson(db: Queryable, person: { id: number;
   const { rows: licences } = await db.query<LicenceRow>(
     `SELECT o.provider_order_id, o.id::int AS id, p.name AS product_name, o.state, o.person_id::int AS person_id
        FROM orders o JOIN product p ON p.id = o.product_id
-      WHERE o.provider_order_id = ANY($1::text[]) AND o.source = 'purchase' ORDER BY o.id`,
+      WHERE o.provider_order_id = ANY($1::text[]) ORDER BY o.id`,
     [ids],
   );
   const { rows: refunds } = await db.query<RefundRow>(
@@ -66,9 +73,12 @@ export async function findPurchasesOfPerson(db: Queryable, person: { id: number;
     [ids],
   );
   const { rows: transfers } = await db.query<TransferRow>(
-    `SELECT t.order_id::int AS order_id, t.transferred_at, t.from_person_id::int AS from_person_id, t.to_person_id::int AS to_person_id
-       FROM licence_transfer t WHERE t.order_id = ANY($1::bigint[]) AND ($2 IN (t.from_person_id, t.to_person_id)) ORDER BY t.transferred_at`,
-    [licences.map((licence) => licence.id), person.id],
+    `SELECT t.order_id::int AS order_id, t.transferred_at, t.from_person_id::int AS from_person_id, t.to_person_id::int AS to_person_id,
+            t.provider_order_id, p.name AS product_name
+       FROM licence_transfer t JOIN orders o ON o.id = t.order_id JOIN product p ON p.id = o.product_id
+      WHERE (t.order_id = ANY($1::bigint[]) OR t.provider_order_id = ANY($3::text[])) AND ($2 IN (t.from_person_id, t.to_person_id))
+      ORDER BY t.transferred_at`,
+    [licences.map((licence) => licence.id), person.id, ids],
   );
   return { purchases, licences, refunds, transfers };
 }

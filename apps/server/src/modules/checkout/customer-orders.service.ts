@@ -5,10 +5,22 @@ import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { CustomerCaller } from '../auth/auth.repository.js';
 import { findPersonOfLogin } from '../licence/licence.service.js';
+import { findPersonsByIds } from '../person/person.service.js';
+import { findProductByPath } from '../product/product.service.js';
 import { findPurchaseOfLicence, findPurchasesOfPerson } from './customer-orders.repository.js';
 import { findRecentProviderOrder } from './provider-order.repository.js';
 
 const toAmount = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
+
+/** What a customer reads for each product path of their orders: the product's name, "Licence transfer" for the fee. */
+async function namesOfPaths(db: Queryable, paths: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const path of new Set(paths)) {
+    if (path === LICENSE_TRANSFER_PRODUCT) names.set(path, 'Licence transfer');
+    else names.set(path, (await findProductByPath(db, path))?.name ?? path);
+  }
+  return names;
+}
 
 /**
  * The caller's purchases grouped by the provider's order, newest first: items with amounts, currency, tax, total
@@ -24,6 +36,17 @@ export async function listCustomerOrders(options: { db: Queryable; caller: Custo
 export async function listPurchasesOfPerson(options: { db: Queryable; person: { id: number; email: string } }): Promise<CustomerOrder[]> {
   const { person } = options;
   const found = await findPurchasesOfPerson(options.db, { id: person.id, emailCanonical: canonicalEmail(person.email) ?? null });
+  const names = await namesOfPaths(
+    options.db,
+    found.purchases.flatMap((purchase) => (purchase.items ?? []).map((item) => item.product)),
+  );
+  // The new owners of licences the caller transferred away: named as the caller typed them in the transfer.
+  const newOwnerIds = found.transfers.flatMap((transfer) =>
+    transfer.from_person_id === person.id && transfer.to_person_id !== null ? [transfer.to_person_id] : [],
+  );
+  const newOwners = new Map(
+    (await findPersonsByIds(options.db, newOwnerIds)).map((owner) => [Number(owner.id), owner.name || owner.email]),
+  );
   const orders = found.purchases.map((purchase): CustomerOrder => {
     const licencesOfOrder = found.licences.filter((licence) => licence.provider_order_id === purchase.provider_order_id);
     const mine = licencesOfOrder.filter(
@@ -34,6 +57,7 @@ export async function listPurchasesOfPerson(options: { db: Queryable; person: { 
     const items = purchase.items
       ? purchase.items.map((item) => ({
           product: item.product,
+          name: names.get(item.product) ?? item.product,
           quantity: item.quantity,
           subtotal: hideMoney ? null : toAmount(item.subtotal),
           discount: hideMoney ? null : toAmount(item.discount),
@@ -42,6 +66,7 @@ export async function listPurchasesOfPerson(options: { db: Queryable; person: { 
         }))
       : [...new Set(licencesOfOrder.map((licence) => licence.product_name))].map((product) => ({
           product,
+          name: product,
           quantity: licencesOfOrder.filter((licence) => licence.product_name === product).length,
           subtotal: null,
           discount: null,
@@ -62,7 +87,12 @@ export async function listPurchasesOfPerson(options: { db: Queryable; person: { 
       tax: hideMoney ? null : toAmount(purchase.tax),
       total: hideMoney ? null : toAmount(purchase.total),
       invoiceUrl: hideMoney ? '' : (purchase.invoice_url ?? ''),
-      licences: mine.map((licence) => ({ orderId: licence.id, productName: licence.product_name, state: licence.state })),
+      // A licence that moved on (its record now says who holds it, source "transfer") is, for its seller, transferred.
+      licences: mine.map((licence) => ({
+        orderId: licence.id,
+        productName: licence.product_name,
+        state: licence.person_id === person.id ? licence.state : 'transferred',
+      })),
       refunds: found.refunds
         .filter((refund) => refund.provider_order_id === purchase.provider_order_id)
         .map((refund) => ({
@@ -73,13 +103,22 @@ export async function listPurchasesOfPerson(options: { db: Queryable; person: { 
           amount: hideMoney ? null : toAmount(refund.amount),
           revokedLicenceIds: refund.revoked_order_ids.map(Number).filter((id) => mine.some((licence) => licence.id === id)),
         })),
+      // The transfers of its licences, and on a transfer's fee order the transfer it paid for.
       transfers: found.transfers
-        .filter((transfer) => mine.some((licence) => licence.id === transfer.order_id))
-        .map((transfer) => ({
-          orderId: transfer.order_id,
-          date: transfer.transferred_at.toISOString(),
-          direction: transfer.to_person_id === person.id ? 'in' : 'out',
-        })),
+        .filter(
+          (transfer) =>
+            mine.some((licence) => licence.id === transfer.order_id) || transfer.provider_order_id === purchase.provider_order_id,
+        )
+        .map((transfer) => {
+          const isOut = transfer.to_person_id !== person.id;
+          return {
+            orderId: transfer.order_id,
+            date: transfer.transferred_at.toISOString(),
+            direction: isOut ? 'out' : 'in',
+            productName: transfer.product_name,
+            counterpartName: isOut && transfer.to_person_id !== null ? (newOwners.get(transfer.to_person_id) ?? '') : '',
+          };
+        }),
     };
   });
   return orders.sort((a, b) => b.date.localeCompare(a.date));
@@ -91,6 +130,10 @@ export async function getPurchaseOfLicence(options: { db: Queryable; orderId: nu
   if (found === undefined) throw new AppError('notFound', 'Licence not found');
   if (found === null) return null;
   const { purchase, refunds } = found;
+  const names = await namesOfPaths(
+    options.db,
+    (purchase.items ?? []).map((item) => item.product),
+  );
   return {
     providerOrderId: purchase.provider_order_id,
     reference: purchase.reference ?? '',
@@ -100,6 +143,7 @@ export async function getPurchaseOfLicence(options: { db: Queryable; orderId: nu
     currency: purchase.currency ?? '',
     items: (purchase.items ?? []).map((item) => ({
       product: item.product,
+      name: names.get(item.product) ?? item.product,
       quantity: item.quantity,
       subtotal: toAmount(item.subtotal),
       discount: toAmount(item.discount),

@@ -9,7 +9,7 @@ import { siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { orderConfirmationMail, type LicenceOfMail } from '../../mail/licence-mails.js';
 import { giftReceiptMail, unknownProductMail } from '../../mail/templates.js';
-import { mailAccountLinkIfUnproven } from '../auth/account-link.service.js';
+import { signInLinkFor } from '../auth/account-link.service.js';
 import { orderLicenceItemsOf, orderLinesOf } from './bundle-items.js';
 import { useLoyaltyCode } from './loyalty.service.js';
 import { markLicencesBoughtThroughBundleQuote } from '../offer/bundle-quote.service.js';
@@ -194,7 +194,8 @@ export async function completeOrder(options: {
   }
   if (mailed.length > 0) {
     const confirmation = { to: owner.email, ownerName: owner.name, orderReference: data.reference ?? data.id, licences: mailed };
-    await enqueueMail(client, orderConfirmationMail({ ...confirmation, siteUrl: siteUrlOf(config) }));
+    const signIn = await signInLinkFor(client, { email: owner.email, purpose: 'purchase', siteUrl: siteUrlOf(config) });
+    await enqueueMail(client, orderConfirmationMail({ ...confirmation, siteUrl: siteUrlOf(config), signIn }));
     if (recipient) {
       const receipt = { to: payer.email, payerName: payer.name, recipientName: owner.name, recipientEmail: owner.email };
       const products = mailed.map((licence) => licence.productName);
@@ -203,9 +204,6 @@ export async function completeOrder(options: {
         giftReceiptMail({ ...receipt, orderReference: data.reference ?? data.id, products, siteUrl: siteUrlOf(config) }),
       );
     }
-  }
-  if (result.createdOrderIds.length > 0) {
-    await mailAccountLinkIfUnproven(client, { email: owner.email, purpose: 'purchase', siteUrl: siteUrlOf(config) });
   }
   return result;
 }

@@ -187,3 +187,15 @@ export async function forgetAddressOnProviderOrders(db: Queryable, email: string
   );
   return result.rowCount ?? 0;
 }
+
+/** Who paid a purchase and its reference, for the refund mail (undefined: the purchase was never recorded). */
+export async function findPayerOfPurchase(
+  db: Queryable,
+  providerOrderId: string,
+): Promise<{ buyer_email: string | null; reference: string | null; currency: string | null } | undefined> {
+  const { rows } = await db.query<{ buyer_email: string | null; reference: string | null; currency: string | null }>(
+    'SELECT buyer_email, reference, currency FROM provider_order WHERE provider_order_id = $1',
+    [providerOrderId],
+  );
+  return rows[0];
+}

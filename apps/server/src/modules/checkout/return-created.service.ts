@@ -5,8 +5,11 @@ import { splitAmount, sumAmounts } from '../../lib/money.js';
 import { deleteDevicesOfLicences } from '../device/device.service.js';
 import { emitWebhookEvent } from '../outbound-webhook/outbound-webhook.service.js';
 import { refundTransferFee } from '../transfer/transfer.service.js';
+import { refundMail } from '../../mail/customer-templates.js';
+import { enqueueMail } from '../../mail/outbox.js';
 import {
   addRevokedOrders,
+  findPayerOfPurchase,
   isReturnCarriedOut,
   listUnitRefundsOfPurchase,
   lockPurchase,
@@ -22,6 +25,7 @@ import {
   isOrderCompletedWaiting,
   listActiveLicencesOfItem,
   listBundleItemsOfPurchase,
+  listLicenceProducts,
   markOrdersOfPurchaseRefunded,
 } from './webhook.repository.js';
 
@@ -107,6 +111,30 @@ async function refundTransferFeeOfPurchase(client: PoolClient, providerOrderId: 
 }
 
 /**
+ * Tells the payer of a purchase what a return refunded and which licences ended with it (decision 053). Once per
+ * return: it runs only when the return was first recorded. A purchase recorded without its payer mails nobody.
+ */
+async function mailRefundToPayer(
+  client: PoolClient,
+  refund: { providerOrderId: string; data: ReturnCreatedData; revokedOrderIds: readonly number[]; siteUrl: string },
+): Promise<void> {
+  const payer = await findPayerOfPurchase(client, refund.providerOrderId);
+  if (!payer?.buyer_email) return;
+  const orderReference = payer.reference ?? refund.data.original.reference ?? refund.providerOrderId;
+  const amount = typeof refund.data.totalReturn === 'number' ? refund.data.totalReturn : null;
+  const mail = refundMail({
+    to: payer.buyer_email,
+    customerName: '',
+    orderReference,
+    amount,
+    currency: refund.data.currency ?? payer.currency ?? '',
+    endedLicences: await listLicenceProducts(client, refund.revokedOrderIds),
+    siteUrl: refund.siteUrl,
+  });
+  await enqueueMail(client, mail);
+}
+
+/**
  * `return.created` (decision 014): a returned line with a quantity revokes that many licences of its product (the
  * last issued first: state refunded, devices deleted), matched by the path recorded on each licence (`{path}#{n}`),
  * not by the product's path today (decision 026); a return without items revokes the whole purchase. A partial
@@ -116,7 +144,12 @@ async function refundTransferFeeOfPurchase(client: PoolClient, providerOrderId: 
  * attention" never stands for it. Units it could not revoke yet (their item waits for an administrator's mapping)
  * are revoked when issued (applyRecordedRefunds). A return of a purchase the server never saw needs attention.
  */
-export async function revokePurchase(client: PoolClient, event: WebhookEvent, data: ReturnCreatedData): Promise<ReturnOutcome> {
+export async function revokePurchase(
+  client: PoolClient,
+  event: WebhookEvent,
+  data: ReturnCreatedData,
+  siteUrl: string,
+): Promise<ReturnOutcome> {
   const providerOrderId = data.original.id ?? data.original.order;
   if (!providerOrderId) return { note: 'the return names no original order', attention: 'the return names no original order' };
   const returnId = data.return ?? event.id;
@@ -134,8 +167,9 @@ export async function revokePurchase(client: PoolClient, event: WebhookEvent, da
   const orderIds = isPartial ? [] : await refundOrdersOfPurchase(client, providerOrderId, returned);
   await refundAmountsOfPurchase(client, providerOrderId, lines);
   await refundTransferFeeOfPurchase(client, providerOrderId, data);
-  await recordProviderRefund(client, { returnId, providerOrderId, data, isPartial, revokedOrderIds: orderIds });
+  const isRecorded = await recordProviderRefund(client, { returnId, providerOrderId, data, isPartial, revokedOrderIds: orderIds });
   await emitWebhookEvent(client, { type: 'order.refunded', data: { providerOrderId, returnId, isPartial, revokedLicenceIds: orderIds } });
+  if (isRecorded) await mailRefundToPayer(client, { providerOrderId, data, revokedOrderIds: orderIds, siteUrl });
   if (isPartial) return { note: 'partial refund: the licences are kept' };
 
   const partialNote = lines.some(isPartialLine) ? 'partial refund lines kept their licences' : '';

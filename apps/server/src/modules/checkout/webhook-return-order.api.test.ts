@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
-import { orderCompleted, postWebhook, providerId, returnCreated } from '../../../test/webhook-fixtures.js';
+import { orderCompleted, partialReturnCreated, postWebhook, providerId, returnCreated } from '../../../test/webhook-fixtures.js';
 
 // A return is carried out in full whatever the order of events: before its order, while its order needs attention,
 // resent under new event ids, with the missing licences issued later by an administrator's replay (decision 014).
@@ -100,5 +100,36 @@ describe('a return resent under a new event id', () => {
     expect((await postWebhook(t.app, [copy], { secret })).statusCode).toBe(200);
     expect((await eventRow(copy.id)).error).toBe('return already processed');
     expect(await refundsOf(orderId)).toEqual([{ return_id: first.data.return, revoked: 2 }]);
+  });
+});
+
+describe('a refund', () => {
+  it('mails the payer once what was refunded and which licences ended, and a partial refund that none did', async () => {
+    const email = uniqueEmail('refunded');
+    const order = orderCompleted({ email, items: [{ product: 'spacey', quantity: 2 }] });
+    const orderId = order.data.id as string;
+    await postWebhook(t.app, [order], { secret });
+    const refund = returnCreated(orderId, { items: [{ product: 'spacey', quantity: 1 }] });
+    await postWebhook(t.app, [refund], { secret });
+    await postWebhook(t.app, [{ ...refund, id: providerId() }], { secret }); // resent: no second mail
+    const ended = (await t.db.query<{ id: number }>(`SELECT id FROM orders WHERE provider_order_id = $1 AND state = 'refunded'`, [orderId]))
+      .rows[0]!.id;
+    const refundMails = async () =>
+      (
+        await t.db.query<{ subject: string; body_text: string }>(
+          `SELECT subject, body_text FROM mail_outbox WHERE recipient = $1 ORDER BY id`,
+          [email],
+        )
+      ).rows.filter((mail) => mail.subject.startsWith('Refund of your order'));
+    expect(await refundMails()).toHaveLength(1);
+    const [mail] = await refundMails();
+    expect(mail!.subject).toBe(`Refund of your order ${order.data.reference as string}`);
+    expect(mail!.body_text).toContain(`Licences ended: Spacey (licence #${ended})`);
+
+    await postWebhook(t.app, [partialReturnCreated(orderId, 'spacey', 5)], { secret });
+    const mails = await refundMails();
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.body_text).toContain('USD 5.00 of your order');
+    expect(mails[1]!.body_text).toContain('Licences ended: none: your licences stay active');
   });
 });

@@ -212,3 +212,14 @@ export async function replaceEventText(db: Queryable, event: StoredEventText): P
     event.attention,
   ]);
 }
+
+/** The product names of licences, for the mail that says which ended. */
+export async function listLicenceProducts(db: Queryable, orderIds: readonly number[]): Promise<{ orderId: number; productName: string }[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await db.query<{ orderId: number; productName: string }>(
+    `SELECT o.id::int AS "orderId", p.name AS "productName" FROM orders o JOIN product p ON p.id = o.product_id
+      WHERE o.id = ANY($1::bigint[]) ORDER BY o.id`,
+    [orderIds],
+  );
+  return rows;
+}

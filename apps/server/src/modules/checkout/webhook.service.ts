@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PoolClient } from 'pg';
 import { isSandboxCheckout, type Config } from '../../config.js';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
+import { siteUrlOf } from '../../mail/customer-templates.js';
 import { databaseStatusOf } from '../../db/database-status.js';
 import { AppError } from '../../lib/app-error.js';
 import { observeLicencesIssued, webhookEvents } from '../../lib/metrics.js';
@@ -116,7 +117,7 @@ export async function processEvent(
       });
       if (result instanceof OrderNeedsAttention) return { note: result.message, attention: result.message };
       if (result.problems.length > 0) context.log.warn({ eventId: event.id, problems: result.problems }, 'order partly unusable');
-      await settleWaitingReturns(client, parsed.data.id);
+      await settleWaitingReturns(client, parsed.data.id, siteUrlOf(context.config));
       // A return taken before these licences were issued (their item waited for a mapping) applies to them too.
       const revoked = result.createdOrderIds.length > 0 ? await applyRecordedRefunds(client, parsed.data.id) : [];
       const notes = [...result.problems, ...(revoked.length > 0 ? [`revoked ${revoked.length} for returns taken before`] : [])];
@@ -129,7 +130,7 @@ export async function processEvent(
     case 'return.created': {
       const parsed = returnCreatedData.safeParse(event.data);
       if (!parsed.success) return malformed(event, parsed.error);
-      return revokePurchase(client, event, parsed.data);
+      return revokePurchase(client, event, parsed.data, siteUrlOf(context.config));
     }
     case 'chargeback.created': {
       const parsed = chargebackCreatedData.safeParse(event.data);
@@ -143,11 +144,11 @@ export async function processEvent(
 }
 
 /** Returns that came before their purchase are carried out now that it is in (webhooks can be delayed). */
-async function settleWaitingReturns(client: PoolClient, providerOrderId: string): Promise<void> {
+async function settleWaitingReturns(client: PoolClient, providerOrderId: string, siteUrl: string): Promise<void> {
   for (const waiting of await findWaitingReturnsOfOrder(client, providerOrderId)) {
     const parsed = returnCreatedData.safeParse(waiting.data);
     if (!parsed.success) continue;
-    const outcome = await revokePurchase(client, waiting, parsed.data);
+    const outcome = await revokePurchase(client, waiting, parsed.data, siteUrl);
     if (!outcome.attention) await resolveWebhookEvent(client, waiting.id, { by: 'its order arrived', note: outcome.note });
   }
 }

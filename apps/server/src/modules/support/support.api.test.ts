@@ -39,6 +39,22 @@ describe('POST /api/product/support/', () => {
     expect(mail!.body_text).toContain('The plug-in window stays empty on start.');
   });
 
+  it('answers the request number and mails the customer an acknowledgement that repeats none of their text', async () => {
+    const email = uniqueEmail('asker');
+    const response = await request({ email, problemDescription: 'Buy cheap pills at http://spam.example now!!' });
+    expect(response.statusCode).toBe(200);
+    const { requestId } = response.json() as { ok: true; requestId: number };
+    const { rows } = await t.db.query('SELECT id FROM support_request WHERE email = $1', [email]);
+    expect(requestId).toBe(rows[0].id);
+    const [ack] = await listRecentMail(t.db, 1, email);
+    expect(ack).toMatchObject({ subject: `We received your support request #${requestId}`, reply_to: 'help@plugins.example' });
+    expect(ack!.body_text).toContain(`Your request number is #${requestId}.`);
+    expect(ack!.body_html).toContain(`#${requestId}`);
+    // Anyone can type any address: the acknowledgement carries nothing they wrote, so it cannot carry spam.
+    expect(ack!.body_text).not.toContain('spam.example');
+    expect(ack!.body_html).not.toContain('spam.example');
+  });
+
   it('validates the fields with the messages of the form', async () => {
     const invalid = await request({ email: 'no-address' });
     expect([invalid.statusCode, invalid.body]).toEqual([400, 'email: Please enter a valid email address']);

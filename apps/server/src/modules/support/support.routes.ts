@@ -1,5 +1,4 @@
-import { okResponse } from '@store/contracts/auth';
-import { supportRequest } from '@store/contracts/checkout';
+import { supportRequest, supportRequestResponse } from '@store/contracts/checkout';
 import { emailField } from '@store/contracts/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendSupportRequest } from './support.service.js';
@@ -11,10 +10,10 @@ const supportRequestBody = supportRequest.extend({ email: emailField });
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/product/support/',
-    { schema: { tags: ['support'], body: supportRequestBody, response: { 200: okResponse } } },
+    { schema: { tags: ['support'], body: supportRequestBody, response: { 200: supportRequestResponse } } },
     async (request) => {
-      await sendSupportRequest({ db: app.db, config: app.config, request: request.body, ip: request.ip });
-      return { ok: true as const };
+      const requestId = await sendSupportRequest({ db: app.db, config: app.config, request: request.body, ip: request.ip });
+      return { ok: true as const, requestId };
     },
   );
 };

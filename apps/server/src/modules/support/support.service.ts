@@ -2,17 +2,20 @@ import type { SupportRequest } from '@store/contracts/checkout';
 import type { Config } from '../../config.js';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
-import { supportRequestMail } from '../../mail/customer-templates.js';
+import { siteUrlOf, supportAcknowledgementMail, supportRequestMail } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emitWebhookEvent } from '../outbound-webhook/outbound-webhook.service.js';
 import * as repository from './support.repository.js';
 
-/** Stores a support request and mails it to the support address, the customer as reply-to (one transaction). */
-export async function sendSupportRequest(options: { db: Db; config: Config; request: SupportRequest; ip: string }): Promise<void> {
+/**
+ * Stores a support request, mails it to the support address (the customer as reply-to) and mails the customer its
+ * number (one transaction). Answers the request's number.
+ */
+export async function sendSupportRequest(options: { db: Db; config: Config; request: SupportRequest; ip: string }): Promise<number> {
   const { db, request } = options;
   await hitRateLimit(db, rateLimits.mailPerIp, `support:${options.ip}`);
   await hitRateLimit(db, rateLimits.mailPerAddress, `support:${request.email}`);
-  await withTransaction(db, async (client) => {
+  return withTransaction(db, async (client) => {
     const requestId = await repository.insertSupportRequest(client, request);
     await enqueueMail(
       client,
@@ -35,6 +38,14 @@ export async function sendSupportRequest(options: { db: Db; config: Config; requ
         problemDescription: request.problemDescription,
       },
     });
+    const acknowledgement = {
+      to: request.email,
+      supportEmail: options.config.SUPPORT_EMAIL,
+      requestId,
+      siteUrl: siteUrlOf(options.config),
+    };
+    await enqueueMail(client, supportAcknowledgementMail(acknowledgement));
+    return requestId;
   });
 }
 

@@ -11,6 +11,7 @@ import { licenceReceivedMail } from '../../mail/licence-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emptySerialPoolMail } from '../../mail/templates.js';
 import type { CustomerCaller } from '../auth/auth.repository.js';
+import { signInLinkFor } from '../auth/account-link.service.js';
 import { deleteDevicesOfLicences } from '../device/device.service.js';
 import { findPersonIdOfLogin } from '../licence/licence.service.js';
 import { findUpgradeOfLicence } from '../offer/offer.service.js';
@@ -135,6 +136,7 @@ export async function transferOrders(options: {
       fee: options.fee,
     });
     const productName = product.name;
+    const signIn = await signInLinkFor(client, { email: newOwner.email, purpose: 'purchase', siteUrl });
     await enqueueMail(
       client,
       licenceReceivedMail({
@@ -142,6 +144,7 @@ export async function transferOrders(options: {
         ownerName: newOwner.name,
         licence: { productName, useRsa2048: product.use_rsa_2048, order: { ...saved, id: licence.id } },
         siteUrl,
+        signIn,
       }),
     );
     if (licence.owner_email !== '') {

@@ -7,11 +7,19 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
+import { landingPathOf } from '../../../lib/landing-path';
 import { logIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { confirmAccount } from '../api/account-api';
 
 type State = { kind: 'opening' } | { kind: 'failed'; message: string } | ConfirmAccountResponse;
+
+/** The page's heading: a staff invitation's, a buyer's first sign-in (decision 053), or a confirmation. */
+function headingOf(state: State): string {
+  if (!('status' in state) || state.status !== 'passwordNeeded') return 'Confirm your email address';
+  if (state.isStaffInvitation) return 'Your staff login';
+  return state.hasLogin ? 'Confirm your email address' : 'Sign in to your account';
+}
 
 /**
  * /account/confirm/{token}: a link mailed at registration or with a purchase. In the browser of the login it was
@@ -42,7 +50,7 @@ export function ConfirmAccountPage() {
       const answer = await confirmAccount({ token, password: values.password });
       if (answer.status === 'confirmed' && answer.user) {
         logIn(answer.user);
-        void navigate(paths.userArea, { replace: true });
+        void navigate(landingPathOf(answer.user), { replace: true });
       }
     } catch (error) {
       setError('repeatPassword', { type: 'server', message: errorText(error) });
@@ -51,7 +59,8 @@ export function ConfirmAccountPage() {
 
   return (
     <main className="container py-4">
-      <h1 className="h3 mb-3">Confirm your email address</h1>
+      {/* A buyer without a login opens the link of their licence mail: its words, "Sign in to your account" (decision 053). */}
+      <h1 className="h3 mb-3">{headingOf(state)}</h1>
       {'kind' in state && state.kind === 'opening' && <p role="status">Checking the link…</p>}
       {'kind' in state && state.kind === 'failed' && (
         <p className="text-danger" role="alert">
@@ -67,9 +76,11 @@ export function ConfirmAccountPage() {
         <form onSubmit={submit} noValidate className="row">
           <div className="col-md-8 col-lg-6">
             <p>
-              {state.hasLogin
-                ? `Choose a new password for ${state.email}. It replaces the old one, and every other session of the account ends.`
-                : `Choose a password for your account, ${state.email}.`}
+              {state.isStaffInvitation
+                ? `Choose the password of your staff login, ${state.email}.`
+                : state.hasLogin
+                  ? `Choose a new password for ${state.email}. It replaces the old one, and every other session of the account ends.`
+                  : `Choose a password for your account, ${state.email}.`}
             </p>
             <FormField
               id="account-password"

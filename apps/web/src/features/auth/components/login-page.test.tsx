@@ -10,7 +10,8 @@ import { LoginPage } from './login-page';
 const fetchMock = stubFetch();
 const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 
-const renderLoginPage = () => renderRoutes('/login', { '/login': <LoginPage />, '/userarea': <p>user area</p> });
+const renderLoginPage = () =>
+  renderRoutes('/login', { '/login': <LoginPage />, '/userarea': <p>user area</p>, '/admin/dashboard': <p>dashboard</p> });
 
 const panel = (name: 'Login' | 'Register') => within(screen.getByRole('region', { name }));
 
@@ -51,6 +52,16 @@ describe('login panel', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/login/');
     expect(JSON.parse(String(init?.body))).toEqual({ username: 'ann@example.com', password: 'wrong-password' });
+  });
+
+  it('opens the dashboard for the administrator', async () => {
+    answer(200, JSON.stringify({ name: 'admin', token: 'token-1', isAdmin: true, role: 'admin' }));
+    renderLoginPage();
+    const login = panel('Login');
+    fireEvent.change(login.getByLabelText('Email'), { target: { value: 'admin' } });
+    fireEvent.change(login.getByLabelText('Password'), { target: { value: 'admin-password' } });
+    fireEvent.click(login.getByRole('button', { name: 'LOGIN' }));
+    expect(await screen.findByText('dashboard')).toBeTruthy();
   });
 
   it('stores the user and opens the user area on success', async () => {

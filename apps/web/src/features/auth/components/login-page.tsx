@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@store/contracts/auth';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
+import { landingPathOf } from '../../../lib/landing-path';
 import { logIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoginPanel } from './login-panel';
@@ -13,7 +13,7 @@ export function LoginPage() {
 
   const handleSignedIn = (user: CurrentUser) => {
     logIn(user);
-    void navigate(paths.userArea, { replace: true });
+    void navigate(landingPathOf(user), { replace: true });
   };
 
   return (

@@ -70,7 +70,7 @@ function OrderRow({ order }: { order: CustomerOrder }) {
           {order.items.map((item) => (
             <li key={item.product}>
               {/* FastSpring's items carry their subtotal (after discounts, before tax); a total only where the store sends one. */}
-              {item.product} × {item.quantity} {formatAmount(item.total ?? item.subtotal, order.currency)}
+              {item.name} × {item.quantity} {formatAmount(item.total ?? item.subtotal, order.currency)}
             </li>
           ))}
           {order.licences.map((licence) => (
@@ -85,8 +85,9 @@ function OrderRow({ order }: { order: CustomerOrder }) {
             </li>
           ))}
           {order.transfers.map((transfer) => (
-            <li key={`${transfer.orderId}-${transfer.date}`} className="text-muted small">
-              Licence #{transfer.orderId} {transfer.direction === 'out' ? 'transferred to a new owner' : 'transferred to you'},{' '}
+            <li key={`${transfer.orderId}-${transfer.date}`} className="text-muted small" data-testid="order-transfer">
+              {transfer.productName} licence #{transfer.orderId}{' '}
+              {transfer.direction === 'out' ? `transferred to ${transfer.counterpartName || 'a new owner'}` : 'transferred to you'} on{' '}
               {formatDate(transfer.date)}
             </li>
           ))}

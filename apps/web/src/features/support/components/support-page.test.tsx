@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { messages } from '@store/contracts/messages';
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { logIn, logOut } from '../../../lib/session';
 import { renderRoutes } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
 import { SupportPage } from './support-page';
@@ -21,7 +22,46 @@ const fillValid = () => {
   for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
 };
 
+afterEach(() => logOut());
+
 describe('support page', () => {
+  it("fills in a signed-in customer's address and offers their products, the field staying free text", async () => {
+    logIn({ name: 'ann@example.com', token: 'token-1' });
+    fetchMock.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify([
+          {
+            name: 'Spacey',
+            useRsa2048: false,
+            serialNew: '',
+            serial2048: '',
+            licenseActivationDate: '2026-01-01',
+            orderId: 1,
+            orderDevices: [],
+          },
+          {
+            name: 'Punch',
+            useRsa2048: false,
+            serialNew: '',
+            serial2048: '',
+            licenseActivationDate: '2026-01-01',
+            orderId: 2,
+            orderDevices: [],
+          },
+        ]),
+        { status: 200 },
+      ),
+    );
+    renderPage();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ann@example.com');
+    const productField = screen.getByLabelText('Product Name') as HTMLInputElement;
+    await screen.findByTestId('support-own-products');
+    expect(productField.getAttribute('list')).toBe('support-own-products');
+    const offered = [...document.querySelectorAll('#support-own-products option')].map((option) => option.getAttribute('value'));
+    expect(offered).toEqual(['Punch', 'Spacey']);
+    expect(productField.type).toBe('text');
+  });
+
   it('shows "Name too short" for short fields and sends nothing', async () => {
     renderPage();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
@@ -32,11 +72,14 @@ describe('support page', () => {
   });
 
   it('confirms a sent request', async () => {
-    answer(200, JSON.stringify({ ok: true }));
+    answer(200, JSON.stringify({ ok: true, requestId: 42 }));
     renderPage();
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'SEND' }));
-    expect(await screen.findByText(messages.supportSent)).toBeTruthy();
+    // The specification's words first, then the request's number and where its copy went.
+    expect(
+      await screen.findByText(`${messages.supportSent} Your request number is #42; a confirmation was mailed to ann@example.com.`),
+    ).toBeTruthy();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/product/support/');
   });
 

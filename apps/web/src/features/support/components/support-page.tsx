@@ -9,9 +9,16 @@ import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import type { MessageState } from '../../../lib/message-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUserAtNavigation } from '../../../lib/use-user-at-navigation';
+import { useOwnProductNames } from '../api/get-own-products';
 import { useSupportRequestMutation } from '../api/send-support-request';
 
 const DESCRIPTION_ID = 'support-problem-description';
+const PRODUCTS_ID = 'support-own-products';
+
+/** The confirmation: the specification's words, then the request's number and where its copy went. */
+const sentMessage = (requestId: number, email: string) =>
+  `${messages.supportSent} Your request number is #${requestId}; a confirmation was mailed to ${email}.`;
 
 /**
  * /contactsupport and /support (spec §2, DESIGN §9): a support request. Success goes to /messageview with
@@ -23,11 +30,15 @@ export function SupportPage() {
   const [searchParams] = useSearchParams();
   useDocumentTitle('Support');
   const sendRequest = useSupportRequestMutation();
+  // A signed-in customer: the address is theirs and their products are offered (the field stays free text).
+  const user = useUserAtNavigation();
+  const customerEmail = user && !user.role && user.name !== 'admin' ? user.name : '';
+  const ownProducts = useOwnProductNames(customerEmail);
   const { register, handleSubmit, setError, clearErrors, formState } = useForm<SupportForm>({
     resolver: zodResolver(supportForm),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { email: '', productName: searchParams.get('product') ?? '', operatingSystem: '', problemDescription: '' },
+    defaultValues: { email: customerEmail, productName: searchParams.get('product') ?? '', operatingSystem: '', problemDescription: '' },
   });
   const { errors, isSubmitting } = formState;
   const descriptionError = errors.problemDescription?.message;
@@ -35,8 +46,8 @@ export function SupportPage() {
   const submit = handleSubmit(async (values) => {
     clearErrors('root.server');
     try {
-      await sendRequest.mutateAsync(values);
-      const state: MessageState = { message: messages.supportSent, next: { kind: 'support', email: values.email } };
+      const { requestId } = await sendRequest.mutateAsync(values);
+      const state: MessageState = { message: sentMessage(requestId, values.email), next: { kind: 'support', email: values.email } };
       void navigate(paths.messageView, { state });
     } catch (error) {
       setError('root.server', { type: 'server', message: supportFailed(errorText(error)) });
@@ -62,7 +73,15 @@ export function SupportPage() {
               label="Product Name"
               registration={register('productName')}
               error={errors.productName?.message}
+              list={ownProducts.data && ownProducts.data.length > 0 ? PRODUCTS_ID : undefined}
             />
+            {ownProducts.data && ownProducts.data.length > 0 && (
+              <datalist id={PRODUCTS_ID} data-testid="support-own-products">
+                {ownProducts.data.map((name) => (
+                  <option key={name} value={name} />
+                ))}
+              </datalist>
+            )}
             <FormField
               id="support-operating-system"
               label="Operating System and Host Software"

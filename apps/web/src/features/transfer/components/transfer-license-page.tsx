@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TRANSFER_TAG_KEY } from '@store/contracts/checkout';
 import { LICENSE_TRANSFER_PRODUCT, TRANSFER_FEE_TEXT } from '@store/contracts/constants';
-import { transferForm, type TransferForm } from '@store/contracts/forms';
-import { transferPossibleFrom, transferTag } from '@store/contracts/licence';
+import { transferPageForm, type TransferPageForm } from '@store/contracts/forms';
+import { transferPossibleFrom, transferTag, type UserProduct } from '@store/contracts/licence';
 import { transferFailed } from '@store/contracts/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -32,15 +32,16 @@ export function TransferLicensePage() {
   const [failure, setFailure] = useState('');
   const [errorMark, setErrorMark] = useState(countCheckoutErrors);
   const { error: checkoutError } = useCheckoutState();
-  const { register, handleSubmit, formState } = useForm<TransferForm>({
-    resolver: zodResolver(transferForm),
+  const { register, handleSubmit, formState } = useForm<TransferPageForm>({
+    resolver: zodResolver(transferPageForm),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { email: '', confirmEmail: '', firstName: '', lastName: '' },
+    defaultValues: { email: '', confirmEmail: '', firstName: '', lastName: '', isUnderstood: false },
   });
   const { errors, isSubmitting } = formState;
   useDocumentTitle('Transfer License');
-  const licence = useTransferLicence(useUserAtNavigation()?.name ?? '', Number(id));
+  const ownerEmail = useUserAtNavigation()?.name ?? '';
+  const licence = useTransferLicence(ownerEmail, Number(id));
   const possibleFrom = licence.data ? transferPossibleFrom(licence.data.licenseActivationDate) : null;
   // Until the date, the page says when instead of offering a form the server would refuse.
   const isTooEarly = possibleFrom !== null && possibleFrom.getTime() > Date.now();
@@ -62,6 +63,8 @@ export function TransferLicensePage() {
         reset: true,
         products: [{ path: LICENSE_TRANSFER_PRODUCT, quantity: 1 }],
         tags: { [TRANSFER_TAG_KEY]: tag },
+        // The owner pays the fee: the checkout starts with their address, not the new owner's.
+        paymentContact: { email: ownerEmail },
         checkout: true,
       });
     } catch (error) {
@@ -77,6 +80,7 @@ export function TransferLicensePage() {
         A transfer of this licence to a new owner costs {TRANSFER_FEE_TEXT}. It takes effect when the payment notification arrives, which
         takes a few minutes.
       </p>
+      {licence.data && <LicenceSummary licence={licence.data} />}
       {isTooEarly && possibleFrom && (
         <div className="alert alert-info" data-testid="transfer-not-yet">
           This {licence.data?.name} licence can be transferred from{' '}
@@ -119,6 +123,24 @@ export function TransferLicensePage() {
             registration={register('lastName')}
             error={errors.lastName?.message}
           />
+          <div className="form-check mb-3">
+            <input
+              id="transfer-understood"
+              type="checkbox"
+              className={`form-check-input${errors.isUnderstood ? ' is-invalid' : ''}`}
+              aria-invalid={errors.isUnderstood ? true : undefined}
+              aria-describedby={errors.isUnderstood ? 'transfer-understood-error' : undefined}
+              {...register('isUnderstood')}
+            />
+            <label className="form-check-label" htmlFor="transfer-understood">
+              I understand that the transfer cannot be undone: the licence, its keys and its computers leave my account.
+            </label>
+            {errors.isUnderstood && (
+              <div id="transfer-understood-error" className="invalid-feedback">
+                {errors.isUnderstood.message}
+              </div>
+            )}
+          </div>
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
             TRANSFER LICENSE
           </button>
@@ -130,5 +152,39 @@ export function TransferLicensePage() {
         </form>
       </section>
     </main>
+  );
+}
+
+/** What the transfer is about: the licence's product, when it was bought and the computers it will lose. */
+function LicenceSummary({ licence }: { licence: UserProduct }) {
+  const purchased = licence.purchaseDate ?? licence.licenseActivationDate;
+  return (
+    <section aria-labelledby="transfer-licence-heading" className="mb-4" data-testid="transfer-licence">
+      <h2 id="transfer-licence-heading" className="h5 mb-2">
+        Licence to transfer
+      </h2>
+      <dl className="row mb-0">
+        <dt className="col-sm-3">Product</dt>
+        <dd className="col-sm-9">{licence.name}</dd>
+        <dt className="col-sm-3">Licence</dt>
+        <dd className="col-sm-9">#{licence.orderId}</dd>
+        <dt className="col-sm-3">Purchased</dt>
+        <dd className="col-sm-9">
+          <time dateTime={purchased}>{formatDay(new Date(purchased))}</time>
+        </dd>
+        <dt className="col-sm-3">Computers to be removed</dt>
+        <dd className="col-sm-9">
+          {licence.orderDevices.length === 0 ? (
+            'none'
+          ) : (
+            <ul className="list-unstyled mb-0">
+              {licence.orderDevices.map((device) => (
+                <li key={device.id}>{device.deviceName}</li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+    </section>
   );
 }
