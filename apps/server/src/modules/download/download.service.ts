@@ -38,6 +38,7 @@ const toProductDownloads = (rows: readonly repository.DownloadRow[]): ProductDow
       sha256: row.sha256,
       releaseDate: row.release_date,
       notes: row.notes,
+      channel: row.channel,
       isCurrent,
     };
   });
@@ -115,6 +116,7 @@ const toAdminDownload = (row: repository.DownloadRow & { download_count: number 
   sha256: row.sha256,
   releaseDate: row.release_date,
   notes: row.notes,
+  channel: row.channel,
   storage: row.storage,
   location: row.location,
   isPublic: row.is_public,
@@ -149,6 +151,7 @@ export async function saveProductDownload(options: {
     storage: request.storage,
     location: request.location,
     is_public: request.isPublic,
+    channel: request.channel,
   };
   const duplicate = () => new AppError('conflict', `Version ${request.version} for this platform already exists.`);
   await withTransaction(db, async (client) => {
