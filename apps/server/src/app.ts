@@ -38,6 +38,7 @@ import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { trialRoutes } from './modules/trial/trial.routes.js';
 import { downloadRoutes } from './modules/download/download.routes.js';
 import { releaseRoutes } from './modules/release/release.routes.js';
+import { replaceKeysRoutes } from './modules/order/replace-keys.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { orderListRoutes } from './modules/order/order-list.routes.js';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(trialRoutes);
       await api.register(downloadRoutes);
       await api.register(releaseRoutes);
+      await api.register(replaceKeysRoutes);
       await api.register(dashboardRoutes);
       await api.register(orderListRoutes);
       await api.register(searchRoutes);

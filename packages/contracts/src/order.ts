@@ -76,3 +76,11 @@ export type RefreshKeysRequest = z.infer<typeof refreshKeysRequest>;
 
 /** Columns of GET /order/unsassigned that `sort` and `filter` accept. */
 export const unassignedListColumns = ['id', 'activationKey', 'creationDate', 'distributorName', 'batchNumber', 'productName'] as const;
+
+/**
+ * POST /order/{id}/replacekeys (administrator) and POST /userinfo/orders/{id}/replacekeys (owner): a leaked key
+ * replaced. The licence gets a new serial and key files; the old ones no longer register a computer. Computers
+ * already registered keep working unless the administrator removes them at once.
+ */
+export const replaceKeysRequest = z.object({ removeDevices: z.boolean().default(false) });
+export type ReplaceKeysRequest = z.input<typeof replaceKeysRequest>;

@@ -55,7 +55,7 @@ export const licenceMail = (options: {
   ownerName: string;
   licence: LicenceOfMail;
   siteUrl: string;
-  reason: 'activation' | 'resend';
+  reason: 'activation' | 'resend' | 'replaced';
 }): OutgoingMail => {
   const { shown, attachments } = licencesOfMail([options.licence]);
   return composeMail({

@@ -2,7 +2,18 @@ import type { Queryable } from '../../db/client.js';
 
 export type AuditEntry = {
   actor: string;
-  action: 'create' | 'update' | 'delete' | 'transfer' | 'refresh-keys' | 'resend-keys' | 'void' | 'replay' | 'resolve' | 'reconcile';
+  action:
+    | 'create'
+    | 'update'
+    | 'delete'
+    | 'transfer'
+    | 'refresh-keys'
+    | 'replace-keys'
+    | 'resend-keys'
+    | 'void'
+    | 'replay'
+    | 'resolve'
+    | 'reconcile';
   entity: string;
   entityId?: string | number;
   before?: unknown;

@@ -67,6 +67,12 @@ describe('update checks', () => {
     expect(answer.json()).toMatchObject({ channel: 'beta', version: '1.4.0-beta1', notes: 'Try the new engine.' });
     // The stable channel asked for with the same key: stable.
     expect((await checkWithKey({ key: keyFile, channel: 'stable' })).json()).toMatchObject({ version: '1.3.0' });
+    // A key file replaced after a leak: stable again.
+    expect(
+      (await t.request({ method: 'POST', url: `/api/order/${owner.order.id}/replacekeys`, token: await t.adminToken(), body: {} }))
+        .statusCode,
+    ).toBe(200);
+    expect((await checkWithKey({ key: keyFile, channel: 'beta' })).json()).toMatchObject({ channel: 'stable', version: '1.3.0' });
     // A key that proves nothing: stable, not an error.
     expect((await checkWithKey({ key: 'not-a-key', channel: 'beta' })).json()).toMatchObject({ channel: 'stable', version: '1.3.0' });
   });

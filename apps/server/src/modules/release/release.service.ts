@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ReleaseChannel } from '@store/contracts/download';
 import { canonicalEmail } from '@store/contracts/email-address';
 import type { ReleasePreferences, ReleasePreferencesResponse, UpdateCheckResponse } from '@store/contracts/release';
@@ -6,6 +5,7 @@ import type { UpdateCheckQuery } from '@store/contracts/release';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
+import { keyFileDigest } from '../../licensing/key-file-digest.js';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import type { CustomerCaller } from '../auth/auth.repository.js';
@@ -16,9 +16,6 @@ import * as repository from './release.repository.js';
 
 /** A plug-in checks at start-up; a studio behind one router runs a handful of them, each a few times a day. */
 export const updateCheckPerIp: RateLimitRule = { name: 'update-check-ip', limit: 120, windowSeconds: 15 * 60 };
-
-/** The SHA-256 of a key file's text without whitespace: how a retired key file is recognised (migration 083). */
-export const digestOfKeyText = (key: string): Buffer => createHash('sha256').update(key.replace(/\s+/g, '')).digest();
 
 type UpdateCheck = { db: Db; config: Config; products: ProductCache; query: UpdateCheckQuery };
 
@@ -62,7 +59,7 @@ async function isOptedInOwnersKey(db: Queryable, products: ProductCache, product
   const keyFile = readProductKeyFile(product, key);
   if (!keyFile) return repository.isBetaOwnerSerial(db, product.id, key.trim());
   const email = canonicalEmail(keyFile.email);
-  return email !== undefined && repository.isBetaOwnerKeyFile(db, product.id, email, digestOfKeyText(key));
+  return email !== undefined && repository.isBetaOwnerKeyFile(db, product.id, email, keyFileDigest(keyFile));
 }
 
 const toPreferences = (row: repository.ReleasePreferencesRow | undefined): ReleasePreferencesResponse => ({
