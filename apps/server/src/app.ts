@@ -37,6 +37,7 @@ import { supportRoutes } from './modules/support/support.routes.js';
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { trialRoutes } from './modules/trial/trial.routes.js';
 import { downloadRoutes } from './modules/download/download.routes.js';
+import { releaseMailRoutes } from './modules/release/release-mail.routes.js';
 import { releaseRoutes } from './modules/release/release.routes.js';
 import { replaceKeysRoutes } from './modules/order/replace-keys.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(trialRoutes);
       await api.register(downloadRoutes);
       await api.register(releaseRoutes);
+      await api.register(releaseMailRoutes);
       await api.register(replaceKeysRoutes);
       await api.register(dashboardRoutes);
       await api.register(orderListRoutes);

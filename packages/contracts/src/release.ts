@@ -42,3 +42,25 @@ export const releasePreferencesResponse = releasePreferences.extend({
   releaseMailConsentAt: z.string().nullable(),
 });
 export type ReleasePreferencesResponse = z.infer<typeof releasePreferencesResponse>;
+
+/** POST /product/{id}/releases (administrator): publishes a version whose installers are saved, optionally mailing. */
+export const publishReleaseRequest = z.object({
+  version: z.string().trim().min(1, 'Version is required').max(50),
+  channel: releaseChannel.default('stable'),
+  notes: z.string().max(5000).default(''),
+  /** Mail the owners of the product who agreed to release mail (for a beta: those of them who opted in to it). */
+  notifyOwners: z.boolean().default(false),
+});
+export type PublishReleaseRequest = z.input<typeof publishReleaseRequest>;
+export const publishedRelease = z.object({
+  id: z.number().int(),
+  version: z.string(),
+  channel: releaseChannel,
+  notes: z.string(),
+  publishedAt: z.string(),
+  isMailing: z.boolean(),
+});
+export type PublishedRelease = z.infer<typeof publishedRelease>;
+
+/** POST /release-mail/unsubscribe?token=...: RFC 8058 one-click, no login; the token is the mail's own. */
+export const unsubscribeQuery = z.object({ token: z.string().trim().min(1).max(200) });

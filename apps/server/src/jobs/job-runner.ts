@@ -8,6 +8,7 @@ import { purgeOldMail, requeueAbandonedMail, SEND_MAIL_TASK } from '../mail/outb
 import { createSendMailTask } from '../mail/worker.js';
 import { purgeExpiredSessions } from '../modules/auth/auth.service.js';
 import { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from '../modules/checkout/reconcile-job.js';
+import { SEND_RELEASE_MAIL_TASK, sendReleaseMail } from '../modules/release/release-mail.service.js';
 import { jobLogger } from './job-logger.js';
 
 type JobRunnerOptions = {
@@ -53,6 +54,10 @@ export function createTaskList(options: JobRunnerOptions): { taskList: TaskList;
     requeue_abandoned_mail: async () => {
       const queued = await requeueAbandonedMail(db);
       if (queued > 0) log.warn({ mails: queued }, 'unsent mail whose delivery attempt never finished queued again');
+    },
+    [SEND_RELEASE_MAIL_TASK]: async (payload) => {
+      const sent = await sendReleaseMail({ db, config, releaseId: (payload as { releaseId: number }).releaseId });
+      log.info({ mails: sent }, 'release mail queued');
     },
     ...(options.app ? { [RECONCILE_TASK]: createReconcileTask(options.app) } : {}),
   };
