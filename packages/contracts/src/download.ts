@@ -92,7 +92,8 @@ export const saveProductDownloadRequest = z
     location: z.string().trim().min(1, 'Location is required').max(1000),
     /** Left out, a new installer is owners-only and a changed one keeps its setting. */
     isPublic: z.boolean().optional(),
-    channel: releaseChannel.default('stable'),
+    /** Left out, a new installer is stable and a changed one keeps its channel. */
+    channel: releaseChannel.optional(),
   })
   .superRefine((value, context) => {
     if (value.storage === 'url' && !/^(https?:\/\/[^\s]+|\/[^/\s][^\s]*)$/.test(value.location)) {

@@ -95,7 +95,10 @@ export async function countPublicDownload(
   );
 }
 
-type DownloadFields = Omit<DownloadRow, 'id' | 'product_id' | 'is_public'> & { is_public: boolean | undefined };
+type DownloadFields = Omit<DownloadRow, 'id' | 'product_id' | 'is_public' | 'channel'> & {
+  is_public: boolean | undefined;
+  channel: DownloadRow['channel'] | undefined;
+};
 
 const values = (fields: DownloadFields) => [
   fields.platform,
@@ -108,7 +111,7 @@ const values = (fields: DownloadFields) => [
   fields.storage,
   fields.location,
   fields.is_public ?? null,
-  fields.channel,
+  fields.channel ?? null,
 ];
 
 /** Adds an installer; undefined when the product already has that version for that platform. */
@@ -116,7 +119,7 @@ export async function insertDownload(db: Queryable, productId: number, fields: D
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO product_download (product_id, platform, version, file_name, size_bytes, sha256, release_date, notes, storage, location,
                                    is_public, channel)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11::boolean, false), $12)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, coalesce($11::boolean, false), coalesce($12::text, 'stable'))
      ON CONFLICT (product_id, platform, version) DO NOTHING RETURNING id`,
     [productId, ...values(fields)],
   );
@@ -128,7 +131,7 @@ export async function updateDownload(db: Queryable, productId: number, id: numbe
   const { rowCount } = await db.query(
     `UPDATE product_download SET platform = $3, version = $4, file_name = $5, size_bytes = $6, sha256 = $7, release_date = $8,
             notes = $9, storage = $10, location = $11, is_public = coalesce($12::boolean, is_public),
-            channel = $13
+            channel = coalesce($13::text, channel)
       WHERE product_id = $1 AND id = $2`,
     [productId, id, ...values(fields)],
   );

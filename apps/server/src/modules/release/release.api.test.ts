@@ -102,6 +102,36 @@ describe('beta installers', () => {
     expect((await t.request({ method: 'GET', url: `/api/downloads/${betaBuild.id}`, ip: uniqueIp() })).statusCode).toBe(404);
   });
 
+  it('stay beta when the product editor saves them without a channel, and a public one cannot become beta', async () => {
+    const saved = (await (
+      await saveInstaller('Spacey', installer({ version: '1.6.0-beta1', releaseDate: '2099-04-01', channel: 'beta' }))
+    ).json()) as {
+      id: number;
+      version: string;
+      channel: string;
+    }[];
+    const betaId = saved.find((download) => download.version === '1.6.0-beta1')!.id;
+    const edited = await saveInstaller(
+      'Spacey',
+      installer({ id: betaId, version: '1.6.0-beta1', releaseDate: '2099-04-01', notes: 'Edited.' }),
+    );
+    expect((edited.json() as { id: number; channel: string }[]).find((download) => download.id === betaId)?.channel).toBe('beta');
+
+    const publicSaved = (await (
+      await saveInstaller('Spacey', installer({ version: '1.0.0', releaseDate: '2000-01-01', isPublic: true }))
+    ).json()) as {
+      id: number;
+      version: string;
+    }[];
+    const publicId = publicSaved.find((download) => download.version === '1.0.0')!.id;
+    const refused = await saveInstaller(
+      'Spacey',
+      installer({ id: publicId, version: '1.0.0', releaseDate: '2000-01-01', channel: 'beta' }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toBe('A beta build is for opted-in owners only.');
+  });
+
   it('cannot be offered to every visitor', async () => {
     const refused = await saveInstaller(
       'Spacey',
