@@ -205,6 +205,45 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
     expect(await countDevices(owner.order.id)).toBe(1);
   });
 
+  it('finds a newer build: stable for anyone, the beta for an opted-in owner key file', async () => {
+    const admin = await t!.adminToken();
+    const installer = (version: string, channel: string, releaseDate: string) => ({
+      platform: 'linux',
+      version,
+      fileName: 'Spacey.tar.gz',
+      sizeBytes: 1,
+      sha256: '',
+      releaseDate,
+      notes: `What is new in ${version}.`,
+      storage: 'url',
+      location: '/downloads/spacey.zip',
+      channel,
+    });
+    for (const body of [installer('1.3.0', 'stable', '2099-01-01'), installer('1.4.0-beta1', 'beta', '2099-02-01')]) {
+      const saved = await t!.request({ method: 'POST', url: `/api/product/${spacey.id}/downloads`, token: admin, body });
+      expect(saved.statusCode).toBe(200);
+    }
+    const computer = { deviceId: randomDeviceId() };
+    const stable = await runExample(computer, 'update-check', '1.2.0');
+    expect(stable.exitCode).toBe(0);
+    expect(stable.lines).toMatchObject({ update: "Spacey 1.3.0 is available: what's new", version: '1.3.0', channel: 'stable' });
+    expect(stable.lines.notes).toBe('What is new in 1.3.0.');
+    expect((await runExample(computer, 'update-check', '1.3.0')).lines.update).toBe('none');
+
+    const owner = await customerWithLicence(t!);
+    const file = await writeKeyFile('beta-owner.txt', owner.order.serial_2048);
+    expect((await runExample(computer, 'update-check', '1.3.0', file)).lines).toMatchObject({ update: 'none', channel: 'stable' });
+    const optedIn = await t!.request({
+      method: 'PUT',
+      url: '/api/userinfo/release-preferences',
+      token: owner.token,
+      body: { betaChannel: true, releaseMail: false },
+    });
+    expect(optedIn.statusCode).toBe(200);
+    const beta = await runExample(computer, 'update-check', '1.3.0', file);
+    expect(beta.lines).toMatchObject({ update: "Spacey 1.4.0-beta1 is available: what's new", channel: 'beta' });
+  });
+
   it('starts a trial that licenses until its expiry, once per computer', async () => {
     const computer = { deviceId: randomDeviceId() };
     const before = Date.now();

@@ -6,3 +6,4 @@
 #include "plugin_store_unlock.h"
 
 #include "source/plugin_store_unlock_status.cpp"
+#include "source/plugin_store_update_check.cpp"

@@ -28,3 +28,4 @@
 #include <juce_product_unlocking/juce_product_unlocking.h>
 
 #include "source/plugin_store_unlock_status.h"
+#include "source/plugin_store_update_check.h"

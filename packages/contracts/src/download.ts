@@ -6,6 +6,14 @@ export const downloadPlatform = z.enum(downloadPlatforms);
 export type DownloadPlatform = z.infer<typeof downloadPlatform>;
 export const platformLabels: Record<DownloadPlatform, string> = { macos: 'macOS', windows: 'Windows', linux: 'Linux' };
 
+/**
+ * Release channels (decision 055): "stable" builds go to every owner; "beta" builds only to owners who opted in,
+ * in the customer area.
+ */
+export const releaseChannels = ['stable', 'beta'] as const;
+export const releaseChannel = z.enum(releaseChannels);
+export type ReleaseChannel = z.infer<typeof releaseChannel>;
+
 /** Where an installer lives: an object key in the vendor's S3-compatible bucket, or a URL the vendor hosts. */
 export const downloadStorage = z.enum(['s3', 'url']);
 
@@ -19,6 +27,7 @@ export const productDownload = z.object({
   sha256: z.string(),
   releaseDate: z.string(),
   notes: z.string(),
+  channel: releaseChannel,
   /** The newest release for its platform. */
   isCurrent: z.boolean(),
 });
@@ -83,10 +92,15 @@ export const saveProductDownloadRequest = z
     location: z.string().trim().min(1, 'Location is required').max(1000),
     /** Left out, a new installer is owners-only and a changed one keeps its setting. */
     isPublic: z.boolean().optional(),
+    /** Left out, a new installer is stable and a changed one keeps its channel. */
+    channel: releaseChannel.optional(),
   })
   .superRefine((value, context) => {
     if (value.storage === 'url' && !/^(https?:\/\/[^\s]+|\/[^/\s][^\s]*)$/.test(value.location)) {
       context.addIssue({ code: 'custom', path: ['location'], message: 'A URL starts with https://, http:// or /.' });
+    }
+    if (value.channel === 'beta' && value.isPublic === true) {
+      context.addIssue({ code: 'custom', path: ['isPublic'], message: 'A beta build is for opted-in owners only.' });
     }
     if (value.storage === 's3' && value.location.startsWith('/')) {
       context.addIssue({ code: 'custom', path: ['location'], message: 'An object key does not start with /.' });

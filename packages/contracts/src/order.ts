@@ -88,3 +88,11 @@ export type RevokeOrderRequest = z.infer<typeof revokeOrderRequest>;
 
 /** POST /order/{id}/releasedevice: support enters a removal code a customer read from the plug-in. */
 export const adminReleaseDeviceRequest = z.object({ removalCode: z.string().trim().min(1, 'Please enter the removal code.').max(40) });
+
+/**
+ * POST /order/{id}/replacekeys (administrator) and POST /userinfo/orders/{id}/replacekeys (owner): a leaked key
+ * replaced. The licence gets a new serial and key files; the old ones no longer register a computer. Computers
+ * already registered keep working unless the administrator removes them at once.
+ */
+export const replaceKeysRequest = z.object({ removeDevices: z.boolean().default(false) });
+export type ReplaceKeysRequest = z.input<typeof replaceKeysRequest>;

@@ -11,6 +11,7 @@ import { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCro
 import { createSecretBox } from '../lib/secret-box.js';
 import { purgeOldWebhookEvents } from '../modules/outbound-webhook/outbound-webhook.service.js';
 import { createDeliverWebhookTask, DELIVER_WEBHOOK_TASK } from '../modules/outbound-webhook/webhook-delivery.js';
+import { SEND_RELEASE_MAIL_TASK, sendReleaseMail } from '../modules/release/release-mail.service.js';
 import { jobLogger } from './job-logger.js';
 
 type JobRunnerOptions = {
@@ -72,6 +73,10 @@ export function createTaskList(options: JobRunnerOptions): { taskList: TaskList;
     requeue_abandoned_mail: async () => {
       const queued = await requeueAbandonedMail(db);
       if (queued > 0) log.warn({ mails: queued }, 'unsent mail whose delivery attempt never finished queued again');
+    },
+    [SEND_RELEASE_MAIL_TASK]: async (payload) => {
+      const sent = await sendReleaseMail({ db, config, releaseId: (payload as { releaseId: number }).releaseId });
+      log.info({ mails: sent }, 'release mail queued');
     },
     ...(options.app ? { [RECONCILE_TASK]: createReconcileTask(options.app) } : {}),
   };

@@ -66,7 +66,7 @@ export const licenceMail = (options: {
   licence: LicenceOfMail;
   siteUrl: string;
   signIn?: SignInLink;
-  reason: 'activation' | 'resend';
+  reason: 'activation' | 'resend' | 'replaced';
 }): OutgoingMail => {
   const { shown, attachments } = licencesOfMail([options.licence]);
   const { signIn, secret } = signInOf(options);

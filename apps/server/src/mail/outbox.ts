@@ -16,6 +16,8 @@ export type OutgoingMail = {
    * text, HTML and attachments are cleared from the database; in the development mailbox, after 24 hours.
    */
   containsSecret?: boolean;
+  /** Further headers (release mail's List-Unsubscribe, RFC 8058). */
+  headers?: Record<string, string>;
 };
 
 /** The job queue's task that delivers one mail (see mail/worker.ts), and the key of a mail's job. */
@@ -51,9 +53,10 @@ export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<nu
     JSON.stringify(mail.attachments ?? []),
     mail.kind ?? null,
     mail.containsSecret === true,
+    JSON.stringify(mail.headers ?? {}),
   ];
-  const insert = `INSERT INTO mail_outbox (recipient, reply_to, subject, body_text, body_html, attachments, kind, contains_secret)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`;
+  const insert = `INSERT INTO mail_outbox (recipient, reply_to, subject, body_text, body_html, attachments, kind, contains_secret, headers)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`;
   if (batch) {
     const { rows } = await db.query<{ id: number }>({ name: 'mail-insert', text: insert, values });
     batch.push(rows[0]!.id);
@@ -85,6 +88,7 @@ export type OutboxRow = {
   body_text: string;
   body_html: string | null;
   attachments: MailAttachment[];
+  headers: Record<string, string>;
   kind: string | null;
   contains_secret: boolean;
   created_at: Date;
@@ -94,7 +98,7 @@ export type OutboxRow = {
   last_error: string | null;
 };
 
-const outboxColumns = `id, recipient, reply_to, subject, body_text, body_html, attachments, kind, contains_secret, created_at,
+const outboxColumns = `id, recipient, reply_to, subject, body_text, body_html, attachments, headers, kind, contains_secret, created_at,
   attempts, sent_at, failed_at, last_error`;
 
 /** The newest mails, for the development mailbox. */

@@ -53,6 +53,7 @@ export function createSendMailTask(options: MailDeliveryOptions): { task: Task; 
         subject: mail.subject,
         text: mail.body_text,
         html: mail.body_html ?? undefined,
+        headers: mail.headers,
         attachments: mail.attachments.map((file) => ({ filename: file.filename, content: file.content, contentType: file.contentType })),
       });
     } catch (error) {

@@ -25,6 +25,7 @@ const appScreens = new Set([
   'sendlicensekey',
   'admin',
   'trial',
+  'unsubscribe',
 ]);
 
 const escapeHtml = (text: string) =>

@@ -41,6 +41,7 @@ const StaffPage = lazyScreen(() => import('../features/admin/staff/components/st
 const WebhooksPage = lazyScreen(() => import('../features/admin/webhooks/components/webhooks-page'), 'WebhooksPage');
 const ConfirmAccountPage = lazyScreen(() => import('../features/account/components/confirm-account-page'), 'ConfirmAccountPage');
 const TrialPage = lazyScreen(() => import('../features/trial/components/trial-page'), 'TrialPage');
+const UnsubscribePage = lazyScreen(() => import('../features/releases/components/unsubscribe-page'), 'UnsubscribePage');
 const ResendSerialPage = lazyScreen(() => import('../features/admin/resend-serial/components/resend-serial-page'), 'ResendSerialPage');
 // Upgrades beside a product page (decision 036), loaded only there: other content pages stay small (decision 006).
 const ProductOfferPanel = lazyScreen(() => import('../features/offers/components/product-offer-panel'), 'ProductOfferPanel');
@@ -109,6 +110,7 @@ const routes: RouteObject[] = [
       { path: route.purchase, element: <PurchasePage /> },
       { path: route.sendLicenseKey, element: <SendKeyPage /> },
       { path: route.trial, element: <TrialPage /> },
+      { path: route.unsubscribe, element: <UnsubscribePage /> },
       { path: route.adminResendSerial, element: backOfficeScreen('resendSerial', <ResendSerialPage />) },
       { path: route.adminPersons, element: backOfficeScreen('persons', <PersonsPage />) },
       { path: route.adminPerson, element: backOfficeScreen('persons', <PersonEditorPage />) },

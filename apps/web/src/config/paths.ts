@@ -25,6 +25,7 @@ export const routePatterns = {
   adminStaff: '/admin/staff',
   adminWebhooks: '/admin/webhooks',
   trial: '/trial/:productName?',
+  unsubscribe: '/unsubscribe/:token',
 } as const;
 
 export const paths = {

@@ -50,6 +50,10 @@ export const queryKeys = {
     /** A product's public installers (its page's trial downloads), the same for everyone. */
     publicOf: (productName: string) => ['downloads', 'public', productName.toLowerCase()] as const,
   },
+  releases: {
+    /** The signed-in owner's beta channel and release mail choices. */
+    preferences: (userName: string) => ['releases', 'preferences', userName] as const,
+  },
   /** The admin screens' data; `search` is a list's page/sort/filter query string. */
   admin: {
     all: ['admin'] as const,

@@ -82,6 +82,21 @@ namespace
             return 0;
         }
 
+        if (name == "update-check" && (command.size() == 2 || command.size() == 3))
+        {
+            // update-check CURRENT_VERSION [KEY_OR_FILE]: with a key, asks for beta builds too.
+            const auto key = command.size() == 3 ? readArgumentOrFile (command[2]) : juce::String();
+            const auto update = pluginstore::checkForUpdate (status.getConfig(), command[1], key, key.isNotEmpty());
+            if (! update.checked)
+                return 1;
+            printLine ("update", update.isAvailable ? update.getHeadline (status.getConfig().productId) + ": what's new" : "none");
+            printLine ("version", update.version);
+            printLine ("channel", update.channel);
+            printLine ("notes", update.notes);
+            printLine ("download", update.downloadPage.toString (false));
+            return 0;
+        }
+
         if (name == "status")
         {
             printState (status);

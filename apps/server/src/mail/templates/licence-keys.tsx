@@ -44,15 +44,19 @@ type LicenceKeysProps = {
   licence: MailedLicence;
   siteUrl: string;
   signIn: SignInLink;
-  reason: 'activation' | 'resend';
+  reason: 'activation' | 'resend' | 'replaced';
 };
 
-/** One licence's keys: after redeeming an activation code, or on a Send License Key request. */
+/** One licence's keys: after redeeming an activation code, on a Send License Key request, or replaced keys. */
 export function LicenceKeys({ to, ownerName, licence, siteUrl, signIn, reason }: LicenceKeysProps) {
-  const intro =
-    reason === 'activation'
-      ? `your activation code is redeemed: ${licence.productName} is now licensed to you.`
-      : `here are the keys of your ${licence.productName} licence, as requested.`;
+  const intros = {
+    activation: `your activation code is redeemed: ${licence.productName} is now licensed to you.`,
+    resend: `here are the keys of your ${licence.productName} licence, as requested.`,
+    replaced:
+      `the keys of your ${licence.productName} licence were replaced: the old serial and key files no longer ` +
+      'register a computer. Use the new key file attached here from now on; computers already registered keep working.',
+  };
+  const intro = intros[reason];
   return (
     <MailLayout
       preview={`Your ${licence.productName} licence and key file`}

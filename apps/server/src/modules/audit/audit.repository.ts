@@ -8,6 +8,7 @@ export type AuditEntry = {
     | 'delete'
     | 'transfer'
     | 'refresh-keys'
+    | 'replace-keys'
     | 'resend-keys'
     | 'void'
     | 'replay'

@@ -136,6 +136,8 @@ export async function registerWithSignedKey(
     /** The presented key, as sent and with whitespace removed. */
     key: string;
     compactKey: string;
+    /** The key file's digest (licensing/key-file-digest.ts): a key file retired by a replacement finds no licence. */
+    keyDigest: Buffer;
     owner: { name: string; email: string };
     deviceId: string;
     deviceName: string;
@@ -144,7 +146,7 @@ export async function registerWithSignedKey(
   },
 ): Promise<SignedRegistration> {
   const { owner } = registration;
-  // The statement's own parameters, $1 to $10; the hit's are numbered after them. The key's owner is found by the
+  // The statement's own parameters, $1 to $11; the hit's are numbered after them. The key's owner is found by the
   // canonical form of its address (decision 030); a key of an address no longer accepted finds none.
   const values = [
     registration.productId,
@@ -157,6 +159,7 @@ export async function registerWithSignedKey(
     registration.keyFile,
     registration.key,
     canonicalEmail(owner.email) ?? null,
+    registration.keyDigest,
   ];
   const counted = countHitInStatement(registration.hit, values.length + 1);
   const { rows } = await db.query<LicenceCandidate & CountedHitColumns & { is_inserted: boolean }>({
@@ -167,7 +170,8 @@ export async function registerWithSignedKey(
                ($9 IN (o.serial_2048, o.serial_new, btrim(o.serial_2048, E' \\t\\r\\n'), btrim(o.serial_new, E' \\t\\r\\n'))
                 OR $2 IN (regexp_replace(o.serial_new, '\\s', '', 'g'), regexp_replace(o.serial_2048, '\\s', '', 'g'))) AS is_exact
           FROM hit, orders o JOIN person pe ON pe.id = o.person_id
-         WHERE ${counted.isWithinLimit} AND o.product_id = $1 AND o.state = 'active' AND pe.email_canonical = $10::text),
+         WHERE ${counted.isWithinLimit} AND o.product_id = $1 AND o.state = 'active' AND pe.email_canonical = $10::text
+           AND NOT EXISTS (SELECT 1 FROM retired_licence_key r WHERE r.product_id = $1 AND r.key_digest = $11::bytea)),
       candidate AS (
         SELECT owned.*, true AS is_active,
                (SELECT count(*)::int FROM order_device d WHERE d.order_id = owned.order_id) AS devices,

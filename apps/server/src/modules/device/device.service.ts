@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
 import { hitRateLimit, type RateLimitHit, type RateLimitRule, type RefusedCallers } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { keyFileDigest } from '../../licensing/key-file-digest.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { createDeviceKeyFile } from '../order/licence-keys.js';
 import type { ProductCache } from '../product/product-cache.js';
@@ -81,6 +82,7 @@ async function register(db: Queryable, hit: RateLimitHit, options: Registration)
     productId: product.id,
     key: registration.Key,
     compactKey: compact,
+    keyDigest: keyFileDigest(presented),
     owner,
     deviceId,
     deviceName: registration.DeviceName,

@@ -9,7 +9,7 @@ import type {
 } from '@store/contracts/download';
 import type { Config } from '../../config.js';
 import { withTransaction, type Db } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { CustomerCaller } from '../auth/auth.repository.js';
@@ -38,6 +38,7 @@ const toProductDownloads = (rows: readonly repository.DownloadRow[]): ProductDow
       sha256: row.sha256,
       releaseDate: row.release_date,
       notes: row.notes,
+      channel: row.channel,
       isCurrent,
     };
   });
@@ -115,6 +116,7 @@ const toAdminDownload = (row: repository.DownloadRow & { download_count: number 
   sha256: row.sha256,
   releaseDate: row.release_date,
   notes: row.notes,
+  channel: row.channel,
   storage: row.storage,
   location: row.location,
   isPublic: row.is_public,
@@ -127,7 +129,10 @@ export async function listProductDownloads(options: { db: Db; productId: number 
   return (await repository.listDownloadsOfProduct(options.db, options.productId)).map(toAdminDownload);
 }
 
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+const hasCode = (error: unknown, code: string) => typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+const isUniqueViolation = (error: unknown) => hasCode(error, '23505');
+/** Migration 083's product_download_beta_not_public: a changed installer that would be a public beta. */
+const isPublicBeta = (error: unknown) => hasCode(error, '23514');
 
 /** Adds (id 0) or changes an installer of a product; the same version twice on one platform is refused. */
 export async function saveProductDownload(options: {
@@ -149,6 +154,7 @@ export async function saveProductDownload(options: {
     storage: request.storage,
     location: request.location,
     is_public: request.isPublic,
+    channel: request.channel,
   };
   const duplicate = () => new AppError('conflict', `Version ${request.version} for this platform already exists.`);
   await withTransaction(db, async (client) => {
@@ -161,6 +167,7 @@ export async function saveProductDownload(options: {
     try {
       if (!(await repository.updateDownload(client, productId, request.id, fields))) throw downloadNotFound();
     } catch (error) {
+      if (isPublicBeta(error)) throw badRequest('A beta build is for opted-in owners only.');
       throw isUniqueViolation(error) ? duplicate() : error;
     }
     await recordAudit(client, { actor: options.actor, action: 'update', entity: 'product_download', entityId: request.id, after: fields });

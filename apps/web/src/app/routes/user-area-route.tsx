@@ -7,6 +7,7 @@ import { DownloadsSection } from '../../features/downloads/components/downloads-
 import { LicenceSection } from '../../features/licences/components/licence-section';
 import { OffersSection } from '../../features/offers/components/offers-section';
 import { OrdersSection } from '../../features/orders/components/orders-section';
+import { ReleasePreferencesSection } from '../../features/releases/components/release-preferences-section';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useUserAtNavigation } from '../../lib/use-user-at-navigation';
@@ -31,6 +32,7 @@ export function UserAreaRoute() {
       <LicenceSection />
       {user && <OffersSection userName={user.name} />}
       <DownloadsSection userName={userAtEntry?.name ?? user?.name ?? ''} />
+      {user && <ReleasePreferencesSection userName={user.name} />}
       {user && <OrdersSection userName={user.name} />}
       <ChangePasswordForm />
       {user && <TwoFactorSection userName={user.name} />}

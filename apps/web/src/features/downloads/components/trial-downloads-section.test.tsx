@@ -15,6 +15,7 @@ const installer = (id: number, platform: string, version = '1.2.0') => ({
   sizeBytes: 2_400_000,
   sha256: 'a'.repeat(64),
   releaseDate: '2026-10-14',
+  channel: 'stable',
   notes: '',
 });
 const answer = (status: number, body: unknown) =>

@@ -207,6 +207,7 @@ describe('product editor: installers', () => {
     sizeBytes: 1000,
     sha256: '',
     releaseDate: '2026-10-01',
+    channel: 'stable',
     notes: '',
     storage: 'url',
     location: `/downloads/spacey-${version}.pkg`,

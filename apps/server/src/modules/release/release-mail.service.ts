@@ -1,0 +1,99 @@
+import type { PublishedRelease, publishReleaseRequest } from '@store/contracts/release';
+import type { z } from 'zod';
+import type { Config } from '../../config.js';
+import { withTransaction, type Db } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { siteUrlOf } from '../../mail/customer-templates.js';
+import { enqueueMail, type OutgoingMail } from '../../mail/outbox.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { transferTokenSecretOf } from '../transfer/transfer-token.js';
+import * as repository from './release-mail.repository.js';
+import { createUnsubscribeToken, readUnsubscribeToken } from './unsubscribe-token.js';
+
+/** The job queue's task that mails a release's owners (jobs/job-runner.ts). */
+export const SEND_RELEASE_MAIL_TASK = 'send_release_mail';
+/** Recipients per transaction of the mailing job: a crash loses at most one batch's work, never mails twice. */
+export const RELEASE_MAIL_BATCH_SIZE = 200;
+
+/**
+ * Publishes a version of a product whose installers are saved (one per platform, in the product editor), and,
+ * when asked, queues the job that mails the owners who agreed to release mail. A version published twice is a 409.
+ */
+export async function publishRelease(options: {
+  db: Db;
+  actor: string;
+  productId: number;
+  request: z.output<typeof publishReleaseRequest>;
+}): Promise<PublishedRelease> {
+  const { db, productId, request } = options;
+  return withTransaction(db, async (client) => {
+    if (!(await repository.hasInstallersOf(client, productId, request.version, request.channel))) {
+      throw badRequest(`Add the ${request.channel} installers of version ${request.version} first.`);
+    }
+    const release = await repository.insertRelease(client, { productId, ...request, publishedBy: options.actor });
+    if (!release) throw conflict(`Version ${request.version} is already published.`);
+    if (request.notifyOwners) await repository.queueReleaseMailJob(client, SEND_RELEASE_MAIL_TASK, release.id);
+    await recordAudit(client, { actor: options.actor, action: 'create', entity: 'product_release', entityId: release.id, after: request });
+    return {
+      id: release.id,
+      version: release.version,
+      channel: release.channel,
+      notes: release.notes,
+      publishedAt: release.published_at.toISOString(),
+      isMailing: request.notifyOwners,
+    };
+  });
+}
+
+/**
+ * The mailing job: claims recipients batch by batch (release_mail's key: each address once per release) and puts
+ * each batch's mails in the outbox in the same transaction, until none is left.
+ */
+export async function sendReleaseMail(options: { db: Db; config: Config; releaseId: number; batchSize?: number }): Promise<number> {
+  const release = await repository.findRelease(options.db, options.releaseId);
+  if (!release) return 0;
+  let sent = 0;
+  for (;;) {
+    const batch = await withTransaction(options.db, async (client) => {
+      const recipients = await repository.claimRecipients(client, release, options.batchSize ?? RELEASE_MAIL_BATCH_SIZE);
+      for (const recipient of recipients) await enqueueMail(client, releaseMail({ config: options.config, release, recipient }));
+      return recipients.length;
+    });
+    if (batch === 0) return sent;
+    sent += batch;
+  }
+}
+
+function releaseMail(options: { config: Config; release: repository.ReleaseRow; recipient: repository.ReleaseRecipient }): OutgoingMail {
+  const { config, release, recipient } = options;
+  const siteUrl = siteUrlOf(config);
+  const token = createUnsubscribeToken(transferTokenSecretOf(config), recipient.person_id);
+  const oneClickUrl = `${siteUrl}/api/release-mail/unsubscribe?token=${token}`;
+  const pageUrl = `${siteUrl}/unsubscribe/${token}`;
+  const title = `${release.product_name} ${release.version}${release.channel === 'beta' ? ' beta' : ''} is available`;
+  return {
+    to: recipient.email,
+    subject: title,
+    kind: 'release',
+    text: [
+      `Hello ${recipient.name || recipient.email},`,
+      '',
+      `${title}. What's new:`,
+      '',
+      release.notes || '(see the release notes in your account)',
+      '',
+      `Download it from your account: ${siteUrl}/userarea`,
+      '',
+      `You receive this because you asked for release mail. Unsubscribe: ${pageUrl}`,
+    ].join('\n'),
+    // RFC 8058: a mail client unsubscribes with one POST to this address, without a login.
+    headers: { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/** Withdraws the consent of the person a release mail's token names; a token that is not ours is a 404. */
+export async function unsubscribeFromReleaseMail(options: { db: Db; config: Config; token: string }): Promise<void> {
+  const personId = readUnsubscribeToken(transferTokenSecretOf(options.config), options.token);
+  if (personId === null) throw notFound('This unsubscribe link is not valid.');
+  await repository.withdrawReleaseMailConsent(options.db, personId);
+}

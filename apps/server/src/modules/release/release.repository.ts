@@ -1,0 +1,70 @@
+import type { DownloadPlatform, ReleaseChannel } from '@store/contracts/download';
+import type { Queryable } from '../../db/client.js';
+
+export type NewestInstallerRow = { version: string; release_date: string; notes: string; channel: ReleaseChannel };
+
+/** The newest installer of the product for the platform among the channels (index product_download_update). */
+export async function findNewestInstaller(
+  db: Queryable,
+  productId: number,
+  platform: DownloadPlatform,
+  channels: readonly ReleaseChannel[],
+): Promise<NewestInstallerRow | undefined> {
+  const { rows } = await db.query<NewestInstallerRow>({
+    name: 'release-newest-installer',
+    text: `SELECT d.version, to_char(d.release_date, 'YYYY-MM-DD') AS release_date, d.notes, d.channel FROM product_download d
+            WHERE d.product_id = $1 AND d.platform = $2 AND d.channel = ANY ($3::text[])
+            ORDER BY d.release_date DESC, d.id DESC LIMIT 1`,
+    values: [productId, platform, channels],
+  });
+  return rows[0];
+}
+
+const optedInOwner = `o.product_id = $1 AND o.state = 'active' AND pe.beta_opted_in_at IS NOT NULL`;
+
+/** Whether an owner who opted in to the beta channel holds an active licence of the product with this serial. */
+export async function isBetaOwnerSerial(db: Queryable, productId: number, serial: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM orders o JOIN person pe ON pe.id = o.person_id WHERE ${optedInOwner} AND o.serial <> '' AND lower(o.serial) = lower($2)`,
+    [productId, serial],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * Whether the key file's owner (by canonical address) opted in to the beta channel and holds an active licence of
+ * the product, and the key file was not retired by a replacement.
+ */
+export async function isBetaOwnerKeyFile(db: Queryable, productId: number, canonicalEmail: string, keyDigest: Buffer): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM orders o JOIN person pe ON pe.id = o.person_id
+      WHERE ${optedInOwner} AND pe.email_canonical = $2
+        AND NOT EXISTS (SELECT 1 FROM retired_licence_key r WHERE r.product_id = $1 AND r.key_digest = $3)`,
+    [productId, canonicalEmail, keyDigest],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export type ReleasePreferencesRow = { beta_opted_in_at: Date | null; release_mail_consent_at: Date | null };
+
+export async function findReleasePreferences(db: Queryable, personId: number): Promise<ReleasePreferencesRow | undefined> {
+  const { rows } = await db.query<ReleasePreferencesRow>('SELECT beta_opted_in_at, release_mail_consent_at FROM person WHERE id = $1', [
+    personId,
+  ]);
+  return rows[0];
+}
+
+/** Sets each choice; a choice kept keeps its original date, a choice withdrawn clears it. */
+export async function saveReleasePreferences(
+  db: Queryable,
+  personId: number,
+  choices: { betaChannel: boolean; releaseMail: boolean },
+): Promise<ReleasePreferencesRow | undefined> {
+  const { rows } = await db.query<ReleasePreferencesRow>(
+    `UPDATE person SET beta_opted_in_at = CASE WHEN $2 THEN coalesce(beta_opted_in_at, now()) END,
+                       release_mail_consent_at = CASE WHEN $3 THEN coalesce(release_mail_consent_at, now()) END
+      WHERE id = $1 RETURNING beta_opted_in_at, release_mail_consent_at`,
+    [personId, choices.betaChannel, choices.releaseMail],
+  );
+  return rows[0];
+}
