@@ -25,9 +25,13 @@ const webFeatures = [
 // Each set is in a tsconfig that `npm run typecheck` checks (the root tsconfig.json: the scripts' tests, vitest.config.ts).
 const typedFiles = ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'vitest.config.ts'];
 
-/** An import path that reaches another server domain's repository, and what the lint says of it. */
-const otherDomainRepository = String.raw`^(\.\./)+(modules/)?[a-z-]+/[a-z-]+\.repository\.js$`;
-const otherDomainRepositoryMessage = "Another domain's repository: call its service instead (add the query there if it is missing).";
+/**
+ * An import path that reaches into another server module instead of through its public face, `index.ts` (issue 28,
+ * decision 039): from inside a module (`../other/file.js`), and from outside the modules (`…/modules/other/file.js`).
+ */
+const otherModuleInner = String.raw`^\.\./[a-z-]+/(?!index\.js$)[^/]+\.js$`;
+const moduleInnerFromOutside = String.raw`^(\.{1,2}/)+modules/[a-z-]+/(?!index\.js$)[^/]+\.js$`;
+const moduleFaceMessage = "Another module's inner file: import what it publishes in its index.ts (add it there if it is missing).";
 /** `import()` of a module the pattern names, which the import rule does not see: of a string, or of a plain template. */
 const dynamicImportsOf = (pattern, message) => [
   { selector: `ImportExpression[source.value=/${pattern.replaceAll('/', '\\/')}/]`, message },
@@ -40,6 +44,25 @@ const dynamicImportsOf = (pattern, message) => [
 /** What a route file may not reach: SQL, in any repository (its own domain's too) or the mail outbox. */
 const sqlModule = String.raw`(\.repository|/outbox)\.js$`;
 const routeCallsServiceMessage = 'A route calls a service, never SQL (docs/ARCHITECTURE.md): give the service the call.';
+
+/** The rules of a route file: no SQL (route → service), and other modules through their faces (`face`'s pattern). */
+const routeRules = (face) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        { regex: sqlModule, allowTypeImports: true, message: routeCallsServiceMessage },
+        { regex: face, message: moduleFaceMessage },
+      ],
+    },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    ...dynamicImportsOf(sqlModule, routeCallsServiceMessage),
+    ...dynamicImportsOf(face, moduleFaceMessage),
+    { selector: "CallExpression[callee.property.name='query'][callee.object.property.name='db']", message: routeCallsServiceMessage },
+  ],
+});
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
@@ -112,34 +135,35 @@ export default tseslint.config(
     },
   },
   {
-    // Domains meet through services, never through each other's repositories: SQL about a domain's
-    // tables lives in its own repository, and other domains call what its service publishes. Type imports (the
-    // row shapes) are allowed; tests and test factories may reach in.
-    files: ['apps/server/src/**/*.ts', 'apps/server/src/**/*.tsx'],
-    ignores: ['**/*.test.ts', '**/*.test-factory.ts'],
+    // Modules meet through their public faces (issue 28, decision 039): a module imports another module's index.ts,
+    // never its services, repositories or other inner files, and so does the code outside the modules. Tests and
+    // test factories may reach in.
+    files: ['apps/server/src/modules/*/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-factory.ts', '**/*.routes.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: otherDomainRepository, allowTypeImports: true, message: otherDomainRepositoryMessage }] },
-      ],
-      'no-restricted-syntax': ['error', ...dynamicImportsOf(otherDomainRepository, otherDomainRepositoryMessage)],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: otherModuleInner, message: moduleFaceMessage }] }],
+      'no-restricted-syntax': ['error', ...dynamicImportsOf(otherModuleInner, moduleFaceMessage)],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/server/src/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test-factory.ts', '**/*.routes.ts', 'apps/server/src/modules/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: moduleInnerFromOutside, message: moduleFaceMessage }] }],
+      'no-restricted-syntax': ['error', ...dynamicImportsOf(moduleInnerFromOutside, moduleFaceMessage)],
     },
   },
   {
     // Route → service, always: a route parses, authorises, calls one service and answers. It imports no repository
-    // (its own domain's neither, which covers every other domain's) and no outbox, and runs no statement itself.
+    // (its own domain's neither, which covers every other domain's) and no outbox, and runs no statement itself; and
+    // it reaches other modules through their faces like any file.
     files: ['apps/server/src/**/*.routes.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: sqlModule, allowTypeImports: true, message: routeCallsServiceMessage }] },
-      ],
-      'no-restricted-syntax': [
-        'error',
-        ...dynamicImportsOf(sqlModule, routeCallsServiceMessage),
-        { selector: "CallExpression[callee.property.name='query'][callee.object.property.name='db']", message: routeCallsServiceMessage },
-      ],
-    },
+    ignores: ['apps/server/src/modules/**'],
+    rules: routeRules(moduleInnerFromOutside),
+  },
+  {
+    files: ['apps/server/src/modules/*/*.routes.ts'],
+    rules: routeRules(otherModuleInner),
   },
   {
     files: ['e2e/**/*.ts'],

@@ -16,37 +16,47 @@ async function lint(file: string, text: string): Promise<string[]> {
 // ESLint's first run loads the configuration and its plug-ins: seconds on a busy machine, not one test's time.
 beforeAll(() => lint('apps/server/src/modules/trial/probe.ts', 'export const probe = 1;\n'), 120_000);
 
-describe('the server lint rule on domain boundaries', () => {
-  it("refuses an import of another domain's repository, from a module and from outside the modules", async () => {
+describe('the server lint rule on module faces (issue 28, decision 039)', () => {
+  it("refuses an import of another module's inner file, from a module and from outside the modules", async () => {
     const intoProduct = "import { findProductById } from '../product/product.repository.js';\nexport const probe = findProductById;\n";
     expect(await lint('apps/server/src/modules/trial/probe.ts', intoProduct)).toEqual([
-      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Another domain's repository/),
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Another module's inner file/),
     ]);
+    // A service is an inner file too, and so is a type's file: both go through the face.
+    const service = "import { findOrderById } from '../order/order.service.js';\nexport const probe = findOrderById;\n";
+    expect(await lint('apps/server/src/modules/product/probe.ts', service)).toHaveLength(1);
+    const rowType = "import type { ProductRow } from '../product/product.repository.js';\nexport type Probe = ProductRow;\n";
+    expect(await lint('apps/server/src/modules/order/probe.ts', rowType)).toHaveLength(1);
     const fromSandbox =
       "import { findEventOfOrder } from '../modules/checkout/webhook.repository.js';\nexport const probe = findEventOfOrder;\n";
     expect(await lint('apps/server/src/sandbox/probe.ts', fromSandbox)).toHaveLength(1);
+    const fromApp = "import { pageRoutes } from './modules/page/page.routes.js';\nexport const probe = pageRoutes;\n";
+    expect(await lint('apps/server/src/probe.ts', fromApp)).toHaveLength(1);
   });
 
   // A dynamic import() of a string, or of a template without expressions, which the import rule does not see.
-  it.each(["'", '`'])("refuses a dynamic import(%s…) of another domain's repository, and allows the domain's own", async (quote) => {
+  it.each(["'", '`'])("refuses a dynamic import(%s…) of another module's inner file, and allows the module's own", async (quote) => {
     const dynamic = `export const probe = async () => (await import(${quote}../product/product.repository.js${quote})).findProductById;\n`;
     expect(await lint('apps/server/src/modules/trial/probe.ts', dynamic)).toEqual([
-      expect.stringMatching(/^no-restricted-syntax: Another domain's repository/),
+      expect.stringMatching(/^no-restricted-syntax: Another module's inner file/),
     ]);
     const own = `export const probe = async () => (await import(${quote}./product.repository.js${quote})).findProductById;\n`;
     expect(await lint('apps/server/src/modules/product/probe.ts', own)).toEqual([]);
   });
 
-  it("allows the domain's own repository, another domain's service, and type imports of row shapes", async () => {
+  it("allows the module's own files and another module's face, from a module and from outside", async () => {
     const allowed = [
       "import { findProductById } from './product.repository.js';",
-      "import { findOrderById } from '../order/order.service.js';",
-      "import type { ProductRow } from '../product/product.repository.js';",
-      'export const probe = [findProductById, findOrderById] as const;',
-      'export type Probe = ProductRow;',
+      "import { findOrderById, type OrderRow } from '../order/index.js';",
+      "import { withTransaction } from '../../db/client.js';",
+      'export const probe = [findProductById, findOrderById, withTransaction] as const;',
+      'export type Probe = OrderRow;',
       '',
     ].join('\n');
     expect(await lint('apps/server/src/modules/product/probe.ts', allowed)).toEqual([]);
+    const outside =
+      "import { pageRoutes } from './modules/page/index.js';\nimport { createPool } from './db/client.js';\nexport const probe = [pageRoutes, createPool];\n";
+    expect(await lint('apps/server/src/probe.ts', outside)).toEqual([]);
   });
 });
 
@@ -63,8 +73,13 @@ describe('the server lint rule on route files: route → service, always', () =>
       expect.stringMatching(/^no-restricted-syntax: A route calls a service/),
     ]);
     const otherDomain = "import { findProductById } from '../product/product.repository.js';\nexport const probe = findProductById;\n";
-    expect(await lint('apps/server/src/modules/trial/probe.routes.ts', otherDomain)).toEqual([
+    expect(await lint('apps/server/src/modules/trial/probe.routes.ts', otherDomain)).toContainEqual(
       expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*A route calls a service/),
+    );
+    // Another module's service from a route: through its face, like any file.
+    const otherService = "import { findProductById } from '../product/product.service.js';\nexport const probe = findProductById;\n";
+    expect(await lint('apps/server/src/modules/trial/probe.routes.ts', otherService)).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Another module's inner file/),
     ]);
   });
 

@@ -28,7 +28,13 @@ const readsPerson = new RegExp(
  */
 const readOnlyJoins = [
   'modules/device/device.repository.ts',
+  // Whether the caller may have beta builds (the person's opt-in), inside the download and update statements (decision 055).
+  'modules/download/download.repository.ts',
   'modules/order/order-list.repository.ts',
+  // The owners who consented to a release's mail, claimed in the statement that records each mail once (decision 055);
+  // and an opted-in owner's key, checked in the update check's one statement.
+  'modules/release/release-mail.repository.ts',
+  'modules/release/release.repository.ts',
   'modules/search/search.repository.ts',
   'modules/unassigned/batch.repository.ts',
 ];

@@ -3,7 +3,7 @@ import { canonicalLoginName } from '@store/contracts/email-address';
 import type pg from 'pg';
 import type { SecretBox } from '../lib/secret-box.js';
 import { generateKeyPair } from '../licensing/rsa-key.js';
-import { generatePassword, hashPassword } from '../modules/auth/password.js';
+import { generatePassword, hashPassword } from '../modules/auth/index.js';
 import { demoOffers, demoPages, demoProducts, demoSuccessor, journeyPages, productPage } from './demo-content.js';
 import { demoDownloadUrl, demoDownloads } from './demo-downloads.js';
 

@@ -5,18 +5,23 @@ import { AppError, conflict } from '../lib/app-error.js';
 import { forgetRateLimitsOfAddress } from '../lib/rate-limit.js';
 import type { PersonalTexts } from '../lib/redact.js';
 import { eraseMailOf } from '../mail/outbox-privacy.js';
-import { recordAudit, redactAuditEntriesOf } from '../modules/audit/audit.service.js';
-import type { SessionActor } from '../modules/auth/auth.repository.js';
-import { deleteCustomerLoginById, deleteLoginsOfErasedPerson, isStaffLoginName } from '../modules/auth/auth.service.js';
-import { confirmAccountOwner, type OwnerProof } from '../modules/auth/two-factor.service.js';
-import { deleteLoyaltyCodesOfPerson, forgetAddressOfPurchases, redactWebhookEventsOf } from '../modules/checkout/customer-data.service.js';
-import { deleteDevicesOfLicences, listDevicesOfOrders } from '../modules/device/device.service.js';
-import { findPersonIdOfLogin } from '../modules/licence/licence.service.js';
-import { endLicencesOfErasedPerson } from '../modules/order/order.service.js';
-import { eraseLockedPerson, findOrCreatePersonByEmail, lockPersonForErasure } from '../modules/person/person.service.js';
-import { deleteSupportRequestsOf } from '../modules/support/support.service.js';
-import { listTransfersOfPerson, redactTransferRefusals } from '../modules/transfer/transfer.service.js';
-import { deleteTrialsOfHolder } from '../modules/trial/trial.service.js';
+import { recordAudit, redactAuditEntriesOf } from '../modules/audit/index.js';
+import {
+  confirmAccountOwner,
+  deleteCustomerLoginById,
+  deleteLoginsOfErasedPerson,
+  isStaffLoginName,
+  type OwnerProof,
+  type SessionActor,
+} from '../modules/auth/index.js';
+import { deleteLoyaltyCodesOfPerson, forgetAddressOfPurchases, redactWebhookEventsOf } from '../modules/checkout/index.js';
+import { deleteDevicesOfLicences, listDevicesOfOrders } from '../modules/device/index.js';
+import { findPersonIdOfLogin } from '../modules/licence/index.js';
+import { endLicencesOfErasedPerson } from '../modules/order/index.js';
+import { eraseLockedPerson, findOrCreatePersonByEmail, lockPersonForErasure } from '../modules/person/index.js';
+import { deleteSupportRequestsOf } from '../modules/support/index.js';
+import { listTransfersOfPerson, redactTransferRefusals } from '../modules/transfer/index.js';
+import { deleteTrialsOfHolder } from '../modules/trial/index.js';
 import { redactSandboxRecordsOf } from '../sandbox/sandbox.service.js';
 
 /** Who asked for the erasure: an administrator (by login name), or the customer themself. */

@@ -1,18 +1,16 @@
 import type { PersonalDataExport } from '@store/contracts/privacy';
 import type { Db } from '../db/client.js';
 import { listMailOfAddress } from '../mail/outbox-privacy.js';
-import type { SessionActor } from '../modules/auth/auth.repository.js';
-import { describeLogin } from '../modules/auth/auth.service.js';
-import { listLoyaltyCodesOfPerson } from '../modules/checkout/customer-data.service.js';
-import { listPurchasesOfPerson } from '../modules/checkout/customer-orders.service.js';
-import { listDevicesOfOrders } from '../modules/device/device.service.js';
-import { findPersonIdOfLogin } from '../modules/licence/licence.service.js';
-import { listLicenceRecordsOfPerson } from '../modules/order/order.service.js';
-import { findPersonRecord } from '../modules/person/person.service.js';
-import { listSupportRequestsOf } from '../modules/support/support.service.js';
-import { listTransfersOfPerson } from '../modules/transfer/transfer.service.js';
-import { listTrialsOfHolder } from '../modules/trial/trial.service.js';
-import { listCodesRedeemedFor } from '../modules/unassigned/unassigned.service.js';
+import { describeLogin, type SessionActor } from '../modules/auth/index.js';
+import { listLoyaltyCodesOfPerson, listPurchasesOfPerson } from '../modules/checkout/index.js';
+import { listDevicesOfOrders } from '../modules/device/index.js';
+import { findPersonIdOfLogin } from '../modules/licence/index.js';
+import { listLicenceRecordsOfPerson } from '../modules/order/index.js';
+import { findPersonRecord } from '../modules/person/index.js';
+import { listSupportRequestsOf } from '../modules/support/index.js';
+import { listTransfersOfPerson } from '../modules/transfer/index.js';
+import { listTrialsOfHolder } from '../modules/trial/index.js';
+import { listCodesRedeemedFor } from '../modules/unassigned/index.js';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;

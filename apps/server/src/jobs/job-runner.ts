@@ -6,12 +6,11 @@ import { jobRuns } from '../lib/metrics.js';
 import { purgeOldRateLimitWindows } from '../lib/rate-limit.js';
 import { purgeOldMail, requeueAbandonedMail, SEND_MAIL_TASK } from '../mail/outbox.js';
 import { createSendMailTask } from '../mail/worker.js';
-import { purgeExpiredSessions } from '../modules/auth/auth.service.js';
-import { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from '../modules/checkout/reconcile-job.js';
+import { purgeExpiredSessions } from '../modules/auth/index.js';
+import { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from '../modules/checkout/index.js';
 import { createSecretBox } from '../lib/secret-box.js';
-import { purgeOldWebhookEvents } from '../modules/outbound-webhook/outbound-webhook.service.js';
-import { createDeliverWebhookTask, DELIVER_WEBHOOK_TASK } from '../modules/outbound-webhook/webhook-delivery.js';
-import { SEND_RELEASE_MAIL_TASK, sendReleaseMail } from '../modules/release/release-mail.service.js';
+import { createDeliverWebhookTask, DELIVER_WEBHOOK_TASK, purgeOldWebhookEvents } from '../modules/outbound-webhook/index.js';
+import { SEND_RELEASE_MAIL_TASK, sendReleaseMail } from '../modules/release/index.js';
 import { jobLogger } from './job-logger.js';
 
 type JobRunnerOptions = {

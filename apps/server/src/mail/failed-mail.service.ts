@@ -1,7 +1,7 @@
 import type { FailedMailEntry } from '@store/contracts/mailbox';
 import { withTransaction, type Db } from '../db/client.js';
 import { notFound } from '../lib/app-error.js';
-import { recordAudit } from '../modules/audit/audit.service.js';
+import { recordAudit } from '../modules/audit/index.js';
 import { listFailedMail, retryFailedMail } from './outbox.js';
 
 /** Mail that failed for good, with or without SMTP: what the administrator must see and may send again. */

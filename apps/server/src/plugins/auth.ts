@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../lib/rate-limit.js';
-import type { ApiKeyPolicy } from '../modules/api-key/api-key.policy.js';
-import { useApiKey, type ApiKeyCaller } from '../modules/api-key/api-key.service.js';
-import type { SessionActor } from '../modules/auth/auth.repository.js';
-import { findSessionActor } from '../modules/auth/auth.service.js';
+import { type ApiKeyCaller, type ApiKeyPolicy, useApiKey } from '../modules/api-key/index.js';
+import { findSessionActor, type SessionActor } from '../modules/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -8,7 +8,7 @@ import type { InitialData, Page } from '@store/contracts/page';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSandboxCheckout } from '../config.js';
 import { databaseStatusOf } from '../db/database-status.js';
-import { normalizePageUrl } from '../modules/page/page.service.js';
+import { normalizePageUrl } from '../modules/page/index.js';
 import { compressOnce, pickEncoding, precompress, type PrecompressedBody } from './content-encoding.js';
 
 /** First path segments that belong to the app's own screens, not to content pages. */

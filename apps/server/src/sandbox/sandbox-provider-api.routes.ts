@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../lib/app-error.js';
-import { sandboxApiUserOf } from '../modules/checkout/fastspring-api.js';
+import { sandboxApiUserOf } from '../modules/checkout/index.js';
 import { lookUpSandboxOrders, lookUpSandboxReturns } from './sandbox-provider-api.service.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');

@@ -6,10 +6,15 @@ import { AppError } from '../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../lib/rate-limit.js';
 import { mentionLikePatterns, redactJson, type PersonalTexts } from '../lib/redact.js';
 import { siteUrlOf } from '../mail/customer-templates.js';
-import { webhookSecretOf } from '../modules/checkout/webhook-signature.js';
-import { isLoyaltyCode, isLoyaltyCodeOf, isOpenLoyaltyCode, useLoyaltyCode } from '../modules/checkout/loyalty.service.js';
-import { providerDataWithoutPerson } from '../modules/checkout/provider-data-redaction.js';
-import { findEventOfOrder } from '../modules/checkout/webhook.service.js';
+import {
+  findEventOfOrder,
+  isLoyaltyCode,
+  isLoyaltyCodeOf,
+  isOpenLoyaltyCode,
+  providerDataWithoutPerson,
+  useLoyaltyCode,
+  webhookSecretOf,
+} from '../modules/checkout/index.js';
 import { toBuilderData } from './sandbox-builder-data.js';
 import type { SandboxCart } from './sandbox-cart.js';
 import {
@@ -30,8 +35,8 @@ import {
   recordSandboxSale,
   replaceSandboxRecordData,
 } from './sandbox.repository.js';
-import { recordAudit } from '../modules/audit/audit.service.js';
-import { decryptSecurePayload, securePayloadKeyOf } from '../modules/offer/secure-payload.js';
+import { recordAudit } from '../modules/audit/index.js';
+import { decryptSecurePayload, securePayloadKeyOf } from '../modules/offer/index.js';
 import { postWebhookToSelf, type SignatureMode, type WebhookDelivery } from './self-webhook.js';
 
 type Context = { db: Queryable; config: Config };

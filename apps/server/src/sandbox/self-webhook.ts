@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { AppError } from '../lib/app-error.js';
-import { signWebhookBody } from '../modules/checkout/webhook-signature.js';
+import { signWebhookBody } from '../modules/checkout/index.js';
 import type { SandboxEvent } from './sandbox-events.js';
 
 export type SignatureMode = 'valid' | 'missing' | 'wrong';

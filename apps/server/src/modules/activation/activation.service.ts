@@ -7,9 +7,9 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { licenceMail } from '../../mail/licence-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { signInLinkFor } from '../auth/account-link.service.js';
-import { findOrCreateNamedPerson } from '../person/person.service.js';
-import { issueOrder } from '../order/order-issue.service.js';
+import { signInLinkFor } from '../auth/index.js';
+import { findOrCreateNamedPerson } from '../person/index.js';
+import { issueOrder } from '../order/index.js';
 import { redeemActivationKey, setRedeemedOrder } from './activation.repository.js';
 
 export const activationPerIp: RateLimitRule = { name: 'activation-ip', limit: 20, windowSeconds: 15 * 60 };

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKey, ApiKeyCreateRequest, ApiKeyScope, ApiKeyWithToken } from '@store/contracts/api-key';
 import { withTransaction, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import * as repository from './api-key.repository.js';
 
 /** What every API key token starts with, so it is recognisable (in a leaked file, by secret scanners). */

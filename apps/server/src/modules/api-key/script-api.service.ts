@@ -4,9 +4,8 @@ import type { OrderListRow } from '@store/contracts/order-list';
 import type { Device } from '@store/contracts/licence';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
-import { listAllOrders } from '../order/order-list.service.js';
-import { listDevicesOfOrder } from '../order/order-admin.service.js';
-import { listPersons } from '../person/person.service.js';
+import { listAllOrders, listDevicesOfOrder } from '../order/index.js';
+import { listPersons } from '../person/index.js';
 
 // The reads of the script API (decision 052): the admin lists' own services, always answered as pages
 // (`{rows,total,page,pageSize}`), so a script's answer keeps one shape however many rows there are.

@@ -6,7 +6,7 @@ import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { accountConfirmationMail } from '../../mail/templates.js';
 import type { SignInLink } from '../../mail/templates/sign-in-link.js';
-import { findOrCreatePersonByEmail } from '../person/person.service.js';
+import { findOrCreatePersonByEmail } from '../person/index.js';
 import * as links from './account-link.repository.js';
 import * as logins from './auth.repository.js';
 import { toCurrentUser } from './current-user.js';

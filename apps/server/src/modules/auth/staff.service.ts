@@ -5,7 +5,7 @@ import { withTransaction, type Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { staffInvitationMail } from '../../mail/templates.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { insertAccountLink } from './account-link.repository.js';
 import * as logins from './auth.repository.js';
 import { hashPassword } from './password.js';

@@ -1,8 +1,8 @@
 import type { Bundle, BundleSaveRequest } from '@store/contracts/bundle';
 import { withTransaction, type Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { findProductById } from '../product/product.service.js';
+import { recordAudit } from '../audit/index.js';
+import { findProductById } from '../product/index.js';
 import * as repository from './bundle.repository.js';
 
 const toBundle = (row: repository.BundleRuleRow & { part_product_ids: number[] }): Bundle => ({

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { findProductById, findProductByPath } from '../product/product.service.js';
+import { findProductById, findProductByPath } from '../product/index.js';
 import { completeBundlePrice } from './bundle-price.js';
 import * as repository from './bundle.repository.js';
 

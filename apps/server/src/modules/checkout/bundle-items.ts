@@ -1,7 +1,7 @@
 import { normalizeProductPath } from '@store/contracts/product-path';
 import type { Queryable } from '../../db/client.js';
 import { splitAmount } from '../../lib/money.js';
-import { findBundlePartPaths } from '../bundle/bundle.service.js';
+import { findBundlePartPaths } from '../bundle/index.js';
 import type { OrderCompletedData } from './webhook-payload.js';
 
 /** A licence of the order: its product path, its provider item and what was paid for it (null: not stated). */

@@ -2,7 +2,7 @@ import { productList, publicProductList } from '@store/contracts/product';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAuthHooks } from '../../plugins/auth.js';
-import { listCatalogue } from '../product/product.service.js';
+import { listCatalogue } from '../product/index.js';
 
 /**
  * GET /product/: the spec calls it with and without a login. Anyone gets the public fields; the administrator

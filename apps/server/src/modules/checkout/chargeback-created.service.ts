@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { deleteDevicesOfLicences } from '../device/device.service.js';
+import { deleteDevicesOfLicences } from '../device/index.js';
 import { markOrdersOfPurchaseRevoked } from './webhook.repository.js';
 import type { ChargebackCreatedData } from './webhook-payload.js';
 

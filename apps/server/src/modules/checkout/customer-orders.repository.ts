@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import type { OrderState } from '../order/order.repository.js';
+import type { OrderState } from '../order/index.js';
 
 export type PurchaseRow = {
   provider_order_id: string;

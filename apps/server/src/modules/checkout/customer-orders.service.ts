@@ -3,10 +3,10 @@ import { LICENSE_TRANSFER_PRODUCT } from '@store/contracts/constants';
 import { canonicalEmail, isSameEmail } from '@store/contracts/email-address';
 import type { Queryable } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { CustomerCaller } from '../auth/auth.repository.js';
-import { findPersonOfLogin } from '../licence/licence.service.js';
-import { findPersonsByIds } from '../person/person.service.js';
-import { findProductByPath } from '../product/product.service.js';
+import type { CustomerCaller } from '../auth/index.js';
+import { findPersonOfLogin } from '../licence/index.js';
+import { findPersonsByIds } from '../person/index.js';
+import { findProductByPath } from '../product/index.js';
 import { findPurchaseOfLicence, findPurchasesOfPerson } from './customer-orders.repository.js';
 import { findRecentProviderOrder } from './provider-order.repository.js';
 

@@ -2,9 +2,9 @@ import { LICENSE_TRANSFER_PRODUCT } from '@store/contracts/constants';
 import { normalizeProductPath } from '@store/contracts/product-path';
 import type { PoolClient } from 'pg';
 import { splitAmount, sumAmounts } from '../../lib/money.js';
-import { deleteDevicesOfLicences } from '../device/device.service.js';
-import { emitWebhookEvent } from '../outbound-webhook/outbound-webhook.service.js';
-import { refundTransferFee } from '../transfer/transfer.service.js';
+import { deleteDevicesOfLicences } from '../device/index.js';
+import { emitWebhookEvent } from '../outbound-webhook/index.js';
+import { refundTransferFee } from '../transfer/index.js';
 import { refundMail } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import {

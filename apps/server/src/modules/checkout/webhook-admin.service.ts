@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { withTransaction, type Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import type { FastSpringApi } from './fastspring-api.js';
 import { reconcileOrders, type ReconcileResult } from './reconcile.service.js';
 import { webhookEvent } from './webhook-payload.js';

@@ -7,7 +7,7 @@ import { databaseStatusOf } from '../../db/database-status.js';
 import { AppError } from '../../lib/app-error.js';
 import { observeLicencesIssued, webhookEvents } from '../../lib/metrics.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { completeOrder, OrderNeedsAttention } from './order-completed.service.js';
 import { findWaitingReturnsOfOrder, lockPurchase, markWebhookEventAttention, resolveWebhookEvent } from './provider-order.repository.js';
 import { applyRecordedRefunds, revokePurchase } from './return-created.service.js';

@@ -3,8 +3,8 @@ import type { Queryable } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
-import { createDeviceKeyFile, createModuleKeyFile } from '../order/licence-keys.js';
-import type { ProductRow } from '../product/product.repository.js';
+import { createDeviceKeyFile, createModuleKeyFile } from '../order/index.js';
+import type { ProductRow } from '../product/index.js';
 import * as repository from './device.repository.js';
 import { createRemovalSecret } from './removal-code.js';
 

@@ -6,9 +6,8 @@ import { hitRateLimit, type RateLimitHit, type RateLimitRule, type RefusedCaller
 import type { SecretBox } from '../../lib/secret-box.js';
 import { keyFileDigest } from '../../licensing/key-file-digest.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
-import { createDeviceKeyFile } from '../order/licence-keys.js';
-import type { ProductCache } from '../product/product-cache.js';
-import type { ProductRow } from '../product/product.repository.js';
+import { createDeviceKeyFile } from '../order/index.js';
+import type { ProductCache, ProductRow } from '../product/index.js';
 import { findDeviceIdProblem } from './device-id.js';
 import { noActiveLicenceMessage, registerDeviceOnLicences, type SignedKeyFile } from './device-registration.js';
 import {

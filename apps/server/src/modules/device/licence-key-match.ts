@@ -1,5 +1,5 @@
 import { decryptKeyFile, type DecryptedKeyFile } from '../../licensing/juce-key-file.js';
-import type { ProductRow } from '../product/product.repository.js';
+import type { ProductRow } from '../product/index.js';
 
 /** The presented key, whitespace removed: a key file's text is matched so, however a mail or a dialog wrapped it. */
 export const compactKey = (text: string): string => text.replace(/\s+/g, '');

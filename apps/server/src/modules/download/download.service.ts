@@ -11,10 +11,10 @@ import type { Config } from '../../config.js';
 import { withTransaction, type Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
-import { recordAudit } from '../audit/audit.service.js';
-import type { CustomerCaller } from '../auth/auth.repository.js';
-import { findPersonIdOfLogin } from '../licence/licence.service.js';
-import type { ProductCache } from '../product/product-cache.js';
+import { recordAudit } from '../audit/index.js';
+import type { CustomerCaller } from '../auth/index.js';
+import { findPersonIdOfLogin } from '../licence/index.js';
+import type { ProductCache } from '../product/index.js';
 import * as repository from './download.repository.js';
 import { linkToDownload } from './download-link.js';
 

@@ -3,7 +3,7 @@ import type { Person } from '@store/contracts/person';
 import type { Db, Queryable } from '../../db/client.js';
 import { OFFLINE_DEVICE_MARKER } from '@store/contracts/constants';
 import { notFound } from '../../lib/app-error.js';
-import type { CustomerCaller } from '../auth/auth.repository.js';
+import type { CustomerCaller } from '../auth/index.js';
 import {
   countReleasesThisYear,
   findDeviceNameOfPerson,
@@ -12,8 +12,8 @@ import {
   releaseOwnDevice,
   renameDeviceOfPerson,
   toDevice,
-} from '../device/device.service.js';
-import { findPersonByEmail } from '../person/person.service.js';
+} from '../device/index.js';
+import { findPersonByEmail } from '../person/index.js';
 import * as repository from './licence.repository.js';
 
 /** The caller's active licences with their registered computers (the customer area). */

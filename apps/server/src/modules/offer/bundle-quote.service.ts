@@ -4,9 +4,9 @@ import { OFFER_QUOTE_TAG } from '@store/contracts/offer';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
-import type { CustomerCaller } from '../auth/auth.repository.js';
-import { priceBundleForPerson } from '../bundle/bundle.service.js';
-import { findPersonIdOfLogin } from '../licence/licence.service.js';
+import type { CustomerCaller } from '../auth/index.js';
+import { priceBundleForPerson } from '../bundle/index.js';
+import { findPersonIdOfLogin } from '../licence/index.js';
 import * as repository from './offer.repository.js';
 import { encryptSecurePayload, securePayloadKeyOf } from './secure-payload.js';
 

@@ -2,7 +2,7 @@ import { prepareExpiringKeyFile, prepareKeyFile, signKeyFileHere, type UnsignedK
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { loadSigningKey, type SigningKey } from '../../licensing/rsa-key.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import type { ProductRow } from '../product/product.repository.js';
+import type { ProductRow } from '../product/index.js';
 
 export type LicenceKeys = { serialNew: string; serial2048: string };
 type Owner = { name: string; email: string };

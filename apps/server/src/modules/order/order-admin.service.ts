@@ -3,7 +3,7 @@ import type { Order, OrderCreateRequest } from '@store/contracts/order';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import {
   deleteDeviceById,
   deleteDevicesOfLicences,
@@ -11,10 +11,9 @@ import {
   releaseDeviceWithCode,
   setDeviceKeyFile,
   toDevice,
-} from '../device/device.service.js';
-import { findPersonById, isPersonErased } from '../person/person.service.js';
-import { findProductById } from '../product/product.service.js';
-import type { ProductRow } from '../product/product.repository.js';
+} from '../device/index.js';
+import { findPersonById, isPersonErased } from '../person/index.js';
+import { findProductById, type ProductRow } from '../product/index.js';
 import { signOnThisThread } from '../../licensing/signing-pool.js';
 import { createDeviceKeyFile, createLicenceKeys } from './licence-keys.js';
 import * as repository from './order-admin.repository.js';

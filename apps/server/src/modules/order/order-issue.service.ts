@@ -3,10 +3,9 @@ import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emptySerialPoolMail } from '../../mail/templates.js';
-import { emitWebhookEvent } from '../outbound-webhook/outbound-webhook.service.js';
-import { findPersonById } from '../person/person.service.js';
-import { findProductById } from '../product/product.service.js';
-import type { ProductRow } from '../product/product.repository.js';
+import { emitWebhookEvent } from '../outbound-webhook/index.js';
+import { findPersonById } from '../person/index.js';
+import { findProductById, type ProductRow } from '../product/index.js';
 import { createLicenceKeys } from './licence-keys.js';
 import { insertOrder, setOrderSerial, takeSerial, type NewOrder, type OrderRow } from './order.repository.js';
 

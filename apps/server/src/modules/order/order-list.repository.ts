@@ -3,7 +3,7 @@ import { orderSourceLabels, orderSources, type OrderListRow } from '@store/contr
 import type { Db } from '../../db/client.js';
 import { defaultListTuning, queryPage, selectAllStatement, type ListTuning } from '../../lib/list-query.js';
 import { escapeLike, readListRequest, type ListDefinition, type ListRequest } from '../../lib/list-request.js';
-import { estimatePersonMatches, selectPersonIdsMatching } from '../person/person-match.js';
+import { estimatePersonMatches, selectPersonIdsMatching } from '../person/index.js';
 
 type Row = {
   id: number;

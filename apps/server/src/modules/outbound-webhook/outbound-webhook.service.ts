@@ -8,7 +8,7 @@ import type {
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import * as repository from './outbound-webhook.repository.js';
 import { newWebhookSecret } from './standard-webhooks.js';
 

@@ -3,7 +3,7 @@ import type { Page, PageSaveRequest } from '@store/contracts/page';
 import { messages } from '@store/contracts/messages';
 import { withTransaction, type Db } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import type { PageCache } from './page-cache.js';
 import type { PageChange } from './page-change.js';
 import * as repository from './page.repository.js';

@@ -3,7 +3,7 @@ import { newPersonDefaults, type Person, type PersonSaveRequest } from '@store/c
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { PlainList } from '../../lib/list-request.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import * as repository from './person-admin.repository.js';
 import * as list from './person-list.repository.js';
 import * as personRepository from './person.repository.js';
@@ -148,3 +148,11 @@ export const findPersonRecord = (db: Queryable, id: number) => repository.findPe
 
 /** Whether the person's data was erased: no licence may be given to them (409 rather than the database's refusal). */
 export const isPersonErased = (db: Queryable, id: number) => repository.isPersonErased(db, id);
+
+/** A person's release choices (decision 055): the beta channel and release mail, each with its date. */
+export {
+  findReleasePreferences,
+  saveReleasePreferences,
+  withdrawReleaseMailConsent,
+  type ReleasePreferencesRow,
+} from './person-release-preferences.repository.js';

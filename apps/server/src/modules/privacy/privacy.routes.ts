@@ -5,7 +5,7 @@ import { erasePerson, eraseOwnAccount } from '../../flows/erase-person.flow.js';
 import { exportPersonalData } from '../../flows/export-personal-data.flow.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { createDeviceCookies } from '../auth/device-cookie.js';
+import { createDeviceCookies } from '../auth/index.js';
 
 /**
  * A customer's data rights (docs/PRIVACY.md, decision 040): the export of everything the shop holds about them, the

@@ -1,7 +1,7 @@
 import type { ProductSerials } from '@store/contracts/product';
 import { withTransaction, type Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { findProductById } from './product.repository.js';
 import * as repository from './product-admin.repository.js';
 

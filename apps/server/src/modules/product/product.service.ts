@@ -5,7 +5,7 @@ import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { keyBits, validateKeyPair } from '../../licensing/rsa-key.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import * as repository from './product-admin.repository.js';
 import { generateProductKeyPair } from './product-keys.js';
 import * as productRepository from './product.repository.js';

@@ -76,12 +76,3 @@ export async function claimRecipients(db: Queryable, release: ReleaseRow, batchS
   );
   return rows;
 }
-
-/** Withdraws the person's consent to release mail; false when there was none to withdraw (or no such person). */
-export async function withdrawReleaseMailConsent(db: Queryable, personId: number): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'UPDATE person SET release_mail_consent_at = NULL WHERE id = $1 AND release_mail_consent_at IS NOT NULL',
-    [personId],
-  );
-  return (rowCount ?? 0) > 0;
-}

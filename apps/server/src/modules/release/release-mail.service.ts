@@ -1,3 +1,4 @@
+import { withdrawReleaseMailConsent } from '../person/index.js';
 import type { PublishedRelease, publishReleaseRequest } from '@store/contracts/release';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
@@ -5,8 +6,8 @@ import { withTransaction, type Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail, type OutgoingMail } from '../../mail/outbox.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { transferTokenSecretOf } from '../transfer/transfer-token.js';
+import { recordAudit } from '../audit/index.js';
+import { transferTokenSecretOf } from '../transfer/index.js';
 import * as repository from './release-mail.repository.js';
 import { createUnsubscribeToken, readUnsubscribeToken } from './unsubscribe-token.js';
 
@@ -95,5 +96,5 @@ function releaseMail(options: { config: Config; release: repository.ReleaseRow; 
 export async function unsubscribeFromReleaseMail(options: { db: Db; config: Config; token: string }): Promise<void> {
   const personId = readUnsubscribeToken(transferTokenSecretOf(options.config), options.token);
   if (personId === null) throw notFound('This unsubscribe link is not valid.');
-  await repository.withdrawReleaseMailConsent(options.db, personId);
+  await withdrawReleaseMailConsent(options.db, personId);
 }

@@ -44,27 +44,3 @@ export async function isBetaOwnerKeyFile(db: Queryable, productId: number, canon
   );
   return (rowCount ?? 0) > 0;
 }
-
-export type ReleasePreferencesRow = { beta_opted_in_at: Date | null; release_mail_consent_at: Date | null };
-
-export async function findReleasePreferences(db: Queryable, personId: number): Promise<ReleasePreferencesRow | undefined> {
-  const { rows } = await db.query<ReleasePreferencesRow>('SELECT beta_opted_in_at, release_mail_consent_at FROM person WHERE id = $1', [
-    personId,
-  ]);
-  return rows[0];
-}
-
-/** Sets each choice; a choice kept keeps its original date, a choice withdrawn clears it. */
-export async function saveReleasePreferences(
-  db: Queryable,
-  personId: number,
-  choices: { betaChannel: boolean; releaseMail: boolean },
-): Promise<ReleasePreferencesRow | undefined> {
-  const { rows } = await db.query<ReleasePreferencesRow>(
-    `UPDATE person SET beta_opted_in_at = CASE WHEN $2 THEN coalesce(beta_opted_in_at, now()) END,
-                       release_mail_consent_at = CASE WHEN $3 THEN coalesce(release_mail_consent_at, now()) END
-      WHERE id = $1 RETURNING beta_opted_in_at, release_mail_consent_at`,
-    [personId, choices.betaChannel, choices.releaseMail],
-  );
-  return rows[0];
-}

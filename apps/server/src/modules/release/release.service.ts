@@ -1,3 +1,4 @@
+import { findReleasePreferences, saveReleasePreferences as savePreferencesOfPerson, type ReleasePreferencesRow } from '../person/index.js';
 import type { ReleaseChannel } from '@store/contracts/download';
 import { canonicalEmail } from '@store/contracts/email-address';
 import type { ReleasePreferences, ReleasePreferencesResponse, UpdateCheckResponse } from '@store/contracts/release';
@@ -8,10 +9,10 @@ import { notFound } from '../../lib/app-error.js';
 import { keyFileDigest } from '../../licensing/key-file-digest.js';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
-import type { CustomerCaller } from '../auth/auth.repository.js';
-import { readProductKeyFile } from '../device/licence-key-match.js';
-import { findPersonIdOfLogin } from '../licence/licence.service.js';
-import type { ProductCache } from '../product/product-cache.js';
+import type { CustomerCaller } from '../auth/index.js';
+import { readProductKeyFile } from '../device/index.js';
+import { findPersonIdOfLogin } from '../licence/index.js';
+import type { ProductCache } from '../product/index.js';
 import * as repository from './release.repository.js';
 
 /** A plug-in checks at start-up; a studio behind one router runs a handful of them, each a few times a day. */
@@ -62,7 +63,7 @@ async function isOptedInOwnersKey(db: Queryable, products: ProductCache, product
   return email !== undefined && repository.isBetaOwnerKeyFile(db, product.id, email, keyFileDigest(keyFile));
 }
 
-const toPreferences = (row: repository.ReleasePreferencesRow | undefined): ReleasePreferencesResponse => ({
+const toPreferences = (row: ReleasePreferencesRow | undefined): ReleasePreferencesResponse => ({
   betaChannel: row?.beta_opted_in_at != null,
   releaseMail: row?.release_mail_consent_at != null,
   betaOptedInAt: row?.beta_opted_in_at?.toISOString() ?? null,
@@ -72,7 +73,7 @@ const toPreferences = (row: repository.ReleasePreferencesRow | undefined): Relea
 /** The caller's release choices (both off for a login that has not proven an address). */
 export async function readReleasePreferences(options: { db: Db; caller: CustomerCaller }): Promise<ReleasePreferencesResponse> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
-  return toPreferences(personId === undefined ? undefined : await repository.findReleasePreferences(options.db, personId));
+  return toPreferences(personId === undefined ? undefined : await findReleasePreferences(options.db, personId));
 }
 
 /** Records the caller's choices with the date each was first made; a login without a proven address is a 404. */
@@ -83,5 +84,5 @@ export async function saveReleasePreferences(options: {
 }): Promise<ReleasePreferencesResponse> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
   if (personId === undefined) throw notFound('No licences on this account yet');
-  return toPreferences(await repository.saveReleasePreferences(options.db, personId, options.choices));
+  return toPreferences(await savePreferencesOfPerson(options.db, personId, options.choices));
 }

@@ -4,11 +4,11 @@ import { withTransaction, type Db } from '../../db/client.js';
 import { ADDRESS_CALL_FLOOR_MS, withMinimumDuration } from '../../lib/minimum-duration.js';
 import { notFound } from '../../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { licenceMail } from '../../mail/licence-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { findPersonByEmail } from '../person/person.service.js';
+import { findPersonByEmail } from '../person/index.js';
 import { findActiveLicencesOfPerson } from './resend.repository.js';
 
 /**

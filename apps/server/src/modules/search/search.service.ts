@@ -1,6 +1,6 @@
 import type { SearchHit } from '@store/contracts/search';
 import type { Db } from '../../db/client.js';
-import { findPersonsMatching } from '../person/person.service.js';
+import { findPersonsMatching } from '../person/index.js';
 import { findLicenceHits } from './search.repository.js';
 
 /** At most this many hits per kind of match. */

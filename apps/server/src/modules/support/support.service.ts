@@ -4,7 +4,7 @@ import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import { siteUrlOf, supportAcknowledgementMail, supportRequestMail } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { emitWebhookEvent } from '../outbound-webhook/outbound-webhook.service.js';
+import { emitWebhookEvent } from '../outbound-webhook/index.js';
 import * as repository from './support.repository.js';
 
 /**

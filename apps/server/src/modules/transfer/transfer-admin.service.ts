@@ -2,8 +2,8 @@ import type { Order, OrderTransferRequest } from '@store/contracts/order';
 import type { Config } from '../../config.js';
 import { withTransaction, type Db } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { listOrdersOfPerson } from '../order/order-admin.service.js';
+import { recordAudit } from '../audit/index.js';
+import { listOrdersOfPerson } from '../order/index.js';
 import { transferOrders } from './transfer.service.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import type { OrderRow } from '../order/order.repository.js';
+import type { OrderRow } from '../order/index.js';
 
 /**
  * Locks the licences (in id order, so concurrent transfers never deadlock). The move reads each one's product

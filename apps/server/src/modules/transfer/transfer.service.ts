@@ -10,17 +10,14 @@ import { licenceTransferredMail, siteUrlOf } from '../../mail/customer-templates
 import { licenceReceivedMail } from '../../mail/licence-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emptySerialPoolMail } from '../../mail/templates.js';
-import type { CustomerCaller } from '../auth/auth.repository.js';
-import { signInLinkFor } from '../auth/account-link.service.js';
-import { deleteDevicesOfLicences } from '../device/device.service.js';
-import { findPersonIdOfLogin } from '../licence/licence.service.js';
-import { findUpgradeOfLicence } from '../offer/offer.service.js';
-import { emitWebhookEvent } from '../outbound-webhook/outbound-webhook.service.js';
-import { findOrCreateNamedPerson, findPersonsByIds } from '../person/person.service.js';
-import { createLicenceKeys } from '../order/licence-keys.js';
-import { findOrderById, retireSerialOfOrder, setOrderKeys, takeSerial } from '../order/order.service.js';
-import { findProductById } from '../product/product.service.js';
-import type { ProductRow } from '../product/product.repository.js';
+import { type CustomerCaller, signInLinkFor } from '../auth/index.js';
+import { deleteDevicesOfLicences } from '../device/index.js';
+import { findPersonIdOfLogin } from '../licence/index.js';
+import { findUpgradeOfLicence } from '../offer/index.js';
+import { emitWebhookEvent } from '../outbound-webhook/index.js';
+import { findOrCreateNamedPerson, findPersonsByIds } from '../person/index.js';
+import { createLicenceKeys, findOrderById, retireSerialOfOrder, setOrderKeys, takeSerial } from '../order/index.js';
+import { findProductById, type ProductRow } from '../product/index.js';
 import { createTransferToken, transferTokenSecretOf } from './transfer-token.js';
 import * as repository from './transfer.repository.js';
 

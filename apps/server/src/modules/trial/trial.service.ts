@@ -8,12 +8,10 @@ import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { JUCE_WRONG_PRODUCT_MESSAGE } from '../../licensing/juce-unlock-reply.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
-import { findDeviceIdProblem } from '../device/device-id.js';
-import { createTrialKeyFile } from '../order/licence-keys.js';
-import { emitWebhookEvent } from '../outbound-webhook/outbound-webhook.service.js';
-import type { ProductCache } from '../product/product-cache.js';
-import { findProductById } from '../product/product.service.js';
-import type { ProductRow } from '../product/product.repository.js';
+import { findDeviceIdProblem } from '../device/index.js';
+import { createTrialKeyFile } from '../order/index.js';
+import { emitWebhookEvent } from '../outbound-webhook/index.js';
+import { findProductById, type ProductCache, type ProductRow } from '../product/index.js';
 import * as repository from './trial.repository.js';
 
 /** Trials anyone may ask for, per address: a studio's handful of computers and products, never a farm. */

@@ -2,7 +2,7 @@ import type { ActivationBatch, BatchCode } from '@store/contracts/batch';
 import { withTransaction, type Db } from '../../db/client.js';
 import { csvLine } from '../../lib/csv.js';
 import { notFound } from '../../lib/app-error.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../audit/index.js';
 import * as repository from './batch.repository.js';
 
 /** Every batch with its product, distributor and counts of codes, redeemed and voided. */

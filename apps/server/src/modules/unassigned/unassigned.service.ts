@@ -3,8 +3,8 @@ import type { UnassignedCreateRequest, UnassignedOrder } from '@store/contracts/
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { PlainList } from '../../lib/list-request.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { findProductByName } from '../product/product.service.js';
+import { recordAudit } from '../audit/index.js';
+import { findProductByName } from '../product/index.js';
 import * as repository from './unassigned.repository.js';
 
 /** Creates a numbered batch of activation codes for a product and a distributor. */

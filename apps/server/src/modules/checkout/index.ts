@@ -1,0 +1,18 @@
+// The checkout module's public face (issue 28, decision 039): what other modules and the app may use of it.
+export { catalogRoutes } from './catalog.routes.js';
+export { checkoutRoutes } from './checkout.routes.js';
+export {
+  deleteLoyaltyCodesOfPerson,
+  forgetAddressOfPurchases,
+  listLoyaltyCodesOfPerson,
+  redactWebhookEventsOf,
+} from './customer-data.service.js';
+export { customerOrderRoutes } from './customer-orders.routes.js';
+export { listPurchasesOfPerson } from './customer-orders.service.js';
+export { sandboxApiUserOf } from './fastspring-api.js';
+export { isLoyaltyCode, isLoyaltyCodeOf, isOpenLoyaltyCode, useLoyaltyCode } from './loyalty.service.js';
+export { providerDataWithoutPerson } from './provider-data-redaction.js';
+export { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from './reconcile-job.js';
+export { webhookAdminRoutes } from './webhook-admin.routes.js';
+export { signWebhookBody, webhookSecretOf } from './webhook-signature.js';
+export { findEventOfOrder } from './webhook.service.js';

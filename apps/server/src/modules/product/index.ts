@@ -1,0 +1,5 @@
+// The product module's public face (issue 28, decision 039): what other modules and the app may use of it.
+export { createProductCache, type ProductCache } from './product-cache.js';
+export { type ProductRow } from './product.repository.js';
+export { productRoutes } from './product.routes.js';
+export { findProductById, findProductByName, findProductByPath, listCatalogue } from './product.service.js';
