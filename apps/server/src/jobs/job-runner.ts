@@ -6,6 +6,7 @@ import { jobRuns } from '../lib/metrics.js';
 import { purgeOldRateLimitWindows } from '../lib/rate-limit.js';
 import { purgeOldMail, requeueAbandonedMail, SEND_MAIL_TASK } from '../mail/outbox.js';
 import { createSendMailTask } from '../mail/worker.js';
+import { activeTracing } from '../tracing/tracing-hooks.js';
 import { purgeExpiredSessions } from '../modules/auth/auth.service.js';
 import { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from '../modules/checkout/reconcile-job.js';
 import { jobLogger } from './job-logger.js';
@@ -67,7 +68,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop:
   const { taskList, close } = createTaskList(options);
   const runner = await run({
     pgPool: options.db,
-    taskList,
+    // With tracing on, each run of a task is a span (decision 038).
+    taskList: activeTracing()?.traceTasks(taskList) ?? taskList,
     crontab: crontabOf(options),
     concurrency: 2,
     noHandleSignals: true,
