@@ -185,6 +185,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
+      // With tracing on, a span per API and plug-in request (decision 038); the pages outside this scope are not traced.
+      const tracing = activeTracing();
+      if (tracing) await api.register(tracing.fastifyPlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);

@@ -1,3 +1,4 @@
+import type { FastifyPluginCallback } from 'fastify';
 import type { TaskList } from 'graphile-worker';
 
 /**
@@ -9,6 +10,8 @@ import type { TaskList } from 'graphile-worker';
 export type Tracing = {
   /** The ids of the span running now, for the log lines written inside it (as OpenTelemetry's pino instrumentation names them). */
   logFields: () => { trace_id: string; span_id: string } | undefined;
+  /** Fastify's instrumentation (@fastify/otel), for the scope whose requests are traced: the API (app.ts). */
+  fastifyPlugin: FastifyPluginCallback;
   /** The job queue's tasks, each run as a span, so that the queries of a job are its children. */
   traceTasks: (taskList: TaskList) => TaskList;
   /** Exports the spans still buffered, then stops: the last step of stopping the product. */

@@ -124,13 +124,17 @@ async function waitUntilHealthy(port: number, product: Product): Promise<void> {
   throw new Error(`the product did not become healthy: ${product.output()}`);
 }
 
-/** The health check, and a registration (queries, and a mail job queued) that the product logs with this request id. */
-async function requestHealthAndRegister(port: number, requestId: string): Promise<void> {
+/**
+ * The health check, a page (not traced), and a registration (queries, and a mail job queued) that the product logs
+ * with this request id, sent as part of a caller's trace when `traceparent` (W3C Trace Context) is given.
+ */
+async function requestHealthPageAndRegister(port: number, requestId: string, traceparent?: string): Promise<void> {
   const health = await fetch(`http://127.0.0.1:${port}/api/health`);
   expect(health.status).toBe(200);
+  await fetch(`http://127.0.0.1:${port}/about`);
   const registered = await fetch(`http://127.0.0.1:${port}/api/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+    headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...(traceparent ? { traceparent } : {}) },
     body: JSON.stringify({ email: uniqueEmail('tracing'), password: 'secret-password' }),
   });
   expect(registered.status).toBe(200);
@@ -218,7 +222,10 @@ describe('tracing with OpenTelemetry', () => {
         });
         started.push(product);
         await waitUntilHealthy(port, product);
-        await requestHealthAndRegister(port, 'tracing-test-register');
+        // A caller's trace (its trace id, and its span's id as the parent): the registration joins it.
+        const callerTraceId = randomBytes(16).toString('hex');
+        const callerSpanId = randomBytes(8).toString('hex');
+        await requestHealthPageAndRegister(port, 'tracing-test-register', `00-${callerTraceId}-${callerSpanId}-01`);
         // The registration's mail job has run once the queue holds it no longer (its span has ended then).
         await expect
           .poll(
@@ -237,15 +244,24 @@ describe('tracing with OpenTelemetry', () => {
         const { spans } = collector;
         expect(new Set(spans.map((span) => span.service))).toEqual(new Set(['store-tracing-test']));
         expect(spans.find((span) => span.kind === SPAN_KIND.server && span.name === 'GET /api/health')).toBeDefined();
-        // The HTTP server span, Fastify's request span under it (named by the route) and the handler's span under
-        // that, and the handler's queries: one trace.
+        // The pages, answered from memory, are not traced (decision 038).
+        expect(spans.filter((span) => span.attributes['url.path'] === '/about')).toEqual([]);
+        // The server span (Fastify's, named by the route) in the caller's trace, the route handler's span under it,
+        // and the handler's queries under that: one trace.
         const server = spans.find((span) => span.kind === SPAN_KIND.server && span.name === 'POST /api/register');
-        expect(server).toMatchObject({ scope: '@opentelemetry/instrumentation-http' });
+        expect(server).toMatchObject({
+          scope: '@fastify/otel',
+          traceId: callerTraceId,
+          parentSpanId: callerSpanId,
+          attributes: { 'http.request.method': 'POST', 'http.route': '/api/register', 'http.response.status_code': 200 },
+        });
         const trace = spans.filter((span) => span.traceId === server!.traceId);
-        const route = trace.find((span) => span.scope === '@fastify/otel' && span.name === 'request');
-        expect(route).toMatchObject({ parentSpanId: server!.spanId, attributes: { 'http.route': '/api/register' } });
-        const handler = trace.find((span) => span.parentSpanId === route!.spanId);
-        expect(handler).toMatchObject({ scope: '@fastify/otel', name: 'handler - authRoutes' });
+        const handler = trace.find((span) => span.parentSpanId === server!.spanId);
+        expect(handler).toMatchObject({
+          scope: '@fastify/otel',
+          name: 'handler - authRoutes',
+          attributes: { 'http.route': '/api/register' },
+        });
         const queries = trace.filter((span) => span.scope === '@opentelemetry/instrumentation-pg' && span.name.startsWith('pg.query'));
         expect(queries.length).toBeGreaterThan(0);
         for (const query of queries) expect(query.parentSpanId).toBe(handler!.spanId);
@@ -292,7 +308,7 @@ describe('tracing with OpenTelemetry', () => {
       const product = startBuiltProduct({ ...options, port });
       started.push(product);
       await waitUntilHealthy(port, product);
-      await requestHealthAndRegister(port, 'untraced-register');
+      await requestHealthPageAndRegister(port, 'untraced-register');
       product.child.kill('SIGTERM');
       expect(await product.exited).toBe(0);
       expect(product.output()).not.toContain('OpenTelemetry loaded');
