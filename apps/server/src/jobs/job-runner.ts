@@ -6,9 +6,9 @@ import { jobRuns } from '../lib/metrics.js';
 import { purgeOldRateLimitWindows } from '../lib/rate-limit.js';
 import { purgeOldMail, requeueAbandonedMail, SEND_MAIL_TASK } from '../mail/outbox.js';
 import { createSendMailTask } from '../mail/worker.js';
-import { activeTracing } from '../tracing/tracing-hooks.js';
 import { purgeExpiredSessions } from '../modules/auth/auth.service.js';
 import { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from '../modules/checkout/reconcile-job.js';
+import { activeTracing } from '../tracing/tracing-hooks.js';
 import { jobLogger } from './job-logger.js';
 
 type JobRunnerOptions = {
