@@ -6,6 +6,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { BenchResult } from './bench-result.js';
 import { BENCH_ADMIN_PASSWORD, freePort, spawnServer, startBenchServer, startServerProcess, type ServerProcess } from './bench-server.js';
+import { startOtlpSink } from './otlp-sink.js';
 import { runWrk, WRK, WRK_RESULT_LUA, type WrkResult } from './wrk.js';
 
 const NGINX = '/usr/sbin/nginx';
@@ -24,7 +25,8 @@ type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer 
  * - a fourth is the framework's floor (bench/fastify-floor-reference.ts): Fastify with the product's logger, log
  *   line and security headers sending the same bytes from memory, so the product's ratio to it is what the
  *   product's own code costs (issue 28's target: at least 0.85);
- * - the product runs as shipped (the built server, `node apps/server/dist/main.js`), in its own process;
+ * - the product runs as shipped (the built server, `node apps/server/dist/main.js`), in its own process; once more
+ *   with /metrics on and once with tracing on (spans sent to an endpoint that drops them), against it with both off;
  * - besides the ratio: p99 latency of both, the latency of the first read of a page right after it is saved, and
  *   the event loop's longest delay while pages are saved under load (the product in this process for that one).
  */
@@ -69,6 +71,14 @@ export default async function run(): Promise<BenchResult[]> {
       const withMetrics = await startServerProcess({ isBuilt: true, env: { METRICS_TOKEN: 'bench-metrics-token-0123' } });
       const measuredWithMetrics = await loadWithWrk(withMetrics.url, urls, directory).finally(() => withMetrics.close());
       const metricsRatio = measuredWithMetrics.requestsPerSecond / measured.requestsPerSecond;
+      // And with tracing on (issue 27: at most 5 % slower), sending to an endpoint that accepts and drops the spans:
+      // the pages themselves are not traced, so this is what tracing's presence costs them (decision 038).
+      const sink = await startOtlpSink();
+      const withTracing = await startServerProcess({ isBuilt: true, env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } });
+      const measuredWithTracing = await loadWithWrk(withTracing.url, urls, directory).finally(() => withTracing.close());
+      await sink.close();
+      if (sink.exports() === 0) throw new Error('tracing on: no spans were exported');
+      const tracingRatio = measuredWithTracing.requestsPerSecond / measured.requestsPerSecond;
       const floorRatio = measured.requestsPerSecond / floorLoad.requestsPerSecond;
       const firstRead = await firstReadAfterSave(server.url, token, urls);
       const loopDelay = await eventLoopDelayWhileSaving(directory);
@@ -121,6 +131,15 @@ export default async function run(): Promise<BenchResult[]> {
           ratio: metricsRatio,
           target: 'ratio >= 0.95',
           isMet: metricsRatio >= 0.95,
+        },
+        {
+          name: 'content pages with tracing on (OpenTelemetry, exporting over OTLP/HTTP; pages are not traced) against the same with it off',
+          value: measuredWithTracing.requestsPerSecond,
+          unit: 'req/s',
+          reference: { name: 'tracing off', value: measured.requestsPerSecond },
+          ratio: tracingRatio,
+          target: 'ratio >= 0.95',
+          isMet: tracingRatio >= 0.95,
         },
         { name: 'content pages p99 latency', value: measured.p99Ms, unit: 'ms', reference: { name: 'nginx p99', value: reference.p99Ms } },
         { name: 'first read of a page right after it is saved', value: firstRead, unit: 'ms', target: '< 100 ms', isMet: firstRead < 100 },

@@ -14,11 +14,12 @@ import { createLicenceKeys as signLicenceKeys } from '../apps/server/src/modules
 import { findProductByName } from '../apps/server/src/modules/product/product.repository.js';
 import type { BenchResult } from './bench-result.js';
 import { spawnServer, type ServerProcess } from './bench-server.js';
+import { startOtlpSink } from './otlp-sink.js';
 import { runWrk, WRK, WRK_RESULT_LUA, type WrkResult } from './wrk.js';
 
 const KEY_SECRET = 'bench-device-registration-secret';
 /** Licences to register computers on: four computers each, more than a run of this length can take. */
-const LICENCES = 6_000;
+const LICENCES = 8_000;
 const CONNECTIONS = 16;
 const WARM_UP_SECONDS = 3;
 const SECONDS = 8;
@@ -46,6 +47,7 @@ export default async function run(): Promise<BenchResult[]> {
   const embedded = await startEmbeddedServer({ directory, isEphemeral: true, sharedBuffersMb: config.embeddedSharedBuffersMb });
   const db = createPool(embedded.url, 4);
   const servers: ServerProcess[] = [];
+  const sink = await startOtlpSink();
   try {
     const secretBox = createSecretBox(KEY_SECRET);
     await migrateDatabase(db, async (client) => {
@@ -76,6 +78,17 @@ export default async function run(): Promise<BenchResult[]> {
       METRICS_TOKEN: 'bench-metrics-token-0123',
     }));
     servers.push(metricsServer);
+    // And with tracing on (issue 27: at most 5 % slower): every registration sampled, its spans (the request, the
+    // handler, the statement) sent to an endpoint that accepts and drops them (decision 038).
+    const tracingServer = await spawnServer(['--enable-source-maps', 'apps/server/dist/main.js'], (port) => ({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: embedded.url,
+      KEY_ENCRYPTION_SECRET: KEY_SECRET,
+      TRUST_PROXY: 'true',
+      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+    }));
+    servers.push(tracingServer);
     const bareServer = await spawnServer(['--import', 'tsx', 'bench/registration-reference.ts'], (port) => ({
       PORT: String(port),
       DATABASE_URL: embedded.url,
@@ -86,16 +99,21 @@ export default async function run(): Promise<BenchResult[]> {
     servers.push(bareServer);
 
     const script = await writeLoadScript(directory, keys);
-    const third = Math.floor(keys.length / 3);
+    const quarter = Math.floor(keys.length / 4);
     const path_ = '/api/userinfo/registerproductfordevice';
     await loadWithWrk(`${productServer.url}${path_}`, script, 0, WARM_UP_SECONDS);
     await loadWithWrk(`${bareServer.url}${path_}`, script, 0, WARM_UP_SECONDS);
     const referenceBefore = await loadWithWrk(`${bareServer.url}${path_}`, script, 0, SECONDS);
-    const measured = await loadWithWrk(`${productServer.url}${path_}`, script, third, SECONDS);
+    const measured = await loadWithWrk(`${productServer.url}${path_}`, script, quarter, SECONDS);
     const referenceAfter = await loadWithWrk(`${bareServer.url}${path_}`, script, 0, SECONDS);
     await loadWithWrk(`${metricsServer.url}${path_}`, script, 0, WARM_UP_SECONDS);
-    const measuredWithMetrics = await loadWithWrk(`${metricsServer.url}${path_}`, script, 2 * third, SECONDS);
+    const measuredWithMetrics = await loadWithWrk(`${metricsServer.url}${path_}`, script, 2 * quarter, SECONDS);
     const metricsRatio = measuredWithMetrics.requestsPerSecond / measured.requestsPerSecond;
+    await loadWithWrk(`${tracingServer.url}${path_}`, script, 0, WARM_UP_SECONDS);
+    const measuredWithTracing = await loadWithWrk(`${tracingServer.url}${path_}`, script, 3 * quarter, SECONDS);
+    await tracingServer.stop(); // its last spans flushed
+    if (sink.exports() === 0) throw new Error('tracing on: no spans were exported');
+    const tracingRatio = measuredWithTracing.requestsPerSecond / measured.requestsPerSecond;
     const reference = (referenceBefore.requestsPerSecond + referenceAfter.requestsPerSecond) / 2;
     const ratio = measured.requestsPerSecond / reference;
     const registered = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM order_device');
@@ -120,6 +138,15 @@ export default async function run(): Promise<BenchResult[]> {
         isMet: metricsRatio >= 0.95,
       },
       {
+        name: 'device registrations with tracing on (OpenTelemetry, every registration sampled, exported over OTLP/HTTP) against the same with it off',
+        value: measuredWithTracing.requestsPerSecond,
+        unit: 'registrations/s',
+        reference: { name: 'tracing off', value: measured.requestsPerSecond },
+        ratio: tracingRatio,
+        target: 'ratio >= 0.95',
+        isMet: tracingRatio >= 0.95,
+      },
+      {
         name: 'device registrations p99 latency',
         value: measured.p99Ms,
         unit: 'ms',
@@ -128,6 +155,7 @@ export default async function run(): Promise<BenchResult[]> {
     ];
   } finally {
     for (const server of servers) await server.stop();
+    await sink.close();
     await db.end();
     await embedded.stop();
     await fs.rm(directory, { recursive: true, force: true });

@@ -122,12 +122,13 @@ describe('the request log', () => {
       const response = await app.inject({
         method: 'GET',
         url: '/api/userinfo/products',
-        headers: { authorization: 'Bearer secret-token-value', cookie: 'device=secret-cookie-value' },
+        headers: { authorization: 'Bearer secret-token-value', cookie: 'device=secret-cookie-value', 'x-request-id': 'proxy-request-7' },
       });
       expect(response.statusCode).toBe(401);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({
         msg: 'request completed',
+        reqId: 'proxy-request-7', // Fastify's request id: the proxy's X-Request-Id, else its own
         req: { method: 'GET', url: '/api/userinfo/products' },
         res: { statusCode: 401 },
       });
@@ -135,6 +136,12 @@ describe('the request log', () => {
       // Who asked for what, never the headers (where tokens and cookies travel).
       expect(Object.keys(lines[0]!.req as object).sort()).toEqual(['host', 'method', 'remoteAddress', 'url']);
       expect(JSON.stringify(lines)).not.toMatch(/secret-token-value|secret-cookie-value/);
+      // Without tracing (tracing.api.test.ts has it on), no trace fields.
+      expect(lines[0]).not.toHaveProperty('trace_id');
+
+      lines.length = 0;
+      await app.inject({ method: 'GET', url: '/api/userinfo/products' });
+      expect(lines[0]!.reqId).toMatch(/^req-/);
     } finally {
       await app.close();
     }

@@ -42,6 +42,7 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { activeTracing } from './tracing/tracing-hooks.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,10 +74,13 @@ export type BuildOptions = {
  * The product's log: pino's JSON lines at `level`, one per request (plus what the code logs). A request is logged
  * as its method, path, host and client address, an answer as its status: never headers or bodies, so no token,
  * cookie or password reaches the log (serializers that leave them out cost nothing; pino's redaction of paths
- * cost a fifth of a content page's time). `stream`: where the lines go (standard output when left out).
+ * cost a fifth of a content page's time). A request's lines carry Fastify's `reqId` (X-Request-Id when the caller
+ * sends one); with tracing on, every line written inside a span carries its `trace_id` and `span_id` too.
+ * `stream`: where the lines go (standard output when left out).
  */
 export const productLogger = (level: Config['LOG_LEVEL'], stream?: { write: (line: string) => void }) => ({
   level,
+  ...traceFieldsOfLines(),
   serializers: {
     // Fastify hands its own request and reply to these (its types name the raw ones).
     req: (request: { method?: string; url?: string; host?: string; ip?: string }) => ({
@@ -89,6 +93,13 @@ export const productLogger = (level: Config['LOG_LEVEL'], stream?: { write: (lin
   },
   ...(stream ? { stream } : {}),
 });
+
+/** Pino's mixin that adds the active span's ids to each line, when tracing runs (none otherwise: no cost). */
+function traceFieldsOfLines(): { mixin?: () => object } {
+  const tracing = activeTracing();
+  if (!tracing) return {};
+  return { mixin: () => tracing.logFields() ?? {} };
+}
 
 /** One log line per request, when it is answered, naming the request too (Fastify writes one when it comes, too). */
 export class OneLinePerRequest extends LogController {
@@ -182,6 +193,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
+      // With tracing on, a span per API and plug-in request (decision 038); the pages outside this scope are not traced.
+      const tracing = activeTracing();
+      if (tracing) await api.register(tracing.fastifyPlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);

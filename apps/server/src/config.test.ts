@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSharedBuffersMb, loadConfig } from './config.js';
+import { defaultSharedBuffersMb, isTracingConfigured, loadConfig } from './config.js';
 import { parallelWorkersPerQuery } from './db/embedded-server.js';
 
 const withTrustProxy = (value: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
@@ -61,5 +61,28 @@ describe('the embedded PostgreSQL buffer cache', () => {
     expect(loadConfig({ EMBEDDED_SHARED_BUFFERS_MB: '256' }).embeddedSharedBuffersMb).toBe(256);
     expect(loadConfig({}).embeddedSharedBuffersMb).toBe(defaultSharedBuffersMb());
     expect(() => loadConfig({ EMBEDDED_SHARED_BUFFERS_MB: 'lots' })).toThrow(/EMBEDDED_SHARED_BUFFERS_MB/);
+  });
+});
+
+describe('tracing (OpenTelemetry)', () => {
+  it('runs when an OTLP endpoint is set, unless the SDK is disabled', () => {
+    expect(isTracingConfigured({})).toBe(false);
+    expect(isTracingConfigured({ OTEL_EXPORTER_OTLP_ENDPOINT: ' ' })).toBe(false);
+    expect(isTracingConfigured({ OTEL_SERVICE_NAME: 'store', OTEL_TRACES_SAMPLER: 'always_on' })).toBe(false);
+    expect(isTracingConfigured({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe(true);
+    expect(isTracingConfigured({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' })).toBe(true);
+    expect(isTracingConfigured({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'TRUE' })).toBe(false);
+    expect(isTracingConfigured({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'false' })).toBe(true);
+  });
+
+  it('stops the start on an endpoint that is not a URL', () => {
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: ' https://collector.example.com:4318 ' })).not.toThrow();
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT: not an http\(s\) URL/,
+    );
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://not a url' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '/v1/traces' })).toThrow(
+      /OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: not an http\(s\) URL/,
+    );
   });
 });

@@ -8,6 +8,11 @@ const optionalText = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+const optionalHttpUrl = optionalText.refine(
+  (value) => value === undefined || (/^https?:\/\//i.test(value) && URL.canParse(value)),
+  'not an http(s) URL',
+);
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -84,6 +89,12 @@ const configSchema = z.object({
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Threads that sign key files (0: on the event loop); by default one fewer than the machine's cores, 1 to 4. */
   SIGNING_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+  /**
+   * Where traces go (OTLP over HTTP); set, tracing runs (isTracingConfigured). Checked here so that a start with a
+   * malformed address stops, naming it; OpenTelemetry's SDK reads it and its other variables itself (decision 038).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalHttpUrl,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalHttpUrl,
 });
 
 /** `TRUST_PROXY` as Fastify's `trustProxy` option. */
@@ -177,6 +188,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedSharedBuffersMb: config.EMBEDDED_SHARED_BUFFERS_MB ?? defaultSharedBuffersMb(),
     isSandboxOn: decideSandbox(config),
   };
+}
+
+/**
+ * Whether tracing runs (decision 038): an OTLP endpoint is set (OTEL_EXPORTER_OTLP_ENDPOINT, or the traces' own
+ * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) and OpenTelemetry's OTEL_SDK_DISABLED is not `true`. production-entry.ts asks
+ * before anything else loads, since tracing must patch node:http, pg and Fastify before they are imported.
+ */
+export function isTracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+  const isSet = (name: string) => (env[name] ?? '').trim() !== '';
+  const isEndpointSet = isSet('OTEL_EXPORTER_OTLP_ENDPOINT') || isSet('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  return isEndpointSet && env.OTEL_SDK_DISABLED?.trim().toLowerCase() !== 'true';
 }
 
 /** Whether the local checkout stand-in replaces FastSpring (decided at start-up; see `decideSandbox`). */

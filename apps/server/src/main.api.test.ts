@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlive, waitForExit } from '../test/processes.js';
+import { freePort, isAlive, waitForExit } from '../test/processes.js';
 import { parallelWorkersPerQuery } from './db/embedded-server.js';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -52,17 +51,6 @@ async function postmasterPid(dataDir: string): Promise<number> {
   const content = await fs.readFile(path.join(dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8');
   return Number.parseInt(content.split('\n')[0]!, 10);
 }
-
-/** A port the system just handed out, so it is nobody else's. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 describe('starting and stopping the product (npm start)', () => {
   const started: Product[] = [];

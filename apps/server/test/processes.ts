@@ -1,3 +1,5 @@
+import net from 'node:net';
+
 /** Whether a process with this id is running (a signal 0 reaches it). */
 export const isAlive = (pid: number): boolean => {
   try {
@@ -13,3 +15,14 @@ export async function waitForExit(pids: readonly number[], timeoutMs: number): P
   for (let waited = 0; waited < timeoutMs && pids.some(isAlive); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
   return !pids.some(isAlive);
 }
+
+/** A port the system just handed out, so it is nobody else's. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });

@@ -11,6 +11,7 @@ import { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCro
 import { createSecretBox } from '../lib/secret-box.js';
 import { createDeliverWebhookTask, DELIVER_WEBHOOK_TASK, purgeOldWebhookEvents } from '../modules/outbound-webhook/index.js';
 import { SEND_RELEASE_MAIL_TASK, sendReleaseMail } from '../modules/release/index.js';
+import { activeTracing } from '../tracing/tracing-hooks.js';
 import { jobLogger } from './job-logger.js';
 
 type JobRunnerOptions = {
@@ -90,7 +91,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop:
   const { taskList, close } = createTaskList(options);
   const runner = await run({
     pgPool: options.db,
-    taskList,
+    // With tracing on, each run of a task is a span (decision 038).
+    taskList: activeTracing()?.traceTasks(taskList) ?? taskList,
     crontab: crontabOf(options),
     concurrency: 2,
     noHandleSignals: true,
