@@ -65,10 +65,13 @@ describe('the ADMIN dropdown', () => {
       '[Catalogue]',
       'PRODUCTS',
       'PAGES',
+      'UPGRADES',
       '[System]',
       'STAFF',
       'WEBHOOKS',
       'AUDIT LOG',
+      'OUTBOUND WEBHOOKS',
+      'API KEYS',
       'MAILBOX',
     ]);
   });

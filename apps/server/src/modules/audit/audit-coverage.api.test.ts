@@ -88,6 +88,24 @@ const bundleBody = async (bundleProductId: number) => ({
 
 const cases: Case[] = [
   {
+    route: 'POST /api/product/:productId/releases',
+    arrange: async () => {
+      const product = await productId();
+      const build = installer();
+      await admin('POST', `/api/product/${product}/downloads`, build);
+      return { url: `/api/product/${product}/releases`, body: { version: build.version, notes: 'Audited' } };
+    },
+    records: ['create product_release'],
+  },
+  {
+    route: 'POST /api/order/:id/replacekeys',
+    arrange: async () => {
+      const licence = await giveLicence(t, { email: uniqueEmail('replaced') });
+      return { url: `/api/order/${licence.order.id}/replacekeys`, body: { removeDevices: false } };
+    },
+    records: ['replace-keys order'],
+  },
+  {
     route: 'POST /api/persons/:id/erasure',
     arrange: async () => ({ url: `/api/persons/${await newPerson()}/erasure` }),
     records: ['erase person'],

@@ -442,6 +442,11 @@ describe('guards', () => {
     'POST /sandbox/api/secure', // opens a secure payload with the public half of the vendor's key (decision 036)
     'GET /sandbox/fastspring-api/orders', // the sandbox's copy of FastSpring's API, behind the API user's basic auth
     'GET /sandbox/fastspring-api/returns/:ids',
+    // Plug-ins (decisions 041 and 055): renewal proves itself with the signed key; update checks ask nothing.
+    'POST /api/juce/renew',
+    'GET /api/plugin/updates',
+    'POST /api/plugin/updates',
+    'POST /api/release-mail/unsubscribe', // a signed token from the mail (RFC 8058 one-click)
   ];
   const customerCalls = [
     'GET /api/userinfo/products',
@@ -464,6 +469,11 @@ describe('guards', () => {
     'POST /api/userinfo/offers/quote',
     'GET /api/userinfo/personaldata',
     'POST /api/userinfo/erasure',
+    'POST /api/userinfo/releasedevice',
+    'GET /api/userinfo/release-preferences',
+    'PUT /api/userinfo/release-preferences',
+    'POST /api/userinfo/orders/:id/replacekeys',
+    'POST /api/userinfo/bundles/quote',
   ];
   // What the "support" role may call besides the customer's calls: persons, orders and mails, read only.
   const staffCalls = [
@@ -477,8 +487,15 @@ describe('guards', () => {
     'GET /api/admin/orders.csv',
     'GET /api/admin/search',
     'GET /api/order/:id/purchase',
+    'POST /api/order/:id/releasedevice', // a removal code a customer reads out to support (decision 041)
   ];
   const adminCalls = [
+    'POST /api/order/:id/revoke',
+    'POST /api/order/:id/replacekeys',
+    'POST /api/product/:productId/releases',
+    'GET /api/bundle/',
+    'POST /api/bundle/',
+    'DELETE /api/bundle/:id',
     'GET /api/offer/',
     'POST /api/offer/',
     'DELETE /api/offer/:id',
