@@ -36,7 +36,7 @@ test.describe('the back office', () => {
     await openAdminMenuEntry(page, 'DASHBOARD');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    const totals = page.getByLabel('Totals');
+    const totals = page.getByLabel('Totals', { exact: true });
     await expect(totals.getByText('Licences', { exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Revenue per day and currency' })).toBeVisible();
     await expect(page.getByRole('img', { name: /Licences, activations, refunds and transfers per day/ })).toBeVisible();

@@ -15,7 +15,7 @@ test('the administrator reads the webhook log and reconciles with FastSpring', a
 
   await logInThroughUi(page, 'admin', e2eAdminPassword);
   await page.getByRole('button', { name: 'ADMIN' }).click();
-  await page.getByLabel('ADMIN').getByRole('link', { name: 'WEBHOOKS' }).click();
+  await page.getByLabel('ADMIN').getByRole('link', { name: 'WEBHOOKS', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
 
   await page.getByLabel('Show').selectOption('all');

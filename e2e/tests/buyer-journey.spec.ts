@@ -155,6 +155,7 @@ async function buyerJourney(page: Page, browser: Browser, request: APIRequestCon
   await page.getByLabel('Confirm Email').fill(newOwner);
   await page.getByLabel('First Name').fill('Grace');
   await page.getByLabel('Last Name').fill('Hopper');
+  await page.getByLabel('I understand that the transfer cannot be undone').check();
   await page.getByRole('button', { name: 'TRANSFER LICENSE' }).click();
   await payInSandboxPopup(page, buyer);
   await expect(page.getByTestId('message')).toHaveText('Thanks for your purchase.');

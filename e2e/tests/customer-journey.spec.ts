@@ -151,6 +151,7 @@ async function otherMessages(page: Page, request: APIRequestContext, buyer: stri
   await page.getByLabel('Confirm Email').fill(newOwner);
   await page.getByLabel('First Name').fill('Grace');
   await page.getByLabel('Last Name').fill('Hopper');
+  await page.getByLabel('I understand that the transfer cannot be undone').check();
   await page.getByRole('button', { name: 'TRANSFER LICENSE' }).click();
   await payInSandboxPopup(page, buyer);
   await expect(page.getByTestId('message')).toHaveText('Thanks for your purchase.');
@@ -182,7 +183,7 @@ async function otherMessages(page: Page, request: APIRequestContext, buyer: stri
   await activationPage.getByLabel('Operating System and Host Software').fill('Windows 11, Reaper 7');
   await activationPage.getByLabel('Problem Description').fill('Where do I find the offline key?');
   await activationPage.getByRole('button', { name: 'SEND' }).click();
-  await expect(activationPage.getByTestId('message')).toHaveText('Support request sent.');
+  await expect(activationPage.getByTestId('message')).toHaveText(/^Support request sent\. Your request number is #\d+/);
   await expect(activationPage.getByTestId('next-steps')).toContainText(`We will answer by mail at ${newOwner}.`);
   await expect(activationPage.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
   await expectNoAxeViolations(activationPage, 'the support thanks');

@@ -13,7 +13,7 @@ async function openAdmin(browser: Browser): Promise<{ page: Page; close: () => P
 /** A card of the dashboard's totals ("Revenue", "Net revenue", ...), by its exact title. */
 const totalsCard = (page: Page, title: string) =>
   page
-    .getByLabel('Totals')
+    .getByLabel('Totals', { exact: true })
     .locator('dt', { hasText: new RegExp(`^${title}$`) })
     .locator('xpath=following-sibling::dd');
 
@@ -33,7 +33,7 @@ test.describe('revenue', () => {
   }) => {
     const admin = await openAdmin(browser);
     await admin.page.goto('/admin/dashboard');
-    await expect(admin.page.getByLabel('Totals')).toBeVisible();
+    await expect(admin.page.getByLabel('Totals', { exact: true })).toBeVisible();
     const revenueBefore = await usdCentsOf(admin.page, 'Revenue');
     const netBefore = await usdCentsOf(admin.page, 'Net revenue');
 
