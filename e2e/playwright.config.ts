@@ -14,7 +14,6 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
@@ -30,20 +29,26 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx apps/server/src/main.ts`,
+  // Two servers, each with its own embedded database, take half of the journeys each: every journey logs in from
+  // this one address, and the whole suite's logins would pass the per-address limit of one server (docs/SECURITY.md).
+  projects: [
+    { name: 'journeys-a-m', testMatch: /\/[a-m][^/]*\.spec\.ts$/, use: { baseURL: `http://localhost:${port}` } },
+    { name: 'journeys-n-z', testMatch: /\/[n-z][^/]*\.spec\.ts$/, use: { baseURL: `http://localhost:${port + 1}` } },
+  ],
+  webServer: [0, 1].map((index) => ({
+    command: `rm -rf ${dataDir}-${index} && node --import tsx apps/server/src/main.ts`,
     cwd: '..',
-    url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
+    url: `http://localhost:${port + index}/api/health`,
+    timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
+      PORT: String(port + index),
+      DATA_DIR: `${dataDir}-${index}`,
       ADMIN_PASSWORD: e2eAdminPassword,
-      PUBLIC_URL: `http://localhost:${port}`,
+      PUBLIC_URL: `http://localhost:${port + index}`,
       LOG_LEVEL: 'warn',
     },
-  },
+  })),
 });
