@@ -3,7 +3,8 @@ import { transferTag } from '@store/contracts/licence';
 import { describe, expect, it } from 'vitest';
 import { splitAmount } from '../../lib/money.js';
 import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
-import { postWebhook, publishedPost, publishedPurchase, publishedReturn, type SoldItem } from '../../../test/webhook-fixtures.js';
+import { postWebhook } from '../../../test/webhook-fixtures.js';
+import { publishedPost, publishedPurchase, publishedReturn, type SoldItem } from '../../../test/published-samples.js';
 import { customerWithLicence, giveLicence } from '../licence/licence.test-factory.js';
 
 // What each licence a purchase creates carries (decision 029): its share of its item's amount, in the order's

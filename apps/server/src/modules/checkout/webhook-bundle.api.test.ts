@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
-import { partialReturnCreated, postWebhook, publishedPost } from '../../../test/webhook-fixtures.js';
+import { partialReturnCreated, postWebhook } from '../../../test/webhook-fixtures.js';
+import { publishedPost } from '../../../test/published-samples.js';
 
 // Bundles in FastSpring's shapes (test/fixtures/fastspring/README.md, decision 054): the bundle's item with its
 // products as items whose `driver` names it, or its products only.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { listRecentMail } from '../../mail/outbox.js';
 import { createTestApp, licenceMailsTo, uniqueEmail } from '../../../test/test-app.js';
-import { postWebhook, publishedPost } from '../../../test/webhook-fixtures.js';
+import { postWebhook } from '../../../test/webhook-fixtures.js';
+import { publishedPost } from '../../../test/published-samples.js';
 
 // FastSpring's published sample payloads replayed as FastSpring posts them (test/fixtures/fastspring/README.md):
 // their structure and kinds of values, with our ids, emails and product paths.

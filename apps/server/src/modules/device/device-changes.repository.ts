@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import type { DeviceRow } from './device.repository.js';
+import type { DeviceRow } from './device-rows.repository.js';
 
 // The changes to registered computers other than their registration (device.repository.ts): a customer's own,
 // the administrator's, and those of other domains' flows (a refund, a transfer, re-issued keys), each in the

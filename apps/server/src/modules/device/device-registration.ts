@@ -6,6 +6,7 @@ import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { createDeviceKeyFile, createModuleKeyFile } from '../order/index.js';
 import type { ProductRow } from '../product/index.js';
 import * as repository from './device.repository.js';
+import * as rows from './device-rows.repository.js';
 import { createRemovalSecret } from './removal-code.js';
 
 /** A computer's key file signed for an owner, before the licence was chosen. */
@@ -54,7 +55,7 @@ export async function registerDeviceOnLicences(options: {
     const known = activeStates.find((state) => state.known_key !== null);
     if (known && options.moduleKey) {
       const licence = licences.find((candidate) => candidate.order_id === known.order_id)!;
-      const device = await repository.findDeviceOfLicence(db, known.order_id, deviceId);
+      const device = await rows.findDeviceOfLicence(db, known.order_id, deviceId);
       if (device) return renewModuleKey({ ...options, moduleKey: options.moduleKey, licence, device });
     }
     if (known) {
@@ -133,6 +134,6 @@ export async function renewModuleKey(options: {
     removalSecret,
     rolling: expiresAt ? { licenceId: licence.order_id, expiryTime: expiresAt } : undefined,
   });
-  await repository.setModuleDeviceKey(options.db, options.device.id, { keyFile, expiresAt, removalSecret });
+  await rows.setModuleDeviceKey(options.db, options.device.id, { keyFile, expiresAt, removalSecret });
   return keyFile;
 }

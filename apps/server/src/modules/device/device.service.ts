@@ -10,13 +10,8 @@ import { createDeviceKeyFile } from '../order/index.js';
 import type { ProductCache, ProductRow } from '../product/index.js';
 import { findDeviceIdProblem } from './device-id.js';
 import { noActiveLicenceMessage, registerDeviceOnLicences, type SignedKeyFile } from './device-registration.js';
-import {
-  findLicencesByKeyText,
-  findLicencesBySerial,
-  registerWithSignedKey,
-  type DeviceRow,
-  type LicenceCandidate,
-} from './device.repository.js';
+import { findLicencesByKeyText, findLicencesBySerial, registerWithSignedKey, type LicenceCandidate } from './device.repository.js';
+import { type DeviceRow } from './device-rows.repository.js';
 import { compactKey, readProductKeyFile } from './licence-key-match.js';
 
 /** Plug-ins and the offline dialog of one address (a studio behind one router has a handful of computers). */
@@ -119,7 +114,7 @@ async function registerOn(
  * The computers registered on the licences, by licence and then by slot: the one read of the device lists of the
  * customer area and the administrator's licence screen (and of the re-issue of their key files).
  */
-export { listDevicesOfOrders } from './device.repository.js';
+export { listDevicesOfOrders } from './device-rows.repository.js';
 
 /** A customer's own computers: each statement is scoped to the person's licences (another's device is not found). */
 export { findDeviceNameOfPerson, renameDeviceOfPerson } from './device-changes.repository.js';

@@ -9,7 +9,7 @@ import { findPersonById } from '../person/index.js';
 import type { ProductCache, ProductRow } from '../product/index.js';
 import { findDeviceIdProblem } from './device-id.js';
 import { renewModuleKey } from './device-registration.js';
-import { findDeviceOfLicence } from './device.repository.js';
+import { findDeviceOfLicence } from './device-rows.repository.js';
 import { unknownProductMessage } from './device.service.js';
 
 export type RenewalGrant = { message: string; keyFile: string };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
-import { postWebhook, publishedPost, type TestEvent } from '../../../test/webhook-fixtures.js';
+import { postWebhook, type TestEvent } from '../../../test/webhook-fixtures.js';
+import { publishedPost } from '../../../test/published-samples.js';
 import { giveLicence } from '../licence/licence.test-factory.js';
 
 // "Complete your bundle" (decision 054): a customer who owns some of a bundle's products pays the rest through a

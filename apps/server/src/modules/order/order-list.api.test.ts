@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { OrderListRow } from '@store/contracts/order-list';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
-import { postWebhook, publishedPurchase, publishedReturn, type TestEvent } from '../../../test/webhook-fixtures.js';
+import { postWebhook, type TestEvent } from '../../../test/webhook-fixtures.js';
+import { publishedPurchase, publishedReturn } from '../../../test/published-samples.js';
 import { utcRangeOf } from './order-list.repository.js';
 
 const secret = 'test-webhook-secret';

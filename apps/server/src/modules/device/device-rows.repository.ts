@@ -1,0 +1,59 @@
+import type { Queryable } from '../../db/client.js';
+
+// The registered computers as the screens read them, and a module key's renewal (split from device.repository.ts).
+
+/** A registered computer as the customer area and the administrator see it. */
+export type DeviceRow = {
+  id: number;
+  order_id: number;
+  slot: number;
+  device_id_hash: string;
+  device_name: string;
+  device_id_hash_encrypted: string;
+  creation_date: Date;
+  last_activated_at: Date;
+  key_expires_at: Date | null;
+  renewed_at: Date | null;
+};
+
+/**
+ * The computers of the licences, by licence and then by slot (the order of the four-computer rule: a computer
+ * keeps its place, and one registered in a freed slot shows there). Every screen that lists devices reads them here.
+ */
+export async function listDevicesOfOrders(db: Queryable, orderIds: readonly number[]): Promise<DeviceRow[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await db.query<DeviceRow>(
+    `SELECT id, order_id, slot, device_id_hash, device_name, device_id_hash_encrypted, creation_date, last_activated_at,
+            key_expires_at, renewed_at
+       FROM order_device WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, slot, id`,
+    [orderIds],
+  );
+  return rows;
+}
+
+/** A computer on a licence with its removal secret (null: its key has none), as a renewal or re-unlock needs it. */
+export async function findDeviceOfLicence(
+  db: Queryable,
+  orderId: number,
+  deviceId: string,
+): Promise<{ id: number; removal_secret: string | null } | undefined> {
+  const { rows } = await db.query<{ id: number; removal_secret: string | null }>(
+    'SELECT id, removal_secret FROM order_device WHERE order_id = $1 AND lower(device_id_hash) = lower($2)',
+    [orderId, deviceId],
+  );
+  return rows[0];
+}
+
+/** Stores a computer's new key of a plug-in built on clients/juce: renewed now, until `expiresAt` (null: permanent). */
+export async function setModuleDeviceKey(
+  db: Queryable,
+  id: number,
+  key: { keyFile: string; expiresAt: Date | null; removalSecret: string },
+): Promise<void> {
+  await db.query(
+    `UPDATE order_device SET device_id_hash_encrypted = $2, key_expires_at = $3, removal_secret = $4, renewed_at = now(),
+            last_activated_at = now()
+      WHERE id = $1`,
+    [id, key.keyFile, key.expiresAt, key.removalSecret],
+  );
+}
