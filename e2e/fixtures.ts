@@ -85,5 +85,7 @@ export async function payInSandboxPopup(page: Page, email: string): Promise<void
   await popup.getByLabel('Email').fill(email);
   await popup.getByLabel('First name').fill(sandboxBuyer.firstName);
   await popup.getByLabel('Last name').fill(sandboxBuyer.lastName);
+  // What was typed is still there when paying (the closing cart panel once took the focus, and the email, away).
+  await expect(popup.getByLabel('Email')).toHaveValue(email);
   await popup.getByRole('button', { name: 'Pay' }).click();
 }

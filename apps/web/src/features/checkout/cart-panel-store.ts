@@ -5,11 +5,14 @@ import { getCheckoutState, subscribeToCheckout } from '../../lib/checkout/checko
 /**
  * Whether the cart panel is open, kept outside the cart control, which remounts when the navbar switches
  * between its narrow and wide layouts. `errorText` is a checkout failure that followed the panel's Checkout.
+ * `restoresFocus` is false while the panel closes for the payment popup: the panel gives the focus back to the
+ * button that opened it only when its closing transition has ended, and by then the buyer (on a slow computer)
+ * may already be typing into the popup, whose field would lose the keystrokes.
  */
-type CartPanelState = { isOpen: boolean; hasOpened: boolean; errorText: string };
+type CartPanelState = { isOpen: boolean; hasOpened: boolean; errorText: string; restoresFocus: boolean };
 
 const listeners = new Set<() => void>();
-let state: CartPanelState = { isOpen: false, hasOpened: false, errorText: '' };
+let state: CartPanelState = { isOpen: false, hasOpened: false, errorText: '', restoresFocus: true };
 /** The checkout error count when the panel's Checkout was pressed; null when no checkout is pending. */
 let errorsAtCheckout: number | null = null;
 
@@ -28,17 +31,17 @@ const getState = () => state;
 export const useCartPanel = (): CartPanelState => useSyncExternalStore(subscribe, getState, getState);
 
 const reportFailure = (error: unknown) => {
-  setState({ isOpen: true, hasOpened: true, errorText: error instanceof Error ? error.message : String(error) });
+  setState({ isOpen: true, hasOpened: true, restoresFocus: true, errorText: error instanceof Error ? error.message : String(error) });
 };
 
 /** Opens the panel and loads the checkout (and so the cart) if it is not loaded yet. */
 export function openCartPanel(): void {
-  setState({ isOpen: true, hasOpened: true, errorText: '' });
+  setState({ isOpen: true, hasOpened: true, restoresFocus: true, errorText: '' });
   ensureCheckoutLoaded().catch(reportFailure);
 }
 
 export function closeCartPanel(): void {
-  setState({ isOpen: false });
+  setState({ isOpen: false, restoresFocus: true });
 }
 
 /**
@@ -47,7 +50,7 @@ export function closeCartPanel(): void {
  */
 export function checkoutFromCartPanel(): void {
   errorsAtCheckout = getCheckoutState().error?.sequence ?? 0;
-  closeCartPanel();
+  setState({ isOpen: false, restoresFocus: false });
   openCheckout().catch(reportFailure);
 }
 
@@ -55,5 +58,5 @@ subscribeToCheckout(() => {
   const { error } = getCheckoutState();
   if (errorsAtCheckout === null || !error || error.sequence <= errorsAtCheckout) return;
   errorsAtCheckout = null;
-  setState({ isOpen: true, hasOpened: true, errorText: error.text });
+  setState({ isOpen: true, hasOpened: true, restoresFocus: true, errorText: error.text });
 });

@@ -20,7 +20,7 @@ export function CartControl() {
       <CartButton itemCount={cartItems.length} onClick={openCartPanel} />
       {panel.hasOpened && (
         <Suspense fallback={null}>
-          <CartPanel isOpen={panel.isOpen} errorText={panel.errorText} onClose={closeCartPanel} />
+          <CartPanel isOpen={panel.isOpen} restoresFocus={panel.restoresFocus} errorText={panel.errorText} onClose={closeCartPanel} />
         </Suspense>
       )}
     </>

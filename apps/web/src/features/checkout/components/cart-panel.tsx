@@ -6,7 +6,8 @@ import { useCheckoutState } from '../../../lib/checkout/checkout-store';
 import { formatMoney } from '../../../lib/checkout/format-money';
 import { checkoutFromCartPanel } from '../cart-panel-store';
 
-type CartPanelProps = { isOpen: boolean; errorText: string; onClose: () => void };
+/** `restoresFocus` false: closing for the payment popup, which keeps the focus (see cart-panel-store.ts). */
+type CartPanelProps = { isOpen: boolean; restoresFocus: boolean; errorText: string; onClose: () => void };
 
 // At least 450 px wide (spec §9), but never wider than a narrow phone's screen.
 const panelStyle = { width: `min(${CART_PANEL_MIN_WIDTH_PX}px, 100vw)` };
@@ -18,7 +19,7 @@ const reportFailure = (error: unknown) => console.warn('Checkout:', error instan
  * before a percent discount, the price without tax and a remove button; the tax line when there is tax; the
  * total; Checkout. An empty cart says "Your cart is empty".
  */
-export function CartPanel({ isOpen, errorText, onClose }: CartPanelProps) {
+export function CartPanel({ isOpen, restoresFocus, errorText, onClose }: CartPanelProps) {
   const { data, cartItems } = useCheckoutState();
   const currency = data?.currency ?? '';
   const money = (value: number) => formatMoney(value, currency);
@@ -27,7 +28,17 @@ export function CartPanel({ isOpen, errorText, onClose }: CartPanelProps) {
   const total = data?.totalWithTaxValue ?? netTotal + taxValue;
 
   return (
-    <Offcanvas show={isOpen} onHide={onClose} placement="end" style={panelStyle} aria-labelledby="cart-panel-title">
+    <Offcanvas
+      show={isOpen}
+      onHide={onClose}
+      placement="end"
+      style={panelStyle}
+      aria-labelledby="cart-panel-title"
+      // While it closes for the popup, the panel neither pulls the focus back (its exit transition still runs)
+      // nor hands it to the button that opened it once closed: the buyer may be typing into the popup by then.
+      enforceFocus={restoresFocus}
+      restoreFocus={restoresFocus}
+    >
       <Offcanvas.Header closeButton closeLabel="Close cart">
         <Offcanvas.Title as="h2" id="cart-panel-title" className="h4 mb-0">
           Cart

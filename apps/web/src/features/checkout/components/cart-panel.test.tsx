@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CartPanel } from './cart-panel';
+
+// jsdom has no media queries; the panel asks one whether the screen is wide (react-bootstrap's responsive mode).
+beforeAll(() => {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }) as unknown as MediaQueryList;
+});
+
+/**
+ * The cart panel closes for the payment popup while the buyer may already be typing into it: on a busy computer
+ * the popup's form is there before the panel's closing transition has ended (a journey lost its email that way).
+ */
+function Page({ isOpen, restoresFocus }: { isOpen: boolean; restoresFocus: boolean }) {
+  return (
+    <>
+      <button type="button">Buy Spacey</button>
+      <input aria-label="Email in the popup" />
+      <CartPanel isOpen={isOpen} restoresFocus={restoresFocus} errorText="" onClose={() => undefined} />
+    </>
+  );
+}
+
+async function openThenClose(restoresFocus: boolean): Promise<HTMLElement> {
+  const view = render(<Page isOpen={false} restoresFocus />);
+  screen.getByRole('button', { name: 'Buy Spacey' }).focus();
+  view.rerender(<Page isOpen restoresFocus />);
+  await screen.findByRole('dialog', { name: 'Cart' });
+  view.rerender(<Page isOpen={false} restoresFocus={restoresFocus} />);
+  // Typing into the popup while the panel is still on its way out.
+  const email = screen.getByLabelText('Email in the popup');
+  email.focus();
+  await waitFor(() => expect(document.querySelector('.offcanvas')).toBeNull());
+  return email;
+}
+
+describe('CartPanel closing', () => {
+  it('for the payment popup leaves the focus where the buyer put it', async () => {
+    const email = await openThenClose(false);
+    expect(document.activeElement).toBe(email);
+  });
+
+  it('when the buyer closes it, gives the focus back to the button that opened it', async () => {
+    await openThenClose(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Buy Spacey' }));
+  });
+});
