@@ -15,8 +15,17 @@ describe('concurrent orders', () => {
       [productId],
     );
     const events = Array.from({ length: 100 }, () => orderCompleted({ email: uniqueEmail(), items: [{ product: 'punch' }] }));
-    const responses = await Promise.all(events.map((event) => postWebhook(t.app, [event], { secret })));
-    expect(responses.filter((response) => response.statusCode !== 200).map((response) => response.body)).toEqual([]);
+    // All at once. On a loaded machine some wait longer for a database connection than the pool allows and answer
+    // 503, which FastSpring delivers again later: so does this test, until every order was taken. Any other answer
+    // is a failure at once.
+    let waiting = events;
+    for (let round = 1; waiting.length > 0; round += 1) {
+      const responses = await Promise.all(waiting.map((event) => postWebhook(t.app, [event], { secret })));
+      const refused = responses.filter((response) => response.statusCode !== 200 && response.statusCode !== 503);
+      expect(refused.map((response) => `${response.statusCode} ${response.body}`)).toEqual([]);
+      waiting = waiting.filter((_, index) => responses[index]!.statusCode === 503);
+      expect(round, `${waiting.length} orders still answered 503 after ${round} deliveries`).toBeLessThan(10);
+    }
 
     const { rows } = await t.db.query(`SELECT serial FROM orders WHERE provider_order_id = ANY($1::text[])`, [
       events.map((event) => event.data.id),
