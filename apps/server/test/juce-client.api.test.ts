@@ -6,12 +6,13 @@
 // locally, and fails in CI.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { collectCppDocUnits } from './cpp-doc-blocks.js';
 import { createExpiringKeyFile } from '../src/licensing/juce-key-file.js';
 import { loadSigningKey } from '../src/licensing/rsa-key.js';
 import { customerWithLicence, randomDeviceId, registerDevice } from '../src/modules/licence/licence.test-factory.js';
@@ -24,6 +25,8 @@ const JUCE_MODULES = '/usr/share/juce/modules';
 const REPOSITORY = resolve(import.meta.dirname, '../../..');
 const BUILD_DIR = join(REPOSITORY, '.tmp/juce-example');
 const PROGRAM = join(BUILD_DIR, 'plugin_store_example');
+const DOC_DIR = join(BUILD_DIR, 'doc');
+const INTEGRATION_DOC = 'docs/plugin-integration.md';
 const hasJuce = existsSync(join(JUCE_MODULES, 'juce_product_unlocking'));
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -44,9 +47,7 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
   beforeAll(async () => {
     if (!hasJuce) throw new Error(`JUCE's modules are missing from ${JUCE_MODULES}: install juce-modules-source (.ci/run does).`);
     // make keeps the objects in .tmp/: JUCE's sources compile once, a changed module or example recompiles alone.
-    await run('make', ['-j2', '-s', '-C', join(REPOSITORY, 'clients/juce/examples/console'), `BUILD_DIR=${BUILD_DIR}`], {
-      maxBuffer: 16 << 20,
-    });
+    await make('all');
     const app = t!.app;
     await app.listen({ host: '127.0.0.1', port: 0 });
     serverUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -64,6 +65,16 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
     });
     await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
   }, 600_000);
+
+  /** Runs a target of the console example's Makefile; a compiler error fails the test with the compiler's words. */
+  async function make(target: string) {
+    const makefileDir = join(REPOSITORY, 'clients/juce/examples/console');
+    await run('make', ['-j2', '-s', '-C', makefileDir, `BUILD_DIR=${BUILD_DIR}`, `DOC_DIR=${DOC_DIR}`, target], {
+      maxBuffer: 16 << 20,
+    }).catch((error: { stderr?: string }) => {
+      throw new Error(`make ${target} failed:\n${error.stderr ?? String(error)}`);
+    });
+  }
 
   afterAll(async () => {
     await new Promise((done) => proxy?.close(done));
@@ -115,6 +126,27 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
 
   const countDevices = async (orderId: number) =>
     (await t!.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_device WHERE order_id = $1', [orderId])).rows[0]!.n;
+
+  // Compiled, not linked: JUCE's GUI and audio modules would add minutes to every cold run (decision 059).
+  it("compiles the example plug-in's processor and editor against JUCE", async () => {
+    await make('plugin-check');
+  }, 600_000);
+
+  it(`compiles every C++ block of ${INTEGRATION_DOC}, with the module and with stock JUCE`, async () => {
+    const { units, unmarkedLines } = collectCppDocUnits(await readFile(join(REPOSITORY, INTEGRATION_DOC), 'utf8'), INTEGRATION_DOC);
+    expect(unmarkedLines, 'C++ blocks without a <!-- compiled: UNIT --> line before them').toEqual([]);
+    expect([...units.keys()]).toEqual(expect.arrayContaining(['stock-unlock', 'stock-update', 'module']));
+    await mkdir(DOC_DIR, { recursive: true });
+    // Only changed units are written, so make recompiles only them; units the doc no longer has are removed.
+    for (const file of await readdir(DOC_DIR)) {
+      if (!units.has(file.replace(/\.(cpp|o|d)$/, ''))) await rm(join(DOC_DIR, file));
+    }
+    for (const [unit, code] of units) {
+      const path = join(DOC_DIR, `${unit}.cpp`);
+      if ((await readFile(path, 'utf8').catch(() => '')) !== code) await writeFile(path, code);
+    }
+    await make('doc-check');
+  }, 600_000);
 
   it('unlocks online with the right password, not with a wrong one', async () => {
     const owner = await customerWithLicence(t!);
