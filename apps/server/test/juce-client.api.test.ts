@@ -276,6 +276,15 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
     expect(optedIn.statusCode).toBe(200);
     const beta = await runExample(computer, 'update-check', '1.3.0', file);
     expect(beta.lines).toMatchObject({ update: "Spacey 1.4.0-beta1 is available: what's new", channel: 'beta' });
+
+    // What the example's editor sends: the key this computer saved when it unlocked (none yet: stable only).
+    const plugin = { deviceId: randomDeviceId() };
+    expect((await runExample(plugin, 'update-check', '1.3.0', 'saved')).lines).toMatchObject({ update: 'none', channel: 'stable' });
+    expect((await runExample(plugin, 'unlock', owner.email, owner.password)).lines).toMatchObject({ result: 'ok' });
+    expect((await runExample(plugin, 'update-check', '1.3.0', 'saved')).lines).toMatchObject({
+      update: "Spacey 1.4.0-beta1 is available: what's new",
+      channel: 'beta',
+    });
   });
 
   it('starts a trial that licenses until its expiry, once per computer', async () => {

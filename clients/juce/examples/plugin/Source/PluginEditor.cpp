@@ -121,14 +121,16 @@ void SpaceyAudioProcessorEditor::showRenewal (const pluginstore::LicenceResult& 
                           juce::dontSendNotification);
 }
 
-// Asks for a newer build of this product on its own thread: it reads only a copy of the licence's configuration.
+// Asks for a newer build of this product on its own thread, with copies of the licence's configuration and key: the
+// key lets the server offer beta builds when its owner opted in to them in the customer area.
 void SpaceyAudioProcessorEditor::checkForUpdate()
 {
     juce::Component::SafePointer<SpaceyAudioProcessorEditor> safeThis (this);
+    auto& licence = audioProcessor.getLicence();
 
-    juce::Thread::launch ([safeThis, config = audioProcessor.getLicence().getConfig()]
+    juce::Thread::launch ([safeThis, config = licence.getConfig(), key = licence.getKeyFileText()]
     {
-        const auto update = pluginstore::checkForUpdate (config, JucePlugin_VersionString);
+        const auto update = pluginstore::checkForUpdate (config, JucePlugin_VersionString, key, key.isNotEmpty());
 
         juce::MessageManager::callAsync ([safeThis, update]
         {
