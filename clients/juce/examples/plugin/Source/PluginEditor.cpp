@@ -50,8 +50,8 @@ SpaceyAudioProcessorEditor::SpaceyAudioProcessorEditor (SpaceyAudioProcessor& pr
     refresh();
     setSize (520, 340);
 
+    checkForUpdate();   // first: it copies the key on this thread, before the renewal may replace it on another
     renewKey();
-    checkForUpdate();
 }
 
 SpaceyAudioProcessorEditor::~SpaceyAudioProcessorEditor() = default;
