@@ -6,30 +6,35 @@
 // locally, and fails in CI.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { collectCppDocUnits } from './cpp-doc-blocks.js';
 import { createExpiringKeyFile } from '../src/licensing/juce-key-file.js';
 import { loadSigningKey } from '../src/licensing/rsa-key.js';
 import { customerWithLicence, randomDeviceId, registerDevice } from '../src/modules/licence/licence.test-factory.js';
 import { findProductByName, type ProductRow } from '../src/modules/product/product.repository.js';
 import { createTestApp } from './test-app.js';
+import { orderCompleted, postWebhook } from './webhook-fixtures.js';
 
 const run = promisify(execFile);
 const JUCE_MODULES = '/usr/share/juce/modules';
 const REPOSITORY = resolve(import.meta.dirname, '../../..');
 const BUILD_DIR = join(REPOSITORY, '.tmp/juce-example');
 const PROGRAM = join(BUILD_DIR, 'plugin_store_example');
+const DOC_DIR = join(BUILD_DIR, 'doc');
+const INTEGRATION_DOC = 'docs/plugin-integration.md';
 const hasJuce = existsSync(join(JUCE_MODULES, 'juce_product_unlocking'));
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Outcome = { exitCode: number; lines: Record<string, string> };
 
 const isRequired = hasJuce || process.env.CI === 'true';
-const t = isRequired ? await createTestApp() : undefined;
+const WEBHOOK_SECRET = 'juce-client-webhook-secret';
+const t = isRequired ? await createTestApp({ FASTSPRING_WEBHOOK_SECRET: WEBHOOK_SECRET }) : undefined;
 
 describe.skipIf(!isRequired)('the JUCE client against the server', () => {
   let serverUrl = '';
@@ -42,9 +47,7 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
   beforeAll(async () => {
     if (!hasJuce) throw new Error(`JUCE's modules are missing from ${JUCE_MODULES}: install juce-modules-source (.ci/run does).`);
     // make keeps the objects in .tmp/: JUCE's sources compile once, a changed module or example recompiles alone.
-    await run('make', ['-j2', '-s', '-C', join(REPOSITORY, 'clients/juce/examples/console'), `BUILD_DIR=${BUILD_DIR}`], {
-      maxBuffer: 16 << 20,
-    });
+    await make('all');
     const app = t!.app;
     await app.listen({ host: '127.0.0.1', port: 0 });
     serverUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -62,6 +65,16 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
     });
     await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
   }, 600_000);
+
+  /** Runs a target of the console example's Makefile; a compiler error fails the test with the compiler's words. */
+  async function make(target: string) {
+    const makefileDir = join(REPOSITORY, 'clients/juce/examples/console');
+    await run('make', ['-j2', '-s', '-C', makefileDir, `BUILD_DIR=${BUILD_DIR}`, `DOC_DIR=${DOC_DIR}`, target], {
+      maxBuffer: 16 << 20,
+    }).catch((error: { stderr?: string }) => {
+      throw new Error(`make ${target} failed:\n${error.stderr ?? String(error)}`);
+    });
+  }
 
   afterAll(async () => {
     await new Promise((done) => proxy?.close(done));
@@ -113,6 +126,27 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
 
   const countDevices = async (orderId: number) =>
     (await t!.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_device WHERE order_id = $1', [orderId])).rows[0]!.n;
+
+  // Compiled, not linked: JUCE's GUI and audio modules would add minutes to every cold run (decision 059).
+  it("compiles the example plug-in's processor and editor against JUCE", async () => {
+    await make('plugin-check');
+  }, 600_000);
+
+  it(`compiles every C++ block of ${INTEGRATION_DOC}, with the module and with stock JUCE`, async () => {
+    const { units, unmarkedLines } = collectCppDocUnits(await readFile(join(REPOSITORY, INTEGRATION_DOC), 'utf8'), INTEGRATION_DOC);
+    expect(unmarkedLines, 'C++ blocks without a <!-- compiled: UNIT --> line before them').toEqual([]);
+    expect([...units.keys()]).toEqual(expect.arrayContaining(['stock-unlock', 'stock-update', 'module']));
+    await mkdir(DOC_DIR, { recursive: true });
+    // Only changed units are written, so make recompiles only them; units the doc no longer has are removed.
+    for (const file of await readdir(DOC_DIR)) {
+      if (!units.has(file.replace(/\.(cpp|o|d)$/, ''))) await rm(join(DOC_DIR, file));
+    }
+    for (const [unit, code] of units) {
+      const path = join(DOC_DIR, `${unit}.cpp`);
+      if ((await readFile(path, 'utf8').catch(() => '')) !== code) await writeFile(path, code);
+    }
+    await make('doc-check');
+  }, 600_000);
 
   it('unlocks online with the right password, not with a wrong one', async () => {
     const owner = await customerWithLicence(t!);
@@ -242,6 +276,15 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
     expect(optedIn.statusCode).toBe(200);
     const beta = await runExample(computer, 'update-check', '1.3.0', file);
     expect(beta.lines).toMatchObject({ update: "Spacey 1.4.0-beta1 is available: what's new", channel: 'beta' });
+
+    // What the example's editor sends: the key this computer saved when it unlocked (none yet: stable only).
+    const plugin = { deviceId: randomDeviceId() };
+    expect((await runExample(plugin, 'update-check', '1.3.0', 'saved')).lines).toMatchObject({ update: 'none', channel: 'stable' });
+    expect((await runExample(plugin, 'unlock', owner.email, owner.password)).lines).toMatchObject({ result: 'ok' });
+    expect((await runExample(plugin, 'update-check', '1.3.0', 'saved')).lines).toMatchObject({
+      update: "Spacey 1.4.0-beta1 is available: what's new",
+      channel: 'beta',
+    });
   });
 
   it('starts a trial that licenses until its expiry, once per computer', async () => {
@@ -389,6 +432,85 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
       expect((await release()).statusCode).toBe(200);
       expect(await countDevices(owner.order.id)).toBe(0);
       expect((await release()).statusCode).toBe(409);
+    });
+  });
+
+  describe('major versions (decision 036): Spacey 2 is a product of its own', () => {
+    /** A Spacey owner who bought the upgrade to Spacey 2 at the upgrade price, as FastSpring's webhook delivers it. */
+    const ownerWithUpgrade = async () => {
+      const owner = await customerWithLicence(t!);
+      const spacey2 = (await findProductByName(t!.db, 'Spacey 2'))!;
+      const offers = await t!.request({ method: 'GET', url: `/api/userinfo/offers?productId=${spacey2.id}`, token: owner.token });
+      const [offer] = offers.json() as { offerId: number; sourceOrderId: number }[];
+      expect(offer, offers.body).toMatchObject({ sourceOrderId: owner.order.id });
+      const quoted = await t!.request({
+        method: 'POST',
+        url: '/api/userinfo/offers/quote',
+        token: owner.token,
+        body: { offerId: offer!.offerId, sourceOrderId: owner.order.id, currency: 'USD' },
+      });
+      expect(quoted.statusCode, quoted.body).toBe(200);
+      const quote = quoted.json() as { price: string; session: { items: { product: string }[]; tags: Record<string, unknown> } };
+      const event = orderCompleted({ email: owner.email, items: [{ product: quote.session.items[0]!.product }], tags: quote.session.tags });
+      (event.data.items as Record<string, unknown>[])[0]!.subtotal = Number(quote.price);
+      expect((await postWebhook(t!.app, [event], { secret: WEBHOOK_SECRET })).statusCode).toBe(200);
+      const { rows } = await t!.db.query<{ id: number }>(
+        `SELECT id::int FROM orders WHERE upgraded_from_order_id = $1 AND product_id = $2 AND state = 'active'`,
+        [owner.order.id, spacey2.id],
+      );
+      expect(rows).toHaveLength(1);
+      return { ...owner, spacey2, upgradeId: rows[0]!.id };
+    };
+    const spacey2Computer = (spacey2: ProductRow) => ({
+      deviceId: randomDeviceId(),
+      product: 'Spacey 2',
+      publicKey: spacey2.public_key_2048,
+    });
+
+    it('unlocks version 2 with the upgrade licence, and version 1 keeps working for its owner', async () => {
+      const owner = await ownerWithUpgrade();
+      const computer = spacey2Computer(owner.spacey2);
+      const unlocked = await runExample(computer, 'unlock', owner.email, owner.password);
+      expect(unlocked.lines).toMatchObject({
+        result: 'ok',
+        message: 'Thanks for registering Spacey 2! This computer is now unlocked.',
+        unlocked: 'yes',
+        licensed: 'yes',
+      });
+      expect(await countDevices(owner.upgradeId)).toBe(1);
+      expect(await countDevices(owner.order.id)).toBe(0);
+      // The upgraded version-1 licence still unlocks Spacey (decision 036: it keeps working for its version).
+      expect((await runExample({ deviceId: computer.deviceId }, 'unlock', owner.email, owner.password)).lines).toMatchObject({
+        result: 'ok',
+        unlocked: 'yes',
+      });
+      expect(await countDevices(owner.order.id)).toBe(1);
+    });
+
+    it('refuses every version-1 key in version 2: the key files, the serial and the account without an upgrade', async () => {
+      const spacey2 = (await findProductByName(t!.db, 'Spacey 2'))!;
+      const owner = await customerWithLicence(t!);
+      const computer = spacey2Computer(spacey2);
+
+      // Version 1's key for this very computer, as the version-1 plug-in saved it.
+      const registered = await registerDevice(t!, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: computer.deviceId });
+      expect(registered.statusCode).toBe(200);
+      const file = await writeKeyFile('spacey-1-device-key.txt', registered.json() as string);
+      expect((await runExample({ deviceId: computer.deviceId }, 'apply', file)).lines).toMatchObject({ result: 'ok', unlocked: 'yes' });
+      const applied = await runExample(computer, 'apply', file);
+      expect(applied.lines).toMatchObject({ result: 'refused', unlocked: 'no', licensed: 'no' });
+      expect(applied.lines.message).toBe('This file is not a key file of Spacey 2.');
+      // JUCE's own applyKeyFile refuses it too: Spacey 2 has key pairs of its own.
+      expect((await runExample(computer, 'apply-stock', file)).lines).toMatchObject({ unlocked: 'no', licensed: 'no' });
+
+      const serial = await runExample(computer, 'register', await writeKeyFile('Spacey_SerialKey.txt', owner.order.serial_2048));
+      expect(serial.lines).toMatchObject({ result: 'refused', unlocked: 'no' });
+      expect(serial.lines.message).toBe('This key does not belong to an active licence of Spacey 2.');
+
+      const account = await runExample(computer, 'unlock', owner.email, owner.password);
+      expect(account.lines).toMatchObject({ result: 'refused', unlocked: 'no' });
+      expect(account.lines.message).toBe(`The account ${owner.email} has no active licence of Spacey 2.`);
+      expect(await countDevices(owner.order.id)).toBe(1);
     });
   });
 });

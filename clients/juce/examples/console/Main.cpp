@@ -14,6 +14,8 @@
         renew                        renew this computer's expiring key (the module's renewal)
         remove                       delete this computer's key and print its removal code
         status                       print the saved licence state
+        update-check VERSION [KEY|FILE|saved]
+                                     ask for a build newer than VERSION (with a key, or the saved one: beta too)
 
     It prints "key: value" lines (result, message, unlocked, licensed, renewable, expiry, licence, and removal-code
     after remove) and exits with 0 when the
@@ -84,8 +86,11 @@ namespace
 
         if (name == "update-check" && (command.size() == 2 || command.size() == 3))
         {
-            // update-check CURRENT_VERSION [KEY_OR_FILE]: with a key, asks for beta builds too.
-            const auto key = command.size() == 3 ? readArgumentOrFile (command[2]) : juce::String();
+            // update-check CURRENT_VERSION [KEY_OR_FILE|saved]: with a key, asks for beta builds too; "saved" sends
+            // the key this computer holds, as the example plug-in's editor does.
+            const auto key = command.size() < 3       ? juce::String()
+                             : command[2] == "saved" ? status.getKeyFileText()
+                                                     : readArgumentOrFile (command[2]);
             const auto update = pluginstore::checkForUpdate (status.getConfig(), command[1], key, key.isNotEmpty());
             if (! update.checked)
                 return 1;

@@ -154,6 +154,10 @@ public:
     /** One line for the plug-in's about box: "Unlocked for joe@example.com", "Trial until 24 Dec 2026 10:15am", … */
     juce::String describeLicence() const;
 
+    /** The key file this computer holds (from its unlock, serial registration or offline key; empty without
+        one). Pass it to checkForUpdate() to be offered beta builds when its owner opted in to them. */
+    juce::String getKeyFileText() const { return currentKeyFile; }
+
     /** Reads a key file with this product's public key, as JUCE's applyKeyFile reads it. */
     KeyFileContent readKeyFile (const juce::String& keyFileText);
 

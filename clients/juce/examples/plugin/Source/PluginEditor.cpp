@@ -25,24 +25,33 @@ private:
 SpaceyAudioProcessorEditor::SpaceyAudioProcessorEditor (SpaceyAudioProcessor& processorToEdit)
     : AudioProcessorEditor (processorToEdit), audioProcessor (processorToEdit)
 {
-    for (auto* label : { &statusLabel, &deviceIdLabel })
+    for (auto* label : { &statusLabel, &renewalLabel, &deviceIdLabel, &updateLabel })
     {
         label->setJustificationType (juce::Justification::centred);
         addAndMakeVisible (label);
     }
 
-    for (auto* button : { &signInButton, &trialButton, &serialButton, &keyFileButton, &copyButton })
+    for (auto* button : { &signInButton, &trialButton, &serialButton, &keyFileButton, &copyButton, &removeButton })
         addAndMakeVisible (button);
+
+    updateLabel.setJustificationType (juce::Justification::centredRight);
+    updateLink.setButtonText ("what's new");
+    updateLink.setJustificationType (juce::Justification::centredLeft);
+    addChildComponent (updateLink);
 
     signInButton.onClick  = [this] { showSignIn(); };
     trialButton.onClick   = [this] { startTrial(); };
     serialButton.onClick  = [this] { enterSerial(); };
     keyFileButton.onClick = [this] { loadKeyFile(); };
+    removeButton.onClick  = [this] { removeFromThisComputer(); };
     copyButton.onClick    = [this] { juce::SystemClipboard::copyTextToClipboard (audioProcessor.getLicence().getDeviceId()); };
 
     deviceIdLabel.setText ("Device ID: " + audioProcessor.getLicence().getDeviceId(), juce::dontSendNotification);
     refresh();
-    setSize (480, 260);
+    setSize (520, 340);
+
+    checkForUpdate();   // first: it copies the key on this thread, before the renewal may replace it on another
+    renewKey();
 }
 
 SpaceyAudioProcessorEditor::~SpaceyAudioProcessorEditor() = default;
@@ -55,7 +64,11 @@ void SpaceyAudioProcessorEditor::paint (juce::Graphics& g)
 void SpaceyAudioProcessorEditor::resized()
 {
     auto area = getLocalBounds().reduced (16);
+    auto updateRow = area.removeFromTop (24);
+    updateLabel.setBounds (updateRow.removeFromLeft (updateRow.getWidth() * 2 / 3));
+    updateLink.setBounds (updateRow);
     statusLabel.setBounds (area.removeFromTop (32));
+    renewalLabel.setBounds (area.removeFromTop (40));
     deviceIdLabel.setBounds (area.removeFromTop (24));
     copyButton.setBounds (area.removeFromTop (28).withSizeKeepingCentre (160, 28));
     area.removeFromTop (16);
@@ -65,6 +78,9 @@ void SpaceyAudioProcessorEditor::resized()
     for (auto* button : { &signInButton, &trialButton, &serialButton, &keyFileButton })
         button->setBounds (row.removeFromLeft (width).reduced (4, 0));
 
+    area.removeFromTop (12);
+    removeButton.setBounds (area.removeFromTop (28).withSizeKeepingCentre (220, 28));
+
     if (unlockForm != nullptr)
         unlockForm->setBounds (getLocalBounds());
 }
@@ -72,8 +88,80 @@ void SpaceyAudioProcessorEditor::resized()
 void SpaceyAudioProcessorEditor::refresh()
 {
     audioProcessor.refreshLicence();
-    statusLabel.setText (audioProcessor.getLicence().describeLicence(), juce::dontSendNotification);
-    trialButton.setEnabled (! audioProcessor.isLicensed() && ! audioProcessor.getLicence().hasTrial());
+    auto& licence = audioProcessor.getLicence();
+    statusLabel.setText (licence.describeLicence(), juce::dontSendNotification);
+    trialButton.setEnabled (! audioProcessor.isLicensed() && ! licence.hasTrial());
+    removeButton.setEnabled (audioProcessor.isLicensed() && ! licence.hasTrial());
+
+    // Until when the key works: a renewable key is renewed while online (renewKey), a permanent one never ends.
+    if (! licence.hasRenewableKey())
+        renewalLabel.setText (static_cast<bool> (licence.isUnlocked()) ? "This computer's key does not expire." : juce::String(),
+                              juce::dontSendNotification);
+}
+
+// Renews an expiring key silently, as soon as the panel opens (and the licence is not busy with another request).
+// The outcome is shown in the panel, never in a box: a customer whose licence stands never has to do anything.
+void SpaceyAudioProcessorEditor::renewKey()
+{
+    if (audioProcessor.getLicence().hasRenewableKey())
+        runInBackground ([] (SpaceyLicence& licence) { return licence.renewKey(); }, &SpaceyAudioProcessorEditor::showRenewal);
+}
+
+void SpaceyAudioProcessorEditor::showRenewal (const pluginstore::LicenceResult& result)
+{
+    setButtonsEnabled (true);
+    refresh();
+    auto& licence = audioProcessor.getLicence();
+
+    // Renewed: until when the new key works. Refused (refunded, revoked, removed) or offline: the server's or the
+    // module's message, which says until when this computer keeps working.
+    renewalLabel.setText (result.succeeded && licence.hasRenewableKey()
+                              ? "Key renewed. It works until " + licence.getExpiryTime().toString (true, false) + "."
+                              : result.message,
+                          juce::dontSendNotification);
+}
+
+// Asks for a newer build of this product on its own thread, with copies of the licence's configuration and key: the
+// key lets the server offer beta builds when its owner opted in to them in the customer area.
+void SpaceyAudioProcessorEditor::checkForUpdate()
+{
+    juce::Component::SafePointer<SpaceyAudioProcessorEditor> safeThis (this);
+    auto& licence = audioProcessor.getLicence();
+
+    juce::Thread::launch ([safeThis, config = licence.getConfig(), key = licence.getKeyFileText()]
+    {
+        const auto update = pluginstore::checkForUpdate (config, JucePlugin_VersionString, key, key.isNotEmpty());
+
+        juce::MessageManager::callAsync ([safeThis, update]
+        {
+            if (auto* editor = safeThis.getComponent())
+                editor->showUpdate (update);
+        });
+    });
+}
+
+void SpaceyAudioProcessorEditor::showUpdate (const pluginstore::UpdateInfo& update)
+{
+    if (! update.isAvailable)
+        return;
+
+    // "Spacey 1.3.0 is available: what's new", the link opening the download page, the notes in its tooltip.
+    updateLabel.setText (update.getHeadline (audioProcessor.getLicence().getConfig().productId) + ":", juce::dontSendNotification);
+    updateLink.setURL (update.downloadPage);
+    updateLink.setTooltip (update.notes);
+    updateLink.setVisible (true);
+}
+
+void SpaceyAudioProcessorEditor::removeFromThisComputer()
+{
+    // No server call: the module deletes the key and computes the code that frees the place in the customer area.
+    const auto result = audioProcessor.getLicence().removeFromThisComputer();
+    refresh();
+    juce::AlertWindow::showMessageBoxAsync (result.succeeded ? juce::MessageBoxIconType::InfoIcon
+                                                             : juce::MessageBoxIconType::WarningIcon,
+                                            result.succeeded ? "Removal code " + audioProcessor.getLicence().getLastRemovalCode()
+                                                             : juce::String ("Spacey was not removed"),
+                                            result.message);
 }
 
 void SpaceyAudioProcessorEditor::showSignIn()
@@ -157,31 +245,34 @@ void SpaceyAudioProcessorEditor::loadKeyFile()
 
 // The licence server's calls block: they run on a thread of their own, and the answer comes back on the message
 // thread. The buttons stay disabled meanwhile, so the licence is not used from two threads at once.
-void SpaceyAudioProcessorEditor::runInBackground (std::function<pluginstore::LicenceResult (SpaceyLicence&)> request)
+void SpaceyAudioProcessorEditor::runInBackground (LicenceRequest request, ResultHandler handler)
 {
-    for (auto* button : { &signInButton, &trialButton, &serialButton, &keyFileButton })
-        button->setEnabled (false);
+    setButtonsEnabled (false);
 
     juce::Component::SafePointer<SpaceyAudioProcessorEditor> safeThis (this);
     juce::SharedResourcePointer<SpaceyLicence> licence;   // keeps the licence alive while the request runs
 
-    juce::Thread::launch ([safeThis, licence, request]() mutable
+    juce::Thread::launch ([safeThis, licence, request, handler]() mutable
     {
         const auto result = request (*licence);
 
-        juce::MessageManager::callAsync ([safeThis, result]
+        juce::MessageManager::callAsync ([safeThis, result, handler]
         {
             if (auto* editor = safeThis.getComponent())
-                editor->showResult (result);
+                (editor->*handler) (result);
         });
     });
 }
 
+void SpaceyAudioProcessorEditor::setButtonsEnabled (bool shouldBeEnabled)
+{
+    for (auto* button : { &signInButton, &trialButton, &serialButton, &keyFileButton, &removeButton })
+        button->setEnabled (shouldBeEnabled);
+}
+
 void SpaceyAudioProcessorEditor::showResult (const pluginstore::LicenceResult& result)
 {
-    for (auto* button : { &signInButton, &serialButton, &keyFileButton })
-        button->setEnabled (true);
-
+    setButtonsEnabled (true);
     refresh();
     juce::AlertWindow::showMessageBoxAsync (result.succeeded ? juce::MessageBoxIconType::InfoIcon
                                                              : juce::MessageBoxIconType::WarningIcon,

@@ -6,6 +6,10 @@
     The licence panel of the example: the licence's state, this computer's Device ID (for offline activation), and
     the four ways to a licence: sign in with the customer account (JUCE's OnlineUnlockForm), start a trial, enter
     the serial, or load a key file (the offline key, a trial key, or the serial key file, which registers online).
+
+    When it opens it renews an expiring key silently and shows until when the key works (or why it was not renewed),
+    and it asks the server for a newer build: "Spacey 1.3.0 is available: what's new", linking to the download page.
+    "Remove from this computer" deletes the key and shows the removal code that frees its place.
 */
 class SpaceyAudioProcessorEditor : public juce::AudioProcessorEditor
 {
@@ -19,18 +23,30 @@ public:
 private:
     class UnlockForm;
 
+    using LicenceRequest = std::function<pluginstore::LicenceResult (SpaceyLicence&)>;
+    using ResultHandler = void (SpaceyAudioProcessorEditor::*) (const pluginstore::LicenceResult&);
+
     void showSignIn();
     void startTrial();
     void enterSerial();
     void loadKeyFile();
-    void runInBackground (std::function<pluginstore::LicenceResult (SpaceyLicence&)> request);
+    void removeFromThisComputer();
+    void renewKey();
+    void checkForUpdate();
+    void showUpdate (const pluginstore::UpdateInfo& update);
+    void runInBackground (LicenceRequest request, ResultHandler handler = &SpaceyAudioProcessorEditor::showResult);
+    void setButtonsEnabled (bool shouldBeEnabled);
     void showResult (const pluginstore::LicenceResult& result);
+    void showRenewal (const pluginstore::LicenceResult& result);
     void refresh();
 
     SpaceyAudioProcessor& audioProcessor;
-    juce::Label statusLabel, deviceIdLabel;
+    juce::Label statusLabel, renewalLabel, deviceIdLabel, updateLabel;
+    juce::HyperlinkButton updateLink;   // "what's new": the download page of the newer build
+    juce::TooltipWindow tooltipWindow { this };   // shows the update's notes over the link
     juce::TextButton signInButton { "Sign in..." }, trialButton { "Start trial" }, serialButton { "Enter serial..." },
-                     keyFileButton { "Load key file..." }, copyButton { "Copy Device ID" };
+                     keyFileButton { "Load key file..." }, copyButton { "Copy Device ID" },
+                     removeButton { "Remove from this computer" };
     std::unique_ptr<UnlockForm> unlockForm;
     std::unique_ptr<juce::FileChooser> fileChooser;
     std::unique_ptr<juce::AlertWindow> serialWindow;
