@@ -13,6 +13,9 @@ export async function findBundlePartPaths(db: Queryable, path: string): Promise<
   return parts.flatMap((part) => (part ? [part.path] : []));
 }
 
+/** What every bundle holds: its FastSpring path → the paths of its products (the checkout sandbox's catalogue). */
+export const listBundleContents = (db: Queryable): Promise<Map<string, string[]>> => repository.listBundlePartPaths(db);
+
 /**
  * A person's price of a bundle by its "complete your bundle" rule (decision 054): the bundle's path, the products of it
  * they own (active licences), and what they pay for the rest in `currency`. Undefined when the product is no bundle
