@@ -1,3 +1,4 @@
+import type { CustomerBundle } from '@store/contracts/bundle';
 import type { Queryable } from '../../db/client.js';
 import { findProductById, findProductByPath } from '../product/index.js';
 import { completeBundlePrice } from './bundle-price.js';
@@ -41,4 +42,45 @@ export async function priceBundleForPerson(
   if (price === undefined) return undefined;
   const ownedPaths = parts.filter((part) => ownedProductIds.includes(part.id)).map((part) => part.path);
   return { bundlePath: bundle.path, price, ownedProductIds, ownedPaths };
+}
+
+/**
+ * The bundles a person owns some of (of one bundle product when given), each with what it holds, what they own and
+ * their price per currency by its rule (decision 056); an owner of all of it gets it as complete, with no price.
+ */
+export async function listBundlesOwnedInPart(
+  db: Queryable,
+  options: { personId: number; bundleProductId?: number },
+): Promise<CustomerBundle[]> {
+  const rows = (await repository.listBundles(db)).filter(
+    (row) => options.bundleProductId === undefined || row.bundle_product_id === options.bundleProductId,
+  );
+  const bundles: CustomerBundle[] = [];
+  for (const row of rows) {
+    const bundle = await findProductById(db, row.bundle_product_id);
+    const parts = (await Promise.all(row.part_product_ids.map((id) => findProductById(db, id)))).flatMap((part) => (part ? [part] : []));
+    const owned = new Set(await repository.listOwnedProducts(db, options.personId, row.part_product_ids));
+    if (!bundle || owned.size === 0) continue;
+    const isComplete = parts.every((part) => owned.has(part.id));
+    const rule = { rule: row.rule, prices: row.prices, ownedPrices: row.owned_prices };
+    const prices = isComplete
+      ? {}
+      : Object.fromEntries(
+          Object.keys(row.prices).flatMap((currency) => {
+            const priced = parts.map((part) => ({ productId: part.id, price: Number(part.price) }));
+            const price = completeBundlePrice({ rule, currency, parts: priced, ownedProductIds: owned });
+            return price === undefined ? [] : [[currency, price]];
+          }),
+        );
+    bundles.push({
+      bundleProductId: bundle.id,
+      bundleName: bundle.name,
+      bundlePath: bundle.path,
+      normalPrices: row.prices,
+      prices,
+      isComplete,
+      products: parts.map((part) => ({ productId: part.id, name: part.name, isOwned: owned.has(part.id) })),
+    });
+  }
+  return bundles;
 }
