@@ -4,14 +4,23 @@ import { findProductById, findProductByPath } from '../product/index.js';
 import { completeBundlePrice } from './bundle-price.js';
 import * as repository from './bundle.repository.js';
 
+/** The products of these ids that exist, in that order: one query after the other, as a transaction's client needs. */
+async function findProducts(db: Queryable, ids: readonly number[]) {
+  const products = [];
+  for (const id of ids) {
+    const product = await findProductById(db, id);
+    if (product) products.push(product);
+  }
+  return products;
+}
+
 /** The FastSpring paths of the products the bundle sold under `path` holds; undefined when that product is no bundle. */
 export async function findBundlePartPaths(db: Queryable, path: string): Promise<string[] | undefined> {
   const bundle = await findProductByPath(db, path);
   if (!bundle) return undefined;
   const partIds = (await repository.listPartsOfBundles(db, [bundle.id])).get(bundle.id) ?? [];
   if (partIds.length === 0) return undefined;
-  const parts = await Promise.all(partIds.map((id) => findProductById(db, id)));
-  return parts.flatMap((part) => (part ? [part.path] : []));
+  return (await findProducts(db, partIds)).map((part) => part.path);
 }
 
 /** What every bundle holds: its FastSpring path → the paths of its products (the checkout sandbox's catalogue). */
@@ -30,7 +39,7 @@ export async function priceBundleForPerson(
   const rule = bundle && (await repository.findBundleRule(db, bundle.id));
   const partIds = bundle ? ((await repository.listPartsOfBundles(db, [bundle.id])).get(bundle.id) ?? []) : [];
   if (!bundle || !rule || partIds.length === 0) return undefined;
-  const parts = (await Promise.all(partIds.map((id) => findProductById(db, id)))).flatMap((part) => (part ? [part] : []));
+  const parts = await findProducts(db, partIds);
   const ownedProductIds = await repository.listOwnedProducts(db, options.personId, partIds);
   if (ownedProductIds.length === parts.length) return undefined;
   const price = completeBundlePrice({
@@ -58,7 +67,7 @@ export async function listBundlesOwnedInPart(
   const bundles: CustomerBundle[] = [];
   for (const row of rows) {
     const bundle = await findProductById(db, row.bundle_product_id);
-    const parts = (await Promise.all(row.part_product_ids.map((id) => findProductById(db, id)))).flatMap((part) => (part ? [part] : []));
+    const parts = await findProducts(db, row.part_product_ids);
     const owned = new Set(await repository.listOwnedProducts(db, options.personId, row.part_product_ids));
     if (!bundle || owned.size === 0) continue;
     const isComplete = parts.every((part) => owned.has(part.id));
