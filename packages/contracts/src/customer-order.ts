@@ -25,8 +25,8 @@ export const customerOrderLicence = z.object({
   orderId: z.number().int(),
   productName: z.string(),
   state: z.enum(orderStates),
-  /** The path of the bundle (an item's `product`) the licence was issued as part of; null for a product bought alone. */
-  bundlePath: z.string().nullable(),
+  /** The path of the bundle (an item's `product`) the licence was issued as part of; absent for a product bought alone. */
+  bundlePath: z.string().optional(),
 });
 
 /** A refund of the purchase: partial (an amount, the licences kept) or of whole units. */

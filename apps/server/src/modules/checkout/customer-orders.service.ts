@@ -102,12 +102,15 @@ export async function listPurchasesOfPerson(options: { db: Queryable; person: { 
       total: hideMoney ? null : toAmount(purchase.total),
       invoiceUrl: hideMoney ? '' : (purchase.invoice_url ?? ''),
       // A licence that moved on (its record now says who holds it, source "transfer") is, for its seller, transferred.
-      licences: mine.map((licence) => ({
-        orderId: licence.id,
-        productName: licence.product_name,
-        state: licence.person_id === person.id ? licence.state : 'transferred',
-        bundlePath: bundlePathOfLicenceItem(licence.provider_item),
-      })),
+      licences: mine.map((licence) => {
+        const bundlePath = bundlePathOfLicenceItem(licence.provider_item);
+        return {
+          orderId: licence.id,
+          productName: licence.product_name,
+          state: licence.person_id === person.id ? licence.state : 'transferred',
+          ...(bundlePath === null ? {} : { bundlePath }),
+        };
+      }),
       refunds: found.refunds
         .filter((refund) => refund.provider_order_id === purchase.provider_order_id)
         .map((refund) => ({

@@ -29,7 +29,7 @@ const bundleOrder: CustomerOrder = {
   licences: [
     { orderId: 11, productName: 'Punch', state: 'refunded', bundlePath: 'studio-bundle' },
     { orderId: 12, productName: 'Tapewarm', state: 'refunded', bundlePath: 'studio-bundle' },
-    { orderId: 13, productName: 'Spacey 2', state: 'active', bundlePath: null },
+    { orderId: 13, productName: 'Spacey 2', state: 'active' },
   ],
   refunds: [],
   transfers: [],
