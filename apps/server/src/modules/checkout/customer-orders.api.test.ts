@@ -127,4 +127,19 @@ describe('a bundle in the customer’s orders', () => {
       ]);
     }
   });
+
+  it('shows a bundle sent as its own item only as the bundle, to the customer and to staff', async () => {
+    const buyer = await t.registerCustomer();
+    const event = orderCompleted({ email: buyer.email, items: [{ product: 'studio-bundle' }] });
+    expect((await postWebhook(t.app, [event], { secret })).statusCode).toBeLessThan(300);
+    const [order] = await ordersOf(buyer.token);
+    expect(order!.items).toEqual([expect.objectContaining({ product: 'studio-bundle', name: 'Studio Bundle', isBundle: true })]);
+    expect(order!.licences.map((licence) => licence.bundlePath)).toEqual(['studio-bundle', 'studio-bundle', 'studio-bundle']);
+    const staff = await t.request({
+      method: 'GET',
+      url: `/api/order/${order!.licences[0]!.orderId}/purchase`,
+      token: await t.adminToken(),
+    });
+    expect(licencePurchase.parse(staff.json())!.items).toEqual([expect.objectContaining({ product: 'studio-bundle', isBundle: true })]);
+  });
 });

@@ -10,6 +10,7 @@ import { findProductByPath } from '../product/index.js';
 import { findPurchaseOfLicence, findPurchasesOfPerson } from './customer-orders.repository.js';
 import { findRecentProviderOrder } from './provider-order.repository.js';
 import { bundlePathOfLicenceItem, purchaseLinesOf } from './purchase-items.js';
+import { listBundleItemsOfPurchase } from './webhook.repository.js';
 
 const toAmount = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
 
@@ -148,7 +149,8 @@ export async function getPurchaseOfLicence(options: { db: Queryable; orderId: nu
   if (found === undefined) throw new AppError('notFound', 'Licence not found');
   if (found === null) return null;
   const { purchase, refunds } = found;
-  const lines = purchaseLinesOf(purchase.items ?? [], new Set());
+  const bundlePaths = new Set((await listBundleItemsOfPurchase(options.db, purchase.provider_order_id)).keys());
+  const lines = purchaseLinesOf(purchase.items ?? [], bundlePaths);
   const names = await namesOfPaths(
     options.db,
     lines.map((item) => item.product),
