@@ -89,3 +89,15 @@ export async function payInSandboxPopup(page: Page, email: string): Promise<void
   await expect(popup.getByLabel('Email')).toHaveValue(email);
   await popup.getByRole('button', { name: 'Pay' }).click();
 }
+
+/** Refunds an order the way the sandbox's administrator does: its `return.created`, signed, to the real webhook. */
+export async function refundInSandbox(request: APIRequestContext, providerOrderId: string): Promise<void> {
+  const login = await request.post('/api/login/', { data: { username: 'admin', password: e2eAdminPassword } });
+  const { token } = (await login.json()) as { token: string };
+  const answer = await request.post('/sandbox/api/replay', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { orderId: providerOrderId, kind: 'return' },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  expect(((await answer.json()) as { status: number }).status).toBe(200);
+}

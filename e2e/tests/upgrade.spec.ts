@@ -1,18 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { e2eAdminPassword } from '../playwright.config.js';
-import { expect, payInSandboxPopup, registerThroughUi, sandboxBuyer, test, uniqueEmail } from '../fixtures.js';
-
-/** Refunds an order the way the sandbox's administrator does: its `return.created`, signed, to the real webhook. */
-async function refundInSandbox(request: APIRequestContext, providerOrderId: string): Promise<void> {
-  const login = await request.post('/api/login/', { data: { username: 'admin', password: e2eAdminPassword } });
-  const { token } = (await login.json()) as { token: string };
-  const answer = await request.post('/sandbox/api/replay', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { orderId: providerOrderId, kind: 'return' },
-  });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  expect(((await answer.json()) as { status: number }).status).toBe(200);
-}
+import type { Page } from '@playwright/test';
+import { expect, payInSandboxPopup, refundInSandbox, registerThroughUi, sandboxBuyer, test, uniqueEmail } from '../fixtures.js';
 
 /** Pays an upgrade's checkout: the address is the customer's, locked by the secure session; answers the order id. */
 async function payUpgradeInSandboxPopup(page: Page, email: string): Promise<string> {

@@ -33,3 +33,21 @@ export const bundleSaveRequest = z.object({
   ownedPrices: z.record(z.string().regex(/^[1-9]\d?$/, 'A count owned is a number'), offerPrices).default({}),
 });
 export type BundleSaveRequest = z.infer<typeof bundleSaveRequest>;
+
+/**
+ * GET /api/userinfo/bundles: a bundle the logged-in customer owns some of (decision 056): what it holds and which of it
+ * they own, its whole price and theirs per currency (none when they own all of it).
+ */
+export const customerBundle = z.object({
+  bundleProductId: z.number().int(),
+  bundleName: z.string(),
+  bundlePath: z.string(),
+  /** The whole bundle's price per currency. */
+  normalPrices: z.record(z.string(), z.string()),
+  /** The customer's price per currency by the bundle's rule; empty when they own all of it. */
+  prices: z.record(z.string(), z.string()),
+  isComplete: z.boolean(),
+  products: z.array(z.object({ productId: z.number().int(), name: z.string(), isOwned: z.boolean() })),
+});
+export type CustomerBundle = z.infer<typeof customerBundle>;
+export const customerBundleList = z.array(customerBundle);

@@ -11,6 +11,8 @@ export const customerOrderItem = z.object({
   product: z.string(),
   /** What the customer reads: the product's name ("Licence transfer" for the transfer fee; the path when unknown). */
   name: z.string(),
+  /** A bundle (decision 054): the line stands for its products' lines too, with their amounts (decision 056). */
+  isBundle: z.boolean(),
   quantity: z.number().int(),
   subtotal: amount,
   discount: amount,
@@ -23,6 +25,8 @@ export const customerOrderLicence = z.object({
   orderId: z.number().int(),
   productName: z.string(),
   state: z.enum(orderStates),
+  /** The path of the bundle (an item's `product`) the licence was issued as part of; absent for a product bought alone. */
+  bundlePath: z.string().optional(),
 });
 
 /** A refund of the purchase: partial (an amount, the licences kept) or of whole units. */

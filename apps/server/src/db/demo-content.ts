@@ -82,7 +82,28 @@ export const demoOffers = [
   { kind: 'crossgrade', name: 'Tapewarm for Punch owners', targetName: 'Tapewarm', sourceNames: ['Punch'], prices: { USD: '19.00' } },
 ] as const;
 
-type DemoProduct = (typeof demoProducts)[number] | typeof demoSuccessor;
+/**
+ * The demo's bundle (decisions 054 and 056): a product of its own that sells Spacey, Punch and Tapewarm under one path.
+ * A customer who owns some of them pays the bundle's price less the owned products' share of it ("share" rule).
+ */
+export const demoBundle = {
+  name: 'Studio Bundle',
+  path: 'studio-bundle',
+  description: 'Spacey, Punch and Tapewarm in one purchase.',
+  price: '119.00',
+  useRsa2048: false,
+  tagline: 'Reverb, compression and tape colour: the whole studio in one purchase.',
+  features: [
+    'A licence of each plug-in in it, each on up to four computers, as if bought one by one',
+    'Own one of them already? Log in: you pay only for the others ("Complete your bundle")',
+    'Each plug-in keeps its own installer, keys and updates in your account',
+  ],
+  partNames: ['Spacey', 'Punch', 'Tapewarm'],
+  rule: 'share',
+  prices: { USD: '119.00', EUR: '109.00' },
+} as const;
+
+type DemoProduct = (typeof demoProducts)[number] | typeof demoSuccessor | typeof demoBundle;
 type DemoPage = { name: string; url: string; isMainMenu: boolean; mainMenuPriority: number; htmlText: string };
 
 const FORMATS = 'VST3, AU and AAX (64-bit), CLAP on Linux';
@@ -133,6 +154,37 @@ export const productPage = (product: DemoProduct): DemoPage => {
 ${REQUIREMENTS}
 <h2>Already a customer?</h2>
 <p>Download the installer and your key in <a href="/userarea">your account</a>. Lost your key? <a href="/sendlicensekey/${product.name}">Have it sent again</a>. Questions? Read the <a href="/faq">FAQ</a> or <a href="/support">contact support</a>.</p>`,
+  };
+};
+
+/** The bundle's page: what it holds (each with a link to its page), its price and Buy button, like a product's page. */
+export const bundlePage = (bundle: typeof demoBundle): DemoPage => {
+  const parts = demoProducts.filter((product) => (bundle.partNames as readonly string[]).includes(product.name));
+  return {
+    name: bundle.name,
+    url: productPageUrl(bundle.name),
+    isMainMenu: false,
+    mainMenuPriority: 0,
+    htmlText: `<div class="row align-items-center mb-4">
+<div class="col-md-6">
+<h1>${bundle.name}</h1>
+<p class="lead">${bundle.tagline}</p>
+<p>${bundle.description} One licence of each, every one on up to four computers; a free 30-day trial is in every download.</p>
+<p class="price"><shop-price product="${bundle.path}"></shop-price></p>
+<p><button type="submit" class="btn btn-primary btn-lg" product-to-checkout="${bundle.path}">Buy ${bundle.name}</button></p>
+</div>
+</div>
+<h2>What is in it</h2>
+<ul class="list-unstyled">${parts
+      .map(
+        (part) =>
+          `<li class="mb-2"><a href="${productPageUrl(part.name)}">${part.name}</a>: ${part.description} <shop-price product="${part.path}"></shop-price> on its own</li>`,
+      )
+      .join('')}</ul>
+<h2>Why a bundle</h2>
+<ul>${bundle.features.map((feature) => `<li>${feature}</li>`).join('')}</ul>
+<h2>Already a customer?</h2>
+<p>Log in and come back to this page: if you own some of these plug-ins, it shows your price for the others. Your licences and installers are in <a href="/userarea">your account</a>.</p>`,
   };
 };
 
@@ -216,7 +268,8 @@ export const demoPages: DemoPage[] = [
     url: '/products',
     isMainMenu: true,
     mainMenuPriority: 10,
-    htmlText: `<h1>Products</h1>\n<div class="row">${demoProducts.map(productCard).join('\n')}</div>`,
+    htmlText: `<h1>Products</h1>\n<div class="row">${demoProducts.map(productCard).join('\n')}</div>
+<p class="lead">All three together: the <a href="${productPageUrl(demoBundle.name)}">${demoBundle.name}</a>, <shop-price product="${demoBundle.path}"></shop-price>.</p>`,
   },
   ...demoProducts.map(productPage),
   {

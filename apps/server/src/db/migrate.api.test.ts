@@ -8,7 +8,7 @@ import { TEST_ADMIN_PASSWORD, TEST_KEY_SECRET } from '../../test/constants.js';
 import { databaseUrl } from '../../test/global-setup.js';
 import { createSecretBox } from '../lib/secret-box.js';
 import { createPool } from './client.js';
-import { demoOffers, demoProducts, demoSuccessor } from './demo-content.js';
+import { demoBundle, demoOffers, demoProducts, demoSuccessor } from './demo-content.js';
 import { migrateDatabase, NO_TRANSACTION_MARKER, splitStatements } from './migrate.js';
 import { seedDatabase } from './seed.js';
 
@@ -59,7 +59,9 @@ describe('migrateDatabase', () => {
       const { rows: admins } = await db.query('SELECT login_name FROM login WHERE is_admin');
       expect(admins).toEqual([{ login_name: 'admin' }]);
       const { rows: products } = await db.query<{ name: string }>('SELECT name FROM product ORDER BY name');
-      expect(products.map((product) => product.name)).toEqual([...demoProducts, demoSuccessor].map((product) => product.name).sort());
+      expect(products.map((product) => product.name)).toEqual(
+        [...demoProducts, demoSuccessor, demoBundle].map((product) => product.name).sort(),
+      );
       // Spacey 2, with keys of its own, is Spacey's successor; the upgrade and the crossgrade are offered (decision 036).
       const { rows: successors } = await db.query(
         `SELECT p.name, s.name AS successor, s.public_key <> '' AND s.public_key_2048 <> '' AS has_keys
@@ -82,6 +84,20 @@ describe('migrateDatabase', () => {
       );
       const { rows: pages } = await db.query(`SELECT 1 FROM page WHERE url = '/products/spacey-2'`);
       expect(pages).toHaveLength(1);
+      // The Studio Bundle sells Spacey, Punch and Tapewarm under its own path, with its "complete your bundle" rule
+      // (decision 054) and a page of its own (decision 056).
+      const { rows: bundles } = await db.query(
+        `SELECT b.name, b.path, r.rule, r.prices, ARRAY(SELECT p.name FROM bundle_part x JOIN product p ON p.id = x.part_product_id
+                                                  WHERE x.bundle_product_id = b.id ORDER BY p.id) AS parts
+           FROM bundle_rule r JOIN product b ON b.id = r.bundle_product_id`,
+      );
+      expect(bundles).toEqual([
+        { name: 'Studio Bundle', path: 'studio-bundle', rule: 'share', prices: demoBundle.prices, parts: ['Spacey', 'Punch', 'Tapewarm'] },
+      ]);
+      const { rows: bundlePages } = await db.query<{ html_text: string }>(
+        `SELECT html_text FROM page WHERE url = '/products/studio-bundle'`,
+      );
+      expect(bundlePages[0]?.html_text).toContain('product-to-checkout="studio-bundle"');
       const { rows: duplicatePages } = await db.query('SELECT url FROM page GROUP BY url HAVING count(*) > 1');
       expect(duplicatePages).toEqual([]);
       const { rows: seeded } = await db.query(`SELECT count(*)::int AS n FROM setting WHERE key = 'demo_seeded'`);

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { SecretBox } from '../lib/secret-box.js';
 import { generateKeyPair } from '../licensing/rsa-key.js';
 import { generatePassword, hashPassword } from '../modules/auth/index.js';
-import { demoOffers, demoPages, demoProducts, demoSuccessor, journeyPages, productPage } from './demo-content.js';
+import { bundlePage, demoBundle, demoOffers, demoPages, demoProducts, demoSuccessor, journeyPages, productPage } from './demo-content.js';
 import { demoDownloadUrl, demoDownloads } from './demo-downloads.js';
 
 export type SeedResult = { adminPassword?: string };
@@ -34,6 +34,7 @@ export async function seedDatabase(
   await seedDemoJourney(client);
   await seedDemoUpgrades(client, options.secretBox);
   await seedDemoTrialDownloads(client);
+  await seedDemoBundle(client, options.secretBox);
   return result;
 }
 
@@ -112,6 +113,41 @@ async function seedDemoUpgrades(client: pg.PoolClient, secretBox: SecretBox): Pr
     );
   }
   await client.query(`INSERT INTO setting (key, value) VALUES ('demo_upgrades_seeded', now()::text)`);
+}
+
+/**
+ * The demo's bundle (decisions 054 and 056), once, also in a demo seeded before it: the Studio Bundle as a product of
+ * its own holding Spacey, Punch and Tapewarm, its "complete your bundle" rule and prices, and its page. Only when the
+ * products it holds are all there under their names and its path is free (an administrator may have changed them).
+ */
+async function seedDemoBundle(client: pg.PoolClient, secretBox: SecretBox): Promise<void> {
+  const { rowCount: seeded } = await client.query(`SELECT 1 FROM setting WHERE key = 'demo_bundle_seeded'`);
+  if (seeded) return;
+  await client.query(`INSERT INTO setting (key, value) VALUES ('demo_bundle_seeded', now()::text)`);
+  const partNames = demoBundle.partNames.map((name) => name.toLowerCase());
+  const { rows: parts } = await client.query<{ id: string }>('SELECT id FROM product WHERE lower(name) = ANY ($1::text[])', [partNames]);
+  const { rowCount: isTaken } = await client.query('SELECT 1 FROM product WHERE path = $1 OR lower(name) = lower($2)', [
+    demoBundle.path,
+    demoBundle.name,
+  ]);
+  if (parts.length !== partNames.length || isTaken) return;
+  await insertDemoProduct(client, demoBundle, secretBox);
+  await client.query(
+    `WITH bundle AS (SELECT id FROM product WHERE path = $1)
+     INSERT INTO bundle_part (bundle_product_id, part_product_id) SELECT bundle.id, unnest($2::bigint[]) FROM bundle`,
+    [demoBundle.path, parts.map((part) => part.id)],
+  );
+  await client.query(`INSERT INTO bundle_rule (bundle_product_id, rule, prices) SELECT id, $2, $3::jsonb FROM product WHERE path = $1`, [
+    demoBundle.path,
+    demoBundle.rule,
+    JSON.stringify(demoBundle.prices),
+  ]);
+  const page = bundlePage(demoBundle);
+  await client.query(
+    `INSERT INTO page (name, url, html_text, is_main_menu, main_menu_priority)
+     SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM page WHERE lower(url) = lower($2))`,
+    [page.name, page.url, page.htmlText, page.isMainMenu, page.mainMenuPriority],
+  );
 }
 
 /**

@@ -44,7 +44,7 @@ function builderItem(item: PricedItem, currency: string) {
     priceWithoutTaxAndDiscounts: formatMoney(item.unitCents, currency),
     priceValueWithoutTaxAndDiscounts: toValue(item.unitCents),
     autoRenew: false,
-    bundle: false,
+    bundle: item.parts.length > 0,
     productFormat: 'digital',
     attributes: {},
     subscription: null,

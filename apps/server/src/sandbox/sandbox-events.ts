@@ -68,23 +68,38 @@ export function orderCompletedEvent(options: {
       payment: { type: 'test', cardEnding: '4242' },
       customer: { first: buyer.firstName, last: buyer.lastName, email: buyer.email, company: null, phone: null },
       address: { country: buyer.country, display: buyer.country },
-      items: selected.map((item) => ({
-        product: item.path,
-        quantity: item.quantity,
-        display: item.display,
-        sku: null,
-        ...amounts('subtotal', (item.unitCents - item.unitDiscountCents) * item.quantity, currency),
-        ...amounts('discount', item.unitDiscountCents * item.quantity, currency),
-        attributes: {},
-        fulfillments: {},
-      })),
+      // A bundle's item carries its price; each of its products follows as an item of its own whose `driver` names
+      // the bundle, at no charge (test/fixtures/fastspring/README.md, decision 054).
+      items: selected.flatMap((item) => [
+        {
+          product: item.path,
+          quantity: item.quantity,
+          display: item.display,
+          sku: null,
+          ...amounts('subtotal', (item.unitCents - item.unitDiscountCents) * item.quantity, currency),
+          ...amounts('discount', item.unitDiscountCents * item.quantity, currency),
+          attributes: {},
+          fulfillments: {},
+        },
+        ...item.parts.map((part) => ({
+          product: part.path,
+          quantity: item.quantity,
+          display: part.display,
+          sku: null,
+          ...amounts('subtotal', 0, currency),
+          ...amounts('discount', 0, currency),
+          driver: { type: 'bundle', path: item.path },
+          attributes: {},
+          fulfillments: {},
+        })),
+      ]),
       tags: session.cart.tags,
       coupons: cart.coupons,
     },
   };
 }
 
-/** A `return.created` refunding the whole order of `completed` (docs/fastspring-protocol.md §2.3). */
+/** A `return.created` refunding the whole order of `completed` (docs/fastspring-protocol.md §2.3), bundles as one line each. */
 export function returnCreatedEvent(completed: { data: Record<string, unknown> }): SandboxEvent {
   const data = completed.data;
   return {
@@ -102,7 +117,12 @@ export function returnCreatedEvent(completed: { data: Record<string, unknown> })
       note: '',
       customer: data.customer,
       original: { id: data.id, order: data.order ?? data.id, reference: data.reference, currency: data.currency, total: data.total },
-      items: data.items,
+      // A bundle is returned as its own item (test/fixtures/fastspring/return-created-bundle.json): its products' lines
+      // are left out, which would return each product a second time.
+      items: Array.isArray(data.items) ? data.items.filter((item) => !isBundlePart(item)) : data.items,
     },
   };
 }
+
+const isBundlePart = (item: unknown): boolean =>
+  typeof item === 'object' && item !== null && (item as { driver?: { type?: unknown } }).driver?.type === 'bundle';

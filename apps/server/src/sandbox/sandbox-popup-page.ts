@@ -13,7 +13,7 @@ header{display:flex;justify-content:space-between;align-items:center}h1{font-siz
 .close{border:0;background:none;font-size:1.6rem;line-height:1;cursor:pointer;color:#6c757d}
 .note{background:#fff3cd;color:#664d03;border-radius:.25rem;padding:.4rem .6rem;font-size:.85rem}
 table{width:100%;border-collapse:collapse;margin:.5rem 0 1rem}td{padding:.2rem 0}td.amount{text-align:right}
-tr.total td{border-top:1px solid #dee2e6;font-weight:600;padding-top:.4rem}
+tr.includes td{font-size:.85rem;color:#6c757d;padding-top:0}tr.total td{border-top:1px solid #dee2e6;font-weight:600;padding-top:.4rem}
 label{display:block;font-size:.9rem;margin:.6rem 0 .2rem}
 input{width:100%;box-sizing:border-box;padding:.45rem .6rem;border:1px solid #ced4da;border-radius:.25rem;font-size:1rem}
 input[readonly]{background:#e9ecef}
@@ -22,6 +22,10 @@ button.pay:disabled{opacity:.6;cursor:wait}.error{color:#dc3545;font-size:.9rem;
 
 const row = (label: string, amount: string, className = '') =>
   `<tr class="${className}"><td>${escapeHtml(label)}</td><td class="amount">${escapeHtml(amount)}</td></tr>`;
+
+/** "A", "A and B", "A, B and C". */
+const listOf = (names: readonly string[]) =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
 
 const page = (body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -40,7 +44,10 @@ export function renderPopupPage(options: { token: string; session: CheckoutSessi
   const isEmailLocked = session.cart.contact !== undefined;
   const lines = priced.items
     .filter((item) => item.isSelected)
-    .map((item) => row(`${item.display} × ${item.quantity}`, money((item.unitCents - item.unitDiscountCents) * item.quantity)));
+    .flatMap((item) => [
+      row(`${item.display} × ${item.quantity}`, money((item.unitCents - item.unitDiscountCents) * item.quantity)),
+      ...(item.parts.length > 0 ? [row(`Includes ${listOf(item.parts.map((part) => part.display))}`, '', 'includes')] : []),
+    ]);
   if (priced.discountCents > 0) lines.push(row('Discount included', `−${money(priced.discountCents)}`));
   if (priced.taxCents > 0) lines.push(row(`${priced.taxType} ${priced.taxRatePercent}%`, money(priced.taxCents)));
   lines.push(row('Total', money(priced.totalCents + priced.taxCents), 'total'));

@@ -13,6 +13,8 @@ export type PricedItem = {
   unitCents: number;
   unitDiscountCents: number;
   discountPercent: number;
+  /** A bundle's products (decision 054), each under its path with its name; empty for any other product. */
+  parts: { path: string; display: string }[];
 };
 
 /** A cart priced by the stand-in: what the data callback shows and what the order webhook carries. */
@@ -39,6 +41,8 @@ export function priceCart(options: {
   cart: SandboxCart;
   /** The cart's coupon is a customer's loyalty code not used yet (checked in the database by the caller). */
   isCouponValid: boolean;
+  /** What each bundle holds: its path → its products' paths (decision 054). */
+  bundleContents?: ReadonlyMap<string, readonly string[]>;
 }): PricedCart {
   const { settings, cart } = options;
   const isCouponValid = cart.coupon !== '' && options.isCouponValid;
@@ -54,6 +58,7 @@ export function priceCart(options: {
     { path: LICENSE_TRANSFER_PRODUCT, display: 'License Transfer', price: TRANSFER_FEE },
   ];
 
+  const displayOf = new Map(catalogue.map((product) => [product.path, product.display]));
   const items = catalogue.map((product): PricedItem => {
     const ownPrice = ownPrices.get(product.path);
     const unitCents = Math.round((ownPrice ?? Number.parseFloat(product.price)) * 100) || 0;
@@ -69,6 +74,7 @@ export function priceCart(options: {
       unitCents,
       unitDiscountCents: Math.round((unitCents * discountPercent) / 100),
       discountPercent,
+      parts: (options.bundleContents?.get(product.path) ?? []).map((path) => ({ path, display: displayOf.get(path) ?? path })),
     };
   });
   const selected = items.filter((item) => item.isSelected);

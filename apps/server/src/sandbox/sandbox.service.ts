@@ -36,6 +36,7 @@ import {
   replaceSandboxRecordData,
 } from './sandbox.repository.js';
 import { recordAudit } from '../modules/audit/index.js';
+import { listBundleContents } from '../modules/bundle/index.js';
 import { decryptSecurePayload, securePayloadKeyOf } from '../modules/offer/index.js';
 import { postWebhookToSelf, type SignatureMode, type WebhookDelivery } from './self-webhook.js';
 
@@ -48,12 +49,13 @@ const secretOf = (config: Config) => {
 };
 
 async function price(context: Context, cart: SandboxCart): Promise<PricedCart> {
-  const [products, settings, isCouponValid] = await Promise.all([
+  const [products, settings, isCouponValid, bundleContents] = await Promise.all([
     listCatalogueProducts(context.db),
     readCheckoutSettings(context.db),
     isOpenLoyaltyCode(context.db, cart.coupon),
+    listBundleContents(context.db),
   ]);
-  return priceCart({ products, settings, cart, isCouponValid });
+  return priceCart({ products, settings, cart, isCouponValid, bundleContents });
 }
 
 /** The data callback's object for a cart: the whole catalogue, the cart's selections, totals and tax. */

@@ -42,6 +42,8 @@ export const queryKeys = {
     all: ['offers'] as const,
     /** The upgrades and crossgrades the signed-in customer can buy (of one target product when given). */
     customer: (userName: string, productId?: number) => ['offers', 'customer', userName, productId ?? 'all'] as const,
+    /** The bundles the signed-in customer owns some of, with their price (of one bundle product when given). */
+    bundles: (userName: string, productId?: number) => ['offers', 'bundles', userName, productId ?? 'all'] as const,
   },
   downloads: {
     all: ['downloads'] as const,

@@ -474,6 +474,7 @@ describe('guards', () => {
     'PUT /api/userinfo/release-preferences',
     'POST /api/userinfo/orders/:id/replacekeys',
     'POST /api/userinfo/bundles/quote',
+    'GET /api/userinfo/bundles',
   ];
   // What the "support" role may call besides the customer's calls: persons, orders and mails, read only.
   const staffCalls = [

@@ -11,6 +11,16 @@ export async function listPartsOfBundles(db: Queryable, bundleProductIds: readon
   return new Map(rows.map((row) => [row.bundle_product_id, row.part_product_ids]));
 }
 
+/** Every bundle's FastSpring path with the paths of the products it holds (in product id order). */
+export async function listBundlePartPaths(db: Queryable): Promise<Map<string, string[]>> {
+  const { rows } = await db.query<{ bundle_path: string; part_paths: string[] }>(
+    `SELECT b.path AS bundle_path, array_agg(p.path ORDER BY p.id) AS part_paths
+       FROM bundle_part x JOIN product b ON b.id = x.bundle_product_id JOIN product p ON p.id = x.part_product_id
+      GROUP BY b.path`,
+  );
+  return new Map(rows.map((row) => [row.bundle_path, row.part_paths]));
+}
+
 /** Sets what a bundle holds (replacing what it held). */
 export async function replaceBundleParts(db: Queryable, bundleProductId: number, partProductIds: readonly number[]): Promise<void> {
   await db.query('DELETE FROM bundle_part WHERE bundle_product_id = $1', [bundleProductId]);

@@ -1,7 +1,18 @@
+import type { CustomerBundle } from '@store/contracts/bundle';
 import type { Queryable } from '../../db/client.js';
 import { findProductById, findProductByPath } from '../product/index.js';
 import { completeBundlePrice } from './bundle-price.js';
 import * as repository from './bundle.repository.js';
+
+/** The products of these ids that exist, in that order: one query after the other, as a transaction's client needs. */
+async function findProducts(db: Queryable, ids: readonly number[]) {
+  const products = [];
+  for (const id of ids) {
+    const product = await findProductById(db, id);
+    if (product) products.push(product);
+  }
+  return products;
+}
 
 /** The FastSpring paths of the products the bundle sold under `path` holds; undefined when that product is no bundle. */
 export async function findBundlePartPaths(db: Queryable, path: string): Promise<string[] | undefined> {
@@ -9,9 +20,11 @@ export async function findBundlePartPaths(db: Queryable, path: string): Promise<
   if (!bundle) return undefined;
   const partIds = (await repository.listPartsOfBundles(db, [bundle.id])).get(bundle.id) ?? [];
   if (partIds.length === 0) return undefined;
-  const parts = await Promise.all(partIds.map((id) => findProductById(db, id)));
-  return parts.flatMap((part) => (part ? [part.path] : []));
+  return (await findProducts(db, partIds)).map((part) => part.path);
 }
+
+/** What every bundle holds: its FastSpring path → the paths of its products (the checkout sandbox's catalogue). */
+export const listBundleContents = (db: Queryable): Promise<Map<string, string[]>> => repository.listBundlePartPaths(db);
 
 /**
  * A person's price of a bundle by its "complete your bundle" rule (decision 054): the bundle's path, the products of it
@@ -26,7 +39,7 @@ export async function priceBundleForPerson(
   const rule = bundle && (await repository.findBundleRule(db, bundle.id));
   const partIds = bundle ? ((await repository.listPartsOfBundles(db, [bundle.id])).get(bundle.id) ?? []) : [];
   if (!bundle || !rule || partIds.length === 0) return undefined;
-  const parts = (await Promise.all(partIds.map((id) => findProductById(db, id)))).flatMap((part) => (part ? [part] : []));
+  const parts = await findProducts(db, partIds);
   const ownedProductIds = await repository.listOwnedProducts(db, options.personId, partIds);
   if (ownedProductIds.length === parts.length) return undefined;
   const price = completeBundlePrice({
@@ -38,4 +51,45 @@ export async function priceBundleForPerson(
   if (price === undefined) return undefined;
   const ownedPaths = parts.filter((part) => ownedProductIds.includes(part.id)).map((part) => part.path);
   return { bundlePath: bundle.path, price, ownedProductIds, ownedPaths };
+}
+
+/**
+ * The bundles a person owns some of (of one bundle product when given), each with what it holds, what they own and
+ * their price per currency by its rule (decision 056); an owner of all of it gets it as complete, with no price.
+ */
+export async function listBundlesOwnedInPart(
+  db: Queryable,
+  options: { personId: number; bundleProductId?: number },
+): Promise<CustomerBundle[]> {
+  const rows = (await repository.listBundles(db)).filter(
+    (row) => options.bundleProductId === undefined || row.bundle_product_id === options.bundleProductId,
+  );
+  const bundles: CustomerBundle[] = [];
+  for (const row of rows) {
+    const bundle = await findProductById(db, row.bundle_product_id);
+    const parts = await findProducts(db, row.part_product_ids);
+    const owned = new Set(await repository.listOwnedProducts(db, options.personId, row.part_product_ids));
+    if (!bundle || owned.size === 0) continue;
+    const isComplete = parts.every((part) => owned.has(part.id));
+    const rule = { rule: row.rule, prices: row.prices, ownedPrices: row.owned_prices };
+    const prices = isComplete
+      ? {}
+      : Object.fromEntries(
+          Object.keys(row.prices).flatMap((currency) => {
+            const priced = parts.map((part) => ({ productId: part.id, price: Number(part.price) }));
+            const price = completeBundlePrice({ rule, currency, parts: priced, ownedProductIds: owned });
+            return price === undefined ? [] : [[currency, price]];
+          }),
+        );
+    bundles.push({
+      bundleProductId: bundle.id,
+      bundleName: bundle.name,
+      bundlePath: bundle.path,
+      normalPrices: row.prices,
+      prices,
+      isComplete,
+      products: parts.map((part) => ({ productId: part.id, name: part.name, isOwned: owned.has(part.id) })),
+    });
+  }
+  return bundles;
 }

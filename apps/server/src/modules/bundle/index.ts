@@ -1,3 +1,3 @@
 // The bundle module's public face (issue 28, decision 039): what other modules and the app may use of it.
 export { bundleRoutes } from './bundle.routes.js';
-export { findBundlePartPaths, priceBundleForPerson } from './bundle.service.js';
+export { findBundlePartPaths, listBundleContents, listBundlesOwnedInPart, priceBundleForPerson } from './bundle.service.js';

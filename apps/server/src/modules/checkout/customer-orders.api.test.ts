@@ -2,6 +2,7 @@ import type { CustomerOrder } from '@store/contracts/customer-order';
 import { customerOrderList, licencePurchase } from '@store/contracts/customer-order';
 import { transferTag } from '@store/contracts/licence';
 import { describe, expect, it } from 'vitest';
+import { publishedPost } from '../../../test/published-samples.js';
 import { createTestApp } from '../../../test/test-app.js';
 import {
   orderCompleted,
@@ -105,5 +106,40 @@ describe('GET /api/userinfo/orders', () => {
     expect(purchase!.refunds).toEqual([expect.objectContaining({ isPartial: true, amount: 12.5, revokedLicenceIds: [] })]);
     expect((await t.request({ method: 'GET', url: '/api/order/99999999/purchase', token })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: `/api/order/${rows[0].id}/purchase`, token: buyer.token })).statusCode).toBe(403);
+  });
+});
+
+describe('a bundle in the customer’s orders', () => {
+  it('shows a bundle purchase as the bundle, in either of FastSpring’s shapes, with the licences it made', async () => {
+    const parts = { part1: 'spacey', part2: 'punch', part3: 'tapewarm' };
+    for (const sample of ['order-completed-bundle', 'order-completed-bundle-parts-only'] as const) {
+      const buyer = await t.registerCustomer();
+      const events = publishedPost(sample, { email: buyer.email, bundle: 'studio-bundle', ...parts });
+      expect((await postWebhook(t.app, events, { secret })).statusCode).toBeLessThan(300);
+      const [order] = await ordersOf(buyer.token);
+      expect(order!.items).toEqual([
+        { product: 'studio-bundle', name: 'Studio Bundle', isBundle: true, quantity: 1, subtotal: 99, discount: 0, tax: null, total: null },
+      ]);
+      expect(order!.licences.map(({ productName, bundlePath, state }) => ({ productName, bundlePath, state }))).toEqual([
+        { productName: 'Spacey', bundlePath: 'studio-bundle', state: 'active' },
+        { productName: 'Punch', bundlePath: 'studio-bundle', state: 'active' },
+        { productName: 'Tapewarm', bundlePath: 'studio-bundle', state: 'active' },
+      ]);
+    }
+  });
+
+  it('shows a bundle sent as its own item only as the bundle, to the customer and to staff', async () => {
+    const buyer = await t.registerCustomer();
+    const event = orderCompleted({ email: buyer.email, items: [{ product: 'studio-bundle' }] });
+    expect((await postWebhook(t.app, [event], { secret })).statusCode).toBeLessThan(300);
+    const [order] = await ordersOf(buyer.token);
+    expect(order!.items).toEqual([expect.objectContaining({ product: 'studio-bundle', name: 'Studio Bundle', isBundle: true })]);
+    expect(order!.licences.map((licence) => licence.bundlePath)).toEqual(['studio-bundle', 'studio-bundle', 'studio-bundle']);
+    const staff = await t.request({
+      method: 'GET',
+      url: `/api/order/${order!.licences[0]!.orderId}/purchase`,
+      token: await t.adminToken(),
+    });
+    expect(licencePurchase.parse(staff.json())!.items).toEqual([expect.objectContaining({ product: 'studio-bundle', isBundle: true })]);
   });
 });

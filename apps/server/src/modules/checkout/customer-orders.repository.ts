@@ -1,6 +1,17 @@
 import type { Queryable } from '../../db/client.js';
 import type { OrderState } from '../order/index.js';
 
+/** An item as recordProviderOrder keeps it: a bundle's product keeps the `driver` naming its bundle. */
+export type PurchaseItemRow = {
+  product: string;
+  quantity: number;
+  subtotal: number | null;
+  discount: number | null;
+  tax: number | null;
+  total: number | null;
+  driver?: { type?: string | null; path?: string | null } | null;
+};
+
 export type PurchaseRow = {
   provider_order_id: string;
   reference: string | null;
@@ -12,9 +23,7 @@ export type PurchaseRow = {
   discount: string | null;
   tax: string | null;
   total: string | null;
-  items:
-    | { product: string; quantity: number; subtotal: number | null; discount: number | null; tax: number | null; total: number | null }[]
-    | null;
+  items: PurchaseItemRow[] | null;
   buyer_email: string | null;
   recipient_email: string | null;
 };
@@ -24,6 +33,7 @@ export type LicenceRow = {
   product_name: string;
   state: OrderState;
   person_id: number;
+  provider_item: string | null;
 };
 export type RefundRow = {
   provider_order_id: string;
@@ -62,7 +72,7 @@ export async function findPurchasesOfPerson(db: Queryable, person: { id: number;
   );
   const ids = purchases.map((purchase) => purchase.provider_order_id);
   const { rows: licences } = await db.query<LicenceRow>(
-    `SELECT o.provider_order_id, o.id::int AS id, p.name AS product_name, o.state, o.person_id::int AS person_id
+    `SELECT o.provider_order_id, o.id::int AS id, p.name AS product_name, o.state, o.person_id::int AS person_id, o.provider_item
        FROM orders o JOIN product p ON p.id = o.product_id
       WHERE o.provider_order_id = ANY($1::text[]) ORDER BY o.id`,
     [ids],

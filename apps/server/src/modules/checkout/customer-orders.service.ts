@@ -9,6 +9,8 @@ import { findPersonsByIds } from '../person/index.js';
 import { findProductByPath } from '../product/index.js';
 import { findPurchaseOfLicence, findPurchasesOfPerson } from './customer-orders.repository.js';
 import { findRecentProviderOrder } from './provider-order.repository.js';
+import { bundlePathOfLicenceItem, purchaseLinesOf } from './purchase-items.js';
+import { listBundleItemsOfPurchase } from './webhook.repository.js';
 
 const toAmount = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
 
@@ -36,9 +38,19 @@ export async function listCustomerOrders(options: { db: Queryable; caller: Custo
 export async function listPurchasesOfPerson(options: { db: Queryable; person: { id: number; email: string } }): Promise<CustomerOrder[]> {
   const { person } = options;
   const found = await findPurchasesOfPerson(options.db, { id: person.id, emailCanonical: canonicalEmail(person.email) ?? null });
+  const linesOfPurchase = new Map(
+    found.purchases.map((purchase) => {
+      const bundlePaths = new Set(
+        found.licences
+          .filter((licence) => licence.provider_order_id === purchase.provider_order_id)
+          .flatMap((licence) => bundlePathOfLicenceItem(licence.provider_item) ?? []),
+      );
+      return [purchase.provider_order_id, purchase.items ? purchaseLinesOf(purchase.items, bundlePaths) : null];
+    }),
+  );
   const names = await namesOfPaths(
     options.db,
-    found.purchases.flatMap((purchase) => (purchase.items ?? []).map((item) => item.product)),
+    [...linesOfPurchase.values()].flatMap((lines) => (lines ?? []).map((line) => line.product)),
   );
   // The new owners of licences the caller transferred away: named as the caller typed them in the transfer.
   const newOwnerIds = found.transfers.flatMap((transfer) =>
@@ -54,10 +66,12 @@ export async function listPurchasesOfPerson(options: { db: Queryable; person: { 
     );
     const isPayer = !purchase.buyer_email || isSameEmail(purchase.buyer_email, person.email);
     const hideMoney = !isPayer;
-    const items = purchase.items
-      ? purchase.items.map((item) => ({
+    const lines = linesOfPurchase.get(purchase.provider_order_id);
+    const items = lines
+      ? lines.map((item) => ({
           product: item.product,
           name: names.get(item.product) ?? item.product,
+          isBundle: item.isBundle,
           quantity: item.quantity,
           subtotal: hideMoney ? null : toAmount(item.subtotal),
           discount: hideMoney ? null : toAmount(item.discount),
@@ -67,6 +81,7 @@ export async function listPurchasesOfPerson(options: { db: Queryable; person: { 
       : [...new Set(licencesOfOrder.map((licence) => licence.product_name))].map((product) => ({
           product,
           name: product,
+          isBundle: false,
           quantity: licencesOfOrder.filter((licence) => licence.product_name === product).length,
           subtotal: null,
           discount: null,
@@ -88,11 +103,15 @@ export async function listPurchasesOfPerson(options: { db: Queryable; person: { 
       total: hideMoney ? null : toAmount(purchase.total),
       invoiceUrl: hideMoney ? '' : (purchase.invoice_url ?? ''),
       // A licence that moved on (its record now says who holds it, source "transfer") is, for its seller, transferred.
-      licences: mine.map((licence) => ({
-        orderId: licence.id,
-        productName: licence.product_name,
-        state: licence.person_id === person.id ? licence.state : 'transferred',
-      })),
+      licences: mine.map((licence) => {
+        const bundlePath = bundlePathOfLicenceItem(licence.provider_item);
+        return {
+          orderId: licence.id,
+          productName: licence.product_name,
+          state: licence.person_id === person.id ? licence.state : 'transferred',
+          ...(bundlePath === null ? {} : { bundlePath }),
+        };
+      }),
       refunds: found.refunds
         .filter((refund) => refund.provider_order_id === purchase.provider_order_id)
         .map((refund) => ({
@@ -130,9 +149,11 @@ export async function getPurchaseOfLicence(options: { db: Queryable; orderId: nu
   if (found === undefined) throw new AppError('notFound', 'Licence not found');
   if (found === null) return null;
   const { purchase, refunds } = found;
+  const bundlePaths = new Set((await listBundleItemsOfPurchase(options.db, purchase.provider_order_id)).keys());
+  const lines = purchaseLinesOf(purchase.items ?? [], bundlePaths);
   const names = await namesOfPaths(
     options.db,
-    (purchase.items ?? []).map((item) => item.product),
+    lines.map((item) => item.product),
   );
   return {
     providerOrderId: purchase.provider_order_id,
@@ -141,9 +162,10 @@ export async function getPurchaseOfLicence(options: { db: Queryable; orderId: nu
     buyerEmail: purchase.buyer_email ?? '',
     recipientEmail: purchase.recipient_email ?? '',
     currency: purchase.currency ?? '',
-    items: (purchase.items ?? []).map((item) => ({
+    items: lines.map((item) => ({
       product: item.product,
       name: names.get(item.product) ?? item.product,
+      isBundle: item.isBundle,
       quantity: item.quantity,
       subtotal: toAmount(item.subtotal),
       discount: toAmount(item.discount),

@@ -144,3 +144,46 @@ describe('complete your bundle', () => {
     expect(await attentionOf(replayed[0]!.id)).toMatch(/used by an earlier order|owns changed/);
   });
 });
+
+describe('GET /api/userinfo/bundles', () => {
+  const bundlesOf = (token: string | undefined, productId?: number) =>
+    t.request({ method: 'GET', url: `/api/userinfo/bundles${productId === undefined ? '' : `?productId=${productId}`}`, token });
+
+  it('shows an owner of some of a bundle what it holds, what they own and their price beside the whole price', async () => {
+    const bundle = await createBundle();
+    const customer = await ownerOfSpacey();
+    const response = await bundlesOf(customer.token, bundle.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual([
+      {
+        bundleProductId: bundle.id,
+        bundleName: expect.stringMatching(/^Studio Bundle /),
+        bundlePath: bundle.path,
+        normalPrices: { USD: '99.00' },
+        prices: { USD: '69.00' },
+        isComplete: false,
+        products: [
+          { productId: customer.spacey.product.id, name: 'Spacey', isOwned: true },
+          { productId: expect.any(Number), name: 'Punch', isOwned: false },
+          { productId: expect.any(Number), name: 'Tapewarm', isOwned: false },
+        ],
+      },
+    ]);
+    // Without a product, every bundle they own some of (the demo's Studio Bundle among them).
+    const all = (await bundlesOf(customer.token)).json() as { bundleName: string }[];
+    expect(all.map((entry) => entry.bundleName)).toEqual(expect.arrayContaining(['Studio Bundle']));
+  });
+
+  it('tells an owner of all of it so, with no price; shows nothing to a customer who owns none; refuses a visitor', async () => {
+    const bundle = await createBundle();
+    const customer = await ownerOfSpacey();
+    await giveLicence(t, { email: customer.email, productName: 'Punch' });
+    await giveLicence(t, { email: customer.email, productName: 'Tapewarm' });
+    expect((await bundlesOf(customer.token, bundle.id)).json()).toEqual([
+      expect.objectContaining({ isComplete: true, prices: {}, normalPrices: { USD: '99.00' } }),
+    ]);
+    const stranger = await t.registerCustomer();
+    expect((await bundlesOf(stranger.token, bundle.id)).json()).toEqual([]);
+    expect((await bundlesOf(undefined, bundle.id)).statusCode).toBe(401);
+  });
+});

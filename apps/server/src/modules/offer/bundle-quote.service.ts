@@ -1,17 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import type { BundleQuote, BundleQuoteRequest } from '@store/contracts/bundle';
+import type { BundleQuote, BundleQuoteRequest, CustomerBundle } from '@store/contracts/bundle';
 import { OFFER_QUOTE_TAG } from '@store/contracts/offer';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
 import type { CustomerCaller } from '../auth/index.js';
-import { priceBundleForPerson } from '../bundle/index.js';
+import { listBundlesOwnedInPart, priceBundleForPerson } from '../bundle/index.js';
 import { findPersonIdOfLogin } from '../licence/index.js';
 import * as repository from './offer.repository.js';
 import { encryptSecurePayload, securePayloadKeyOf } from './secure-payload.js';
 
 /** How long a quoted price can be paid (as an offer's quote). */
 const QUOTE_VALID_MINUTES = 120;
+
+/**
+ * The bundles the caller owns some of, with their price for the rest (decision 056): what the product page's "Complete
+ * your bundle" panel and the customer area show. None for a login that has not proven its address (no person).
+ */
+export async function listCustomerBundles(options: {
+  db: Db;
+  caller: CustomerCaller;
+  bundleProductId?: number;
+}): Promise<CustomerBundle[]> {
+  const personId = await findPersonIdOfLogin(options.db, options.caller);
+  if (personId === undefined) return [];
+  return listBundlesOwnedInPart(options.db, { personId, bundleProductId: options.bundleProductId });
+}
 
 /**
  * Quotes the caller's "complete your bundle" price (decision 054), bound to them as an offer's quote is (decision

@@ -1,11 +1,11 @@
 import { okResponse } from '@store/contracts/auth';
-import { bundleQuote, bundleQuoteRequest } from '@store/contracts/bundle';
+import { bundleQuote, bundleQuoteRequest, customerBundleList } from '@store/contracts/bundle';
 import { idParam } from '@store/contracts/fields';
 import { customerOfferList, offer, offerList, offerQuote, offerQuoteRequest, offerSaveRequest } from '@store/contracts/offer';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { quoteBundle } from './bundle-quote.service.js';
+import { listCustomerBundles, quoteBundle } from './bundle-quote.service.js';
 import * as offers from './offer.service.js';
 
 /** Upgrades and crossgrades: the administrator's offers, and a customer's own offers and quoted prices (decision 036). */
@@ -45,6 +45,19 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/userinfo/offers/quote',
     { onRequest: requireUser, schema: { tags, body: offerQuoteRequest, response: { 200: offerQuote } } },
     (request) => offers.quoteOffer({ db: app.db, config: app.config, caller: actorOf(request), request: request.body }),
+  );
+
+  app.get(
+    '/userinfo/bundles',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        querystring: z.object({ productId: z.coerce.number().int().positive().optional() }),
+        response: { 200: customerBundleList },
+      },
+    },
+    (request) => listCustomerBundles({ db: app.db, caller: actorOf(request), bundleProductId: request.query.productId }),
   );
 
   app.post(

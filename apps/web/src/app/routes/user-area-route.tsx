@@ -5,6 +5,7 @@ import { ChangePasswordForm } from '../../features/auth/components/change-passwo
 import { LoyaltyBanner } from '../../features/checkout/components/loyalty-banner';
 import { DownloadsSection } from '../../features/downloads/components/downloads-section';
 import { LicenceSection } from '../../features/licences/components/licence-section';
+import { BundlesSection } from '../../features/offers/components/bundles-section';
 import { OffersSection } from '../../features/offers/components/offers-section';
 import { OrdersSection } from '../../features/orders/components/orders-section';
 import { ReleasePreferencesSection } from '../../features/releases/components/release-preferences-section';
@@ -31,6 +32,7 @@ export function UserAreaRoute() {
       <LoyaltyBanner />
       <LicenceSection />
       {user && <OffersSection userName={user.name} />}
+      {user && <BundlesSection userName={user.name} />}
       <DownloadsSection userName={userAtEntry?.name ?? user?.name ?? ''} />
       {user && <ReleasePreferencesSection userName={user.name} />}
       {user && <OrdersSection userName={user.name} />}

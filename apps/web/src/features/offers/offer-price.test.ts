@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerCurrencyOf, offerTitleOf } from './offer-price';
+import { listOfNames, offerCurrencyOf, offerTitleOf } from './offer-price';
 
 describe('offerCurrencyOf', () => {
   it('takes the shop’s currency when the offer is priced in it, else dollars, else its first', () => {
@@ -15,5 +15,13 @@ describe('offerTitleOf', () => {
     expect(offerTitleOf({ kind: 'crossgrade', name: 'Tapewarm for Punch owners', targetProductName: 'Tapewarm' })).toBe(
       'Tapewarm for Punch owners',
     );
+  });
+});
+
+describe('listOfNames', () => {
+  it('lists names as a sentence does', () => {
+    expect(listOfNames(['Spacey'])).toBe('Spacey');
+    expect(listOfNames(['Spacey', 'Punch'])).toBe('Spacey and Punch');
+    expect(listOfNames(['Spacey', 'Punch', 'Tapewarm'])).toBe('Spacey, Punch and Tapewarm');
   });
 });

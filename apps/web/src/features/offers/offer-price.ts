@@ -13,3 +13,7 @@ export function offerCurrencyOf(offer: Pick<CustomerOffer, 'prices'>, shopCurren
 /** What the customer sees as the offer's title: "Upgrade to Spacey 2", or the crossgrade's own name. */
 export const offerTitleOf = (offer: Pick<CustomerOffer, 'kind' | 'name' | 'targetProductName'>): string =>
   offer.kind === 'upgrade' ? `Upgrade to ${offer.targetProductName}` : offer.name;
+
+/** Names as a sentence lists them: "Spacey", "Spacey and Punch", "Spacey, Punch and Tapewarm". */
+export const listOfNames = (names: readonly string[]): string =>
+  names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;

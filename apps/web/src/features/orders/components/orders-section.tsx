@@ -49,7 +49,18 @@ export function OrdersSection({ userName }: { userName: string }) {
   );
 }
 
+type OrderLicence = CustomerOrder['licences'][number];
+
+const LicenceLine = ({ licence }: { licence: OrderLicence }) => (
+  <li className="small" data-testid="order-licence">
+    {licence.productName} (licence #{licence.orderId}, {stateLabels[licence.state]})
+  </li>
+);
+
 function OrderRow({ order }: { order: CustomerOrder }) {
+  // A bundle's licences are listed under the bundle (decision 056); the others after the items, as before.
+  const bundleOf = (licence: OrderLicence) =>
+    order.items.find((item) => item.isBundle && item.product.toLowerCase() === licence.bundlePath?.toLowerCase());
   return (
     <tr data-testid="order-row">
       <td>{formatDate(order.date)}</td>
@@ -68,16 +79,25 @@ function OrderRow({ order }: { order: CustomerOrder }) {
       <td>
         <ul className="list-unstyled mb-0">
           {order.items.map((item) => (
-            <li key={item.product}>
+            <li key={item.product} data-testid={item.isBundle ? 'order-bundle' : undefined}>
               {/* FastSpring's items carry their subtotal (after discounts, before tax); a total only where the store sends one. */}
               {item.name} × {item.quantity} {formatAmount(item.total ?? item.subtotal, order.currency)}
+              {item.isBundle && (
+                <ul className="list-unstyled ms-3 mb-0" aria-label={`Licences of the ${item.name}`}>
+                  {order.licences
+                    .filter((licence) => bundleOf(licence) === item)
+                    .map((licence) => (
+                      <LicenceLine key={licence.orderId} licence={licence} />
+                    ))}
+                </ul>
+              )}
             </li>
           ))}
-          {order.licences.map((licence) => (
-            <li key={licence.orderId} className="small">
-              {licence.productName} (licence #{licence.orderId}, {stateLabels[licence.state]})
-            </li>
-          ))}
+          {order.licences
+            .filter((licence) => bundleOf(licence) === undefined)
+            .map((licence) => (
+              <LicenceLine key={licence.orderId} licence={licence} />
+            ))}
           {order.refunds.map((refund) => (
             <li key={refund.reference} className="text-muted small">
               {refund.isPartial ? 'Partial refund' : 'Refund'} {formatAmount(refund.amount, refund.currency)}, {formatDate(refund.date)}
