@@ -102,7 +102,7 @@ export function BackOfficeRoutes() {
       ),
     },
     {
-      path: 'releases/:productId?',
+      path: 'releases',
       element: (
         <AdminFrame screen="releases">
           <ReleasesPage />

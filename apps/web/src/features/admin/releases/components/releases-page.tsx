@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { adminPaths } from '../../shared/admin-paths';
 import { ErrorAlert } from '../../shared/error-alert';
@@ -7,14 +7,15 @@ import { PublishReleaseForm } from './publish-release-form';
 import { ReleaseList } from './release-list';
 
 /**
- * /admin/releases/{productId} (ADMIN → RELEASES, decision 058): publishing a version of a product (its installers,
+ * /admin/releases?product={productId} (ADMIN → RELEASES, decision 058): publishing a version of a product (its installers,
  * notes, and whether to mail the owners who agreed to release mail) and the product's releases with their mail.
  */
 export function ReleasesPage() {
   useDocumentTitle('Releases');
   const navigate = useNavigate();
   const products = useAdminProducts();
-  const productId = Number(useParams().productId ?? 0);
+  const [search] = useSearchParams();
+  const productId = Number(search.get('product') ?? 0);
   const product = products.data?.find((candidate) => candidate.id === productId);
   return (
     <main className="container-fluid px-lg-4 py-4">
