@@ -203,6 +203,7 @@ test.describe('accounts', () => {
       'RESEND SERIAL',
       'ACTIVATION PAGE',
       'PRODUCTS',
+      'RELEASES',
       'PAGES',
       'UPGRADES',
       'STAFF',

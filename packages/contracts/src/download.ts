@@ -12,6 +12,11 @@ export const platformLabels: Record<DownloadPlatform, string> = { macos: 'macOS'
  */
 export const releaseChannels = ['stable', 'beta'] as const;
 export const releaseChannel = z.enum(releaseChannels);
+/** How the admin screens name each channel. */
+export const channelLabels: Record<(typeof releaseChannels)[number], string> = {
+  stable: 'Stable (every owner)',
+  beta: 'Beta (owners who opted in)',
+};
 export type ReleaseChannel = z.infer<typeof releaseChannel>;
 
 /** Where an installer lives: an object key in the vendor's S3-compatible bucket, or a URL the vendor hosts. */

@@ -64,3 +64,19 @@ export type PublishedRelease = z.infer<typeof publishedRelease>;
 
 /** POST /release-mail/unsubscribe?token=...: RFC 8058 one-click, no login; the token is the mail's own. */
 export const unsubscribeQuery = z.object({ token: z.string().trim().min(1).max(200) });
+
+/** GET /product/{id}/releases (administrator): the product's releases, newest first, with their mail's progress. */
+export const adminRelease = publishedRelease.extend({
+  publishedBy: z.string(),
+  /** Mails of this release in the outbox: waiting for delivery, delivered, failed for good. */
+  mailQueued: z.number().int(),
+  mailSent: z.number().int(),
+  mailFailed: z.number().int(),
+});
+export type AdminRelease = z.infer<typeof adminRelease>;
+export const adminReleaseList = z.array(adminRelease);
+
+/** GET /product/{id}/releases/recipients?channel=: how many owners a release on the channel would mail now. */
+export const releaseRecipientsQuery = z.object({ channel: releaseChannel.default('stable') });
+export const releaseRecipientCount = z.object({ channel: releaseChannel, owners: z.number().int() });
+export type ReleaseRecipientCount = z.infer<typeof releaseRecipientCount>;

@@ -46,6 +46,7 @@ export const backOfficeScreen = z.enum([
   'outboundWebhooks',
   'apiKeys',
   'bundles',
+  'releases',
 ]);
 export type BackOfficeScreen = z.infer<typeof backOfficeScreen>;
 export const backOfficeScreenParams = z.object({ screen: backOfficeScreen });

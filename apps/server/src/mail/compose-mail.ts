@@ -36,6 +36,8 @@ export function composeMail(mail: {
   containsSecret?: boolean;
   /** What the mail is (`password-reset`, ...), shown to the administrator after a secret is cleared. */
   kind?: string;
+  /** Further headers (release mail's List-Unsubscribe, RFC 8058). */
+  headers?: Record<string, string>;
 }): OutgoingMail {
   const { html, text } = renderMailBody(mail.body);
   return {
@@ -47,5 +49,6 @@ export function composeMail(mail: {
     ...(mail.attachments === undefined ? {} : { attachments: mail.attachments }),
     ...(mail.containsSecret ? { containsSecret: true } : {}),
     ...(mail.kind === undefined ? {} : { kind: mail.kind }),
+    ...(mail.headers === undefined ? {} : { headers: mail.headers }),
   };
 }

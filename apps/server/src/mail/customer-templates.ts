@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { composeMail } from './compose-mail.js';
 import type { OutgoingMail } from './outbox.js';
 import { LicenceTransferred } from './templates/licence-transfer.js';
+import { ReleaseNotice } from './templates/release-notice.js';
 import { RefundNotice, type RefundedLicence } from './templates/refund.js';
 import { SupportRequest, TransferFailed } from './templates/staff-alerts.js';
 import { SupportAcknowledgement } from './templates/support-acknowledgement.js';
@@ -88,3 +89,24 @@ export const refundMail = (options: {
     body: createElement(RefundNotice, { ...options, amountText }),
   });
 };
+
+/**
+ * To an owner who agreed to release mail: a new version and its notes, with the unsubscribe page's link in the
+ * text and RFC 8058's headers, so a mail program unsubscribes with one POST and no login (decision 055).
+ */
+export const releaseNoticeMail = (options: {
+  to: string;
+  ownerName: string;
+  title: string;
+  notes: string;
+  siteUrl: string;
+  unsubscribeUrl: string;
+  oneClickUrl: string;
+}): OutgoingMail =>
+  composeMail({
+    to: options.to,
+    subject: options.title,
+    kind: 'release',
+    body: createElement(ReleaseNotice, options),
+    headers: { 'List-Unsubscribe': `<${options.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });

@@ -1,6 +1,6 @@
 import { toPlainText } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
-import { licenceTransferredMail, refundMail, supportRequestMail } from './customer-templates.js';
+import { licenceTransferredMail, refundMail, releaseNoticeMail, supportRequestMail } from './customer-templates.js';
 import { keyFileNamesOf, licenceMail, licenceReceivedMail, orderConfirmationMail, type LicenceOfMail } from './licence-mails.js';
 import { passwordResetMail } from './templates.js';
 
@@ -29,6 +29,28 @@ describe('mails from templates', () => {
       const expected = toPlainText(mail.html!, { selectors: [{ selector: 'h1', options: { uppercase: false } }] }).trim();
       expect(mail.text).toBe(expected);
     }
+  });
+
+  it('announce a release in HTML and text, with its notes, the unsubscribe link and the one-click headers', () => {
+    const mail = releaseNoticeMail({
+      to: 'ann@example.com',
+      ownerName: 'Ann',
+      title: 'Spacey 1.3.0 is available',
+      notes: 'Shimmer <fixed>\nNew presets',
+      siteUrl: 'https://store.example',
+      unsubscribeUrl: 'https://store.example/unsubscribe/u1.7.sig',
+      oneClickUrl: 'https://store.example/api/release-mail/unsubscribe?token=u1.7.sig',
+    });
+    expect(mail).toMatchObject({ subject: 'Spacey 1.3.0 is available', kind: 'release' });
+    expect(mail.html).toMatch(/^<!DOCTYPE html/);
+    expect(mail.html).toContain('Shimmer &lt;fixed&gt;');
+    expect(mail.html).toContain('<a href="https://store.example/unsubscribe/u1.7.sig"');
+    expect(mail.text).toMatch(/Shimmer <fixed>\nNew presets/);
+    expect(mail.text).toContain('Unsubscribe: https://store.example/unsubscribe/u1.7.sig');
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': '<https://store.example/api/release-mail/unsubscribe?token=u1.7.sig>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
   });
 
   it('escape what customers typed in the HTML part and keep its line breaks', () => {

@@ -64,6 +64,7 @@ describe('the ADMIN dropdown', () => {
       'ACTIVATION PAGE',
       '[Catalogue]',
       'PRODUCTS',
+      'RELEASES',
       'PAGES',
       'UPGRADES',
       '[System]',

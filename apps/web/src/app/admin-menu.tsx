@@ -34,6 +34,8 @@ const adminGroups: { heading: string; entries: Entry[] }[] = [
     heading: 'Catalogue',
     entries: [
       { label: 'PRODUCTS', to: paths.adminProducts, isForSupport: false },
+      // Publishing a release and its mail to the owners (issue 26, decision 058).
+      { label: 'RELEASES', to: adminPaths.releases(), isForSupport: false },
       { label: 'PAGES', to: paths.adminPages, isForSupport: false },
       { label: 'UPGRADES', to: adminPaths.offers, isForSupport: false },
     ],

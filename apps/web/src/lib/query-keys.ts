@@ -82,6 +82,8 @@ export const queryKeys = {
       serials: (id: number) => ['admin', 'products', 'serials', id] as const,
       trials: (id: number, page: number) => ['admin', 'products', 'trials', id, page] as const,
       downloads: (id: number) => ['admin', 'products', 'downloads', id] as const,
+      releases: (id: number) => ['admin', 'products', 'releases', id] as const,
+      releaseRecipients: (id: number, channel: string) => ['admin', 'products', 'releases', id, 'recipients', channel] as const,
     },
     staff: ['admin', 'staff'] as const,
     webhooks: {

@@ -494,6 +494,8 @@ describe('guards', () => {
     'POST /api/order/:id/revoke',
     'POST /api/order/:id/replacekeys',
     'POST /api/product/:productId/releases',
+    'GET /api/product/:productId/releases',
+    'GET /api/product/:productId/releases/recipients',
     'GET /api/bundle/',
     'POST /api/bundle/',
     'DELETE /api/bundle/:id',

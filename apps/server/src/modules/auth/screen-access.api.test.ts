@@ -41,6 +41,7 @@ const screenCalls: Record<Exclude<BackOfficeScreen, 'resendSerial'>, string> = {
   outboundWebhooks: '/api/admin/webhooks',
   apiKeys: '/api/admin/api-keys',
   bundles: '/api/bundle/',
+  releases: '/api/product/1/releases',
 };
 
 describe('GET /api/admin/screens/:screen', () => {

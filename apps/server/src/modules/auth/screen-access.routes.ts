@@ -24,6 +24,7 @@ const screenAudience: Record<BackOfficeScreen, 'admin' | 'staff'> = {
   outboundWebhooks: 'admin',
   apiKeys: 'admin',
   bundles: 'admin',
+  releases: 'admin',
 };
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listRecentMail } from '../../mail/outbox.js';
 import { createTestApp } from '../../../test/test-app.js';
-import { customerWithLicence } from '../licence/licence.test-factory.js';
+import { customerWithLicence, giveLicence } from '../licence/licence.test-factory.js';
 import { findProductByName } from '../product/product.service.js';
 import { sendReleaseMail } from './release-mail.service.js';
 
@@ -29,6 +29,20 @@ const publish = async (body: Record<string, unknown>) =>
   t.request({ method: 'POST', url: `/api/product/${spacey.id}/releases`, token: await t.adminToken(), body });
 const choose = (token: string, releaseMail: boolean, betaChannel = false) =>
   t.request({ method: 'PUT', url: '/api/userinfo/release-preferences', token, body: { betaChannel, releaseMail } });
+const ownersToMail = async (channel: string) => {
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/product/${spacey.id}/releases/recipients?channel=${channel}`,
+    token: await t.adminToken(),
+  });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { owners: number }).owners;
+};
+const listReleases = async () => {
+  const response = await t.request({ method: 'GET', url: `/api/product/${spacey.id}/releases`, token: await t.adminToken() });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { version: string; isMailing: boolean; mailQueued: number; mailSent: number; mailFailed: number }[];
+};
 const releaseMailsTo = async (email: string) => (await listRecentMail(t.db, 50, email)).filter((mail) => mail.kind === 'release');
 
 describe('release mail', () => {
@@ -50,6 +64,11 @@ describe('release mail', () => {
     expect(more).toHaveLength(0);
     expect(mail!.subject).toBe('Spacey 3.0.0 is available');
     expect(mail!.body_text).toContain('A brighter shimmer.');
+    // HTML with its plain-text alternative, both with the unsubscribe page's link.
+    expect(mail!.body_html).toMatch(/^<!DOCTYPE html/);
+    expect(mail!.body_html).toContain('A brighter shimmer.');
+    expect(mail!.body_html).toMatch(/<a href="https?:\/\/[^"]+\/unsubscribe\/u1\.[^"]+"/);
+    expect(mail!.body_text).not.toContain('<');
     expect(mail!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(await releaseMailsTo(silent.email)).toHaveLength(0);
     expect(await releaseMailsTo(otherProduct.email)).toHaveLength(0);
@@ -83,6 +102,41 @@ describe('release mail', () => {
     expect(await releaseMailsTo(stableOwner.email)).toHaveLength(0);
   });
 
+  it('answers how many owners a release would mail, per channel, each address once', async () => {
+    const [stableBefore, betaBefore] = [await ownersToMail('stable'), await ownersToMail('beta')];
+    const consenting = await customerWithLicence(t);
+    expect((await choose(consenting.token, true)).statusCode).toBe(200);
+    await giveLicence(t, { email: consenting.email }); // a second licence: still one address
+    const betaOwner = await customerWithLicence(t);
+    expect((await choose(betaOwner.token, true, true)).statusCode).toBe(200);
+    const silent = await customerWithLicence(t);
+    expect((await choose(silent.token, false, true)).statusCode).toBe(200);
+    await customerWithLicence(t, 'Punch').then((other) => choose(other.token, true, true));
+
+    expect(await ownersToMail('stable')).toBe(stableBefore + 2);
+    expect(await ownersToMail('beta')).toBe(betaBefore + 1);
+  });
+
+  it("lists a product's releases, newest first, with their mail queued, sent and failed", async () => {
+    const owner = await customerWithLicence(t);
+    expect((await choose(owner.token, true)).statusCode).toBe(200);
+    expect((await saveInstaller('3.3.0')).statusCode).toBe(200);
+    expect((await saveInstaller('3.4.0')).statusCode).toBe(200);
+    expect((await publish({ version: '3.3.0' })).statusCode).toBe(200);
+    const mailed = await publish({ version: '3.4.0', notes: 'Listed.', notifyOwners: true });
+    const releaseId = (mailed.json() as { id: number }).id;
+    const [newest, previous] = await listReleases();
+    expect(newest).toMatchObject({ version: '3.4.0', isMailing: true, mailQueued: 0, mailSent: 0, mailFailed: 0 });
+    expect(previous).toMatchObject({ version: '3.3.0', isMailing: false, mailQueued: 0, mailSent: 0 });
+
+    const mails = await sendReleaseMail({ db: t.db, config: t.config, releaseId });
+    expect(mails).toBeGreaterThanOrEqual(1);
+    expect((await listReleases())[0]).toMatchObject({ mailQueued: mails, mailSent: 0 });
+    const [mail] = await releaseMailsTo(owner.email);
+    await t.db.query('UPDATE mail_outbox SET sent_at = now() WHERE id = $1', [mail!.id]);
+    expect((await listReleases())[0]).toMatchObject({ mailQueued: mails - 1, mailSent: 1, mailFailed: 0 });
+  });
+
   it('refuses a version without installers, a version published twice, and anyone but the administrator', async () => {
     expect((await publish({ version: '9.9.9' })).statusCode).toBe(400);
     expect((await saveInstaller('3.2.0')).statusCode).toBe(200);
@@ -96,5 +150,8 @@ describe('release mail', () => {
       body: { version: '3.2.0' },
     });
     expect(refused.statusCode).toBe(403);
+    for (const url of [`/api/product/${spacey.id}/releases`, `/api/product/${spacey.id}/releases/recipients?channel=stable`]) {
+      expect((await t.request({ method: 'GET', url, token: customer.token })).statusCode).toBe(403);
+    }
   });
 });

@@ -1,22 +1,50 @@
 import { okResponse } from '@store/contracts/auth';
 import { idParam } from '@store/contracts/fields';
-import { publishedRelease, publishReleaseRequest, unsubscribeQuery } from '@store/contracts/release';
+import {
+  adminReleaseList,
+  publishedRelease,
+  publishReleaseRequest,
+  releaseRecipientCount,
+  releaseRecipientsQuery,
+  unsubscribeQuery,
+} from '@store/contracts/release';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import * as releaseMail from './release-mail.service.js';
 
-/** Publishing a release (administrator) and the one-click unsubscribe of its mail (no login, RFC 8058). */
+const productParams = z.object({ productId: idParam.shape.id });
+
+/**
+ * Publishing a release, its list and how many owners it would mail (administrator), and the one-click
+ * unsubscribe of its mail (no login, RFC 8058).
+ */
 export const releaseMailRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireAdmin } = createAuthHooks(app);
+  const tags = ['products'];
+
+  app.get(
+    '/product/:productId/releases',
+    { onRequest: requireAdmin, schema: { tags, params: productParams, response: { 200: adminReleaseList } } },
+    (request) => releaseMail.listReleases({ db: app.db, productId: request.params.productId }),
+  );
+
+  app.get(
+    '/product/:productId/releases/recipients',
+    {
+      onRequest: requireAdmin,
+      schema: { tags, params: productParams, querystring: releaseRecipientsQuery, response: { 200: releaseRecipientCount } },
+    },
+    (request) => releaseMail.countReleaseRecipients({ db: app.db, productId: request.params.productId, channel: request.query.channel }),
+  );
 
   app.post(
     '/product/:productId/releases',
     {
       onRequest: requireAdmin,
       schema: {
-        tags: ['products'],
-        params: z.object({ productId: idParam.shape.id }),
+        tags,
+        params: productParams,
         body: publishReleaseRequest,
         response: { 200: publishedRelease },
       },

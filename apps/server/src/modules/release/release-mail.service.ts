@@ -1,10 +1,11 @@
 import { withdrawReleaseMailConsent } from '../person/index.js';
-import type { PublishedRelease, publishReleaseRequest } from '@store/contracts/release';
+import type { ReleaseChannel } from '@store/contracts/download';
+import type { AdminRelease, PublishedRelease, publishReleaseRequest, ReleaseRecipientCount } from '@store/contracts/release';
 import type { z } from 'zod';
 import type { Config } from '../../config.js';
 import { withTransaction, type Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { siteUrlOf } from '../../mail/customer-templates.js';
+import { releaseNoticeMail, siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail, type OutgoingMail } from '../../mail/outbox.js';
 import { recordAudit } from '../audit/index.js';
 import { transferTokenSecretOf } from '../transfer/index.js';
@@ -57,7 +58,12 @@ export async function sendReleaseMail(options: { db: Db; config: Config; release
   for (;;) {
     const batch = await withTransaction(options.db, async (client) => {
       const recipients = await repository.claimRecipients(client, release, options.batchSize ?? RELEASE_MAIL_BATCH_SIZE);
-      for (const recipient of recipients) await enqueueMail(client, releaseMail({ config: options.config, release, recipient }));
+      const mails: { emailCanonical: string; mailId: number }[] = [];
+      for (const recipient of recipients) {
+        const mailId = await enqueueMail(client, releaseMail({ config: options.config, release, recipient }));
+        mails.push({ emailCanonical: recipient.email_canonical, mailId });
+      }
+      await repository.recordRecipientMails(client, release.id, mails);
       return recipients.length;
     });
     if (batch === 0) return sent;
@@ -69,27 +75,42 @@ function releaseMail(options: { config: Config; release: repository.ReleaseRow; 
   const { config, release, recipient } = options;
   const siteUrl = siteUrlOf(config);
   const token = createUnsubscribeToken(transferTokenSecretOf(config), recipient.person_id);
-  const oneClickUrl = `${siteUrl}/api/release-mail/unsubscribe?token=${token}`;
-  const pageUrl = `${siteUrl}/unsubscribe/${token}`;
-  const title = `${release.product_name} ${release.version}${release.channel === 'beta' ? ' beta' : ''} is available`;
-  return {
+  return releaseNoticeMail({
     to: recipient.email,
-    subject: title,
-    kind: 'release',
-    text: [
-      `Hello ${recipient.name || recipient.email},`,
-      '',
-      `${title}. What's new:`,
-      '',
-      release.notes || '(see the release notes in your account)',
-      '',
-      `Download it from your account: ${siteUrl}/userarea`,
-      '',
-      `You receive this because you asked for release mail. Unsubscribe: ${pageUrl}`,
-    ].join('\n'),
+    ownerName: recipient.name,
+    title: `${release.product_name} ${release.version}${release.channel === 'beta' ? ' beta' : ''} is available`,
+    notes: release.notes,
+    siteUrl,
+    unsubscribeUrl: `${siteUrl}/unsubscribe/${token}`,
     // RFC 8058: a mail client unsubscribes with one POST to this address, without a login.
-    headers: { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  };
+    oneClickUrl: `${siteUrl}/api/release-mail/unsubscribe?token=${token}`,
+  });
+}
+
+/** The product's releases, newest first, each with whether it mails its owners and how far its mail got. */
+export async function listReleases(options: { db: Db; productId: number }): Promise<AdminRelease[]> {
+  const rows = await repository.listReleasesOfProduct(options.db, options.productId);
+  return rows.map((row) => ({
+    id: row.id,
+    version: row.version,
+    channel: row.channel,
+    notes: row.notes,
+    publishedAt: row.published_at.toISOString(),
+    publishedBy: row.published_by,
+    isMailing: row.notify_owners,
+    mailQueued: row.mail_queued,
+    mailSent: row.mail_sent,
+    mailFailed: row.mail_failed,
+  }));
+}
+
+/** How many owners a release of the product on the channel would mail now: what the administrator confirms. */
+export async function countReleaseRecipients(options: {
+  db: Db;
+  productId: number;
+  channel: ReleaseChannel;
+}): Promise<ReleaseRecipientCount> {
+  return { channel: options.channel, owners: await repository.countConsentingOwners(options.db, options.productId, options.channel) };
 }
 
 /** Withdraws the consent of the person a release mail's token names; a token that is not ours is a 404. */

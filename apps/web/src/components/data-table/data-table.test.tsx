@@ -48,6 +48,13 @@ describe('DataTable on the client', () => {
     expect(firstCells(2)[0]).toBe('Name Z');
   });
 
+  it('names every column for screen readers, an action column without a title too (axe: empty-table-header)', () => {
+    render(<DataTable label="Persons" columns={columns} data={people} />);
+    const headers = [...document.querySelectorAll('thead th:not([aria-hidden="true"])')];
+    expect(headers.map((header) => header.textContent?.trim())).toEqual(['id', 'email', 'name', 'edit']);
+    expect(headers[3]!.querySelector('.visually-hidden')?.textContent).toBe('edit');
+  });
+
   it('pages with first, previous, next and last and tells "Page X of Y"', () => {
     render(<DataTable label="Persons" columns={columns} data={people} />);
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();

@@ -148,7 +148,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 {headerGroup.headers.map((header) => {
                   const { column } = header;
                   const sorted = column.getIsSorted();
-                  const title = header.isPlaceholder ? null : flexRender(column.columnDef.header, header.getContext());
+                  // An action column has no title to show; screen readers still get its name (axe: empty-table-header).
+                  const title = header.isPlaceholder ? null : column.columnDef.header === '' ? (
+                    <span className="visually-hidden">{column.id}</span>
+                  ) : (
+                    flexRender(column.columnDef.header, header.getContext())
+                  );
                   return (
                     <th
                       key={header.id}

@@ -18,6 +18,7 @@ const OffersPage = lazyScreen(() => import('./offers/components/offers-page'), '
 const OfferEditorPage = lazyScreen(() => import('./offers/components/offer-editor-page'), 'OfferEditorPage');
 const OutboundWebhooksPage = lazyScreen(() => import('./outbound-webhooks/components/outbound-webhooks-page'), 'OutboundWebhooksPage');
 const ApiKeysPage = lazyScreen(() => import('./api-keys/components/api-keys-page'), 'ApiKeysPage');
+const ReleasesPage = lazyScreen(() => import('./releases/components/releases-page'), 'ReleasesPage');
 const ResendSerialPage = lazyScreen(() => import('./resend-serial/components/resend-serial-page'), 'ResendSerialPage');
 
 /**
@@ -97,6 +98,14 @@ export function BackOfficeRoutes() {
       element: (
         <AdminFrame screen="apiKeys">
           <ApiKeysPage />
+        </AdminFrame>
+      ),
+    },
+    {
+      path: 'releases',
+      element: (
+        <AdminFrame screen="releases">
+          <ReleasesPage />
         </AdminFrame>
       ),
     },

@@ -13,6 +13,12 @@ export const adminPaths = {
   /** Outbound webhooks and API keys for the vendor's scripts (decision 052). */
   outboundWebhooks: '/admin/outbound-webhooks',
   apiKeys: '/admin/api-keys',
+  /**
+   * A product's releases and the form that publishes one (decision 058); without a product, a product select. The
+   * product is a query parameter: a third path segment would make the address a content page's (`paths.contentPage`).
+   */
+  releases: (productId?: number) =>
+    `/admin/releases${productId ? `?${new URLSearchParams({ product: String(productId) }).toString()}` : ''}`,
   /** Resend Serial, for a product and an address when given (without a product: a product select). */
   resendSerial: (productName?: string, email?: string) =>
     `/admin/resendserial${productName ? `/${encodeURIComponent(productName)}` : ''}${email ? `?${new URLSearchParams({ email }).toString()}` : ''}`,

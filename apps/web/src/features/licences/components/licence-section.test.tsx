@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { ToastHost } from '../../../components/toast-host';
 import { renderRoutes } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
+import { formatDay, formatMoment } from '../licence-rules';
 import { LicenceSection } from './licence-section';
 
 const fetchMock = stubFetch();
@@ -58,6 +59,30 @@ describe('licence list', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/userinfo/products');
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer token-1');
+  });
+
+  it('shows per computer until when its key works and when it was last renewed, or that it is permanent', async () => {
+    const expiresAt = '2027-02-20T09:00:00.000Z';
+    const renewedAt = '2026-11-22T09:30:00.000Z';
+    const [offline, studio] = spacey.orderDevices;
+    answerJson([
+      {
+        ...spacey,
+        orderDevices: [
+          { ...offline!, keyExpiresAt: null, renewedAt: null },
+          { ...studio!, keyExpiresAt: expiresAt, renewedAt },
+          { ...studio!, id: 3, deviceName: 'Laptop', keyExpiresAt: expiresAt, renewedAt: null },
+        ],
+      },
+    ]);
+    renderSection();
+    const expiries = (await licence('Spacey')).getAllByTestId('key-expiry');
+    expect(expiries.map((cell) => cell.textContent)).toEqual([
+      'Permanent',
+      `${formatDay(expiresAt)}renewed ${formatMoment(renewedAt)}`,
+      `${formatDay(expiresAt)}not renewed yet`,
+    ]);
+    expect(expiries[1]!.querySelector('time')?.getAttribute('datetime')).toBe(expiresAt);
   });
 
   it('goes to /login when the licences cannot be loaded', async () => {

@@ -79,3 +79,12 @@ export const revokeOrder = (options: { id: number; reason: string; removeDevices
   });
 
 export const useRevokeOrderMutation = () => useMutation({ mutationFn: revokeOrder, onSuccess: useReloadOrders() });
+
+/**
+ * POST /order/{id}/replacekeys: new serial and key files, mailed to the owner; the old ones can no longer register
+ * or unlock; the computers go now or keep working until their keys expire.
+ */
+export const replaceKeys = (options: { id: number; removeDevices: boolean }) =>
+  apiRequest('POST', `/order/${options.id}/replacekeys`, { body: { removeDevices: options.removeDevices }, schema: order, auth: true });
+
+export const useReplaceKeysMutation = () => useMutation({ mutationFn: replaceKeys, onSuccess: useReloadOrders() });

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../shared/format-date';
 import { useDeleteOrderDeviceMutation, useOrderDevices, useRevokeOrderMutation } from '../api/orders-api';
 import { usePerson } from '../api/persons-api';
 import { adminPaths } from '../../shared/admin-paths';
+import { ReplaceKeysButton } from './replace-keys-button';
 import { LicencePurchase } from '../../webhooks/components/licence-purchase';
 
 function KeyText({ id, label, value }: { id: string; label: string; value: string }) {
@@ -50,6 +51,7 @@ export function LicenceDetail({ order }: { order: Order }) {
         <Link className="btn btn-sm btn-outline-primary" to={adminPaths.resendSerial(product, owner.data?.email)}>
           Resend Serial
         </Link>
+        {(order.state ?? 'active') === 'active' && <ReplaceKeysButton orderId={order.id} productName={product} />}
         {(order.state ?? 'active') === 'active' && (
           <button type="button" className="btn btn-sm btn-outline-danger ms-2" disabled={revokeOrder.isPending} onClick={revoke}>
             Revoke licence

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  channelLabels,
   downloadPlatforms,
   platformLabels,
+  releaseChannels,
   saveProductDownloadRequest,
   type AdminProductDownload,
   type SaveProductDownloadRequest,
@@ -28,6 +30,7 @@ export const emptyInstaller = (): SaveProductDownloadRequest => ({
   storage: 's3',
   location: '',
   isPublic: false,
+  channel: 'stable',
 });
 export const formOf = (download: AdminProductDownload): SaveProductDownloadRequest => ({
   id: download.id,
@@ -41,6 +44,7 @@ export const formOf = (download: AdminProductDownload): SaveProductDownloadReque
   storage: download.storage,
   location: download.location,
   isPublic: download.isPublic,
+  channel: download.channel,
 });
 
 /** Adds or changes one installer of the product. */
@@ -77,7 +81,7 @@ export function InstallerForm({
       aria-label={initial.id === 0 ? 'New installer' : `Edit installer ${initial.version}`}
     >
       <div className="row">
-        <div className="col-md-4 mb-3">
+        <div className="col-md-3 mb-3">
           <label htmlFor={`${prefix}-platform`} className="form-label">
             Platform
           </label>
@@ -89,10 +93,22 @@ export function InstallerForm({
             ))}
           </select>
         </div>
-        <div className="col-md-4">
+        <div className="col-md-3 mb-3">
+          <label htmlFor={`${prefix}-channel`} className="form-label">
+            Channel
+          </label>
+          <select id={`${prefix}-channel`} className="form-select" {...register('channel')}>
+            {releaseChannels.map((channel) => (
+              <option key={channel} value={channel}>
+                {channelLabels[channel]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-md-3">
           <FormField id={`${prefix}-version`} label="Version" registration={register('version')} error={errors.version?.message} />
         </div>
-        <div className="col-md-4">
+        <div className="col-md-3">
           <FormField
             id={`${prefix}-release`}
             label="Release date (YYYY-MM-DD)"

@@ -1,7 +1,9 @@
 import '../../../../styles/tables.scss';
 import { platformLabels, type SaveProductDownloadRequest } from '@store/contracts/download';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { showToast } from '../../../../lib/toast-store';
+import { adminPaths } from '../../shared/admin-paths';
 import { ErrorAlert } from '../../shared/error-alert';
 import { useDeleteProductDownloadMutation, useProductDownloads } from '../api/product-downloads-api';
 import { emptyInstaller, formOf, InstallerForm } from './installer-form';
@@ -18,7 +20,8 @@ export function ProductDownloadsEditor({ productId }: { productId: number }) {
       </h2>
       <p className="text-body-secondary small">
         Installers owners see in their account; those offered to everyone are also on the product&apos;s page for visitors to try, and
-        counted each time a visitor gets one. Bucket files are handed out as links that expire; a URL is handed out as it is.
+        counted each time a visitor gets one. Bucket files are handed out as links that expire; a URL is handed out as it is. To tell the
+        plug-ins and the owners about a version, publish it under <Link to={adminPaths.releases(productId)}>Releases</Link>.
       </p>
       {downloads.isPending && <p aria-busy="true">Loading…</p>}
       <ErrorAlert error={downloads.error} />
@@ -54,7 +57,7 @@ export function ProductDownloadsEditor({ productId }: { productId: number }) {
                     </div>
                   </td>
                   <td>{download.releaseDate}</td>
-                  <td>{download.isPublic ? 'Everyone (trial)' : 'Owners only'}</td>
+                  <td>{download.isPublic ? 'Everyone (trial)' : download.channel === 'beta' ? 'Beta owners' : 'Owners only'}</td>
                   <td className="text-end" data-testid="download-count">
                     {download.downloadCount.toLocaleString()}
                   </td>

@@ -252,6 +252,37 @@ describe('product editor: installers', () => {
     fireEvent.click(section.getByRole('button', { name: 'NEW INSTALLER' }));
     const newForm = within(section.getByRole('form', { name: 'New installer' }));
     expect((newForm.getByRole('switch', { name: /Offer to every visitor/ }) as HTMLInputElement).checked).toBe(false);
+    // ... and on the stable channel until the administrator makes it a beta build (decision 058).
+    const channel = newForm.getByRole('combobox', { name: 'Channel' }) as HTMLSelectElement;
+    expect(channel.value).toBe('stable');
+    expect([...channel.options].map((option) => option.textContent)).toEqual(['Stable (every owner)', 'Beta (owners who opted in)']);
+  });
+
+  it('saves a beta build, which only opted-in owners get', async () => {
+    const saved: Record<string, unknown>[] = [];
+    serve({
+      '/api/product/3/trials': () => [200, { rows: [], total: 0, page: 0, pageSize: 20, trialDays: 30 }],
+      '/api/product/3/downloads': (init) => {
+        if (init?.method !== 'POST') return [200, []];
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        saved.push(body);
+        return [200, [{ ...download(30, '2.0.0-beta1', false, 0), channel: 'beta' }]];
+      },
+      '/api/product/3': () => [200, product],
+      '/api/productserial/3': () => [200, { id: 3, serials: '' }],
+    });
+    renderPage();
+    const section = within(await screen.findByRole('region', { name: 'Downloads' }));
+    fireEvent.click(await section.findByRole('button', { name: 'NEW INSTALLER' }));
+    const form = within(section.getByRole('form', { name: 'New installer' }));
+    fireEvent.change(form.getByRole('combobox', { name: 'Channel' }), { target: { value: 'beta' } });
+    fireEvent.change(form.getByLabelText('Version'), { target: { value: '2.0.0-beta1' } });
+    fireEvent.change(form.getByLabelText('File name'), { target: { value: 'Spacey-beta.pkg' } });
+    fireEvent.change(form.getByLabelText('Stored'), { target: { value: 'url' } });
+    fireEvent.change(form.getByLabelText('Object key or URL'), { target: { value: '/downloads/spacey-beta.pkg' } });
+    fireEvent.click(form.getByRole('button', { name: 'SAVE INSTALLER' }));
+    await vi.waitFor(() => expect(saved).toEqual([expect.objectContaining({ version: '2.0.0-beta1', channel: 'beta', isPublic: false })]));
+    expect(within(await section.findByTestId('admin-download')).getByText('Beta owners')).toBeTruthy();
   });
 });
 
