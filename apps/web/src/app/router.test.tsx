@@ -93,3 +93,22 @@ describe('back-office screens the server refuses', () => {
     expect(window.localStorage.getItem(CURRENT_USER_STORAGE_KEY)).toBeNull();
   });
 });
+
+describe('back-office addresses with three segments', () => {
+  // A content page may have three segments (`/:p1?/:p2?/:p3?`); an address under /admin/ is never one.
+  it('open the back-office screen, not a content page', async () => {
+    signIn({ name: 'admin', role: 'admin' });
+    serveScreens({ offers: [403, 'Only the administrator may do this.'] });
+    renderAt('/admin/offer/5');
+    expect(await findMain('Not permitted')).toBeTruthy();
+    expect(screenCalls()).toEqual(['/api/admin/screens/offers']);
+    expect(screen.getByTestId('path').textContent).toBe('/admin/offer/5');
+  });
+
+  it('still leave four segments to no page at all', async () => {
+    serveScreens({});
+    renderAt('/help/a/b/c');
+    expect(await screen.findByTestId('path')).toBeTruthy();
+    await screen.findByText('/', { selector: '[data-testid="path"]' }, { timeout: 15_000 });
+  });
+});

@@ -1,6 +1,6 @@
 import type { BackOfficeScreen } from '@store/contracts/staff';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireUser } from '../components/require-user';
 import { routePatterns as route, paths } from '../config/paths';
 import { renderShopPrices } from '../features/checkout/shop-prices';
@@ -51,7 +51,10 @@ const ProductOfferPanel = lazyScreen(() => import('../features/offers/components
  * (decision 036) and its installers for everyone after it (decision 035).
  */
 function ContentPageRoute() {
-  const isProductPage = /^\/products\/[^/]+\/?$/i.test(useLocation().pathname);
+  const { pathname } = useLocation();
+  // More than three segments cannot be a content page.
+  if (matchPath(route.contentPage, pathname) === null) return <Navigate to={paths.home} replace />;
+  const isProductPage = /^\/products\/[^/]+\/?$/i.test(pathname);
   return (
     <>
       {isProductPage && (
@@ -133,10 +136,10 @@ const routes: RouteObject[] = [
           </RequireUser>
         ),
       },
-      // A product page ends with its installers for everyone (decision 035).
-      { path: route.contentPage, element: <ContentPageRoute /> },
-      // More than three segments cannot be a content page.
-      { path: '*', element: <Navigate to={paths.home} replace /> },
+      // Every other address is a content page's (`route.contentPage`, up to three segments); a product page ends
+      // with its installers for everyone (decision 035). Matched as a splat so that it ranks below `/admin/*`:
+      // the pattern itself outranks a splat for three segments, and `/admin/offer/5` would be a content page.
+      { path: '*', element: <ContentPageRoute /> },
     ],
   },
 ];
