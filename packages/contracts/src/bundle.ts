@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyCode, offerPrices, offerQuote } from './offer.js';
+import { productPathField } from './product.js';
 
 // Bundles and "complete your bundle" (decision 054).
 
@@ -14,6 +15,9 @@ export type BundleQuote = z.infer<typeof bundleQuote>;
 /** A bundle as the administrator edits it: the product sold as the bundle, what it holds, its "complete" rule. */
 export const bundle = z.object({
   bundleProductId: z.number().int(),
+  /** The bundle product's name and FastSpring path (decision 057). */
+  name: z.string(),
+  path: z.string(),
   partProductIds: z.array(z.number().int()),
   rule: z.enum(['share', 'fixed']),
   /** The whole bundle's price per currency. */
@@ -24,9 +28,15 @@ export const bundle = z.object({
 export type Bundle = z.infer<typeof bundle>;
 export const bundleList = z.array(bundle);
 
-/** POST /api/bundle/: sets a product's contents and rule (making it a bundle). */
+/**
+ * POST /api/bundle/: sets a product's contents and rule (making it a bundle). The BUNDLES screen also names the
+ * bundle product and sets its path (decision 057): `bundleProductId` 0 creates that product with `name` (required
+ * then) and `path` (derived from the name when left out); left out on an existing bundle, both stay.
+ */
 export const bundleSaveRequest = z.object({
-  bundleProductId: z.number().int().positive(),
+  bundleProductId: z.number().int().nonnegative(),
+  name: z.string().trim().min(1, 'Name is required').max(100).optional(),
+  path: productPathField.optional(),
   partProductIds: z.array(z.number().int().positive()).min(2, 'A bundle holds at least two products').max(50),
   rule: z.enum(['share', 'fixed']).default('share'),
   prices: offerPrices,
