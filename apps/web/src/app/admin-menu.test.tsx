@@ -66,6 +66,7 @@ describe('the ADMIN dropdown', () => {
       'PRODUCTS',
       'PAGES',
       'UPGRADES',
+      'BUNDLES',
       '[System]',
       'STAFF',
       'WEBHOOKS',

@@ -36,6 +36,7 @@ const adminGroups: { heading: string; entries: Entry[] }[] = [
       { label: 'PRODUCTS', to: paths.adminProducts, isForSupport: false },
       { label: 'PAGES', to: paths.adminPages, isForSupport: false },
       { label: 'UPGRADES', to: adminPaths.offers, isForSupport: false },
+      { label: 'BUNDLES', to: adminPaths.bundles, isForSupport: false },
     ],
   },
   {

@@ -16,6 +16,8 @@ const BatchesPage = lazyScreen(() => import('./batches/components/batches-page')
 const AuditLogPage = lazyScreen(() => import('./audit-log/components/audit-log-page'), 'AuditLogPage');
 const OffersPage = lazyScreen(() => import('./offers/components/offers-page'), 'OffersPage');
 const OfferEditorPage = lazyScreen(() => import('./offers/components/offer-editor-page'), 'OfferEditorPage');
+const BundlesPage = lazyScreen(() => import('./bundles/components/bundles-page'), 'BundlesPage');
+const BundleEditorPage = lazyScreen(() => import('./bundles/components/bundle-editor-page'), 'BundleEditorPage');
 const OutboundWebhooksPage = lazyScreen(() => import('./outbound-webhooks/components/outbound-webhooks-page'), 'OutboundWebhooksPage');
 const ApiKeysPage = lazyScreen(() => import('./api-keys/components/api-keys-page'), 'ApiKeysPage');
 const ResendSerialPage = lazyScreen(() => import('./resend-serial/components/resend-serial-page'), 'ResendSerialPage');
@@ -81,6 +83,22 @@ export function BackOfficeRoutes() {
       element: (
         <AdminFrame screen="offers">
           <OfferEditorPage />
+        </AdminFrame>
+      ),
+    },
+    {
+      path: 'bundles',
+      element: (
+        <AdminFrame screen="bundles">
+          <BundlesPage />
+        </AdminFrame>
+      ),
+    },
+    {
+      path: 'bundle/:id',
+      element: (
+        <AdminFrame screen="bundles">
+          <BundleEditorPage />
         </AdminFrame>
       ),
     },

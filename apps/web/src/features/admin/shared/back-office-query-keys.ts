@@ -14,6 +14,7 @@ export const backOfficeQueryKeys = {
   /** Whether the server lets the signed-in user open a back-office screen (decision 033). */
   screenAccess: (screen: string, userName: string) => ['admin', 'screenAccess', screen, userName] as const,
   offers: ['admin', 'offers'] as const,
+  bundles: ['admin', 'bundles'] as const,
   outboundWebhooks: ['admin', 'outboundWebhooks'] as const,
   outboundWebhookDeliveries: (endpointId: number) => ['admin', 'outboundWebhooks', 'deliveries', endpointId] as const,
   apiKeys: ['admin', 'apiKeys'] as const,
