@@ -6,6 +6,7 @@
 export const backOfficeQueryKeys = {
   dashboard: (search: string) => ['admin', 'dashboard', search] as const,
   dashboardTrials: (search: string) => ['admin', 'dashboard', 'trials', search] as const,
+  dashboardOffers: (search: string) => ['admin', 'dashboard', 'offers', search] as const,
   allOrdersPage: (search: string) => ['admin', 'allOrders', 'page', search] as const,
   batches: ['admin', 'activationCodes', 'batches'] as const,
   batchCodes: (batch: number) => ['admin', 'activationCodes', 'batches', batch] as const,

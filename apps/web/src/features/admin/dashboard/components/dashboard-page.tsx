@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useDashboard } from '../api/dashboard-api';
 import { formatMoney } from '../../../../lib/checkout/format-money';
 import { ChartCanvas } from './chart-canvas';
+import { OfferFiguresSection } from './offer-figures-section';
 import { TrialFiguresSection } from './trial-figures-section';
 
 const periodLabels: Record<DashboardPeriod, string> = { day: 'Days', week: 'Weeks', month: 'Months' };
@@ -186,6 +187,7 @@ export function DashboardPage() {
               </table>
             </section>
             <TrialFiguresSection period={period} />
+            <OfferFiguresSection period={period} />
           </div>
         </>
       )}
