@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { e2eAdminPassword } from '../playwright.config.js';
-import { expect, payInSandboxPopup, registerThroughUi, sandboxBuyer, test, uniqueEmail } from '../fixtures.js';
+import { expect, payInSandboxPopup, payUpgradeInSandboxPopup, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
 
 /** Refunds an order the way the sandbox's administrator does: its `return.created`, signed, to the real webhook. */
 async function refundInSandbox(request: APIRequestContext, providerOrderId: string): Promise<void> {
@@ -12,22 +12,6 @@ async function refundInSandbox(request: APIRequestContext, providerOrderId: stri
   });
   expect(answer.ok(), await answer.text()).toBe(true);
   expect(((await answer.json()) as { status: number }).status).toBe(200);
-}
-
-/** Pays an upgrade's checkout: the address is the customer's, locked by the secure session; answers the order id. */
-async function payUpgradeInSandboxPopup(page: Page, email: string): Promise<string> {
-  const popup = page.frameLocator('#fsc-popup-frame');
-  await expect(popup.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-  await expect(popup.getByRole('row').filter({ hasText: 'Spacey 2 × 1' })).toContainText('$29.00');
-  await expect(popup.getByLabel('Email')).toHaveValue(email);
-  await expect(popup.getByLabel('Email')).not.toBeEditable();
-  await popup.getByLabel('First name').fill(sandboxBuyer.firstName);
-  await popup.getByLabel('Last name').fill(sandboxBuyer.lastName);
-  const paid = page.waitForResponse((response) => response.url().endsWith('/sandbox/api/pay'));
-  await popup.getByRole('button', { name: 'Pay' }).click();
-  const answer = await paid;
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { id: string }).id;
 }
 
 test('a customer upgrades Spacey to Spacey 2 at their price, and the refund reverts it', async ({ page, request }) => {

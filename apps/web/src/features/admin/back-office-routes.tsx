@@ -15,9 +15,7 @@ const AllOrdersPage = lazyScreen(() => import('./all-orders/components/all-order
 const BatchesPage = lazyScreen(() => import('./batches/components/batches-page'), 'BatchesPage');
 const AuditLogPage = lazyScreen(() => import('./audit-log/components/audit-log-page'), 'AuditLogPage');
 const OffersPage = lazyScreen(() => import('./offers/components/offers-page'), 'OffersPage');
-const OfferEditorPage = lazyScreen(() => import('./offers/components/offer-editor-page'), 'OfferEditorPage');
 const BundlesPage = lazyScreen(() => import('./bundles/components/bundles-page'), 'BundlesPage');
-const BundleEditorPage = lazyScreen(() => import('./bundles/components/bundle-editor-page'), 'BundleEditorPage');
 const OutboundWebhooksPage = lazyScreen(() => import('./outbound-webhooks/components/outbound-webhooks-page'), 'OutboundWebhooksPage');
 const ApiKeysPage = lazyScreen(() => import('./api-keys/components/api-keys-page'), 'ApiKeysPage');
 const ResendSerialPage = lazyScreen(() => import('./resend-serial/components/resend-serial-page'), 'ResendSerialPage');
@@ -25,7 +23,8 @@ const ResendSerialPage = lazyScreen(() => import('./resend-serial/components/res
 /**
  * The back office's screens under /admin/ (decision 024), routed here rather than in the app's router so that
  * the home page's JavaScript does not grow with them. The specified admin screens keep their own routes, which
- * rank before this one.
+ * rank before this one, and so do the editors at three segments (`/admin/offer/:id`, `/admin/bundle/:id`), which
+ * the content page's pattern outranks here (decision 057).
  */
 export function BackOfficeRoutes() {
   return useRoutes([
@@ -79,26 +78,10 @@ export function BackOfficeRoutes() {
       ),
     },
     {
-      path: 'offer/:id',
-      element: (
-        <AdminFrame screen="offers">
-          <OfferEditorPage />
-        </AdminFrame>
-      ),
-    },
-    {
       path: 'bundles',
       element: (
         <AdminFrame screen="bundles">
           <BundlesPage />
-        </AdminFrame>
-      ),
-    },
-    {
-      path: 'bundle/:id',
-      element: (
-        <AdminFrame screen="bundles">
-          <BundleEditorPage />
         </AdminFrame>
       ),
     },
