@@ -54,10 +54,16 @@ test('the administrator makes, edits and deletes a bundle, and sees the upgrades
   // The audit log has the product made for it, the bundle's creation and its change.
   await openAdminMenuEntry(page, 'AUDIT LOG');
   const log = page.getByRole('table', { name: 'Audit log' });
+  /** The audit log's rows of this action on this kind of record. */
+  const entries = (action: string, record: string) =>
+    log
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: action, exact: true }) })
+      .filter({ has: page.getByRole('cell', { name: record, exact: true }) });
   await log.getByRole('searchbox', { name: 'Filter Record id' }).fill(bundleId);
-  await expect(log.getByRole('row').filter({ hasText: 'bundle' }).filter({ hasText: 'create' })).toHaveCount(1);
-  await expect(log.getByRole('row').filter({ hasText: 'bundle' }).filter({ hasText: 'update' })).toContainText('"rule": "fixed"');
-  await expect(log.getByRole('row').filter({ hasText: 'product' }).filter({ hasText: 'create' })).toContainText(path);
+  await expect(entries('create', 'bundle')).toHaveCount(1);
+  await expect(entries('update', 'bundle')).toContainText('"rule": "fixed"');
+  await expect(entries('create', 'product')).toContainText(path);
 
   // Deleted only once confirmed.
   await openAdminMenuEntry(page, 'BUNDLES');
@@ -74,7 +80,7 @@ test('the administrator makes, edits and deletes a bundle, and sees the upgrades
   await expect(row).toHaveCount(0);
   await openAdminMenuEntry(page, 'AUDIT LOG');
   await log.getByRole('searchbox', { name: 'Filter Record id' }).fill(bundleId);
-  await expect(log.getByRole('row').filter({ hasText: 'bundle' }).filter({ hasText: 'delete' })).toHaveCount(1);
+  await expect(entries('delete', 'bundle')).toHaveCount(1);
 
   // The dashboard reports the upgrade per path, and the orders list shows it as what it is.
   await openAdminMenuEntry(page, 'DASHBOARD');
