@@ -101,3 +101,38 @@ export async function refundInSandbox(request: APIRequestContext, providerOrderI
   expect(answer.ok(), await answer.text()).toBe(true);
   expect(((await answer.json()) as { status: number }).status).toBe(200);
 }
+
+/** Pays an upgrade's checkout: the address is the customer's, locked by the secure session; answers the order id. */
+export async function payUpgradeInSandboxPopup(page: Page, email: string): Promise<string> {
+  const popup = page.frameLocator('#fsc-popup-frame');
+  await expect(popup.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await expect(popup.getByRole('row').filter({ hasText: 'Spacey 2 × 1' })).toContainText('$29.00');
+  await expect(popup.getByLabel('Email')).toHaveValue(email);
+  await expect(popup.getByLabel('Email')).not.toBeEditable();
+  await popup.getByLabel('First name').fill(sandboxBuyer.firstName);
+  await popup.getByLabel('Last name').fill(sandboxBuyer.lastName);
+  const paid = page.waitForResponse((response) => response.url().endsWith('/sandbox/api/pay'));
+  await popup.getByRole('button', { name: 'Pay' }).click();
+  const answer = await paid;
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { id: string }).id;
+}
+
+/**
+ * A new customer buys Spacey in the sandbox, registers, and upgrades it to Spacey 2 at the demo's upgrade price
+ * from Spacey 2's page (decision 036); answers the upgrade's provider order id. One registration, no login.
+ */
+export async function buySpaceyUpgradeInSandbox(page: Page, email: string): Promise<string> {
+  await page.goto('/products/spacey');
+  await page.getByRole('button', { name: 'Buy Spacey' }).click();
+  await page.getByRole('dialog', { name: 'Cart' }).getByRole('button', { name: 'Checkout' }).click();
+  await payInSandboxPopup(page, email);
+  await expect(page.getByTestId('message')).toHaveText('Thanks for your purchase.');
+  await registerThroughUi(page, email);
+  await page.goto('/products/spacey-2');
+  const panel = page.getByRole('complementary', { name: 'Upgrades' });
+  await panel.getByRole('button', { name: 'Upgrade to Spacey 2' }).click();
+  const orderId = await payUpgradeInSandboxPopup(page, email);
+  await expect(page.getByTestId('message')).toHaveText('Thanks for your purchase.');
+  return orderId;
+}

@@ -1,21 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, payInSandboxPopup, refundInSandbox, registerThroughUi, sandboxBuyer, test, uniqueEmail } from '../fixtures.js';
-
-/** Pays an upgrade's checkout: the address is the customer's, locked by the secure session; answers the order id. */
-async function payUpgradeInSandboxPopup(page: Page, email: string): Promise<string> {
-  const popup = page.frameLocator('#fsc-popup-frame');
-  await expect(popup.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-  await expect(popup.getByRole('row').filter({ hasText: 'Spacey 2 × 1' })).toContainText('$29.00');
-  await expect(popup.getByLabel('Email')).toHaveValue(email);
-  await expect(popup.getByLabel('Email')).not.toBeEditable();
-  await popup.getByLabel('First name').fill(sandboxBuyer.firstName);
-  await popup.getByLabel('Last name').fill(sandboxBuyer.lastName);
-  const paid = page.waitForResponse((response) => response.url().endsWith('/sandbox/api/pay'));
-  await popup.getByRole('button', { name: 'Pay' }).click();
-  const answer = await paid;
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { id: string }).id;
-}
+import { expect, payInSandboxPopup, payUpgradeInSandboxPopup, refundInSandbox, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
 
 test('a customer upgrades Spacey to Spacey 2 at their price, and the refund reverts it', async ({ page, request }) => {
   const email = uniqueEmail('upgrade');

@@ -16,6 +16,18 @@ export const orderSourceLabels: Record<(typeof orderSources)[number], string> = 
   import: 'Import',
 };
 
+/** What a licence was sold as, beyond a plain purchase (decisions 036 and 054). */
+export const orderKinds = ['upgrade', 'crossgrade', 'bundle'] as const;
+export type OrderKind = (typeof orderKinds)[number];
+
+/** How the admin screens name a licence's kind: "Upgrade from Spacey", "Crossgrade", "Bundle: Studio Bundle" (decision 057). */
+export function orderKindLabel(row: { kind: OrderKind | null; kindFrom: string | null }): string {
+  if (row.kind === 'upgrade') return `Upgrade from ${row.kindFrom ?? '?'}`;
+  if (row.kind === 'crossgrade') return 'Crossgrade';
+  if (row.kind === 'bundle') return `Bundle: ${row.kindFrom ?? '?'}`;
+  return '';
+}
+
 /** A row of GET /admin/orders: every licence with its provider reference, owner, product, money, source and status. */
 export const orderListRow = z.object({
   id: z.number().int(),
@@ -30,5 +42,9 @@ export const orderListRow = z.object({
   currency: z.string().nullable(),
   source: z.enum(orderSources),
   state: z.enum(orderStates),
+  /** An upgrade, a crossgrade or a licence sold in a bundle; null for any other (decision 057). */
+  kind: z.enum(orderKinds).nullable(),
+  /** The product upgraded or crossgraded from, or the bundle's name (its FastSpring path once it is no product). */
+  kindFrom: z.string().nullable(),
 });
 export type OrderListRow = z.infer<typeof orderListRow>;

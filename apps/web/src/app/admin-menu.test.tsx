@@ -67,6 +67,7 @@ describe('the ADMIN dropdown', () => {
       'RELEASES',
       'PAGES',
       'UPGRADES',
+      'BUNDLES',
       '[System]',
       'STAFF',
       'WEBHOOKS',

@@ -38,6 +38,7 @@ const adminGroups: { heading: string; entries: Entry[] }[] = [
       { label: 'RELEASES', to: adminPaths.releases(), isForSupport: false },
       { label: 'PAGES', to: paths.adminPages, isForSupport: false },
       { label: 'UPGRADES', to: adminPaths.offers, isForSupport: false },
+      { label: 'BUNDLES', to: adminPaths.bundles, isForSupport: false },
     ],
   },
   {

@@ -84,6 +84,29 @@ describe('back-office screens the server refuses', () => {
     expect(await findHeading('Products')).toBeTruthy();
   });
 
+  it('ask the server for the bundles screen on the bundles list (decision 057)', async () => {
+    signIn({ name: 'admin', role: 'admin' });
+    serveScreens({ bundles: [403, 'Not permitted'] });
+    renderAt('/admin/bundles');
+    await findMain('Not permitted');
+    expect(screenCalls()).toEqual(['/api/admin/screens/bundles']);
+  });
+
+  it("open the editor of a new bundle, which a content page's three segments would otherwise take", async () => {
+    signIn({ name: 'admin', role: 'admin' });
+    serveScreens({});
+    renderAt('/admin/bundle/0');
+    expect(await findHeading('New Bundle (created on SAVE BUNDLE)')).toBeTruthy();
+    expect(screen.getByTestId('path').textContent).toBe('/admin/bundle/0');
+  });
+
+  it('open the editor of a new offer at its own address', async () => {
+    signIn({ name: 'admin', role: 'admin' });
+    serveScreens({});
+    renderAt('/admin/offer/0');
+    expect(await findHeading('New Offer (created on SAVE OFFER)')).toBeTruthy();
+  });
+
   it('go to the login only when the server says the session is gone (401), or nobody is signed in', async () => {
     signIn({ name: 'helper@example.com', role: 'support' });
     serveScreens({ products: [401, 'Your session has ended. Please log in again.'] });

@@ -43,6 +43,8 @@ const ConfirmAccountPage = lazyScreen(() => import('../features/account/componen
 const TrialPage = lazyScreen(() => import('../features/trial/components/trial-page'), 'TrialPage');
 const UnsubscribePage = lazyScreen(() => import('../features/releases/components/unsubscribe-page'), 'UnsubscribePage');
 const ResendSerialPage = lazyScreen(() => import('../features/admin/resend-serial/components/resend-serial-page'), 'ResendSerialPage');
+const OfferEditorPage = lazyScreen(() => import('../features/admin/offers/components/offer-editor-page'), 'OfferEditorPage');
+const BundleEditorPage = lazyScreen(() => import('../features/admin/bundles/components/bundle-editor-page'), 'BundleEditorPage');
 // Upgrades beside a product page (decision 036), loaded only there: other content pages stay small (decision 006).
 const ProductOfferPanel = lazyScreen(() => import('../features/offers/components/product-offer-panel'), 'ProductOfferPanel');
 
@@ -125,6 +127,8 @@ const routes: RouteObject[] = [
       { path: route.adminMailbox, element: backOfficeScreen('mailbox', <MailboxPage />) },
       { path: route.adminStaff, element: backOfficeScreen('staff', <StaffPage />) },
       { path: route.adminWebhooks, element: backOfficeScreen('webhooks', <WebhooksPage />) },
+      { path: route.adminOffer, element: backOfficeScreen('offers', <OfferEditorPage />) },
+      { path: route.adminBundle, element: backOfficeScreen('bundles', <BundleEditorPage />) },
       { path: route.confirmAccount, element: <ConfirmAccountPage /> },
       // The back office's screens (decision 024); the routes above rank first. Each asks the server whether the
       // user may open it (decision 033).

@@ -24,6 +24,9 @@ export const routePatterns = {
   confirmAccount: '/account/confirm/:token',
   adminStaff: '/admin/staff',
   adminWebhooks: '/admin/webhooks',
+  // Editors of the back office at three segments, which the content page's pattern would otherwise outrank (decision 057).
+  adminOffer: '/admin/offer/:id',
+  adminBundle: '/admin/bundle/:id',
   trial: '/trial/:productName?',
   unsubscribe: '/unsubscribe/:token',
 } as const;

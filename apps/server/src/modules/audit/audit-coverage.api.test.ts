@@ -116,6 +116,16 @@ const cases: Case[] = [
     records: ['create bundle'],
   },
   {
+    route: 'POST /api/bundle/',
+    name: 'a new bundle with its product, then renamed (decision 057)',
+    arrange: async () => {
+      const body = { ...(await bundleBody(0)), name: `Audited Bundle ${hex()}` };
+      const created = (await admin('POST', '/api/bundle/', body)).json() as { bundleProductId: number };
+      return { url: '/api/bundle/', body: { ...body, bundleProductId: created.bundleProductId, name: `${body.name} 2`, rule: 'fixed' } };
+    },
+    records: ['update product', 'update bundle'],
+  },
+  {
     route: 'DELETE /api/bundle/:id',
     arrange: async () => {
       const id = await bundleProduct();

@@ -545,6 +545,7 @@ describe('guards', () => {
     'POST /sandbox/api/replay',
     'GET /api/admin/dashboard',
     'GET /api/admin/dashboard/trials',
+    'GET /api/admin/dashboard/offers',
     'GET /api/admin/audit',
     'GET /api/order/unassigned/batches',
     'GET /api/order/unassigned/batches/:batch/codes',

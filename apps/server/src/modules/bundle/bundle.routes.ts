@@ -14,8 +14,15 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
     bundles.listBundles({ db: app.db }),
   );
 
-  app.post('/bundle/', { onRequest: requireAdmin, schema: { tags, body: bundleSaveRequest, response: { 200: bundle } } }, (request) =>
-    bundles.saveBundle({ db: app.db, actor: actorOf(request).name, bundle: request.body }),
+  app.post(
+    '/bundle/',
+    { onRequest: requireAdmin, schema: { tags, body: bundleSaveRequest, response: { 200: bundle } } },
+    async (request) => {
+      const saved = await bundles.saveBundle({ db: app.db, actor: actorOf(request).name, bundle: request.body });
+      // The save may have created or renamed the bundle's product (decision 057).
+      app.productCache.clear();
+      return saved;
+    },
   );
 
   app.delete(

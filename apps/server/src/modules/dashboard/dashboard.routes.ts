@@ -1,8 +1,10 @@
 import { dashboard, dashboardQuery } from '@store/contracts/dashboard';
+import { offerFigures } from '@store/contracts/offer-figures';
 import { trialFigures } from '@store/contracts/trial-figures';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAuthHooks } from '../../plugins/auth.js';
 import { getDashboard } from './dashboard.service.js';
+import { getOfferFigures } from './offer-figures.service.js';
 import { getTrialFigures } from './trial-figures.service.js';
 
 /** The administrator's dashboard (decision 024). */
@@ -18,5 +20,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/dashboard/trials',
     { onRequest: requireAdmin, schema: { tags: ['dashboard'], querystring: dashboardQuery, response: { 200: trialFigures } } },
     (request) => getTrialFigures({ db: app.db, query: request.query }),
+  );
+  // Upgrades, crossgrades and bundles (decision 057), over the same range and buckets.
+  app.get(
+    '/admin/dashboard/offers',
+    { onRequest: requireAdmin, schema: { tags: ['dashboard'], querystring: dashboardQuery, response: { 200: offerFigures } } },
+    (request) => getOfferFigures({ db: app.db, query: request.query }),
   );
 };

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
 import { postWebhook, type TestEvent } from '../../../test/webhook-fixtures.js';
 import { publishedPurchase, publishedReturn } from '../../../test/published-samples.js';
+import { buyBundle, buyOffer, createBundle, createOffer } from '../../../test/offer-sales.js';
 import { utcRangeOf } from './order-list.repository.js';
 
 const secret = 'test-webhook-secret';
@@ -88,8 +89,37 @@ describe('all orders', () => {
       currency: 'EUR',
       source: 'purchase',
       state: 'active',
+      kind: null,
+      kindFrom: null,
     });
     expect(page.rows.map((row) => row.source)).toEqual(['purchase', 'activation', 'purchase']);
+  });
+
+  it('shows upgrades, crossgrades and bundles as what they are, with what was paid (bought through the webhook)', async () => {
+    const rowOf = async (id: number) => (await list({ filter: JSON.stringify({ id: String(id) }) })).rows[0]!;
+    const upgrade = await createOffer(t, { kind: 'upgrade', sourceName: 'Spacey', prices: { USD: '29', EUR: '27' } });
+    const upgraded = await buyOffer(t, secret, upgrade, 'EUR');
+    expect(await rowOf(upgraded.licenceId)).toMatchObject({
+      productName: upgrade.targetName,
+      amount: 27,
+      currency: 'EUR',
+      kind: 'upgrade',
+      kindFrom: 'Spacey',
+    });
+
+    const crossgrade = await createOffer(t, { kind: 'crossgrade', sourceName: 'Punch', prices: { USD: '19' } });
+    const crossgraded = await buyOffer(t, secret, crossgrade);
+    expect(await rowOf(crossgraded.licenceId)).toMatchObject({ amount: 19, currency: 'USD', kind: 'crossgrade', kindFrom: 'Punch' });
+
+    const bundle = await createBundle(t);
+    const bought = await buyBundle(t, secret, bundle, 99);
+    const rows = await Promise.all(bought.licenceIds.map(rowOf));
+    expect(rows.map((row) => [row.productName, row.kind, row.kindFrom])).toEqual([
+      ['Spacey', 'bundle', bundle.name],
+      ['Punch', 'bundle', bundle.name],
+      ['Tapewarm', 'bundle', bundle.name],
+    ]);
+    expect(rows.reduce((sum, row) => sum + row.amount! * 100, 0)).toBe(9900);
   });
 
   it('filters by reference prefix, status, source, currency, date and product, and sorts both ways', async () => {

@@ -18,6 +18,8 @@ type Row = {
   currency: string | null;
   source: OrderListRow['source'];
   state: OrderListRow['state'];
+  kind: OrderListRow['kind'];
+  kind_from: string | null;
 };
 
 export const toOrderListRow = (row: Row): OrderListRow => ({
@@ -33,7 +35,22 @@ export const toOrderListRow = (row: Row): OrderListRow => ({
   currency: row.currency,
   source: row.source,
   state: row.state,
+  kind: row.kind,
+  kindFrom: row.kind_from,
 });
+
+/**
+ * What a licence was sold as (decision 057), for the rows of a page only: an offer's kind and the product of the
+ * licence it was bought on; a bundle's licence is the one whose item is `{bundle path}/{product}#n` (decision 054),
+ * named by the product sold under that path (the path itself once there is none).
+ */
+const kindColumns = `CASE WHEN o.offer_id IS NOT NULL THEN (SELECT f.kind FROM offer f WHERE f.id = o.offer_id)
+                           WHEN strpos(o.provider_item, '/') > 0 THEN 'bundle' END AS kind,
+                      CASE WHEN o.offer_id IS NOT NULL
+                             THEN (SELECT sp.name FROM orders so JOIN product sp ON sp.id = so.product_id WHERE so.id = o.upgraded_from_order_id)
+                           WHEN strpos(o.provider_item, '/') > 0
+                             THEN coalesce((SELECT bp.name FROM product bp WHERE bp.path = split_part(o.provider_item, '/', 1)),
+                                           split_part(o.provider_item, '/', 1)) END AS kind_from`;
 
 /**
  * Every licence, with owner and product. Each sort is an index walk on `orders` ((column, id) indexes, migration
@@ -44,7 +61,7 @@ export const toOrderListRow = (row: Row): OrderListRow => ({
  */
 export const allOrders: ListDefinition = {
   select: `o.id, o.creation_date, o.provider_reference, o.person_id, pe.email AS person_email, pe.name AS person_name,
-           o.product_id, pr.name AS product_name, o.amount, o.currency, o.source, o.state`,
+           o.product_id, pr.name AS product_name, o.amount, o.currency, o.source, o.state, ${kindColumns}`,
   from: 'orders o JOIN person pe ON pe.id = o.person_id JOIN product pr ON pr.id = o.product_id',
   baseTable: 'orders o',
   columns: {

@@ -3,3 +3,4 @@ export { createProductCache, type ProductCache } from './product-cache.js';
 export { type ProductRow } from './product.repository.js';
 export { productRoutes } from './product.routes.js';
 export { findProductById, findProductByName, findProductByPath, listCatalogue } from './product.service.js';
+export { saveBundleProduct } from './bundle-product.service.js';

@@ -107,14 +107,14 @@ export async function saveProduct(options: { db: Db; secretBox: SecretBox; actor
 }
 
 /** A new product's path when the save names none: its name's, with its id when that is too short, reserved or taken. */
-async function derivePath(client: Queryable, name: string, id: number): Promise<string> {
+export async function derivePath(client: Queryable, name: string, id: number): Promise<string> {
   const path = productPathOfName(name);
   if (isValidProductPath(path) && !(await productRepository.findProductByPath(client, path))) return path;
   return productPathWithId(path, id);
 }
 
 /** Refuses a path another product sells under, naming it (the unique constraint still decides a race). */
-async function checkPathIsFree(client: Queryable, path: string, id: number): Promise<void> {
+export async function checkPathIsFree(client: Queryable, path: string, id: number): Promise<void> {
   const holder = await productRepository.findProductByPath(client, path);
   if (holder && holder.id !== id) throw conflict(`FastSpring path: ${path} is already the path of ${holder.name}.`);
 }
@@ -125,7 +125,7 @@ async function checkSuccessor(client: Queryable, successorId: number, id: number
   if (!(await productRepository.findProductById(client, successorId))) throw badRequest('successorId: Product not found');
 }
 
-async function writeProduct(
+export async function writeProduct(
   client: Queryable,
   target: { id: number; isNew: boolean },
   fields: repository.ProductFields,
@@ -163,7 +163,7 @@ const openPair = (row: ProductRow, size: '1024' | '2048', secretBox: SecretBox):
     : { publicKey: row.public_key_2048, privateKey: secretBox.open(row.private_key_2048_sealed) };
 
 /** What the audit keeps of a product: never its private keys. */
-const auditView = (row: ProductRow) => ({
+export const auditView = (row: ProductRow) => ({
   name: row.name,
   path: row.path,
   description: row.description,

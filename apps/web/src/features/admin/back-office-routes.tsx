@@ -15,7 +15,7 @@ const AllOrdersPage = lazyScreen(() => import('./all-orders/components/all-order
 const BatchesPage = lazyScreen(() => import('./batches/components/batches-page'), 'BatchesPage');
 const AuditLogPage = lazyScreen(() => import('./audit-log/components/audit-log-page'), 'AuditLogPage');
 const OffersPage = lazyScreen(() => import('./offers/components/offers-page'), 'OffersPage');
-const OfferEditorPage = lazyScreen(() => import('./offers/components/offer-editor-page'), 'OfferEditorPage');
+const BundlesPage = lazyScreen(() => import('./bundles/components/bundles-page'), 'BundlesPage');
 const OutboundWebhooksPage = lazyScreen(() => import('./outbound-webhooks/components/outbound-webhooks-page'), 'OutboundWebhooksPage');
 const ApiKeysPage = lazyScreen(() => import('./api-keys/components/api-keys-page'), 'ApiKeysPage');
 const ReleasesPage = lazyScreen(() => import('./releases/components/releases-page'), 'ReleasesPage');
@@ -24,7 +24,8 @@ const ResendSerialPage = lazyScreen(() => import('./resend-serial/components/res
 /**
  * The back office's screens under /admin/ (decision 024), routed here rather than in the app's router so that
  * the home page's JavaScript does not grow with them. The specified admin screens keep their own routes, which
- * rank before this one.
+ * rank before this one, and so do the editors at three segments (`/admin/offer/:id`, `/admin/bundle/:id`, decision
+ * 057). The content pages rank below both (app/router.tsx).
  */
 export function BackOfficeRoutes() {
   return useRoutes([
@@ -78,10 +79,10 @@ export function BackOfficeRoutes() {
       ),
     },
     {
-      path: 'offer/:id',
+      path: 'bundles',
       element: (
-        <AdminFrame screen="offers">
-          <OfferEditorPage />
+        <AdminFrame screen="bundles">
+          <BundlesPage />
         </AdminFrame>
       ),
     },

@@ -10,6 +10,9 @@ export const adminPaths = {
   /** Upgrades and crossgrades (decision 036): the list, and an offer's editor (0: a new one). */
   offers: '/admin/offers',
   offer: (id: number | string) => `/admin/offer/${id}`,
+  /** Bundles (decision 057): the list, and a bundle's editor by its product's id (0: a new one). */
+  bundles: '/admin/bundles',
+  bundle: (id: number | string) => `/admin/bundle/${id}`,
   /** Outbound webhooks and API keys for the vendor's scripts (decision 052). */
   outboundWebhooks: '/admin/outbound-webhooks',
   apiKeys: '/admin/api-keys',

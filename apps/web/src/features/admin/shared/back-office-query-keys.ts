@@ -6,6 +6,7 @@
 export const backOfficeQueryKeys = {
   dashboard: (search: string) => ['admin', 'dashboard', search] as const,
   dashboardTrials: (search: string) => ['admin', 'dashboard', 'trials', search] as const,
+  dashboardOffers: (search: string) => ['admin', 'dashboard', 'offers', search] as const,
   allOrdersPage: (search: string) => ['admin', 'allOrders', 'page', search] as const,
   batches: ['admin', 'activationCodes', 'batches'] as const,
   batchCodes: (batch: number) => ['admin', 'activationCodes', 'batches', batch] as const,
@@ -14,6 +15,7 @@ export const backOfficeQueryKeys = {
   /** Whether the server lets the signed-in user open a back-office screen (decision 033). */
   screenAccess: (screen: string, userName: string) => ['admin', 'screenAccess', screen, userName] as const,
   offers: ['admin', 'offers'] as const,
+  bundles: ['admin', 'bundles'] as const,
   outboundWebhooks: ['admin', 'outboundWebhooks'] as const,
   outboundWebhookDeliveries: (endpointId: number) => ['admin', 'outboundWebhooks', 'deliveries', endpointId] as const,
   apiKeys: ['admin', 'apiKeys'] as const,

@@ -4,11 +4,15 @@ import { Link } from 'react-router';
 /** Action columns neither sort, filter nor resize. */
 export const actionColumn = { header: '', enableSorting: false, enableColumnFilter: false, enableResizing: false, size: 72 } as const;
 
+/** An action column's header: named for screen readers (axe: no empty table header), blank on screen. */
+const hiddenHeader = (name: string) => () => <span className="visually-hidden">{name}</span>;
+
 /** The EDIT column of an admin list: a link to the row's editor. */
 export function editColumn<Row>(editorPath: (row: Row) => string): ColumnDef<Row> {
   return {
     id: 'edit',
     ...actionColumn,
+    header: hiddenHeader('Edit'),
     cell: ({ row }) => (
       <Link className="btn btn-sm btn-outline-primary" to={editorPath(row.original)}>
         EDIT
@@ -30,6 +34,7 @@ export function deleteColumn<Row>(options: {
   return {
     id: 'delete',
     ...actionColumn,
+    header: hiddenHeader('Delete'),
     size: options.size ?? actionColumn.size,
     cell: ({ row }) => (
       <button

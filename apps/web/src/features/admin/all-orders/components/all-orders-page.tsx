@@ -1,4 +1,4 @@
-import { orderSourceLabels, type OrderListRow } from '@store/contracts/order-list';
+import { orderKindLabel, orderSourceLabels, type OrderListRow } from '@store/contracts/order-list';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -49,6 +49,21 @@ export function AllOrdersPage() {
         ),
       },
       { accessorKey: 'productName', header: 'Product', size: 150 },
+      // An upgrade, crossgrade or bundle's licence (decision 057): read with the row, neither sorted nor filtered.
+      {
+        id: 'kind',
+        accessorFn: orderKindLabel,
+        header: 'Kind',
+        size: 200,
+        enableSorting: false,
+        enableColumnFilter: false,
+        cell: ({ row }) =>
+          row.original.kind && (
+            <span className="badge text-bg-info" title={row.original.kindFrom ?? undefined}>
+              {orderKindLabel(row.original)}
+            </span>
+          ),
+      },
       {
         id: 'amount',
         accessorFn: (row) => row.amount ?? '',

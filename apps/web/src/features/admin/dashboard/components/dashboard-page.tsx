@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useDashboard } from '../api/dashboard-api';
 import { formatMoney } from '../../../../lib/checkout/format-money';
 import { ChartCanvas } from './chart-canvas';
+import { OfferFiguresSection } from './offer-figures-section';
 import { TrialFiguresSection } from './trial-figures-section';
 
 const periodLabels: Record<DashboardPeriod, string> = { day: 'Days', week: 'Weeks', month: 'Months' };
@@ -55,6 +56,9 @@ function activityChart(data: Dashboard): ChartConfiguration<'line'> {
 const moneyList = (amounts: { currency: string; amount: number }[]) =>
   amounts.length === 0 ? '–' : amounts.map((money) => formatMoney(money.amount, money.currency)).join(' · ');
 
+/** The totals' cards side by side, as many as fit. */
+const cardGrid = { gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))' } as const;
+
 function Totals({ data }: { data: Dashboard }) {
   // Revenue is what licences and transfers were paid (decision 029); net revenue is that less what was refunded.
   const cards = [
@@ -68,13 +72,12 @@ function Totals({ data }: { data: Dashboard }) {
     ['Revocations', (data.totals.revocations ?? 0).toLocaleString()],
   ];
   return (
-    <dl className="row g-3 mb-4" aria-label="Totals">
+    // Each card is a <div> directly in the <dl>, holding its <dt> and <dd> (the only grouping a <dl> allows).
+    <dl className="d-grid gap-3 mb-4" style={cardGrid} aria-label="Totals">
       {cards.map(([title, value]) => (
-        <div key={title} className="col-6 col-md-4 col-xl">
-          <div className="border rounded p-3 h-100">
-            <dt className="small text-body-secondary fw-normal">{title}</dt>
-            <dd className="h5 mb-0">{value}</dd>
-          </div>
+        <div key={title} className="border rounded p-3">
+          <dt className="small text-body-secondary fw-normal">{title}</dt>
+          <dd className="h5 mb-0">{value}</dd>
         </div>
       ))}
     </dl>
@@ -186,6 +189,7 @@ export function DashboardPage() {
               </table>
             </section>
             <TrialFiguresSection period={period} />
+            <OfferFiguresSection period={period} />
           </div>
         </>
       )}

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { bundleEditForm, ownedPriceLinesOf, parseOwnedPriceLines, type Bundle, type BundleEditForm } from '@store/contracts/bundle';
+import { parsePriceLines, priceLinesOf } from '@store/contracts/offer';
+import type { Product } from '@store/contracts/product';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { FormField } from '../../../../components/form-field';
+import { adminPaths } from '../../shared/admin-paths';
+import { SelectField, TextAreaField } from '../../shared/admin-fields';
+import { ErrorAlert } from '../../shared/error-alert';
+import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
+import { useSaveBundleMutation } from '../api/bundles-api';
+import { BundlePartsSelect } from './bundle-parts-select';
+
+const formValuesOf = (bundle: Bundle | undefined): BundleEditForm => ({
+  name: bundle?.name ?? '',
+  path: bundle?.path ?? '',
+  partProductIds: bundle ? bundle.partProductIds.map(String) : [],
+  prices: bundle ? priceLinesOf(bundle.prices) : '',
+  rule: bundle?.rule ?? 'share',
+  ownedPrices: bundle ? ownedPriceLinesOf(bundle.ownedPrices) : '',
+});
+
+type BundleEditorFormProps = { bundle: Bundle | undefined; products: Product[]; onCreated?: (id: number) => void };
+
+/**
+ * The bundle's name and FastSpring path (its product's, decision 057), the products it holds, its price per
+ * currency and its "complete your bundle" rule: the owned products' share, or a fixed price per count owned and
+ * currency. Nothing is saved until SAVE BUNDLE; leaving with unsaved changes asks first.
+ */
+export function BundleEditorForm({ bundle, products, onCreated }: BundleEditorFormProps) {
+  const saveBundle = useSaveBundleMutation();
+  const navigate = useNavigate();
+  const [notice, setNotice] = useState('');
+  const { register, handleSubmit, formState, reset, watch } = useForm<BundleEditForm>({
+    resolver: zodResolver(bundleEditForm),
+    defaultValues: formValuesOf(bundle),
+  });
+  const { errors } = formState;
+  useUnsavedChangesWarning(formState.isDirty);
+  const bundleProductId = bundle?.bundleProductId ?? 0;
+  const isFixed = watch('rule') === 'fixed';
+
+  const submit = handleSubmit(async (values) => {
+    setNotice('');
+    try {
+      const saved = await saveBundle.mutateAsync({
+        bundleProductId,
+        name: values.name,
+        ...(values.path === '' ? {} : { path: values.path }),
+        partProductIds: values.partProductIds.map(Number),
+        rule: values.rule,
+        prices: parsePriceLines(values.prices)!,
+        ownedPrices: values.rule === 'fixed' ? parseOwnedPriceLines(values.ownedPrices)! : {},
+      });
+      reset(formValuesOf(saved));
+      setNotice('Bundle saved.');
+      if (bundleProductId === 0) {
+        onCreated?.(saved.bundleProductId);
+        void navigate(adminPaths.bundle(saved.bundleProductId), { replace: true });
+      }
+    } catch {
+      // Shown by the error alert.
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Bundle">
+      <div className="row g-3">
+        <div className="col-md-6">
+          <FormField id="bundle-name" label="Name" registration={register('name')} error={errors.name?.message} />
+        </div>
+        <div className="col-md-6">
+          <FormField
+            id="bundle-path"
+            label="FastSpring path"
+            registration={register('path')}
+            error={errors.path?.message}
+            help={bundle ? 'The path FastSpring sells the bundle under.' : 'Empty: derived from the name.'}
+          />
+        </div>
+      </div>
+      <div className="row g-3">
+        <div className="col-md-6">
+          <BundlePartsSelect
+            products={products.filter((product) => product.id !== bundleProductId)}
+            registration={register('partProductIds')}
+            error={errors.partProductIds?.message}
+          />
+        </div>
+        <div className="col-md-6">
+          <TextAreaField
+            id="bundle-prices"
+            label="Prices (one a line, e.g. USD 99.00)"
+            rows={3}
+            isMonospace
+            registration={register('prices')}
+            error={errors.prices?.message}
+          />
+          <SelectField id="bundle-rule" label="Complete your bundle" registration={register('rule')} error={errors.rule?.message}>
+            <option value="share">Owned share (the price less the share of the products owned)</option>
+            <option value="fixed">Fixed price per count owned</option>
+          </SelectField>
+          {isFixed && (
+            <TextAreaField
+              id="bundle-owned-prices"
+              label="Prices by count owned (one a line, e.g. 1 USD 69.00)"
+              rows={3}
+              isMonospace
+              registration={register('ownedPrices')}
+              error={errors.ownedPrices?.message}
+            />
+          )}
+        </div>
+      </div>
+      <div className="d-flex flex-wrap align-items-center gap-3">
+        <button type="submit" className="btn btn-primary" disabled={saveBundle.isPending}>
+          SAVE BUNDLE
+        </button>
+        {notice && (
+          <span className="text-success" role="status">
+            {notice}
+          </span>
+        )}
+      </div>
+      <ErrorAlert error={saveBundle.error} />
+    </form>
+  );
+}
