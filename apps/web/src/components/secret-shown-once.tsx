@@ -17,7 +17,7 @@ export function SecretShownOnce({ label, secret, testId }: SecretShownOnceProps)
     <div className="alert alert-warning" role="status">
       <p className="mb-1">{label}. Copy it now: it is not shown again.</p>
       <div className="d-flex align-items-center gap-2">
-        <code className="user-select-all text-break" data-testid={testId}>
+        <code className="user-select-all text-break text-body" data-testid={testId}>
           {secret}
         </code>
         <CopyButton text={secret} label={`Copy: ${label}`} copied="Copied. Keep it somewhere safe." variant="outline-dark" />
