@@ -189,5 +189,11 @@ describe('API keys', () => {
     };
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.paths['/api/v1/licences']!.get!.security).toEqual([{ apiKey: [] }]);
+    // Every script call names the scheme, the revocation among them.
+    const scriptCalls = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/v1/'))
+      .flatMap(([path, operations]) => Object.entries(operations).map(([method, operation]) => ({ call: `${method} ${path}`, operation })));
+    expect(scriptCalls.map((entry) => entry.call)).toContain('post /api/v1/licences/{id}/revoke');
+    for (const { call, operation } of scriptCalls) expect(operation.security, call).toEqual([{ apiKey: [] }]);
   });
 });
