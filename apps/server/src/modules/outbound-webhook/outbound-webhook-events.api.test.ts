@@ -5,6 +5,7 @@ import { orderCompleted, postWebhook } from '../../../test/webhook-fixtures.js';
 import { webhookSecretOf } from '../checkout/webhook-signature.js';
 import { giveLicence } from '../licence/licence.test-factory.js';
 import { findProductByName } from '../product/product.service.js';
+import { saveInstallerOf } from '../release/release.test-factory.js';
 import { startWebhookReceiver } from './outbound-webhook.test-factory.js';
 
 // Outbound webhook events that the features of decisions 036, 041 and 055 bring (licence revoked, upgraded,
@@ -140,22 +141,7 @@ describe('outbound webhook events', () => {
   it('delivers release.published when the administrator publishes a version', async () => {
     const endpoint = await createEndpoint(['release.published']);
     const version = `7.${Math.floor(Math.random() * 1000)}.0`;
-    const installer = await t.request({
-      method: 'POST',
-      url: `/api/product/${spacey.id}/downloads`,
-      token: await t.adminToken(),
-      body: {
-        platform: 'macos',
-        version,
-        fileName: 'Spacey.pkg',
-        sizeBytes: 1,
-        sha256: '',
-        releaseDate: '2099-05-01',
-        storage: 'url',
-        location: '/downloads/s.zip',
-        channel: 'stable',
-      },
-    });
+    const installer = await saveInstallerOf(t, spacey.id, version);
     expect(installer.statusCode, installer.body).toBe(200);
     const published = await admin('POST', `/api/product/${spacey.id}/releases`, { version, notes: 'Brighter.', notifyOwners: false });
     await runDueJobs();
