@@ -119,6 +119,11 @@ test('the administrator connects a script with an API key and a system with a we
     const rotated = (await page.getByTestId('webhook-secret').textContent()) ?? '';
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
+
+    // The endpoint deleted with its log, so later journeys' purchases are not sent to a receiver that has stopped.
+    await endpointRow.getByRole('button', { name: 'DELETE' }).click();
+    await expect(page.getByText(`${receiver.url} is deleted.`)).toBeVisible();
+    await expect(endpointRow).toHaveCount(0);
   } finally {
     await receiver.close();
   }
