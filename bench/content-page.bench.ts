@@ -6,12 +6,16 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { BenchResult } from './bench-result.js';
 import { BENCH_ADMIN_PASSWORD, freePort, spawnServer, startBenchServer, startServerProcess, type ServerProcess } from './bench-server.js';
+import { compareInterleaved, comparisonResult, type Comparison } from './interleaved.js';
 import { startOtlpSink } from './otlp-sink.js';
 import { runWrk, WRK, WRK_RESULT_LUA, type WrkResult } from './wrk.js';
 
 const NGINX = '/usr/sbin/nginx';
 const DURATION_SECONDS = 8;
 const CONNECTIONS = 20;
+/** The on/off comparisons: a warm-up of each process, then each interleaved round's run. */
+const WARM_UP_SECONDS = 2;
+const ROUND_SECONDS = 3;
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -25,8 +29,9 @@ type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer 
  * - a fourth is the framework's floor (bench/fastify-floor-reference.ts): Fastify with the product's logger, log
  *   line and security headers sending the same bytes from memory, so the product's ratio to it is what the
  *   product's own code costs (issue 28's target: at least 0.85);
- * - the product runs as shipped (the built server, `node apps/server/dist/main.js`), in its own process; once more
- *   with /metrics on and once with tracing on (spans sent to an endpoint that drops them), against it with both off;
+ * - the product runs as shipped (the built server, `node apps/server/dist/main.js`), in its own process; once with
+ *   tracing on (spans sent to an endpoint that drops them) against it off; /metrics on against off in two fresh
+ *   processes, interleaved rounds and their median (bench/interleaved.ts);
  * - besides the ratio: p99 latency of both, the latency of the first read of a page right after it is saved, and
  *   the event loop's longest delay while pages are saved under load (the product in this process for that one).
  */
@@ -67,10 +72,7 @@ export default async function run(): Promise<BenchResult[]> {
       const bareNodeLoad = await loadWithWrk(bareNode.url, urls, directory);
       const floorLoad = await loadWithWrk(fastifyFloor.url, urls, directory);
       const measured = await loadWithWrk(server.url, urls, directory);
-      // The same product with /metrics on (issue 27: at most 5 % slower), in the same run.
-      const withMetrics = await startServerProcess({ isBuilt: true, env: { METRICS_TOKEN: 'bench-metrics-token-0123' } });
-      const measuredWithMetrics = await loadWithWrk(withMetrics.url, urls, directory).finally(() => withMetrics.close());
-      const metricsRatio = measuredWithMetrics.requestsPerSecond / measured.requestsPerSecond;
+      const metrics = await compareMetrics(urls, directory);
       // And with tracing on (issue 27: at most 5 % slower), sending to an endpoint that accepts and drops the spans:
       // the pages themselves are not traced, so this is what tracing's presence costs them (decision 038).
       const sink = await startOtlpSink();
@@ -123,15 +125,12 @@ export default async function run(): Promise<BenchResult[]> {
           reference: { name: 'nginx gzip_static', value: reference.requestsPerSecond },
           ratio: bareNodeLoad.requestsPerSecond / reference.requestsPerSecond,
         },
-        {
+        comparisonResult({
           name: 'content pages with /metrics on (request histogram, page-cache counters) against the same with it off',
-          value: measuredWithMetrics.requestsPerSecond,
           unit: 'req/s',
-          reference: { name: 'metrics off', value: measured.requestsPerSecond },
-          ratio: metricsRatio,
-          target: 'ratio >= 0.95',
-          isMet: metricsRatio >= 0.95,
-        },
+          offName: 'metrics off',
+          comparison: metrics,
+        }),
         {
           name: 'content pages with tracing on (OpenTelemetry, exporting over OTLP/HTTP; pages are not traced) against the same with it off',
           value: measuredWithTracing.requestsPerSecond,
@@ -162,6 +161,25 @@ export default async function run(): Promise<BenchResult[]> {
   }
 }
 
+/**
+ * The product with /metrics on against it off (issue 27: at most 5 % slower): two fresh processes started alike,
+ * each warmed up, then interleaved rounds of shorter runs (bench/interleaved.ts).
+ */
+async function compareMetrics(urls: string[], directory: string): Promise<Comparison> {
+  const off = await startServerProcess({ isBuilt: true });
+  const on = await startServerProcess({ isBuilt: true, env: { METRICS_TOKEN: 'bench-metrics-token-0123' } });
+  try {
+    const servers = { off, on };
+    for (const server of [off, on]) await loadWithWrk(server.url, urls, directory, WARM_UP_SECONDS);
+    return await compareInterleaved({
+      measure: async (variant) => (await loadWithWrk(servers[variant].url, urls, directory, ROUND_SECONDS)).requestsPerSecond,
+    });
+  } finally {
+    await off.close();
+    await on.close();
+  }
+}
+
 function nginxConfig(directory: string, port: number): string {
   return `worker_processes 1; daemon off; pid ${directory}/nginx.pid; error_log ${directory}/error.log;
 events { worker_connections 1024; }
@@ -172,7 +190,7 @@ http { access_log off; types { text/html html; } default_type text/html; gzip_st
 }
 
 /** wrk, one thread, the URLs in turn, `Accept-Encoding: gzip`: requests per second and p99 latency. */
-async function loadWithWrk(base: string, urls: string[], directory: string): Promise<WrkResult> {
+async function loadWithWrk(base: string, urls: string[], directory: string, seconds = DURATION_SECONDS): Promise<WrkResult> {
   const script = path.join(directory, 'pages.lua');
   await fs.writeFile(
     script,
@@ -184,7 +202,7 @@ request = function()
 end
 ${WRK_RESULT_LUA}`,
   );
-  return runWrk({ url: base, script, connections: CONNECTIONS, seconds: DURATION_SECONDS });
+  return runWrk({ url: base, script, connections: CONNECTIONS, seconds });
 }
 
 /** Saves a page through the admin API and times the next read of it (the cache forgot it; it renders afresh). */

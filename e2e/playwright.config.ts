@@ -49,6 +49,8 @@ export default defineConfig({
       ADMIN_PASSWORD: e2eAdminPassword,
       PUBLIC_URL: `http://localhost:${port + index}`,
       LOG_LEVEL: 'warn',
+      // integrations.spec.ts receives outbound webhooks on a loopback port (decision 052's private-address guard).
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
     },
   })),
 });

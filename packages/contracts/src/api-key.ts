@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * What an API key may do (decision 052): read orders and licences; grant (and, once revocation lands, revoke)
- * licences; manage persons; read the dashboard.
+ * What an API key may do (decisions 052, 062): read orders and licences; grant and revoke licences; manage
+ * persons; read the dashboard.
  */
 export const apiKeyScopes = ['orders:read', 'licences:write', 'persons:manage', 'dashboard:read'] as const;
 export const apiKeyScope = z.enum(apiKeyScopes);

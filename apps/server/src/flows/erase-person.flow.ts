@@ -18,6 +18,7 @@ import { deleteLoyaltyCodesOfPerson, forgetAddressOfPurchases, redactWebhookEven
 import { deleteDevicesOfLicences, listDevicesOfOrders } from '../modules/device/index.js';
 import { findPersonIdOfLogin } from '../modules/licence/index.js';
 import { endLicencesOfErasedPerson } from '../modules/order/index.js';
+import { redactWebhookMessagesOf } from '../modules/outbound-webhook/index.js';
 import { eraseLockedPerson, findOrCreatePersonByEmail, lockPersonForErasure } from '../modules/person/index.js';
 import { deleteSupportRequestsOf } from '../modules/support/index.js';
 import { listTransfersOfPerson, redactTransferRefusals } from '../modules/transfer/index.js';
@@ -94,6 +95,8 @@ async function erasePersonData(client: PoolClient, options: { personId: number; 
   await redactWebhookEventsOf(client, { providerOrderIds, texts });
   await redactSandboxRecordsOf(client, { providerOrderIds, texts });
   await redactTransferRefusals(client, texts);
+  // 10b. The outbound webhooks' messages about them or their licences (the messages and their log stay).
+  await redactWebhookMessagesOf(client, { texts, licenceIds });
   // 11. Mails to them (or for them) go, with their delivery jobs; others that name them are redacted.
   await eraseMailOf(client, texts);
   // 12. Their logins with sessions and second factors, and the links mailed to them; 13. the rate-limit counters of

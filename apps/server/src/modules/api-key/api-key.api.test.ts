@@ -51,6 +51,7 @@ describe('API keys', () => {
       ['POST', '/api/v1/licences', { productId: 1, personId: 1 }],
       ['GET', '/api/v1/persons'],
       ['POST', '/api/v1/persons', { id: 0, email: uniqueEmail('refused'), name: 'Refused' }],
+      ['POST', '/api/v1/licences/1/revoke', { reason: 'Refused', removeDevices: true }],
     ] as const) {
       const response = await call(dashboardOnly.token, method, url, body);
       expect(response.statusCode, `${method} ${url}`).toBe(403);
@@ -98,6 +99,44 @@ describe('API keys', () => {
     const persons = await call(key.token, 'GET', '/api/v1/persons?pageSize=10');
     expect(persons.json()).toMatchObject({ page: 0, pageSize: 10, total: expect.any(Number) });
     expect((await call(key.token, 'GET', `/api/v1/persons/${personId}`)).json()).toMatchObject({ id: personId, name: 'Scripted Person' });
+  });
+
+  it('revokes a licence with the grant-and-revoke scope only, audited under the key', async () => {
+    const { order } = await giveLicence(t, { email: uniqueEmail('revoked-by-script') });
+    const readOnly = await createKey(['orders:read', 'persons:manage', 'dashboard:read']);
+    const refused = await call(readOnly.token, 'POST', `/api/v1/licences/${order.id}/revoke`, { reason: 'Fraud', removeDevices: true });
+    expect(refused.statusCode).toBe(403);
+    expect((await t.db.query<{ state: string }>('SELECT state FROM orders WHERE id = $1', [order.id])).rows[0]!.state).toBe('active');
+
+    const key = await createKey(['licences:write'], 'Fraud desk');
+    const revoked = await call(key.token, 'POST', `/api/v1/licences/${order.id}/revoke`, { reason: 'Fraud', removeDevices: true });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json()).toMatchObject({ id: order.id, state: 'revoked' });
+    expect(await auditOf('order', order.id)).toEqual([{ record: 'revoke order', actor: 'api-key:Fraud desk' }]);
+    const again = await call(key.token, 'POST', `/api/v1/licences/${order.id}/revoke`, { reason: 'Fraud', removeDevices: true });
+    expect(again.statusCode).toBe(409);
+    expect((await call(key.token, 'POST', '/api/v1/licences/999999999/revoke', { reason: 'Fraud', removeDevices: true })).statusCode).toBe(
+      404,
+    );
+    expect((await call(key.token, 'POST', `/api/v1/licences/${order.id}/revoke`, { reason: '', removeDevices: true })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('pages a sort by a column with ties in one stable order: every licence exactly once', async () => {
+    const key = await createKey(['orders:read']);
+    const email = uniqueEmail('stable-paging');
+    for (let index = 0; index < 12; index += 1) await giveLicence(t, { email, productName: index % 2 === 0 ? 'Spacey' : 'Punch' });
+    const filter = encodeURIComponent(JSON.stringify({ person: email }));
+    const idsOfPage = async (page: number) =>
+      (
+        (await call(key.token, 'GET', `/api/v1/licences?page=${page}&pageSize=10&sort=productName&filter=${filter}`)).json() as {
+          rows: { id: number }[];
+        }
+      ).rows.map((row) => row.id);
+    const seen = [...(await idsOfPage(0)), ...(await idsOfPage(1))];
+    expect(new Set(seen).size).toBe(12);
+    expect([...(await idsOfPage(0)), ...(await idsOfPage(1))]).toEqual(seen);
   });
 
   it('records when a key was last used', async () => {
@@ -150,5 +189,11 @@ describe('API keys', () => {
     };
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.paths['/api/v1/licences']!.get!.security).toEqual([{ apiKey: [] }]);
+    // Every script call names the scheme, the revocation among them.
+    const scriptCalls = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/v1/'))
+      .flatMap(([path, operations]) => Object.entries(operations).map(([method, operation]) => ({ call: `${method} ${path}`, operation })));
+    expect(scriptCalls.map((entry) => entry.call)).toContain('post /api/v1/licences/{id}/revoke');
+    for (const { call, operation } of scriptCalls) expect(operation.security, call).toEqual([{ apiKey: [] }]);
   });
 });

@@ -7,7 +7,7 @@ import type { ApiKeyCaller } from './api-key.service.js';
 export const scriptApiPolicy = {
   /** Lists and reads of licences (orders: here one order is one licence). */
   canReadLicences: (key: ApiKeyCaller) => key.scopes.includes('orders:read'),
-  /** Grants licences (and revokes them, once revocation lands). */
+  /** Grants and revokes licences (decision 062). */
   canWriteLicences: (key: ApiKeyCaller) => key.scopes.includes('licences:write'),
   canManagePersons: (key: ApiKeyCaller) => key.scopes.includes('persons:manage'),
   canReadDashboard: (key: ApiKeyCaller) => key.scopes.includes('dashboard:read'),

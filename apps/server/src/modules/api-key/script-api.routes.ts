@@ -3,14 +3,14 @@ import { dashboard, dashboardQuery } from '@store/contracts/dashboard';
 import { idParam } from '@store/contracts/fields';
 import { device } from '@store/contracts/licence';
 import { listQuery, pagedResponse } from '@store/contracts/list';
-import { order } from '@store/contracts/order';
+import { order, revokeOrderRequest } from '@store/contracts/order';
 import { orderListRow } from '@store/contracts/order-list';
 import { person, personSaveRequest } from '@store/contracts/person';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiKeyOf, requireApiKey } from '../../plugins/auth.js';
 import { getDashboard } from '../dashboard/index.js';
-import { createAdminOrder } from '../order/index.js';
+import { createAdminOrder, revokeOrder } from '../order/index.js';
 import { getPerson, savePerson } from '../person/index.js';
 import { scriptApiPolicy as policy } from './api-key.policy.js';
 import { auditActorOfKey } from './api-key.service.js';
@@ -18,7 +18,7 @@ import * as scripts from './script-api.service.js';
 
 /**
  * The script API under /api/v1 (decision 052): called with an API key, each call's scope checked by its
- * resource's policy; stable JSON, lists as pages. Revoking a licence follows when revocation lands.
+ * resource's policy; stable JSON, lists as pages. Granting and revoking licences share one scope (decision 062).
  */
 export const scriptApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ apiKey: [] }];
@@ -56,6 +56,15 @@ export const scriptApiRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: auditActorOfKey(apiKeyOf(request)),
         request: request.body,
       }),
+  );
+
+  app.post(
+    '/licences/:id/revoke',
+    {
+      onRequest: writeLicences,
+      schema: { tags: ['script api'], security, params: idParam, body: revokeOrderRequest, response: { 200: order } },
+    },
+    (request) => revokeOrder({ db: app.db, actor: auditActorOfKey(apiKeyOf(request)), id: request.params.id, ...request.body }),
   );
 
   app.get(

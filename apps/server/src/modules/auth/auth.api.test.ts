@@ -567,6 +567,7 @@ describe('guards', () => {
     'GET /api/v1/licences',
     'GET /api/v1/licences/:id',
     'POST /api/v1/licences',
+    'POST /api/v1/licences/:id/revoke',
     'GET /api/v1/persons',
     'GET /api/v1/persons/:id',
     'POST /api/v1/persons',

@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import { deleteDevicesOfLicences } from '../device/index.js';
+import { emitLicencesRevoked } from '../order/index.js';
 import { markOrdersOfPurchaseRevoked } from './webhook.repository.js';
 import type { ChargebackCreatedData } from './webhook-payload.js';
 
@@ -15,6 +16,7 @@ export async function revokeChargedBackPurchase(
   const reason = `Chargeback${data.reasonDescription ? `: ${data.reasonDescription}` : ''}`;
   const orderIds = await markOrdersOfPurchaseRevoked(client, data.order, reason);
   await deleteDevicesOfLicences(client, orderIds);
+  await emitLicencesRevoked(client, { orderIds, reason, computersRemoved: true, by: 'chargeback', providerOrderId: data.order });
   if (orderIds.length === 0) {
     const note = `chargeback of order ${data.order}: no active licence of it`;
     return { note, attention: note };

@@ -185,7 +185,10 @@ export async function completeOrder(options: {
       },
     });
     if (!issued) continue;
-    if (offer.kind === 'offer' && product.id === offer.targetProductId) await markLicenceBoughtThroughOffer(client, issued.order.id, offer);
+    if (offer.kind === 'offer' && product.id === offer.targetProductId) {
+      const licence = { id: issued.order.id, productId: product.id, productName: product.name, personId: person.id, email: owner.email };
+      await markLicenceBoughtThroughOffer(client, licence, offer);
+    }
     if (offer.kind === 'bundle') await markLicencesBoughtThroughBundleQuote(client, [issued.order.id], offer.quoteId);
     result.createdOrderIds.push(issued.order.id);
     mailed.push({ productName: product.name, useRsa2048: product.use_rsa_2048, order: issued.order });

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/index.js';
 import type { CustomerCaller } from '../auth/index.js';
 import { findPersonIdOfLogin } from '../licence/index.js';
+import { emitWebhookEvent } from '../outbound-webhook/index.js';
 import { findPersonByEmail } from '../person/index.js';
 import { checkBundleQuote, type BundleOfOrder } from './bundle-quote.service.js';
 import * as repository from './offer.repository.js';
@@ -137,7 +138,15 @@ export async function quoteOffer(options: {
 /** What an order bought through a quote may do: the offer on one licence, or why a person must look at it. */
 export type OfferOfOrder =
   | { kind: 'none' }
-  | { kind: 'offer'; offerId: number; quoteId: string; sourceOrderId: number; targetProductId: number }
+  | {
+      kind: 'offer';
+      offerId: number;
+      offerKind: 'upgrade' | 'crossgrade';
+      quoteId: string;
+      sourceOrderId: number;
+      sourceProductName: string;
+      targetProductId: number;
+    }
   | BundleOfOrder
   | { kind: 'refused'; problem: string };
 
@@ -183,18 +192,39 @@ export async function checkOfferOfOrder(
   return {
     kind: 'offer',
     offerId,
+    offerKind: eligible.kind,
     quoteId: quote.id,
     sourceOrderId,
+    sourceProductName: eligible.source_product_name,
     targetProductId: eligible.target_product_id,
   };
 }
 
-/** Records on the licence just issued for an offer what it was bought through. */
-export const markLicenceBoughtThroughOffer = (
+/**
+ * Records on the licence just issued for an offer what it was bought through, and emits `licence.upgraded` (for a
+ * crossgrade too, with its `kind`) in the purchase's transaction.
+ */
+export async function markLicenceBoughtThroughOffer(
   client: Queryable,
-  orderId: number,
-  offer: { offerId: number; quoteId: string; sourceOrderId: number },
-) => repository.markLicenceBoughtThroughOffer(client, orderId, offer);
+  licence: { id: number; productId: number; productName: string; personId: number; email: string },
+  offer: Extract<OfferOfOrder, { kind: 'offer' }>,
+): Promise<void> {
+  await repository.markLicenceBoughtThroughOffer(client, licence.id, offer);
+  await emitWebhookEvent(client, {
+    type: 'licence.upgraded',
+    data: {
+      licenceId: licence.id,
+      productId: licence.productId,
+      productName: licence.productName,
+      upgradedFromLicenceId: offer.sourceOrderId,
+      upgradedFromProductName: offer.sourceProductName,
+      kind: offer.offerKind,
+      offerId: offer.offerId,
+      personId: licence.personId,
+      email: licence.email,
+    },
+  });
+}
 
 /** The product this licence was upgraded to (an active upgrade), or undefined: an upgraded licence is not sold on alone. */
 export const findUpgradeOfLicence = (db: Queryable, orderId: number): Promise<string | undefined> =>

@@ -18,6 +18,7 @@ import { signOnThisThread } from '../../licensing/signing-pool.js';
 import { createDeviceKeyFile, createLicenceKeys } from './licence-keys.js';
 import * as repository from './order-admin.repository.js';
 import { issueOrder } from './order-issue.service.js';
+import { emitLicencesRevoked } from './order.service.js';
 import { findOrderById, revokeOrder as revokeOrderRow, setOrderKeys, toOrder, type OrderRow } from './order.repository.js';
 
 /**
@@ -164,7 +165,8 @@ const auditView = (order: OrderRow) => ({
 
 /**
  * Revokes a licence outright (decision 041): no new registrations, unlocks or renewals; its computers are removed
- * now or keep their keys until those expire, as the administrator chooses. Audited with the reason.
+ * now or keep their keys until those expire, as the administrator (or a script's key, decision 062) chooses.
+ * Audited with the reason; emits `licence.revoked`.
  */
 export async function revokeOrder(options: { db: Db; actor: string; id: number; reason: string; removeDevices: boolean }): Promise<Order> {
   return withTransaction(options.db, async (client) => {
@@ -175,6 +177,12 @@ export async function revokeOrder(options: { db: Db; actor: string; id: number; 
       throw conflict(`Only an active licence can be revoked; this one is ${order.state}.`);
     }
     if (options.removeDevices) await deleteDevicesOfLicences(client, [revoked.id]);
+    await emitLicencesRevoked(client, {
+      orderIds: [revoked.id],
+      reason: options.reason,
+      computersRemoved: options.removeDevices,
+      by: options.actor,
+    });
     await recordAudit(client, {
       actor: options.actor,
       action: 'revoke',

@@ -182,3 +182,17 @@ export async function revokeOrder(db: Queryable, id: number, reason: string): Pr
   );
   return rows[0];
 }
+
+/** Licences by id with what a receiver of their events needs: the product's name and the owner's address. */
+export async function listLicencesWithOwners(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<{ id: number; product_id: number; product_name: string; person_id: number; email: string }[]> {
+  const { rows } = await db.query<{ id: number; product_id: number; product_name: string; person_id: number; email: string }>(
+    `SELECT o.id::int, o.product_id::int, p.name AS product_name, o.person_id::int, pe.email
+       FROM orders o JOIN product p ON p.id = o.product_id JOIN person pe ON pe.id = o.person_id
+      WHERE o.id = ANY($1::bigint[]) ORDER BY o.id`,
+    [ids],
+  );
+  return rows;
+}

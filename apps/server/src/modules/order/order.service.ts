@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { emitWebhookEvent } from '../outbound-webhook/index.js';
 import * as repository from './order.repository.js';
 
 // The licence (order) queries other domains use; they never write the orders table themselves.
@@ -21,3 +22,29 @@ export const listLicenceRecordsOfPerson = (db: Queryable, personId: number) => r
 
 /** Ends the licences of a person whose data is erased: key files emptied, active ones `erased` (decision 040). */
 export const endLicencesOfErasedPerson = (db: Queryable, personId: number) => repository.endLicencesOfErasedPerson(db, personId);
+
+/**
+ * Emits `licence.revoked` for each licence revoked in the caller's transaction (decision 062): by the
+ * administrator, a script's key or a chargeback (`by`), with the reason and whether its computers were removed.
+ */
+export async function emitLicencesRevoked(
+  client: Queryable,
+  revocation: { orderIds: readonly number[]; reason: string; computersRemoved: boolean; by: string; providerOrderId?: string },
+): Promise<void> {
+  if (revocation.orderIds.length === 0) return;
+  const { orderIds, providerOrderId, ...why } = revocation;
+  for (const licence of await repository.listLicencesWithOwners(client, orderIds)) {
+    await emitWebhookEvent(client, {
+      type: 'licence.revoked',
+      data: {
+        licenceId: licence.id,
+        productId: licence.product_id,
+        productName: licence.product_name,
+        personId: licence.person_id,
+        email: licence.email,
+        ...why,
+        ...(providerOrderId === undefined ? {} : { providerOrderId }),
+      },
+    });
+  }
+}

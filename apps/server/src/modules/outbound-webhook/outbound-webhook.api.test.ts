@@ -1,13 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import http from 'node:http';
-import { runOnce } from 'graphile-worker';
-import { afterAll, describe, expect, it } from 'vitest';
+import type http from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
 import { orderCompleted, postWebhook, returnCreated, providerId } from '../../../test/webhook-fixtures.js';
-import { quietJobLogger } from '../../jobs/job-logger.js';
-import { createTaskList } from '../../jobs/job-runner.js';
 import { webhookSecretOf } from '../checkout/webhook-signature.js';
 import { giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
+import { startWebhookReceiver } from './outbound-webhook.test-factory.js';
 
 // Outbound webhooks (decision 052): delivered by the job queue, signed by the Standard Webhooks scheme, logged,
 // replayable and rotatable. The receiver is a local HTTP server, so private addresses are allowed here, except
@@ -37,77 +35,9 @@ function verifyStandardWebhook(secret: string, headers: http.IncomingHttpHeaders
   });
 }
 
-type Received = { path: string; headers: http.IncomingHttpHeaders; body: string };
-/** A local receiver: what it got, and how each path answers (a status, or never: a hanging endpoint). */
-const receiver = { received: [] as Received[], answers: new Map<string, number | 'hang'>() };
-const server = http.createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
-  request.on('end', () => {
-    const path = request.url ?? '/';
-    receiver.received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-    const answer = receiver.answers.get(path) ?? 200;
-    if (answer === 'hang') return;
-    response.writeHead(answer).end('ok');
-  });
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const { port } = server.address() as { port: number };
-afterAll(() => {
-  server.closeAllConnections();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
-let pathCounter = 0;
-const newPath = () => `/hook-${++pathCounter}`;
-const receivedAt = (path: string) => receiver.received.filter((entry) => entry.path === path);
+const { port, answers, newPath, receivedAt, runDueJobs, admin, createEndpoint, removeEndpoint, deliveriesOf } =
+  await startWebhookReceiver(t);
 
-/** One pass of a job-queue worker over every job that is due, as the running product's worker makes them. */
-const runDueJobs = async (overrides: { allowPrivateAddresses?: boolean; timeoutSeconds?: number } = {}) => {
-  const config = {
-    ...t.config,
-    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: overrides.allowPrivateAddresses ?? true,
-    WEBHOOK_TIMEOUT_SECONDS: overrides.timeoutSeconds ?? t.config.WEBHOOK_TIMEOUT_SECONDS,
-  };
-  const { taskList, close } = createTaskList({ db: t.db, config, log: t.app.log });
-  try {
-    await runOnce({ pgPool: t.db, taskList, logger: quietJobLogger });
-  } finally {
-    close();
-  }
-  await expect
-    .poll(
-      async () =>
-        (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE locked_at IS NOT NULL')).rows[0]!.n,
-    )
-    .toBe(0);
-};
-
-const admin = async (method: string, url: string, body?: unknown) => {
-  const response = await t.request({ method, url, token: await t.adminToken(), body });
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
-  return response.json() as Record<string, unknown>;
-};
-type Endpoint = { id: number; secret: string; path: string };
-const createEndpoint = async (events: string[], path = newPath(), host = `127.0.0.1:${port}`): Promise<Endpoint> => {
-  const created = await admin('POST', '/api/admin/webhooks', { url: `http://${host}${path}`, description: 'Test receiver', events });
-  return { id: created.id as number, secret: created.secret as string, path };
-};
-/** Every test ends its endpoints, so a later test's events go to its own only. */
-const removeEndpoint = (endpoint: Endpoint) => admin('DELETE', `/api/admin/webhooks/${endpoint.id}`);
-type Delivery = {
-  id: number;
-  messageId: string;
-  eventType: string;
-  status: string;
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  replayOf: number | null;
-};
-const deliveriesOf = async (endpoint: Endpoint) =>
-  (
-    await t.request({ method: 'GET', url: `/api/admin/webhooks/${endpoint.id}/deliveries`, token: await t.adminToken() })
-  ).json() as Delivery[];
 /** Stands for the passing of time: every waiting delivery job is due now. */
 const makeDeliveriesDue = () =>
   t.db.query(
@@ -158,7 +88,7 @@ describe('outbound webhooks', () => {
 
   it('retries a dead endpoint with back-off while purchases go on, and a replay sends the same message again', async () => {
     const endpoint = await createEndpoint(['licence.issued', 'order.refunded']);
-    receiver.answers.set(endpoint.path, 503);
+    answers.set(endpoint.path, 503);
     const orderId = providerId();
     const purchase = orderCompleted({ email: uniqueEmail('buyer'), items: [{ product: 'punch' }], orderId });
     expect((await postWebhook(t.app, [purchase], { secret: fastSpringSecret })).statusCode).toBe(200);
@@ -182,7 +112,7 @@ describe('outbound webhooks', () => {
     await runDueJobs();
     expect((await deliveriesOf(endpoint)).find((delivery) => delivery.id === first!.id)).toMatchObject({ status: 'pending', attempts: 2 });
 
-    receiver.answers.set(endpoint.path, 204);
+    answers.set(endpoint.path, 204);
     await makeDeliveriesDue();
     await runDueJobs();
     const deliveries = await deliveriesOf(endpoint);
@@ -213,7 +143,7 @@ describe('outbound webhooks', () => {
 
   it('gives up on a delivery after its last attempt and marks it failed', async () => {
     const endpoint = await createEndpoint(['licence.issued']);
-    receiver.answers.set(endpoint.path, 500);
+    answers.set(endpoint.path, 500);
     await giveLicence(t, { email: uniqueEmail('given-up') });
     await t.db.query(
       `UPDATE graphile_worker._private_jobs SET max_attempts = 2 WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'deliver_webhook')`,
@@ -228,7 +158,7 @@ describe('outbound webhooks', () => {
 
   it('ends an attempt at an endpoint that does not answer within the timeout', async () => {
     const endpoint = await createEndpoint(['licence.issued']);
-    receiver.answers.set(endpoint.path, 'hang');
+    answers.set(endpoint.path, 'hang');
     await giveLicence(t, { email: uniqueEmail('slow') });
     await runDueJobs({ timeoutSeconds: 1 });
     expect(await deliveriesOf(endpoint)).toMatchObject([

@@ -166,3 +166,26 @@ export async function purgeOldWebhookMessages(db: Queryable, retentionDays: numb
   const { rowCount } = await db.query(`DELETE FROM webhook_message WHERE created_at < now() - make_interval(days => $1)`, [retentionDays]);
   return rowCount ?? 0;
 }
+
+/**
+ * The messages that may be about a person, locked for their redaction: their payload mentions them (`ILIKE`
+ * patterns) or names one of their licences (`data.licenceId`: a computer's events carry its name, not theirs).
+ */
+export async function lockMessagesAbout(
+  db: Queryable,
+  about: { patterns: readonly string[]; licenceIds: readonly number[] },
+): Promise<{ id: number; payload: unknown }[]> {
+  if (about.patterns.length === 0 && about.licenceIds.length === 0) return [];
+  const { rows } = await db.query<{ id: number; payload: unknown }>(
+    `SELECT id, payload FROM webhook_message
+      WHERE payload::text ILIKE ANY($1::text[]) OR payload -> 'data' ->> 'licenceId' = ANY($2::text[])
+      ORDER BY id FOR UPDATE`,
+    [about.patterns, about.licenceIds.map(String)],
+  );
+  return rows;
+}
+
+/** Replaces a message's payload (an erasure's redaction); its deliveries and their log stay. */
+export async function replaceMessagePayload(db: Queryable, id: number, payload: unknown): Promise<void> {
+  await db.query('UPDATE webhook_message SET payload = $2 WHERE id = $1', [id, JSON.stringify(payload)]);
+}

@@ -7,6 +7,7 @@ import type {
 } from '@store/contracts/outbound-webhook';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
+import { ERASED_TEXT, mentionLikePatterns, redactJson, type PersonalTexts } from '../../lib/redact.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/index.js';
 import * as repository from './outbound-webhook.repository.js';
@@ -157,3 +158,32 @@ export async function replayWebhookDelivery(options: Staff & { deliveryId: numbe
 /** Deletes webhook events older than `retentionDays`, with their deliveries and log: an hourly job. */
 export const purgeOldWebhookEvents = (db: Db, retentionDays: number): Promise<number> =>
   repository.purgeOldWebhookMessages(db, retentionDays);
+
+/**
+ * Erases a person from the outbound webhooks' messages (decision 040's erasure; the events name owners, buyers and
+ * computers): in every message that mentions them or one of their licences, each mention and every computer's name
+ * (which they chose, "Ada's studio") is replaced; the messages and their log stay, and a delivery still pending
+ * sends the redacted payload. Answers how many messages changed.
+ */
+export async function redactWebhookMessagesOf(
+  db: Queryable,
+  person: { texts: PersonalTexts; licenceIds: readonly number[] },
+): Promise<number> {
+  const messages = await repository.lockMessagesAbout(db, { patterns: mentionLikePatterns(person.texts), licenceIds: person.licenceIds });
+  let changed = 0;
+  for (const message of messages) {
+    const redacted = withoutComputerNames(redactJson(message.payload, person.texts));
+    if (JSON.stringify(redacted) === JSON.stringify(message.payload)) continue;
+    await repository.replaceMessagePayload(db, message.id, redacted);
+    changed++;
+  }
+  return changed;
+}
+
+/** A payload with its `data.deviceName` erased. */
+function withoutComputerNames(payload: unknown): unknown {
+  if (typeof payload !== 'object' || payload === null || !('data' in payload)) return payload;
+  const { data } = payload;
+  if (typeof data !== 'object' || data === null || typeof (data as { deviceName?: unknown }).deviceName !== 'string') return payload;
+  return { ...payload, data: { ...data, deviceName: ERASED_TEXT } };
+}

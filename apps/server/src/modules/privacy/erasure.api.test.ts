@@ -1,3 +1,4 @@
+import { webhookEventTypes } from '@store/contracts/outbound-webhook';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
 import { postWebhook, returnCreated } from '../../../test/webhook-fixtures.js';
@@ -83,6 +84,35 @@ describe('POST /api/userinfo/erasure', () => {
     );
     expect(sellerMails).toHaveLength(1);
     expect(sellerMails[0]!.body_text).toContain('[erased]');
+  });
+
+  it('erases the person from the outbound webhooks’ messages, which name them (decisions 052, 062)', async () => {
+    const endpoint = await t.request({
+      method: 'POST',
+      url: '/api/admin/webhooks',
+      token: await t.adminToken(),
+      body: { url: 'https://hooks.example.com/erasure', events: webhookEventTypes },
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(200);
+    try {
+      const customer = await customerWithEverything(t);
+      const needles = needlesOf(customer);
+      expect(await columnsHolding(t, needles)).toContain('public.webhook_message.payload');
+      const erased = await eraseOwn(customer.token, { password: customer.password });
+      expect(erased.statusCode, erased.body).toBe(200);
+      expect(await columnsHolding(t, needles)).toEqual([]);
+      // The messages stay (their deliveries and log), with the mentions replaced.
+      const { rows } = await t.db.query<{ payload: string }>(
+        `SELECT payload::text FROM webhook_message WHERE payload::text LIKE '%[erased]%'`,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+    } finally {
+      await t.request({
+        method: 'DELETE',
+        url: `/api/admin/webhooks/${(endpoint.json() as { id: number }).id}`,
+        token: await t.adminToken(),
+      });
+    }
   });
 
   it('logs the customer out for good: the session ends and the login is gone', async () => {

@@ -4,27 +4,12 @@ import { createTestApp } from '../../../test/test-app.js';
 import { customerWithLicence, giveLicence } from '../licence/licence.test-factory.js';
 import { findProductByName } from '../product/product.service.js';
 import { sendReleaseMail } from './release-mail.service.js';
+import { saveInstallerOf } from './release.test-factory.js';
 
 const t = await createTestApp();
 const spacey = (await findProductByName(t.db, 'Spacey'))!;
 
-const saveInstaller = async (version: string, channel = 'stable') =>
-  t.request({
-    method: 'POST',
-    url: `/api/product/${spacey.id}/downloads`,
-    token: await t.adminToken(),
-    body: {
-      platform: 'macos',
-      version,
-      fileName: 'Spacey.pkg',
-      sizeBytes: 1,
-      sha256: '',
-      releaseDate: '2099-05-01',
-      storage: 'url',
-      location: '/downloads/s.zip',
-      channel,
-    },
-  });
+const saveInstaller = (version: string, channel = 'stable') => saveInstallerOf(t, spacey.id, version, channel);
 const publish = async (body: Record<string, unknown>) =>
   t.request({ method: 'POST', url: `/api/product/${spacey.id}/releases`, token: await t.adminToken(), body });
 const choose = (token: string, releaseMail: boolean, betaChannel = false) =>

@@ -8,6 +8,8 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { releaseNoticeMail, siteUrlOf } from '../../mail/customer-templates.js';
 import { enqueueMail, type OutgoingMail } from '../../mail/outbox.js';
 import { recordAudit } from '../audit/index.js';
+import { emitWebhookEvent } from '../outbound-webhook/index.js';
+import { findProductById } from '../product/index.js';
 import { transferTokenSecretOf } from '../transfer/index.js';
 import * as repository from './release-mail.repository.js';
 import { createUnsubscribeToken, readUnsubscribeToken } from './unsubscribe-token.js';
@@ -19,7 +21,8 @@ export const RELEASE_MAIL_BATCH_SIZE = 200;
 
 /**
  * Publishes a version of a product whose installers are saved (one per platform, in the product editor), and,
- * when asked, queues the job that mails the owners who agreed to release mail. A version published twice is a 409.
+ * when asked, queues the job that mails the owners who agreed to release mail; emits `release.published`. A version
+ * published twice is a 409.
  */
 export async function publishRelease(options: {
   db: Db;
@@ -36,14 +39,17 @@ export async function publishRelease(options: {
     if (!release) throw conflict(`Version ${request.version} is already published.`);
     if (request.notifyOwners) await repository.queueReleaseMailJob(client, SEND_RELEASE_MAIL_TASK, release.id);
     await recordAudit(client, { actor: options.actor, action: 'create', entity: 'product_release', entityId: release.id, after: request });
-    return {
+    const published = {
       id: release.id,
       version: release.version,
       channel: release.channel,
       notes: release.notes,
       publishedAt: release.published_at.toISOString(),
-      isMailing: request.notifyOwners,
     };
+    const { id: releaseId, ...rest } = published;
+    const productName = (await findProductById(client, productId))?.name ?? '';
+    await emitWebhookEvent(client, { type: 'release.published', data: { releaseId, productId, productName, ...rest } });
+    return { ...published, isMailing: request.notifyOwners };
   });
 }
 

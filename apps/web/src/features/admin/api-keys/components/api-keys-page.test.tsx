@@ -44,6 +44,10 @@ describe('API keys screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'CREATE KEY' }));
     expect((await screen.findByTestId('api-key-token')).textContent).toBe(token);
     expect(posted).toEqual({ name: 'nightly export', scopes: ['dashboard:read'] });
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy: The new API key' }));
+    expect(writeText).toHaveBeenCalledWith(token);
   });
 
   it('revokes a key only after the confirmation', async () => {

@@ -2,9 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { apiKeyCreateRequest, apiKeyScopeLabels, apiKeyScopes, type ApiKeyCreateRequest } from '@store/contracts/api-key';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorText } from '../../../../lib/api-client';
+import { FormField } from '../../../../components/form-field';
+import { SecretShownOnce } from '../../../../components/secret-shown-once';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { useActionFeedback } from '../../shared/action-feedback';
 import { formatDateTime } from '../../shared/format-date';
+import { PlainTableHead } from '../../shared/plain-table-head';
 import { useApiKeyMutations, useApiKeys } from '../api/api-keys-api';
 
 /** /admin/api-keys: keys for the vendor's scripts, with their scopes; a new key's token is shown once (decision 052). */
@@ -13,34 +16,23 @@ export function ApiKeysPage() {
   const keys = useApiKeys();
   const { create, revoke } = useApiKeyMutations();
   const [token, setToken] = useState('');
-  const [message, setMessage] = useState('');
-  const [failure, setFailure] = useState('');
+  const { act, feedback } = useActionFeedback();
   const { register, handleSubmit, reset, formState } = useForm<ApiKeyCreateRequest>({
     resolver: zodResolver(apiKeyCreateRequest),
     defaultValues: { name: '', scopes: [] },
   });
 
-  const submit = handleSubmit(async (values) => {
-    setFailure('');
-    setMessage('');
-    try {
+  const submit = handleSubmit((values) =>
+    act(async () => {
       const created = await create.mutateAsync(values);
       setToken(created.token);
       reset();
-    } catch (error) {
-      setFailure(errorText(error));
-    }
-  });
+    }),
+  );
   const revokeKey = async (id: number, name: string) => {
     if (!window.confirm(`Revoke the API key "${name}"? Scripts using it are refused from now on.`)) return;
-    setFailure('');
     setToken('');
-    try {
-      await revoke.mutateAsync(id);
-      setMessage(`The key "${name}" is revoked.`);
-    } catch (error) {
-      setFailure(errorText(error));
-    }
+    await act(() => revoke.mutateAsync(id), `The key "${name}" is revoked.`);
   };
 
   return (
@@ -53,11 +45,7 @@ export function ApiKeysPage() {
       <form onSubmit={submit} noValidate className="mb-4" aria-label="Create an API key">
         <div className="row g-2 align-items-start">
           <div className="col-sm-6 col-lg-4">
-            <label htmlFor="api-key-name" className="form-label">
-              Name
-            </label>
-            <input id="api-key-name" className={formState.errors.name ? 'form-control is-invalid' : 'form-control'} {...register('name')} />
-            {formState.errors.name && <div className="invalid-feedback">{formState.errors.name.message}</div>}
+            <FormField id="api-key-name" label="Name" registration={register('name')} error={formState.errors.name?.message} />
           </div>
           <fieldset className="col-sm-6 col-lg-5">
             <legend className="form-label fs-6">Scopes</legend>
@@ -78,39 +66,12 @@ export function ApiKeysPage() {
           </div>
         </div>
       </form>
-      {token && (
-        <div className="alert alert-warning" role="status">
-          <p className="mb-1">Copy the key now: it is not shown again.</p>
-          <code className="user-select-all" data-testid="api-key-token">
-            {token}
-          </code>
-        </div>
-      )}
-      {message && (
-        <p className="alert alert-success" role="status">
-          {message}
-        </p>
-      )}
-      {failure && (
-        <p className="alert alert-danger" role="alert">
-          {failure}
-        </p>
-      )}
+      {token && <SecretShownOnce label="The new API key" secret={token} testId="api-key-token" />}
+      {feedback}
       {keys.isPending && <p role="status">Loading…</p>}
       {keys.data && (
         <table className="table table-sm align-middle">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Key</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <PlainTableHead columns={['Name', 'Key', 'Scopes', 'Created', 'Last used']} />
           <tbody>
             {keys.data.map((key) => (
               <tr key={key.id} className={key.revokedAt ? 'text-body-secondary' : undefined}>

@@ -18,6 +18,9 @@ export const useOutboundWebhooks = () =>
     queryFn: ({ signal }) => apiRequest('GET', '/admin/webhooks', { schema: webhookEndpointList, auth: true, signal }),
   });
 
+/** How often a shown delivery log with a pending delivery is read again. */
+const PENDING_REFRESH_MS = 2000;
+
 /** GET /admin/webhooks/{id}/deliveries: an endpoint's delivery log, while it is shown. */
 export const useWebhookDeliveries = (endpointId: number | undefined) =>
   useQuery({
@@ -25,6 +28,8 @@ export const useWebhookDeliveries = (endpointId: number | undefined) =>
     queryFn: ({ signal }) =>
       apiRequest('GET', `/admin/webhooks/${endpointId}/deliveries`, { schema: z.array(webhookDelivery), auth: true, signal }),
     enabled: endpointId !== undefined,
+    // A delivery waiting for its (next) attempt is read again until it has its answer.
+    refetchInterval: (query) => (query.state.data?.some((delivery) => delivery.status === 'pending') ? PENDING_REFRESH_MS : false),
   });
 
 /** Create, change, delete, rotate and replay: each refreshes the endpoints and their logs. */

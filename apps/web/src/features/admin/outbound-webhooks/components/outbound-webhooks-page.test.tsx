@@ -67,4 +67,42 @@ describe('outbound webhooks screen', () => {
     expect(await screen.findByText('The event is queued to be sent again.')).toBeTruthy();
     expect(calls.some((call) => call.startsWith('POST') && call.endsWith('/api/admin/webhook-deliveries/9/replay'))).toBe(true);
   });
+
+  it('edits an endpoint: its address, events and switch are saved with PUT, and the form is for adding again after', async () => {
+    const bodies: { method: string; url: string; body: unknown }[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      if (method !== 'GET') bodies.push({ method, url, body: JSON.parse(String(init?.body ?? '{}')) });
+      if (method === 'PUT') return new Response(JSON.stringify(endpoint), { status: 200 });
+      return new Response(JSON.stringify([endpoint]), { status: 200 });
+    });
+    renderRoutes('/admin/outbound-webhooks', { '/admin/outbound-webhooks': <OutboundWebhooksPage /> });
+    const row = (await screen.findByText(endpoint.url)).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'EDIT' }));
+
+    const form = await screen.findByRole('form', { name: `Edit the webhook endpoint ${endpoint.url}` });
+    expect((within(form).getByLabelText('URL') as HTMLInputElement).value).toBe(endpoint.url);
+    expect((within(form).getByLabelText('Licence issued') as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(within(form).getByLabelText('URL'), { target: { value: 'https://hooks.example.com/moved' } });
+    fireEvent.click(within(form).getByLabelText('Refund'));
+    fireEvent.click(within(form).getByLabelText('On: events are sent to this address'));
+    fireEvent.click(within(form).getByRole('button', { name: 'SAVE ENDPOINT' }));
+
+    expect(await screen.findByText('https://hooks.example.com/moved is saved.')).toBeTruthy();
+    expect(bodies).toEqual([
+      {
+        method: 'PUT',
+        url: expect.stringMatching(/\/api\/admin\/webhooks\/4$/),
+        body: {
+          url: 'https://hooks.example.com/moved',
+          description: 'CRM',
+          events: ['licence.issued', 'order.refunded'],
+          isEnabled: false,
+        },
+      },
+    ]);
+    expect(await screen.findByRole('form', { name: 'Add a webhook endpoint' })).toBeTruthy();
+    expect(screen.queryByTestId('webhook-secret')).toBeNull();
+  });
 });

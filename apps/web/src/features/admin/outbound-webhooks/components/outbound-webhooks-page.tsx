@@ -1,23 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  webhookEndpointRequest,
-  webhookEventLabels,
-  webhookEventTypes,
-  type WebhookEndpoint,
-  type WebhookEndpointRequest,
-  type WebhookEndpointRequestInput,
-} from '@store/contracts/outbound-webhook';
+import { webhookEventLabels, type WebhookEndpoint, type WebhookEndpointRequest } from '@store/contracts/outbound-webhook';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { errorText } from '../../../../lib/api-client';
+import { SecretShownOnce } from '../../../../components/secret-shown-once';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { useActionFeedback } from '../../shared/action-feedback';
 import { formatDateTime } from '../../shared/format-date';
+import { PlainTableHead } from '../../shared/plain-table-head';
 import { useOutboundWebhookMutations, useOutboundWebhooks } from '../api/outbound-webhooks-api';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { WebhookEndpointForm } from './webhook-endpoint-form';
 
 /**
- * /admin/outbound-webhooks: the endpoints that receive the store's events (decision 052), each with its events,
- * its signing secret (shown once, at creation and rotation), its delivery log and replay.
+ * /admin/outbound-webhooks: the endpoints that receive the store's events (decisions 052, 062), each with its
+ * events, its signing secret (shown once, at creation and rotation), editing, its delivery log and replay.
  */
 export function OutboundWebhooksPage() {
   useDocumentTitle('Outbound webhooks');
@@ -25,30 +19,26 @@ export function OutboundWebhooksPage() {
   const { create, update, remove, rotate, replay } = useOutboundWebhookMutations();
   const [secret, setSecret] = useState<{ url: string; secret: string }>();
   const [shownLog, setShownLog] = useState<number>();
-  const [message, setMessage] = useState('');
-  const [failure, setFailure] = useState('');
-  const { register, handleSubmit, reset, formState } = useForm<WebhookEndpointRequestInput, unknown, WebhookEndpointRequest>({
-    resolver: zodResolver(webhookEndpointRequest),
-    defaultValues: { url: '', description: '', events: [], isEnabled: true },
-  });
+  const [editing, setEditing] = useState<WebhookEndpoint>();
+  const { act, feedback } = useActionFeedback();
 
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    setFailure('');
-    setMessage('');
-    try {
-      await action();
-      setMessage(done);
-    } catch (error) {
-      setFailure(errorText(error));
+  const save = async (values: WebhookEndpointRequest) => {
+    let isSaved = false;
+    if (editing) {
+      await act(async () => {
+        await update.mutateAsync({ id: editing.id, body: values });
+        setEditing(undefined);
+        isSaved = true;
+      }, `${values.url} is saved.`);
+      return isSaved;
     }
-  };
-  const submit = handleSubmit((values) =>
-    act(async () => {
+    await act(async () => {
       const created = await create.mutateAsync(values);
       setSecret({ url: created.url, secret: created.secret });
-      reset();
-    }, `${values.url} receives its events from now on.`),
-  );
+      isSaved = true;
+    }, `${values.url} receives its events from now on.`);
+    return isSaved;
+  };
   const rotateSecret = (endpoint: WebhookEndpoint) => {
     if (!window.confirm(`Give ${endpoint.url} a new signing secret? The current one keeps signing beside it for 24 hours.`)) return;
     void act(async () => {
@@ -68,6 +58,7 @@ export function OutboundWebhooksPage() {
   const removeEndpoint = (endpoint: WebhookEndpoint) => {
     if (!window.confirm(`Delete the webhook endpoint ${endpoint.url} with its delivery log?`)) return;
     setSecret(undefined);
+    if (editing?.id === endpoint.id) setEditing(undefined);
     void act(() => remove.mutateAsync(endpoint.id), `${endpoint.url} is deleted.`);
   };
   const replayDelivery = (deliveryId: number) => {
@@ -78,71 +69,13 @@ export function OutboundWebhooksPage() {
   return (
     <main className="container-fluid py-4">
       <h1 className="h3 mb-3">Outbound webhooks</h1>
-      <form onSubmit={submit} noValidate className="mb-4" aria-label="Add a webhook endpoint">
-        <div className="row g-2 align-items-start">
-          <div className="col-md-6 col-lg-4">
-            <label htmlFor="webhook-url" className="form-label">
-              URL
-            </label>
-            <input id="webhook-url" className={formState.errors.url ? 'form-control is-invalid' : 'form-control'} {...register('url')} />
-            {formState.errors.url && <div className="invalid-feedback">{formState.errors.url.message}</div>}
-            <label htmlFor="webhook-description" className="form-label mt-2">
-              Description
-            </label>
-            <input id="webhook-description" className="form-control" {...register('description')} />
-          </div>
-          <fieldset className="col-md-6 col-lg-5">
-            <legend className="form-label fs-6">Events</legend>
-            <div className="row row-cols-2">
-              {webhookEventTypes.map((type) => (
-                <div className="form-check col" key={type}>
-                  <input id={`webhook-event-${type}`} type="checkbox" className="form-check-input" value={type} {...register('events')} />
-                  <label htmlFor={`webhook-event-${type}`} className="form-check-label">
-                    {webhookEventLabels[type]}
-                  </label>
-                </div>
-              ))}
-            </div>
-            {formState.errors.events && <div className="text-danger small">{formState.errors.events.message}</div>}
-          </fieldset>
-          <div className="col-auto align-self-end">
-            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-              ADD ENDPOINT
-            </button>
-          </div>
-        </div>
-      </form>
-      {secret && (
-        <div className="alert alert-warning" role="status">
-          <p className="mb-1">The signing secret of {secret.url}. Copy it now: it is not shown again.</p>
-          <code className="user-select-all" data-testid="webhook-secret">
-            {secret.secret}
-          </code>
-        </div>
-      )}
-      {message && (
-        <p className="alert alert-success" role="status">
-          {message}
-        </p>
-      )}
-      {failure && (
-        <p className="alert alert-danger" role="alert">
-          {failure}
-        </p>
-      )}
+      <WebhookEndpointForm key={editing?.id ?? 'new'} editing={editing} onSave={save} onCancel={() => setEditing(undefined)} />
+      {secret && <SecretShownOnce label={`The signing secret of ${secret.url}`} secret={secret.secret} testId="webhook-secret" />}
+      {feedback}
       {endpoints.isPending && <p role="status">Loading…</p>}
       {endpoints.data && (
         <table className="table table-sm align-middle">
-          <thead>
-            <tr>
-              <th scope="col">URL</th>
-              <th scope="col">Events</th>
-              <th scope="col">Since</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <PlainTableHead columns={['URL', 'Events', 'Since']} />
           <tbody>
             {endpoints.data.map((endpoint) => (
               <tr key={endpoint.id} className={endpoint.isEnabled ? undefined : 'text-body-secondary'}>
@@ -159,6 +92,9 @@ export function OutboundWebhooksPage() {
                     onClick={() => setShownLog(shownLog === endpoint.id ? undefined : endpoint.id)}
                   >
                     {shownLog === endpoint.id ? 'HIDE LOG' : 'LOG'}
+                  </button>
+                  <button type="button" className="btn btn-outline-secondary btn-sm me-1" onClick={() => setEditing(endpoint)}>
+                    EDIT
                   </button>
                   <button
                     type="button"

@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../shared/format-date';
+import { PlainTableHead } from '../../shared/plain-table-head';
 import { useWebhookDeliveries } from '../api/outbound-webhooks-api';
 
 /** An endpoint's delivery log: each event sent, its last answer, and REPLAY (a new delivery of the same message). */
@@ -9,19 +10,7 @@ export function WebhookDeliveries({ endpointId, onReplay }: { endpointId: number
   if (deliveries.data.length === 0) return <p>No deliveries yet.</p>;
   return (
     <table className="table table-sm align-middle" aria-label="Delivery log">
-      <thead>
-        <tr>
-          <th scope="col">Created</th>
-          <th scope="col">Event</th>
-          <th scope="col">Message</th>
-          <th scope="col">Status</th>
-          <th scope="col">Attempts</th>
-          <th scope="col">Response</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <PlainTableHead columns={['Created', 'Event', 'Message', 'Status', 'Attempts', 'Response']} />
       <tbody>
         {deliveries.data.map((delivery) => (
           <tr key={delivery.id}>

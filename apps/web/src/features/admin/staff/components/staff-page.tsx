@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMIN_USER_NAME } from '@store/contracts/constants';
 import { staffInviteRequest, type StaffInviteRequest, type StaffRole } from '@store/contracts/staff';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorText } from '../../../../lib/api-client';
 import { useCurrentUser } from '../../../../lib/use-current-user';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { FormField } from '../../../../components/form-field';
+import { useActionFeedback } from '../../shared/action-feedback';
+import { PlainTableHead } from '../../shared/plain-table-head';
 import { useStaff, useStaffMutations } from '../api/staff-api';
 
 const roleLabels: Record<StaffRole, string> = {
@@ -19,23 +20,12 @@ export function StaffPage() {
   const me = useCurrentUser();
   const staff = useStaff();
   const { invite, setRole, remove } = useStaffMutations();
-  const [message, setMessage] = useState('');
-  const [failure, setFailure] = useState('');
+  const { act, feedback } = useActionFeedback();
   const { register, handleSubmit, reset, formState } = useForm<StaffInviteRequest>({
     resolver: zodResolver(staffInviteRequest),
     defaultValues: { email: '', role: 'support' },
   });
 
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    setFailure('');
-    setMessage('');
-    try {
-      await action();
-      setMessage(done);
-    } catch (error) {
-      setFailure(errorText(error));
-    }
-  };
   const submit = handleSubmit((values) =>
     act(async () => {
       await invite.mutateAsync(values);
@@ -48,11 +38,7 @@ export function StaffPage() {
       <h1 className="h3 mb-3">Staff</h1>
       <form onSubmit={submit} noValidate className="row g-2 align-items-end mb-4" aria-label="Add staff">
         <div className="col-sm-6 col-lg-4">
-          <label htmlFor="staff-email" className="form-label">
-            Email
-          </label>
-          <input id="staff-email" className={formState.errors.email ? 'form-control is-invalid' : 'form-control'} {...register('email')} />
-          {formState.errors.email && <div className="invalid-feedback">{formState.errors.email.message}</div>}
+          <FormField id="staff-email" label="Email" registration={register('email')} error={formState.errors.email?.message} />
         </div>
         <div className="col-sm-4 col-lg-3">
           <label htmlFor="staff-role" className="form-label">
@@ -69,31 +55,11 @@ export function StaffPage() {
           </button>
         </div>
       </form>
-      {message && (
-        <p className="alert alert-success" role="status">
-          {message}
-        </p>
-      )}
-      {failure && (
-        <p className="alert alert-danger" role="alert">
-          {failure}
-        </p>
-      )}
+      {feedback}
       {staff.isPending && <p role="status">Loading…</p>}
       {staff.data && (
         <table className="table table-sm align-middle">
-          <thead>
-            <tr>
-              <th scope="col">Login</th>
-              <th scope="col">Role</th>
-              <th scope="col">Password set</th>
-              <th scope="col">Two-factor login</th>
-              <th scope="col">Since</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <PlainTableHead columns={['Login', 'Role', 'Password set', 'Two-factor login', 'Since']} />
           <tbody>
             {staff.data.map((member) => {
               const isFixed = member.name === ADMIN_USER_NAME || member.name === me?.name;

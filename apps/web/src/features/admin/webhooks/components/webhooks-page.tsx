@@ -1,7 +1,8 @@
 import type { WebhookEventRow } from '@store/contracts/webhook';
 import { useState } from 'react';
-import { errorText } from '../../../../lib/api-client';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { useActionFeedback } from '../../shared/action-feedback';
+import { PlainTableHead } from '../../shared/plain-table-head';
 import { useWebhookEvents, useWebhookMutations, type WebhookStatus } from '../api/webhooks-api';
 
 const statusLabels: Record<WebhookStatus, string> = { attention: 'Needs attention', failed: 'Failed (retried)', all: 'All events' };
@@ -25,18 +26,7 @@ export function WebhooksPage() {
   const { replay, resolve, reconcile } = useWebhookMutations();
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [range, setRange] = useState({ from: daysAgo(3), to: today() });
-  const [message, setMessage] = useState('');
-  const [failure, setFailure] = useState('');
-
-  const act = async (action: () => Promise<string>) => {
-    setFailure('');
-    setMessage('');
-    try {
-      setMessage(await action());
-    } catch (error) {
-      setFailure(errorText(error));
-    }
-  };
+  const { act, feedback } = useActionFeedback();
   const replayRow = (row: WebhookEventRow) =>
     act(async () => {
       const paths = unknownPathsOf(row);
@@ -118,33 +108,12 @@ export function WebhooksPage() {
           </select>
         </div>
       </form>
-      {message && (
-        <p className="alert alert-success" role="status">
-          {message}
-        </p>
-      )}
-      {failure && (
-        <p className="alert alert-danger" role="alert">
-          {failure}
-        </p>
-      )}
+      {feedback}
       {events.isPending && <p role="status">Loading…</p>}
       {events.data?.length === 0 && <p>{status === 'attention' ? 'Nothing needs attention.' : 'No events.'}</p>}
       {events.data && events.data.length > 0 && (
         <table className="table table-sm align-middle" aria-label={statusLabels[status]}>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Type</th>
-              <th scope="col">Order</th>
-              <th scope="col">Received</th>
-              <th scope="col">Result</th>
-              <th scope="col">Payload</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <PlainTableHead columns={['Event', 'Type', 'Order', 'Received', 'Result', 'Payload']} />
           <tbody>
             {events.data.map((row) => (
               <tr key={row.id}>
