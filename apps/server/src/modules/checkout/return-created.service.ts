@@ -10,13 +10,15 @@ import { enqueueMail } from '../../mail/outbox.js';
 import {
   addRevokedOrders,
   findPayerOfPurchase,
+  findWaitingReturnsOfOrder,
   isReturnCarriedOut,
   listUnitRefundsOfPurchase,
   lockPurchase,
   recordProviderRefund,
+  resolveWebhookEvent,
 } from './provider-order.repository.js';
 import { bundlePathOf } from './bundle-items.js';
-import type { ReturnCreatedData, WebhookEvent } from './webhook-payload.js';
+import { returnCreatedData, type ReturnCreatedData, type WebhookEvent } from './webhook-payload.js';
 import {
   addRefundedAmounts,
   countLicencesByPath,
@@ -205,4 +207,14 @@ export async function applyRecordedRefunds(client: PoolClient, providerOrderId: 
     revoked.push(...orderIds);
   }
   return revoked;
+}
+
+/** Returns that came before their purchase are carried out now that it is in (webhooks can be delayed). */
+export async function settleWaitingReturns(client: PoolClient, providerOrderId: string, siteUrl: string): Promise<void> {
+  for (const waiting of await findWaitingReturnsOfOrder(client, providerOrderId)) {
+    const parsed = returnCreatedData.safeParse(waiting.data);
+    if (!parsed.success) continue;
+    const outcome = await revokePurchase(client, waiting, parsed.data, siteUrl);
+    if (!outcome.attention) await resolveWebhookEvent(client, waiting.id, { by: 'its order arrived', note: outcome.note });
+  }
 }
