@@ -90,5 +90,18 @@ export const queryKeys = {
       all: ['admin', 'activationCodes'] as const,
       page: (search: string) => ['admin', 'activationCodes', 'page', search] as const,
     },
+    dashboard: (search: string) => ['admin', 'dashboard', search] as const,
+    dashboardTrials: (search: string) => ['admin', 'dashboard', 'trials', search] as const,
+    allOrdersPage: (search: string) => ['admin', 'allOrders', 'page', search] as const,
+    batches: ['admin', 'activationCodes', 'batches'] as const,
+    batchCodes: (batch: number) => ['admin', 'activationCodes', 'batches', batch] as const,
+    auditLog: (search: string) => ['admin', 'auditLog', search] as const,
+    search: (text: string) => ['admin', 'search', text] as const,
+    /** Whether the server lets the signed-in user open a back-office screen (decision 033). */
+    screenAccess: (screen: string, userName: string) => ['admin', 'screenAccess', screen, userName] as const,
+    offers: ['admin', 'offers'] as const,
+    outboundWebhooks: ['admin', 'outboundWebhooks'] as const,
+    outboundWebhookDeliveries: (endpointId: number) => ['admin', 'outboundWebhooks', 'deliveries', endpointId] as const,
+    apiKeys: ['admin', 'apiKeys'] as const,
   },
 };
