@@ -9,7 +9,6 @@ import { enqueueMail } from '../mail/outbox.js';
 import { giftReceiptMail, unknownProductMail } from '../mail/templates.js';
 import { signInLinkFor } from '../modules/auth/index.js';
 import {
-  applyRecordedRefunds,
   currencyOf,
   lockPurchase,
   orderLicenceItemsOf,
@@ -17,7 +16,6 @@ import {
   payerOf,
   recipientOf,
   recordProviderOrder,
-  settleWaitingReturns,
   transferFeeOf,
   useLoyaltyCode,
   type LicenceItem,
@@ -34,6 +32,7 @@ import { issueOrder } from '../modules/order/index.js';
 import { fillPersonDetails, findOrCreatePersonByEmail } from '../modules/person/index.js';
 import { findProductByName, findProductByPath, type ProductRow } from '../modules/product/index.js';
 import { completeTransferFromWebhook } from '../modules/transfer/index.js';
+import { refundRecordedReturnsFlow, settleWaitingReturnsFlow } from './return-created.flow.js';
 
 /** More units than any real order of plug-ins has: refused rather than signing thousands of keys. */
 const MAX_LICENCES_PER_ORDER = 1000;
@@ -88,9 +87,9 @@ export async function completeOrderFlow(options: FlowOptions): Promise<OrderComp
     items.filter((item) => item.path !== LICENSE_TRANSFER_PRODUCT),
   );
   if (typeof issued === 'string') return needsAttention(issued);
-  await settleWaitingReturns(client, data.id, siteUrlOf(config));
+  await settleWaitingReturnsFlow(client, data.id, siteUrlOf(config));
   // A return taken before these licences were issued (their item waited for a mapping) applies to them too.
-  const revokedOrderIds = issued.createdOrderIds.length > 0 ? await applyRecordedRefunds(client, data.id) : [];
+  const revokedOrderIds = issued.createdOrderIds.length > 0 ? await refundRecordedReturnsFlow(client, data.id) : [];
   return { kind: 'completed', ...issued, revokedOrderIds };
 }
 

@@ -14,10 +14,20 @@ export { sandboxApiUserOf } from './fastspring-api.js';
 export { currencyOf, payerOf, recipientOf, transferFeeOf, type OrderParty } from './order-completed-data.js';
 export { isLoyaltyCode, isLoyaltyCodeOf, isOpenLoyaltyCode, useLoyaltyCode } from './loyalty.service.js';
 export { providerDataWithoutPerson } from './provider-data-redaction.js';
-export { lockPurchase, recordProviderOrder } from './provider-order.repository.js';
-export { applyRecordedRefunds, settleWaitingReturns } from './return-created.service.js';
+export { findWaitingReturnsOfOrder, lockPurchase, recordProviderOrder, resolveWebhookEvent } from './provider-order.repository.js';
+export {
+  describeReturn,
+  mailRefundToPayer,
+  recordReturn,
+  refundAmountsOfPurchase,
+  refundLicencesOfRecordedReturns,
+  refundReturnedLicences,
+  startReturn,
+  transferFeeRefundOf,
+  type ReturnOutcome,
+} from './return-created.service.js';
 export { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from './reconcile-job.js';
 export { webhookAdminRoutes } from './webhook-admin.routes.js';
-export type { OrderCompletedData } from './webhook-payload.js';
+export { returnCreatedData, type OrderCompletedData, type ReturnCreatedData, type WebhookEvent } from './webhook-payload.js';
 export { signWebhookBody, webhookSecretOf } from './webhook-signature.js';
 export { findEventOfOrder } from './webhook.service.js';

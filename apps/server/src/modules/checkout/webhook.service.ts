@@ -8,8 +8,8 @@ import { AppError } from '../../lib/app-error.js';
 import { observeLicencesIssued, webhookEvents } from '../../lib/metrics.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { completeOrderFlow } from '../../flows/order-completed.flow.js';
+import { returnCreatedFlow } from '../../flows/return-created.flow.js';
 import { lockPurchase, markWebhookEventAttention } from './provider-order.repository.js';
-import { revokePurchase } from './return-created.service.js';
 import { chargebackCreatedData, orderCompletedData, returnCreatedData, webhookEnvelope, type WebhookEvent } from './webhook-payload.js';
 import { revokeChargedBackPurchase } from './chargeback-created.service.js';
 import { recordEventAudit } from './webhook-audit.js';
@@ -114,7 +114,7 @@ export async function processEvent(
     case 'return.created': {
       const parsed = returnCreatedData.safeParse(event.data);
       if (!parsed.success) return malformed(event, parsed.error);
-      return revokePurchase(client, event, parsed.data, siteUrlOf(context.config));
+      return returnCreatedFlow(client, event, parsed.data, siteUrlOf(context.config));
     }
     case 'chargeback.created': {
       const parsed = chargebackCreatedData.safeParse(event.data);
