@@ -186,9 +186,13 @@ async function findProductsOfPaths(client: PoolClient, items: readonly LicenceIt
 /** The order's lines (bundles once each) with the product each names, for a quote's check. */
 async function orderLinesOfProducts(client: PoolClient, items: OrderCompletedData['items'], products: ReadonlyMap<string, ProductRow>) {
   const lines = await orderLinesOf(client, items);
-  const productOf = async (path: string) => products.get(path) ?? (await findProductByPath(client, path));
-  const withProducts = await Promise.all(lines.map(async (line) => ({ ...line, product: await productOf(line.path) })));
-  return withProducts.flatMap(({ product, quantity, paid }) => (product ? [{ productId: product.id, quantity, paid }] : []));
+  const found: { productId: number; quantity: number; paid: number | undefined }[] = [];
+  // One statement at a time: the lines share the event's transaction client.
+  for (const { path, quantity, paid } of lines) {
+    const product = products.get(path) ?? (await findProductByPath(client, path));
+    if (product) found.push({ productId: product.id, quantity, paid });
+  }
+  return found;
 }
 
 type Owner = { personId: number; email: string; name: string };
