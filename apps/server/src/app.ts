@@ -14,7 +14,7 @@ import { createSigningPool, signOnThisThread, type KeyFileSigner } from './licen
 import { mailboxRoutes } from './mail/mailbox.routes.js';
 import { accountRoutes, authRoutes, screenAccessRoutes, staffRoutes } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
-import { createPageCache, type PageCache, pageRoutes } from './modules/page/index.js';
+import { createPageCache, createPageService, type PageCache, type PageService, pageRoutes } from './modules/page/index.js';
 import { createProductCache, type ProductCache, productRoutes } from './modules/product/index.js';
 import { catalogRoutes, checkoutRoutes, customerOrderRoutes, webhookAdminRoutes } from './modules/checkout/index.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
@@ -54,6 +54,8 @@ declare module 'fastify' {
     routeTable: { method: string; url: string; guards: string[] }[];
     /** The public pages and the menu, cached until the page table changes. */
     pageCache: PageCache;
+    /** The page module's service, built once with its dependencies (decision 063). */
+    pages: PageService;
     /** The products by name, for the plug-in endpoints; cached until the product table changes. */
     productCache: ProductCache;
     /** The notifications the caches forget on; while they are not heard, the caches read the database. */
@@ -150,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('tableChanges', await listenForTableChanges(db, app.log));
   app.addHook('onClose', () => app.tableChanges.close());
   app.decorate('pageCache', createPageCache(db, app.tableChanges));
+  app.decorate('pages', createPageService({ db, pageCache: app.pageCache }));
   app.decorate('productCache', createProductCache(app.tableChanges));
   app.decorate('keyFileSigner', config.signingThreads > 0 ? createSigningPool(config.signingThreads) : signOnThisThread);
   app.addHook('onClose', () => app.keyFileSigner.close());

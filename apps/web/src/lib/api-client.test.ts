@@ -6,7 +6,6 @@ import { ApiError, apiRequest } from './api-client';
 import { getCurrentUser, logIn } from './session';
 
 const fetchMock = stubFetch();
-const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 
 afterEach(() => {
   window.localStorage.clear();
@@ -14,7 +13,7 @@ afterEach(() => {
 
 describe('apiRequest', () => {
   it('parses a JSON answer with the schema', async () => {
-    answer(200, JSON.stringify({ name: 'admin', token: 't', isAdmin: true }));
+    fetchMock.answer('POST /api/login/', 200, { name: 'admin', token: 't', isAdmin: true });
     await expect(apiRequest('POST', '/login/', { body: { username: 'admin' }, schema: currentUser })).resolves.toEqual({
       name: 'admin',
       token: 't',
@@ -27,14 +26,14 @@ describe('apiRequest', () => {
   });
 
   it('answers undefined for an empty body and sends no content type without a body', async () => {
-    answer(200, '');
+    fetchMock.answer('POST /api/logout', 200, '');
     await expect(apiRequest('POST', '/logout')).resolves.toBeUndefined();
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('content-type')).toBe(false);
   });
 
   it('rejects a 401 with the status and raw text, and logs the user out: the session is gone', async () => {
     logIn({ name: 'ann@example.com', token: 'secret' });
-    answer(401, 'Please log in.');
+    fetchMock.answer('GET /api/userinfo/products', 401, 'Please log in.');
     const failure = apiRequest('GET', '/userinfo/products', { auth: true });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 401, text: 'Please log in.', kind: 'status' });
@@ -44,15 +43,15 @@ describe('apiRequest', () => {
   // Decision 022: a refusal is shown where it happened; only the server's 401 ends the session.
   it.each([400, 403, 404, 409, 429, 500])('keeps the user signed in on any other failure (%i)', async (status) => {
     logIn({ name: 'ann@example.com', token: 'secret' });
-    answer(status, 'Nope');
+    fetchMock.answer('GET /api/userinfo/verifyorderfortransfer/1', status, 'Nope');
     await expect(apiRequest('GET', '/userinfo/verifyorderfortransfer/1', { auth: true })).rejects.toMatchObject({ status, text: 'Nope' });
     expect(getCurrentUser()).toEqual({ name: 'ann@example.com', token: 'secret' });
   });
 
   it('sends the bearer token only when asked to', async () => {
     logIn({ name: 'ann@example.com', token: 'secret' });
-    answer(200, '{"ok":true}');
-    answer(200, '[]');
+    fetchMock.answer('POST /api/passwordchange', 200, '{"ok":true}');
+    fetchMock.answer('GET /api/page/menuitems', 200, '[]');
     await apiRequest('POST', '/passwordchange', { body: { NewPassword: 'abcd' }, auth: true });
     await apiRequest('GET', '/page/menuitems');
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('authorization')).toBe('Bearer secret');
@@ -60,14 +59,14 @@ describe('apiRequest', () => {
   });
 
   it('rejects a success that is not JSON, or not the expected shape, as an invalid response', async () => {
-    answer(200, '<html></html>');
+    fetchMock.answer('GET /api/page/byUrl/*', 200, '<html></html>');
     await expect(apiRequest('GET', '/page/byUrl/*')).rejects.toMatchObject({ kind: 'invalid-response' });
-    answer(200, '{"name":1}');
+    fetchMock.answer('GET /api/x', 200, '{"name":1}');
     await expect(apiRequest('GET', '/x', { schema: currentUser })).rejects.toMatchObject({ kind: 'invalid-response' });
   });
 
   it('accepts a schema loader', async () => {
-    answer(200, '{"name":"a","token":"b"}');
+    fetchMock.answer('GET /api/x', 200, '{"name":"a","token":"b"}');
     await expect(apiRequest('GET', '/x', { schema: () => Promise.resolve(currentUser) })).resolves.toEqual({
       name: 'a',
       token: 'b',

@@ -1,4 +1,5 @@
 // The checkout module's public face (issue 28, decision 039): what other modules and the app may use of it.
+export { orderLicenceItemsOf, orderLinesOf, type LicenceItem } from './bundle-items.js';
 export { catalogRoutes } from './catalog.routes.js';
 export { checkoutRoutes } from './checkout.routes.js';
 export {
@@ -10,9 +11,23 @@ export {
 export { customerOrderRoutes } from './customer-orders.routes.js';
 export { listPurchasesOfPerson } from './customer-orders.service.js';
 export { sandboxApiUserOf } from './fastspring-api.js';
+export { currencyOf, payerOf, recipientOf, transferFeeOf, type OrderParty } from './order-completed-data.js';
 export { isLoyaltyCode, isLoyaltyCodeOf, isOpenLoyaltyCode, useLoyaltyCode } from './loyalty.service.js';
 export { providerDataWithoutPerson } from './provider-data-redaction.js';
+export { findWaitingReturnsOfOrder, lockPurchase, recordProviderOrder, resolveWebhookEvent } from './provider-order.repository.js';
+export {
+  describeReturn,
+  mailRefundToPayer,
+  recordReturn,
+  refundAmountsOfPurchase,
+  refundLicencesOfRecordedReturns,
+  refundReturnedLicences,
+  startReturn,
+  transferFeeRefundOf,
+  type ReturnOutcome,
+} from './return-created.service.js';
 export { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from './reconcile-job.js';
 export { webhookAdminRoutes } from './webhook-admin.routes.js';
+export { returnCreatedData, type OrderCompletedData, type ReturnCreatedData, type WebhookEvent } from './webhook-payload.js';
 export { signWebhookBody, webhookSecretOf } from './webhook-signature.js';
 export { findEventOfOrder } from './webhook.service.js';

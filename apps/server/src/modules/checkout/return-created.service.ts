@@ -2,9 +2,6 @@ import { LICENSE_TRANSFER_PRODUCT } from '@store/contracts/constants';
 import { normalizeProductPath } from '@store/contracts/product-path';
 import type { PoolClient } from 'pg';
 import { splitAmount, sumAmounts } from '../../lib/money.js';
-import { deleteDevicesOfLicences } from '../device/index.js';
-import { emitWebhookEvent } from '../outbound-webhook/index.js';
-import { refundTransferFee } from '../transfer/index.js';
 import { refundMail } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import {
@@ -30,7 +27,7 @@ import {
 } from './webhook.repository.js';
 
 /** What became of a return: a note for the log, and why it needs a person (accepted, not retried). */
-type ReturnOutcome = { note: string | null; attention?: string };
+export type ReturnOutcome = { note: string | null; attention?: string };
 type ReturnedItem = {
   product: string;
   quantity?: number | null;
@@ -68,19 +65,12 @@ async function owedUnitsOf(client: PoolClient, returned: readonly ReturnedUnits[
     .filter((line) => line.quantity > 0);
 }
 
-/** Revokes active licences of a purchase (all, or `returned`'s units): state refunded, devices deleted. Answers their ids. */
-async function refundOrdersOfPurchase(client: PoolClient, providerOrderId: string, returned?: readonly ReturnedUnits[]): Promise<number[]> {
-  const orderIds = await markOrdersOfPurchaseRefunded(client, providerOrderId, returned);
-  await deleteDevicesOfLicences(client, orderIds);
-  return orderIds;
-}
-
 /**
  * Amount refunds (decision 029): each line's `subtotal` spread over the active licences of its item, to the minor unit
  * with the remainder on the first, added to what was refunded of them. Run after the returned units are revoked, so it
  * goes to the licences the customer keeps.
  */
-async function refundAmountsOfPurchase(client: PoolClient, providerOrderId: string, lines: readonly ReturnedItem[]): Promise<void> {
+export async function refundAmountsOfPurchase(client: PoolClient, providerOrderId: string, lines: readonly ReturnedItem[]): Promise<void> {
   for (const line of lines.filter(isPartialLine)) {
     const path = normalizeProductPath(line.product);
     if (typeof line.subtotal !== 'number' || path === LICENSE_TRANSFER_PRODUCT) continue;
@@ -96,10 +86,11 @@ async function refundAmountsOfPurchase(client: PoolClient, providerOrderId: stri
 }
 
 /**
- * A paid transfer's fee given back (decision 029): the whole fee for a return without lines or of the
- * `licensetransfer` unit, else its amount lines. Nothing for an order that paid no transfer.
+ * What a return gives back of a paid transfer's fee (decision 029): the whole fee for a return without lines or of the
+ * `licensetransfer` unit, else its amount lines. Undefined when it gives nothing back (an order that paid no transfer
+ * finds no fee to refund anyway).
  */
-async function refundTransferFeeOfPurchase(client: PoolClient, providerOrderId: string, data: ReturnCreatedData): Promise<void> {
+export function transferFeeRefundOf(data: ReturnCreatedData): { isWhole: boolean; amount: string } | undefined {
   const lines = data.items ?? [];
   const feeLines = lines.filter((line) => normalizeProductPath(line.product) === LICENSE_TRANSFER_PRODUCT);
   const isWhole = lines.length === 0 || feeLines.some((line) => !isPartialLine(line));
@@ -107,14 +98,14 @@ async function refundTransferFeeOfPurchase(client: PoolClient, providerOrderId: 
     feeLines.filter(isPartialLine).flatMap((line) => (typeof line.subtotal === 'number' ? [line.subtotal] : [])),
     data.currency ?? '',
   );
-  if (isWhole || Number(amount) !== 0) await refundTransferFee(client, providerOrderId, { isWhole, amount });
+  return isWhole || Number(amount) !== 0 ? { isWhole, amount } : undefined;
 }
 
 /**
  * Tells the payer of a purchase what a return refunded and which licences ended with it (decision 053). Once per
  * return: it runs only when the return was first recorded. A purchase recorded without its payer mails nobody.
  */
-async function mailRefundToPayer(
+export async function mailRefundToPayer(
   client: PoolClient,
   refund: { providerOrderId: string; data: ReturnCreatedData; revokedOrderIds: readonly number[]; siteUrl: string },
 ): Promise<void> {
@@ -134,45 +125,64 @@ async function mailRefundToPayer(
   await enqueueMail(client, mail);
 }
 
+/** Where a return stands before anything is revoked: done or unusable already (its outcome), or to carry out. */
+type ReturnStart =
+  { kind: 'settled'; outcome: ReturnOutcome } | { kind: 'toCarryOut'; providerOrderId: string; returnId: string; hasOrders: boolean };
+
 /**
- * `return.created` (decision 014): a returned line with a quantity revokes that many licences of its product (the
- * last issued first: state refunded, devices deleted), matched by the path recorded on each licence (`{path}#{n}`),
- * not by the product's path today (decision 026); a return without items revokes the whole purchase. A partial
- * (amount) refund keeps the licences; its amount is recorded on them, and a paid transfer's refund on the transfer
- * (decision 029). Every return is kept with what it revoked, and only that
- * record makes it done: a resend (same return id, any event id) changes nothing, and a copy waiting in "needs
- * attention" never stands for it. Units it could not revoke yet (their item waits for an administrator's mapping)
- * are revoked when issued (applyRecordedRefunds). A return of a purchase the server never saw needs attention.
+ * A return's first steps: its purchase named and locked (against its own order), a return already carried out
+ * found (a resend, same return id, any event id: only the kept record makes it done), and a return of a purchase
+ * the server never saw sent to "needs attention".
  */
-export async function revokePurchase(
-  client: PoolClient,
-  event: WebhookEvent,
-  data: ReturnCreatedData,
-  siteUrl: string,
-): Promise<ReturnOutcome> {
+export async function startReturn(client: PoolClient, event: WebhookEvent, data: ReturnCreatedData): Promise<ReturnStart> {
   const providerOrderId = data.original.id ?? data.original.order;
-  if (!providerOrderId) return { note: 'the return names no original order', attention: 'the return names no original order' };
+  const settled = (note: string, attention?: string): ReturnStart => ({ kind: 'settled', outcome: { note, attention } });
+  if (!providerOrderId) return settled('the return names no original order', 'the return names no original order');
   const returnId = data.return ?? event.id;
   await lockPurchase(client, providerOrderId);
-  if (await isReturnCarriedOut(client, returnId)) return { note: 'return already processed' };
+  if (await isReturnCarriedOut(client, returnId)) return { kind: 'settled', outcome: { note: 'return already processed' } };
   // The purchase's licences stay its licences below: refunding changes their state, not which there are.
   const hasOrders = await hasOrdersOfPurchase(client, providerOrderId);
   if (!hasOrders && !(await isOrderCompletedProcessed(client, providerOrderId))) {
     const reason = `return of the purchase ${providerOrderId}, which the server never saw: replay it once the order is in`;
-    return { note: reason, attention: reason };
+    return settled(reason, reason);
   }
+  return { kind: 'toCarryOut', providerOrderId, returnId, hasOrders };
+}
+
+/**
+ * Marks refunded the active licences the return's full lines return (all of them for a return without items; none
+ * for a return of amounts only, `isPartial`). Answers their ids and the units returned, for the note.
+ */
+export async function refundReturnedLicences(client: PoolClient, providerOrderId: string, data: ReturnCreatedData) {
   const lines = data.items ?? [];
   const returned = lines.length > 0 ? await returnedUnitsOf(client, providerOrderId, lines) : undefined;
   const isPartial = returned !== undefined && returned.length === 0;
-  const orderIds = isPartial ? [] : await refundOrdersOfPurchase(client, providerOrderId, returned);
-  await refundAmountsOfPurchase(client, providerOrderId, lines);
-  await refundTransferFeeOfPurchase(client, providerOrderId, data);
-  const isRecorded = await recordProviderRefund(client, { returnId, providerOrderId, data, isPartial, revokedOrderIds: orderIds });
-  await emitWebhookEvent(client, { type: 'order.refunded', data: { providerOrderId, returnId, isPartial, revokedLicenceIds: orderIds } });
-  if (isRecorded) await mailRefundToPayer(client, { providerOrderId, data, revokedOrderIds: orderIds, siteUrl });
-  if (isPartial) return { note: 'partial refund: the licences are kept' };
+  const orderIds = isPartial ? [] : await markOrdersOfPurchaseRefunded(client, providerOrderId, returned);
+  return { orderIds, returned, isPartial };
+}
 
-  const partialNote = lines.some(isPartialLine) ? 'partial refund lines kept their licences' : '';
+/** Keeps the return with what it revoked (once per return id): true when this was its first record. */
+export const recordReturn = (
+  client: PoolClient,
+  record: { returnId: string; providerOrderId: string; data: ReturnCreatedData; isPartial: boolean; revokedOrderIds: number[] },
+) => recordProviderRefund(client, record);
+
+/** What became of a carried-out return, for the event's note: what it revoked, and what it could not revoke yet. */
+export async function describeReturn(
+  client: PoolClient,
+  done: {
+    providerOrderId: string;
+    data: ReturnCreatedData;
+    hasOrders: boolean;
+    isPartial: boolean;
+    orderIds: number[];
+    returned?: ReturnedUnits[];
+  },
+): Promise<ReturnOutcome> {
+  const { providerOrderId, orderIds, returned } = done;
+  if (done.isPartial) return { note: 'partial refund: the licences are kept' };
+  const partialNote = (done.data.items ?? []).some(isPartialLine) ? 'partial refund lines kept their licences' : '';
   const waitingNote = async () =>
     (await isOrderCompletedWaiting(client, providerOrderId)) ? 'its order needs attention: licences issued later are revoked then' : '';
   if (orderIds.length > 0) {
@@ -184,22 +194,24 @@ export async function revokePurchase(
     const details = [partialNote, owedNote || (await waitingNote())].filter(Boolean);
     return { note: details.length > 0 ? [`revoked ${orderIds.length}`, ...details].join('; ') : null };
   }
-  const outcome = hasOrders ? ['no active licence of the returned items left to revoke', partialNote] : ['the purchase made no licences'];
+  const outcome = done.hasOrders
+    ? ['no active licence of the returned items left to revoke', partialNote]
+    : ['the purchase made no licences'];
   return { note: [...outcome, await waitingNote()].filter(Boolean).join('; ') };
 }
 
 /**
  * Carries the purchase's recorded returns over to licences issued after them (an item an administrator mapped and
- * replayed later): each return revokes the units it returned and could not revoke then, a return without items
- * every licence. Answers the licences revoked.
+ * replayed later): each return marks refunded the units it returned and could not revoke then, a return without
+ * items every licence, and keeps them with the return. Answers the licences revoked (the flow removes their computers).
  */
-export async function applyRecordedRefunds(client: PoolClient, providerOrderId: string): Promise<number[]> {
+export async function refundLicencesOfRecordedReturns(client: PoolClient, providerOrderId: string): Promise<number[]> {
   const revoked: number[] = [];
   for (const refund of await listUnitRefundsOfPurchase(client, providerOrderId)) {
     const returned = refund.items.length > 0 ? await returnedUnitsOf(client, providerOrderId, refund.items) : undefined;
     const owed = returned ? await owedUnitsOf(client, returned, refund.revokedOrderIds) : undefined;
     if (owed?.length === 0) continue;
-    const orderIds = await refundOrdersOfPurchase(client, providerOrderId, owed);
+    const orderIds = await markOrdersOfPurchaseRefunded(client, providerOrderId, owed);
     if (orderIds.length === 0) continue;
     await addRevokedOrders(client, refund.returnId, orderIds);
     revoked.push(...orderIds);

@@ -4,12 +4,12 @@ import type { Config } from '../../config.js';
 import { withTransaction, type Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { recordAudit } from '../audit/index.js';
 import type { FastSpringApi } from './fastspring-api.js';
 import { reconcileOrders, type ReconcileResult } from './reconcile.service.js';
 import { webhookEvent } from './webhook-payload.js';
 import { markWebhookEventAttention, resolveWebhookEvent } from './provider-order.repository.js';
 import * as repository from './webhook-admin.repository.js';
+import { recordEventAudit } from './webhook-audit.js';
 import { processEvent, type ReplayOptions } from './webhook.service.js';
 
 type Context = {
@@ -20,9 +20,6 @@ type Context = {
 };
 
 const noSuchEvent = () => new AppError('notFound', 'No webhook event has this id.');
-
-/** What the audit keeps of an event's state: what became of it and why, not its payload (the log keeps that). */
-const auditView = (row: WebhookEventRow) => ({ result: row.result, attention: row.attention, resolvedBy: row.resolvedBy });
 
 /** The newest received events, all or those of a status. */
 export const listWebhookEvents = (db: Db, query: WebhookEventListQuery): Promise<WebhookEventList> =>
@@ -53,17 +50,15 @@ export async function replayWebhookEvent(
     const outcome = await processEvent(context, client, event.data, options.replay);
     if (outcome.attention) await markWebhookEventAttention(client, options.id, outcome.attention);
     else await resolveWebhookEvent(client, options.id, { by: `replayed by ${options.actor}`, note: outcome.note });
-    await recordAudit(client, {
+    const details = options.replay.productOfPath ? { productOfPath: options.replay.productOfPath } : {};
+    await recordEventAudit(client, {
       actor: options.actor,
       action: 'replay',
-      entity: 'webhook_event',
-      entityId: options.id,
-      before: auditView(before),
-      after: {
-        ...(options.replay.productOfPath ? { productOfPath: options.replay.productOfPath } : {}),
-        result: outcome.attention ? 'attention' : 'resolved',
-        note: outcome.attention ?? outcome.note,
-      },
+      eventId: options.id,
+      before,
+      details,
+      outcome,
+      settled: 'resolved',
     });
   });
   return getWebhookEvent({ db: context.db, id: options.id });
@@ -75,14 +70,8 @@ export async function resolveWebhookEventByHand(options: { db: Db; id: string; a
     const before = await repository.lockWebhookEvent(client, options.id);
     if (!before) throw noSuchEvent();
     await resolveWebhookEvent(client, options.id, { by: options.actor, note: options.note });
-    await recordAudit(client, {
-      actor: options.actor,
-      action: 'resolve',
-      entity: 'webhook_event',
-      entityId: options.id,
-      before: auditView(before),
-      after: { result: 'resolved', note: options.note },
-    });
+    const outcome = { note: options.note };
+    await recordEventAudit(client, { actor: options.actor, action: 'resolve', eventId: options.id, before, outcome, settled: 'resolved' });
   });
   return getWebhookEvent({ db: options.db, id: options.id });
 }

@@ -7,12 +7,12 @@ import { databaseStatusOf } from '../../db/database-status.js';
 import { AppError } from '../../lib/app-error.js';
 import { observeLicencesIssued, webhookEvents } from '../../lib/metrics.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { recordAudit } from '../audit/index.js';
-import { completeOrder, OrderNeedsAttention } from './order-completed.service.js';
-import { findWaitingReturnsOfOrder, lockPurchase, markWebhookEventAttention, resolveWebhookEvent } from './provider-order.repository.js';
-import { applyRecordedRefunds, revokePurchase } from './return-created.service.js';
+import { completeOrderFlow } from '../../flows/order-completed.flow.js';
+import { returnCreatedFlow } from '../../flows/return-created.flow.js';
+import { lockPurchase, markWebhookEventAttention } from './provider-order.repository.js';
 import { chargebackCreatedData, orderCompletedData, returnCreatedData, webhookEnvelope, type WebhookEvent } from './webhook-payload.js';
 import { revokeChargedBackPurchase } from './chargeback-created.service.js';
+import { recordEventAudit } from './webhook-audit.js';
 import {
   claimWebhookEvent,
   markWebhookEventProcessed,
@@ -62,13 +62,8 @@ export async function receiveWebhookEvents(
         if (outcome.attention) await markWebhookEventAttention(client, event.id, outcome.attention);
         else if (outcome.note !== null || !stored.isNew) await markWebhookEventProcessed(client, event.id, outcome.note);
         if (options.auditAs !== undefined) {
-          await recordAudit(client, {
-            actor: options.auditAs,
-            action: 'reconcile',
-            entity: 'webhook_event',
-            entityId: event.id,
-            after: { type: event.type, result: outcome.attention ? 'attention' : 'processed', note: outcome.attention ?? outcome.note },
-          });
+          const audit = { actor: options.auditAs, action: 'reconcile', eventId: event.id, details: { type: event.type } } as const;
+          await recordEventAudit(client, { ...audit, outcome, settled: 'processed' });
         }
         return outcome;
       });
@@ -104,22 +99,11 @@ export async function processEvent(
     case 'order.completed': {
       const parsed = orderCompletedData.safeParse(event.data);
       if (!parsed.success) return malformed(event, parsed.error);
-      await lockPurchase(client, parsed.data.id);
-      const result = await completeOrder({
-        client,
-        secretBox: context.secretBox,
-        config: context.config,
-        data: parsed.data,
-        productOfPath: options.productOfPath,
-      }).catch((error: unknown) => {
-        if (error instanceof OrderNeedsAttention) return error;
-        throw error;
-      });
-      if (result instanceof OrderNeedsAttention) return { note: result.message, attention: result.message };
+      const { secretBox, config } = context;
+      const result = await completeOrderFlow({ client, secretBox, config, data: parsed.data, productOfPath: options.productOfPath });
+      if (result.kind === 'needsAttention') return { note: result.reason, attention: result.reason };
       if (result.problems.length > 0) context.log.warn({ eventId: event.id, problems: result.problems }, 'order partly unusable');
-      await settleWaitingReturns(client, parsed.data.id, siteUrlOf(context.config));
-      // A return taken before these licences were issued (their item waited for a mapping) applies to them too.
-      const revoked = result.createdOrderIds.length > 0 ? await applyRecordedRefunds(client, parsed.data.id) : [];
+      const revoked = result.revokedOrderIds;
       const notes = [...result.problems, ...(revoked.length > 0 ? [`revoked ${revoked.length} for returns taken before`] : [])];
       const note = notes.length > 0 ? notes.join('; ') : null;
       const issuedLicences = result.createdOrderIds.length > 0;
@@ -130,7 +114,7 @@ export async function processEvent(
     case 'return.created': {
       const parsed = returnCreatedData.safeParse(event.data);
       if (!parsed.success) return malformed(event, parsed.error);
-      return revokePurchase(client, event, parsed.data, siteUrlOf(context.config));
+      return returnCreatedFlow(client, event, parsed.data, siteUrlOf(context.config));
     }
     case 'chargeback.created': {
       const parsed = chargebackCreatedData.safeParse(event.data);
@@ -140,16 +124,6 @@ export async function processEvent(
     }
     default:
       return { note: null }; // other events are acknowledged and kept, nothing to do
-  }
-}
-
-/** Returns that came before their purchase are carried out now that it is in (webhooks can be delayed). */
-async function settleWaitingReturns(client: PoolClient, providerOrderId: string, siteUrl: string): Promise<void> {
-  for (const waiting of await findWaitingReturnsOfOrder(client, providerOrderId)) {
-    const parsed = returnCreatedData.safeParse(waiting.data);
-    if (!parsed.success) continue;
-    const outcome = await revokePurchase(client, waiting, parsed.data, siteUrl);
-    if (!outcome.attention) await resolveWebhookEvent(client, waiting.id, { by: 'its order arrived', note: outcome.note });
   }
 }
 

@@ -1,6 +1,7 @@
 import { canonicalEmail } from '@store/contracts/email-address';
 import type { Queryable } from '../../db/client.js';
 import { countHitInStatement, type CountedHitColumns, type RateLimitHit } from '../../lib/rate-limit.js';
+import { deviceStateColumns, insertInLowestFreeSlot } from './device-slot-sql.js';
 
 /** The devices of a licence as a registration sees them: how many, and the stored key of the asking device. */
 export type LicenceDeviceState = { order_id: number; is_active: boolean; devices: number; known_key: string | null };
@@ -16,9 +17,7 @@ export type LicenceCandidate = LicenceDeviceState & {
 // The hot queries are named (prepared once per connection): planning them costs more than running them.
 const selectCandidates = (condition: string) =>
   `SELECT o.id AS order_id, true AS is_active, o.person_id, pe.name AS owner_name, pe.email AS owner_email,
-          (SELECT count(*)::int FROM order_device d WHERE d.order_id = o.id) AS devices,
-          (SELECT min(d.device_id_hash_encrypted) FROM order_device d
-            WHERE d.order_id = o.id AND lower(d.device_id_hash) = lower($1)) AS known_key
+          ${deviceStateColumns('o.id', '$1')}
      FROM orders o JOIN person pe ON pe.id = o.person_id
     WHERE o.product_id = $2 AND o.state = 'active' AND ${condition}
     ORDER BY o.id`;
@@ -173,10 +172,7 @@ export async function registerWithSignedKey(
          WHERE ${counted.isWithinLimit} AND o.product_id = $1 AND o.state = 'active' AND pe.email_canonical = $10::text
            AND NOT EXISTS (SELECT 1 FROM retired_licence_key r WHERE r.product_id = $1 AND r.key_digest = $11::bytea)),
       candidate AS (
-        SELECT owned.*, true AS is_active,
-               (SELECT count(*)::int FROM order_device d WHERE d.order_id = owned.order_id) AS devices,
-               (SELECT min(d.device_id_hash_encrypted) FROM order_device d
-                 WHERE d.order_id = owned.order_id AND lower(d.device_id_hash) = lower($4)) AS known_key
+        SELECT owned.*, true AS is_active, ${deviceStateColumns('owned.order_id', '$4')}
           FROM owned WHERE owned.is_exact OR NOT EXISTS (SELECT 1 FROM owned WHERE owned.is_exact)),
       known AS (SELECT order_id FROM candidate WHERE known_key IS NOT NULL ORDER BY order_id LIMIT 1),
       free AS (
@@ -187,12 +183,7 @@ export async function registerWithSignedKey(
          WHERE free.owner_name = $6 AND free.owner_email = $3 AND o.state = 'active' AND o.person_id = free.person_id
            FOR SHARE OF o),
       inserted AS (
-        INSERT INTO order_device (order_id, slot, device_id_hash, device_name, device_id_hash_encrypted)
-        SELECT licence.id, free.slot, $4, $7, $8 FROM licence
-          CROSS JOIN LATERAL (SELECT s.slot FROM generate_series(1, $5::int) AS s (slot)
-                               WHERE NOT EXISTS (SELECT 1 FROM order_device d WHERE d.order_id = licence.id AND d.slot = s.slot)
-                               ORDER BY s.slot LIMIT 1) AS free
-        ON CONFLICT DO NOTHING
+        ${insertInLowestFreeSlot('$5', { device_id_hash: '$4', device_name: '$7', device_id_hash_encrypted: '$8' })}
         RETURNING order_id)
       SELECT ${counted.columns}, candidate.*,
              candidate.order_id IN (SELECT order_id FROM inserted) AS is_inserted
@@ -216,20 +207,26 @@ export async function readDeviceStates(
 ): Promise<LicenceDeviceState[]> {
   const { rows } = await db.query<LicenceDeviceState>({
     name: 'device-states',
-    text: `SELECT o.id AS order_id, bool_and(o.state = 'active' AND o.person_id = c.person_id) AS is_active, count(d.id)::int AS devices,
-            min(d.device_id_hash_encrypted) FILTER (WHERE lower(d.device_id_hash) = lower($3)) AS known_key
-       FROM unnest($1::bigint[], $2::bigint[]) AS c (order_id, person_id)
-       JOIN orders o ON o.id = c.order_id LEFT JOIN order_device d ON d.order_id = o.id
-      GROUP BY o.id ORDER BY o.id`,
+    text: `SELECT o.id AS order_id, (o.state = 'active' AND o.person_id = c.person_id) AS is_active, ${deviceStateColumns('o.id', '$3')}
+       FROM unnest($1::bigint[], $2::bigint[]) AS c (order_id, person_id) JOIN orders o ON o.id = c.order_id
+      ORDER BY o.id`,
     values: [licences.map((licence) => licence.order_id), licences.map((licence) => licence.person_id), deviceId],
   });
   return rows;
 }
 
+/** insertDeviceInFreeSlot's columns: the computer, its key file and, for a key of clients/juce, its end and removal secret. */
+const slotOfModuleKey = {
+  device_id_hash: '$2',
+  device_name: '$3',
+  device_id_hash_encrypted: '$4',
+  key_expires_at: '$7',
+  removal_secret: '$8',
+};
+
 /**
- * Puts the device in the active licence's lowest free slot (1..maxDevices). The unique (order, slot) and
- * (order, device) constraints decide between concurrent registrations, in any number of processes: a fifth
- * device or a double cannot exist. Undefined when no slot was free or a concurrent registration took it.
+ * Puts the device in the active licence's lowest free slot (1..maxDevices; insertInLowestFreeSlot). Undefined when
+ * no slot was free or a concurrent registration took it.
  */
 export async function insertDeviceInFreeSlot(
   db: Queryable,
@@ -249,11 +246,7 @@ export async function insertDeviceInFreeSlot(
     // The share lock waits for a transfer or refund of the licence in progress, then sees its outcome: a key file
     // signed for the previous owner never lands on a moved or refunded licence.
     text: `WITH licence AS (SELECT id FROM orders WHERE id = $1 AND state = 'active' AND person_id = $6 FOR SHARE)
-     INSERT INTO order_device (order_id, slot, device_id_hash, device_name, device_id_hash_encrypted, key_expires_at, removal_secret)
-     SELECT licence.id, free.slot, $2, $3, $4, $7, $8 FROM licence, generate_series(1, $5::int) AS free (slot)
-      WHERE NOT EXISTS (SELECT 1 FROM order_device d WHERE d.order_id = $1 AND d.slot = free.slot)
-      ORDER BY free.slot LIMIT 1
-     ON CONFLICT DO NOTHING
+     ${insertInLowestFreeSlot('$5', slotOfModuleKey)}
      RETURNING id`,
     values: [
       device.orderId,

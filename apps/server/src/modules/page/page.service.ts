@@ -21,7 +21,7 @@ export function normalizePageUrl(raw: string): string | undefined {
 }
 
 /** The page at this URL, compared case-insensitively. */
-export async function getPageByUrl(options: { pages: Pick<PageCache, 'pageByUrl'>; url: string }): Promise<Page> {
+async function getPageByUrl(options: { pages: Pick<PageCache, 'pageByUrl'>; url: string }): Promise<Page> {
   const url = normalizePageUrl(options.url);
   const page = url === undefined ? undefined : await options.pages.pageByUrl(url);
   if (!page) throw notFound('Page not found');
@@ -29,9 +29,9 @@ export async function getPageByUrl(options: { pages: Pick<PageCache, 'pageByUrl'
 }
 
 /** Every page, drafts included, for the administrator's list. */
-export const listPages = (db: Db): Promise<Page[]> => repository.listPages(db);
+const listPages = (db: Db): Promise<Page[]> => repository.listPages(db);
 
-export async function getPage(options: { db: Db; id: number }): Promise<Page> {
+async function getPage(options: { db: Db; id: number }): Promise<Page> {
   const page = await repository.findPageById(options.db, options.id);
   if (!page) throw notFound('Page not found');
   return page;
@@ -43,7 +43,7 @@ type OnChange = (change: PageChange) => void;
  * Creates the page (id -1 or 0) or updates it; the URL must be reachable and unique. `onChange` hears what the
  * committed change touched, as its statement answered it (the rule is migration 070's, the trigger's too).
  */
-export async function savePage(options: { db: Db; actor: string; page: PageSaveRequest; onChange?: OnChange }): Promise<Page> {
+async function savePage(options: { db: Db; actor: string; page: PageSaveRequest; onChange?: OnChange }): Promise<Page> {
   const { db, actor, page } = options;
   const url = normalizePageUrl(page.url);
   if (url === undefined) {
@@ -72,7 +72,7 @@ export async function savePage(options: { db: Db; actor: string; page: PageSaveR
 }
 
 /** Deletes the page; `onChange` hears what the committed deletion touched. */
-export async function deletePage(options: { db: Db; actor: string; id: number; onChange?: OnChange }): Promise<void> {
+async function deletePage(options: { db: Db; actor: string; id: number; onChange?: OnChange }): Promise<void> {
   const deleted = await withTransaction(options.db, async (client) => {
     const deleted = await repository.deletePage(client, options.id);
     if (!deleted) throw notFound('Page not found');
@@ -87,3 +87,20 @@ export async function deletePage(options: { db: Db; actor: string; id: number; o
   });
   options.onChange?.(deleted.change);
 }
+
+/**
+ * The page module's service, built once by `buildApp` with what it depends on (decision 063): a route hands it the
+ * request's values only, and every change forgets what it touched in this process's cache.
+ */
+export function createPageService(deps: { db: Db; pageCache: PageCache }) {
+  const { db, pageCache } = deps;
+  return {
+    getPageByUrl: (url: string) => getPageByUrl({ pages: pageCache, url }),
+    menu: () => pageCache.menu(),
+    listPages: () => listPages(db),
+    getPage: (id: number) => getPage({ db, id }),
+    savePage: (actor: string, page: PageSaveRequest) => savePage({ db, actor, page, onChange: pageCache.forget }),
+    deletePage: (actor: string, id: number) => deletePage({ db, actor, id, onChange: pageCache.forget }),
+  };
+}
+export type PageService = ReturnType<typeof createPageService>;

@@ -7,7 +7,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { ActivationPage } from './activation-page';
 
 const fetchMock = stubFetch();
-const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
+const answer = (status: number, body: string) => fetchMock.answer('POST /api/userinfo/registerproduct', status, body);
 const KEY = '1b4e28ba-2fa1-11d2-883f-0016d3cca427';
 
 const renderPage = (entry = '/activate') => renderRoutes(entry, { '/activate': <ActivationPage /> });

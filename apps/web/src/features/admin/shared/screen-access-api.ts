@@ -3,7 +3,7 @@ import type { BackOfficeScreen } from '@store/contracts/staff';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/use-current-user';
-import { backOfficeQueryKeys } from './back-office-query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /admin/screens/{screen}: 200 when the caller may open the screen, 403 when not, 401 without a session. */
 const getScreenAccess = (screen: BackOfficeScreen, signal?: AbortSignal) =>
@@ -13,7 +13,7 @@ const getScreenAccess = (screen: BackOfficeScreen, signal?: AbortSignal) =>
 export const useScreenAccess = (screen: BackOfficeScreen) => {
   const userName = useCurrentUser()?.name ?? '';
   return useQuery({
-    queryKey: backOfficeQueryKeys.screenAccess(screen, userName),
+    queryKey: queryKeys.admin.screenAccess(screen, userName),
     queryFn: ({ signal }) => getScreenAccess(screen, signal),
   });
 };

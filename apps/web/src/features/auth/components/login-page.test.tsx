@@ -8,7 +8,6 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { LoginPage } from './login-page';
 
 const fetchMock = stubFetch();
-const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 
 const renderLoginPage = () =>
   renderRoutes('/login', { '/login': <LoginPage />, '/userarea': <p>user area</p>, '/admin/dashboard': <p>dashboard</p> });
@@ -42,7 +41,7 @@ describe('login panel', () => {
   });
 
   it('shows the server text and the register hint on the password field when login fails', async () => {
-    answer(401, 'Wrong email or password');
+    fetchMock.answer('POST /api/login/', 401, 'Wrong email or password');
     renderLoginPage();
     const login = panel('Login');
     fireEvent.change(login.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
@@ -55,7 +54,7 @@ describe('login panel', () => {
   });
 
   it('opens the dashboard for the administrator', async () => {
-    answer(200, JSON.stringify({ name: 'admin', token: 'token-1', isAdmin: true, role: 'admin' }));
+    fetchMock.answer('POST /api/login/', 200, JSON.stringify({ name: 'admin', token: 'token-1', isAdmin: true, role: 'admin' }));
     renderLoginPage();
     const login = panel('Login');
     fireEvent.change(login.getByLabelText('Email'), { target: { value: 'admin' } });
@@ -65,7 +64,7 @@ describe('login panel', () => {
   });
 
   it('stores the user and opens the user area on success', async () => {
-    answer(200, JSON.stringify({ name: 'ann@example.com', token: 'token-1' }));
+    fetchMock.answer('POST /api/login/', 200, JSON.stringify({ name: 'ann@example.com', token: 'token-1' }));
     renderLoginPage();
     const login = panel('Login');
     fireEvent.change(login.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
@@ -89,7 +88,7 @@ describe('register panel', () => {
   });
 
   it('refuses a look-alike spelling of an address (the Kelvin sign for k) before sending, and sends an IDN address', async () => {
-    answer(200, JSON.stringify({ name: 'kate@bücher.example', token: 'token-2' }));
+    fetchMock.answer('POST /api/register', 200, JSON.stringify({ name: 'kate@bücher.example', token: 'token-2' }));
     renderLoginPage();
     const register = panel('Register');
     fireEvent.change(register.getByLabelText('Email'), { target: { value: '\u212Aate@example.com' } });
@@ -106,7 +105,7 @@ describe('register panel', () => {
   });
 
   it('shows the server text and " Please login." on the repeat field when registering fails', async () => {
-    answer(409, 'This email address is already registered.');
+    fetchMock.answer('POST /api/register', 409, 'This email address is already registered.');
     renderLoginPage();
     const register = panel('Register');
     fireEvent.change(register.getByLabelText('Email'), { target: { value: 'ann@example.com' } });

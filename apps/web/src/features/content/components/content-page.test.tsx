@@ -21,7 +21,6 @@ const pageOf = (name: string, url: string, htmlText: string): Page => ({
 const home = pageOf('Home', '/', '<h1>Welcome</h1><a href="/help">Help</a> <a href="/help" target="_blank">New tab</a>');
 
 const fetchMock = stubFetch();
-const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 
 function CurrentPath() {
   return <output data-testid="path">{useLocation().pathname}</output>;
@@ -56,7 +55,7 @@ describe('content page', () => {
     const newTab = screen.getByRole('link', { name: 'New tab' });
     expect(fireEvent.click(newTab)).toBe(true);
 
-    answer(200, JSON.stringify(pageOf('Help', '/help', '<h1>How to install</h1>')));
+    fetchMock.answer('GET /api/page/byUrl/*help', 200, JSON.stringify(pageOf('Help', '/help', '<h1>How to install</h1>')));
     expect(fireEvent.click(screen.getByRole('link', { name: 'Help' }))).toBe(false);
     expect(screen.getByTestId('path').textContent).toBe('/help');
     expect(await screen.findByRole('heading', { name: 'How to install' })).toBeTruthy();
@@ -65,8 +64,8 @@ describe('content page', () => {
   });
 
   it('goes to / when the page does not exist', async () => {
-    answer(404, 'Page not found');
-    answer(200, JSON.stringify(home));
+    fetchMock.answer('GET /api/page/byUrl/*products*Nothing', 404, 'Page not found');
+    fetchMock.answer('GET /api/page/byUrl/*', 200, JSON.stringify(home));
     renderAt('/products/Nothing');
     expect(screen.getByRole('main').className).toContain('is-loading');
     await vi.waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'));
@@ -75,7 +74,7 @@ describe('content page', () => {
   });
 
   it('shows the load failure message when the server fails', async () => {
-    answer(500, 'Something went wrong on our side. Please try again later.');
+    fetchMock.answer('GET /api/page/byUrl/*help', 500, 'Something went wrong on our side. Please try again later.');
     renderAt('/help');
     expect(await screen.findByText(messages.pageLoadFailed)).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe('/messageview');
@@ -84,8 +83,8 @@ describe('content page', () => {
   it("shows what the router adds to a page's path after the page's HTML, inside the page, and nothing elsewhere", async () => {
     const product = pageOf('Spacey', '/products/spacey', '<h1>Spacey</h1><p><a href="/help">Help</a></p>');
     const addTrial = (path: string) => (path === '/products/spacey' ? <section aria-label="Trial">Try it</section> : null);
-    answer(200, JSON.stringify(product));
-    answer(200, JSON.stringify(pageOf('Help', '/help', '<h1>How to install</h1>')));
+    fetchMock.answer('GET /api/page/byUrl/*products*spacey', 200, JSON.stringify(product));
+    fetchMock.answer('GET /api/page/byUrl/*help', 200, JSON.stringify(pageOf('Help', '/help', '<h1>How to install</h1>')));
     renderRoutes('/products/spacey', { '/:p1?/:p2?/:p3?': <ContentPage renderAfterPage={addTrial} /> }, <CurrentPath />);
     await screen.findByRole('heading', { name: 'Spacey' });
     const main = screen.getByRole('main');

@@ -18,8 +18,6 @@ const installer = (id: number, platform: string, version = '1.2.0') => ({
   channel: 'stable',
   notes: '',
 });
-const answer = (status: number, body: unknown) =>
-  fetchMock.mockResolvedValueOnce(new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
 
 const renderSection = (productName = 'spacey') =>
   renderRoutes('/products/spacey', { '/products/:name': <TrialDownloadsSection productName={productName} /> });
@@ -28,7 +26,11 @@ afterEach(() => window.localStorage.clear());
 
 describe("a product page's trial downloads", () => {
   it('offers the current installer of each platform to a visitor and says how the trial starts', async () => {
-    answer(200, { productName: 'Spacey', trialDays: 30, downloads: [installer(11, 'macos'), installer(12, 'windows')] });
+    fetchMock.answer('GET /api/downloads/byProduct/spacey', 200, {
+      productName: 'Spacey',
+      trialDays: 30,
+      downloads: [installer(11, 'macos'), installer(12, 'windows')],
+    });
     renderSection();
     const section = within(await screen.findByRole('region', { name: 'Try Spacey free for 30 days' }));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/downloads/byProduct/spacey');
@@ -47,16 +49,24 @@ describe("a product page's trial downloads", () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push({ href: this.href, download: this.download });
     });
-    answer(200, { productName: 'Spacey', trialDays: 30, downloads: [installer(12, 'windows')] });
+    fetchMock.answer('GET /api/downloads/byProduct/spacey', 200, {
+      productName: 'Spacey',
+      trialDays: 30,
+      downloads: [installer(12, 'windows')],
+    });
     renderSection();
     const button = await screen.findByRole('button', { name: 'Download Spacey 1.2.0 for Windows' });
 
-    answer(429, 'Too many attempts. Please wait a few minutes and try again.');
+    fetchMock.answer('GET /api/downloads/12', 429, 'Too many attempts. Please wait a few minutes and try again.');
     fireEvent.click(button);
     expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please wait a few minutes and try again.');
     expect(clicked).toEqual([]);
 
-    answer(200, { url: 'http://localhost/downloads/spacey-1.2.0-windows.zip', fileName: 'spacey-1.2.0-windows.zip', expiresAt: null });
+    fetchMock.answer('GET /api/downloads/12', 200, {
+      url: 'http://localhost/downloads/spacey-1.2.0-windows.zip',
+      fileName: 'spacey-1.2.0-windows.zip',
+      expiresAt: null,
+    });
     fireEvent.click(button);
     await vi.waitFor(() =>
       expect(clicked).toEqual([{ href: 'http://localhost/downloads/spacey-1.2.0-windows.zip', download: 'spacey-1.2.0-windows.zip' }]),
@@ -67,14 +77,14 @@ describe("a product page's trial downloads", () => {
   });
 
   it('shows nothing for a page that is no product, or a product without a public installer', async () => {
-    answer(404, 'Product not found');
+    fetchMock.answer('GET /api/downloads/byProduct/nothing', 404, 'Product not found');
     const { container, unmount } = renderSection('nothing');
     expect(screen.getByRole('status').textContent).toBe('Loading installers…');
     await vi.waitFor(() => expect(container.textContent).toBe(''));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     unmount();
 
-    answer(200, { productName: 'Spacey', trialDays: 30, downloads: [] });
+    fetchMock.answer('GET /api/downloads/byProduct/spacey', 200, { productName: 'Spacey', trialDays: 30, downloads: [] });
     const second = renderSection();
     expect(screen.getByRole('status')).toBeTruthy();
     await vi.waitFor(() => expect(second.container.textContent).toBe(''));

@@ -11,8 +11,6 @@ import { formatDay, formatMoment } from '../licence-rules';
 import { LicenceSection } from './licence-section';
 
 const fetchMock = stubFetch();
-const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
-const answerJson = (value: unknown) => answer(200, JSON.stringify(value));
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
 const spacey: UserProduct = {
@@ -52,7 +50,7 @@ afterEach(() => {
 
 describe('licence list', () => {
   it('says how many computers a licence takes and "No licences found" when there are none', async () => {
-    answerJson([]);
+    fetchMock.answer('GET /api/userinfo/products', 200, []);
     renderSection();
     expect(await screen.findByText(messages.noLicences)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Your licences (at most 4 computers can be registered per licence)');
@@ -65,7 +63,7 @@ describe('licence list', () => {
     const expiresAt = '2027-02-20T09:00:00.000Z';
     const renewedAt = '2026-11-22T09:30:00.000Z';
     const [offline, studio] = spacey.orderDevices;
-    answerJson([
+    fetchMock.answer('GET /api/userinfo/products', 200, [
       {
         ...spacey,
         orderDevices: [
@@ -86,13 +84,13 @@ describe('licence list', () => {
   });
 
   it('goes to /login when the licences cannot be loaded', async () => {
-    answer(401, 'Please log in.');
+    fetchMock.answer('GET /api/userinfo/products', 401, 'Please log in.');
     renderSection();
     expect(await screen.findByText('login page')).toBeTruthy();
   });
 
   it('shows the buttons each licence and device qualifies for', async () => {
-    answerJson([spacey, punch]);
+    fetchMock.answer('GET /api/userinfo/products', 200, [spacey, punch]);
     renderSection();
     const spaceyCard = await licence('Spacey');
     expect(spaceyCard.getByRole('link', { name: 'Spacey' }).getAttribute('href')).toBe('/products/spacey');
@@ -111,7 +109,7 @@ describe('licence list', () => {
 
   it('shows an upgraded licence as upgraded, without a transfer, and the upgrade with the versions it covers (decision 036)', async () => {
     const spacey2: UserProduct = { ...punch, name: 'Spacey 2', orderId: 9, licenseActivationDate: daysAgo(40), upgradedFrom: 'Spacey' };
-    answerJson([{ ...spacey, upgradedTo: 'Spacey 2' }, spacey2]);
+    fetchMock.answer('GET /api/userinfo/products', 200, [{ ...spacey, upgradedTo: 'Spacey 2' }, spacey2]);
     renderSection();
     const versionOne = await licence('Spacey');
     expect(versionOne.getByTestId('licence-upgraded-to').textContent).toBe(
@@ -124,7 +122,7 @@ describe('licence list', () => {
   });
 
   it('says what each key file is for, leading offline computers to the offline key', async () => {
-    answerJson([spacey]);
+    fetchMock.answer('GET /api/userinfo/products', 200, [spacey]);
     renderSection();
     const card = await licence('Spacey');
     const help = card.getByTestId('key-files-help').textContent ?? '';
@@ -160,7 +158,7 @@ describe('licence list', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push({ name: this.download, blob: blobs.get(this.href)! });
     });
-    answerJson([spacey]);
+    fetchMock.answer('GET /api/userinfo/products', 200, [spacey]);
     renderSection();
     const card = await licence('Spacey');
     fireEvent.click(card.getByRole('button', { name: 'Download Actual Key' }));
@@ -171,7 +169,7 @@ describe('licence list', () => {
   });
 
   it('says which key file is which, beside its button', async () => {
-    answerJson([spacey]);
+    fetchMock.answer('GET /api/userinfo/products', 200, [spacey]);
     renderSection();
     const card = await licence('Spacey');
     const descriptionOf = (name: string) => {
@@ -186,7 +184,7 @@ describe('licence list', () => {
   });
 
   it("shows an offline computer's Device ID, and Offline Registration as a button that works", async () => {
-    answerJson([spacey]);
+    fetchMock.answer('GET /api/userinfo/products', 200, [spacey]);
     renderSection();
     const card = await licence('Spacey');
     const [offline, online] = card.getAllByRole('row').slice(1);
@@ -197,9 +195,9 @@ describe('licence list', () => {
   });
 
   it('deletes a device and reloads the list', async () => {
-    answerJson([spacey]);
-    answerJson({ ok: true });
-    answerJson([{ ...spacey, orderDevices: spacey.orderDevices.slice(1) }]);
+    fetchMock.answer('GET /api/userinfo/products', 200, [spacey]);
+    fetchMock.answer('DELETE /api/userinfo/orderdevice/1', 200, { ok: true });
+    fetchMock.answer('GET /api/userinfo/products', 200, [{ ...spacey, orderDevices: spacey.orderDevices.slice(1) }]);
     renderSection();
     const card = await licence('Spacey');
     const offlineRow = card.getAllByRole('row')[1]!;
@@ -229,7 +227,11 @@ describe('licence details and computers', () => {
       status: 'active',
       source: 'purchase',
     };
-    answerJson([spacey, { ...punch, serial: 'PUNCH-0001', purchaseDate: daysAgo(3), status: 'active', source: 'purchase' }, secondPunch]);
+    fetchMock.answer('GET /api/userinfo/products', 200, [
+      spacey,
+      { ...punch, serial: 'PUNCH-0001', purchaseDate: daysAgo(3), status: 'active', source: 'purchase' },
+      secondPunch,
+    ]);
     renderSection();
     const punches = await screen.findAllByRole('region', { name: 'Punch' });
     expect(punches.map((card) => within(card).getByTestId('licence-number').textContent)).toEqual(['#8 · Purchased', '#9 · Purchased']);
@@ -249,9 +251,11 @@ describe('licence details and computers', () => {
   });
 
   it('renames a computer, refusing an empty name before sending', async () => {
-    answerJson([spacey]);
-    answerJson({ deviceName: 'Mix room' });
-    answerJson([{ ...spacey, orderDevices: [spacey.orderDevices[0]!, { ...spacey.orderDevices[1]!, deviceName: 'Mix room' }] }]);
+    fetchMock.answer('GET /api/userinfo/products', 200, [spacey]);
+    fetchMock.answer('PUT /api/userinfo/orderdevice/2', 200, { deviceName: 'Mix room' });
+    fetchMock.answer('GET /api/userinfo/products', 200, [
+      { ...spacey, orderDevices: [spacey.orderDevices[0]!, { ...spacey.orderDevices[1]!, deviceName: 'Mix room' }] },
+    ]);
     renderSection();
     const card = await licence('Spacey');
     fireEvent.click(card.getByRole('button', { name: 'Rename Studio Mac' }));
@@ -272,8 +276,8 @@ describe('licence details and computers', () => {
   });
 
   it('keeps the customer signed in and shows a refused removal in its dialog', async () => {
-    answerJson([spacey]);
-    answer(404, 'Device not found');
+    fetchMock.answer('GET /api/userinfo/products', 200, [spacey]);
+    fetchMock.answer('DELETE /api/userinfo/orderdevice/2', 404, 'Device not found');
     renderSection();
     const card = await licence('Spacey');
     fireEvent.click(within(card.getAllByRole('row')[2]!).getByRole('button', { name: 'Delete' }));
@@ -291,7 +295,7 @@ describe('offline registration dialog', () => {
   };
 
   it('requires a 32-character Device ID', async () => {
-    answerJson([spacey]);
+    fetchMock.answer('GET /api/userinfo/products', 200, [spacey]);
     renderSection();
     const dialog = await openDialog();
     fireEvent.change(dialog.getByLabelText('Device ID of the offline plug-in'), { target: { value: 'x'.repeat(31) } });
@@ -301,9 +305,9 @@ describe('offline registration dialog', () => {
   });
 
   it('sends the actual key and "Offline Device", then closes and reloads the list', async () => {
-    answerJson([spacey]);
-    answerJson('device-key-file');
-    answerJson([spacey]);
+    fetchMock.answer('GET /api/userinfo/products', 200, [spacey]);
+    fetchMock.answer('POST /api/userinfo/registerproductfordevice', 200, JSON.stringify('device-key-file'));
+    fetchMock.answer('GET /api/userinfo/products', 200, [spacey]);
     renderSection();
     const dialog = await openDialog();
     fireEvent.change(dialog.getByLabelText('Device ID of the offline plug-in'), { target: { value: 'c'.repeat(32) } });
@@ -316,9 +320,9 @@ describe('offline registration dialog', () => {
   });
 
   it('shows the server text without quotes, or the generic message without one', async () => {
-    answerJson([spacey]);
-    answer(400, 'Unknown product "Spacey".');
-    answer(500, '');
+    fetchMock.answer('GET /api/userinfo/products', 200, [spacey]);
+    fetchMock.answer('POST /api/userinfo/registerproductfordevice', 400, 'Unknown product "Spacey".');
+    fetchMock.answer('POST /api/userinfo/registerproductfordevice', 500, '');
     renderSection();
     const dialog = await openDialog();
     fireEvent.change(dialog.getByLabelText('Device ID of the offline plug-in'), { target: { value: 'c'.repeat(32) } });
@@ -329,7 +333,7 @@ describe('offline registration dialog', () => {
   });
 
   it('CANCEL closes without sending', async () => {
-    answerJson([spacey]);
+    fetchMock.answer('GET /api/userinfo/products', 200, [spacey]);
     renderSection();
     const dialog = await openDialog();
     fireEvent.click(dialog.getByRole('button', { name: 'CANCEL' }));

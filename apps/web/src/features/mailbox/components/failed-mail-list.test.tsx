@@ -7,19 +7,17 @@ import { failedMail } from './failed-mail.test-data';
 import { FailedMailList } from './failed-mail-list';
 
 const fetchMock = stubFetch();
-const answer = (status: number, body: unknown) =>
-  fetchMock.mockResolvedValueOnce(new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
 
 const renderList = () => renderWithQueryClient(<FailedMailList />);
 
 describe('failed mail list', () => {
   it('lists the mail that failed for good and sends one again with RETRY', async () => {
-    answer(200, [failedMail]);
+    fetchMock.answer('GET /api/mail/failed', 200, [failedMail]);
     renderList();
     expect(await screen.findByText('Your Spacey licence')).toBeTruthy();
     expect(screen.getByText(/550 Mailbox unavailable/)).toBeTruthy();
-    answer(200, { id: 42 });
-    answer(200, []);
+    fetchMock.answer('POST /api/mail/42/retry', 200, { id: 42 });
+    fetchMock.answer('GET /api/mail/failed', 200, []);
     fireEvent.click(screen.getByRole('button', { name: 'RETRY' }));
     await vi.waitFor(() => expect(screen.queryByText('Your Spacey licence')).toBeNull());
     const [url, init] = fetchMock.mock.calls[1]!;
@@ -28,7 +26,7 @@ describe('failed mail list', () => {
   });
 
   it('shows nothing when no mail has failed', async () => {
-    answer(200, []);
+    fetchMock.answer('GET /api/mail/failed', 200, []);
     const { container } = renderList();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(container.textContent).toBe('');

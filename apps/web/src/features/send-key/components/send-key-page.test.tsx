@@ -6,7 +6,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { SendKeyPage } from './send-key-page';
 
 const fetchMock = stubFetch();
-const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
+const answer = (status: number, body: string) => fetchMock.answer('POST /api/order/resend/', status, body);
 
 const renderPage = () => renderRoutes('/sendlicensekey/Spacey', { '/sendlicensekey/:productName': <SendKeyPage /> });
 

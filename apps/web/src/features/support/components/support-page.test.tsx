@@ -8,7 +8,6 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { SupportPage } from './support-page';
 
 const fetchMock = stubFetch();
-const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 
 const renderPage = () => renderRoutes('/support', { '/support': <SupportPage /> });
 
@@ -27,31 +26,26 @@ afterEach(() => logOut());
 describe('support page', () => {
   it("fills in a signed-in customer's address and offers their products, the field staying free text", async () => {
     logIn({ name: 'ann@example.com', token: 'token-1' });
-    fetchMock.mockResolvedValueOnce(
-      new Response(
-        JSON.stringify([
-          {
-            name: 'Spacey',
-            useRsa2048: false,
-            serialNew: '',
-            serial2048: '',
-            licenseActivationDate: '2026-01-01',
-            orderId: 1,
-            orderDevices: [],
-          },
-          {
-            name: 'Punch',
-            useRsa2048: false,
-            serialNew: '',
-            serial2048: '',
-            licenseActivationDate: '2026-01-01',
-            orderId: 2,
-            orderDevices: [],
-          },
-        ]),
-        { status: 200 },
-      ),
-    );
+    fetchMock.answer('GET /api/userinfo/products', 200, [
+      {
+        name: 'Spacey',
+        useRsa2048: false,
+        serialNew: '',
+        serial2048: '',
+        licenseActivationDate: '2026-01-01',
+        orderId: 1,
+        orderDevices: [],
+      },
+      {
+        name: 'Punch',
+        useRsa2048: false,
+        serialNew: '',
+        serial2048: '',
+        licenseActivationDate: '2026-01-01',
+        orderId: 2,
+        orderDevices: [],
+      },
+    ]);
     renderPage();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ann@example.com');
     const productField = screen.getByLabelText('Product Name') as HTMLInputElement;
@@ -72,7 +66,7 @@ describe('support page', () => {
   });
 
   it('confirms a sent request', async () => {
-    answer(200, JSON.stringify({ ok: true, requestId: 42 }));
+    fetchMock.answer('POST /api/product/support/', 200, { ok: true, requestId: 42 });
     renderPage();
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'SEND' }));
@@ -84,7 +78,7 @@ describe('support page', () => {
   });
 
   it('shows "Error: Please try again later! {message}" on failure', async () => {
-    answer(429, 'Too many requests.');
+    fetchMock.answer('POST /api/product/support/', 429, 'Too many requests.');
     renderPage();
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'SEND' }));

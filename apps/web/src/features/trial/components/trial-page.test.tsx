@@ -7,7 +7,6 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { TrialPage } from './trial-page';
 
 const fetchMock = stubFetch();
-const answer = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(body, { status }));
 const products = [
   { id: 1, name: 'Spacey', path: 'spacey', description: 'Reverb', price: '49.00', useRsa2048: true, trialDays: 30 },
   { id: 2, name: 'Punch', path: 'punch', description: 'Compressor', price: '29.00', useRsa2048: false, trialDays: 14 },
@@ -23,8 +22,12 @@ afterEach(() => {
 
 describe('trial page', () => {
   it("preselects the product of the address and sends the Device ID; the result offers the trial's key file", async () => {
-    answer(200, JSON.stringify(products));
-    answer(200, JSON.stringify({ productName: 'Punch', keyFile: 'trial-key', expiresAt: '2026-12-08T10:00:00.000Z', isNew: true }));
+    fetchMock.answer('GET /api/product/', 200, JSON.stringify(products));
+    fetchMock.answer(
+      'POST /api/trial',
+      200,
+      JSON.stringify({ productName: 'Punch', keyFile: 'trial-key', expiresAt: '2026-12-08T10:00:00.000Z', isNew: true }),
+    );
     const saved: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
@@ -49,7 +52,7 @@ describe('trial page', () => {
   });
 
   it('checks the fields before sending, and shows the server text under the Device ID', async () => {
-    answer(200, JSON.stringify(products));
+    fetchMock.answer('GET /api/product/', 200, JSON.stringify(products));
     renderPage();
     expect(await screen.findByRole('option', { name: 'Spacey (30 days)' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Device ID of the offline plug-in'), { target: { value: 'short' } });
@@ -58,7 +61,11 @@ describe('trial page', () => {
     expect(screen.getByText('Please choose a product')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
-    answer(400, 'The trial of Spacey on this computer ended on 2026-10-01. A computer gets one trial of each product.');
+    fetchMock.answer(
+      'POST /api/trial',
+      400,
+      'The trial of Spacey on this computer ended on 2026-10-01. A computer gets one trial of each product.',
+    );
     fireEvent.change(screen.getByLabelText('Product'), { target: { value: 'Spacey' } });
     fireEvent.change(screen.getByLabelText('Device ID of the offline plug-in'), { target: { value: DEVICE_ID } });
     fireEvent.click(screen.getByRole('button', { name: 'START TRIAL' }));

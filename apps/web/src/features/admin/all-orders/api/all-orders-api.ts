@@ -2,7 +2,7 @@ import { pagedResponse } from '@store/contracts/list';
 import { orderListRow } from '@store/contracts/order-list';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../../lib/api-client';
-import { backOfficeQueryKeys } from '../../shared/back-office-query-keys';
+import { queryKeys } from '../../../../lib/query-keys';
 import { logLoadError } from '../../shared/log-load-error';
 
 const orderPage = pagedResponse(orderListRow);
@@ -13,7 +13,7 @@ export const getAllOrdersPage = (search: string, signal?: AbortSignal) =>
 
 export const useAllOrdersPage = (search: string) =>
   useQuery({
-    queryKey: backOfficeQueryKeys.allOrdersPage(search),
+    queryKey: queryKeys.admin.allOrdersPage(search),
     queryFn: ({ signal }) => logLoadError('orders', getAllOrdersPage(search, signal)),
     placeholderData: keepPreviousData,
   });

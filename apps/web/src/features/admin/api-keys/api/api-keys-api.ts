@@ -2,19 +2,19 @@ import { apiKeyList, apiKeyWithToken, type ApiKeyCreateRequest } from '@store/co
 import { okResponse } from '@store/contracts/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
-import { backOfficeQueryKeys } from '../../shared/back-office-query-keys';
+import { queryKeys } from '../../../../lib/query-keys';
 
 /** GET /admin/api-keys: the API keys for the vendor's scripts (decision 052). */
 export const useApiKeys = () =>
   useQuery({
-    queryKey: backOfficeQueryKeys.apiKeys,
+    queryKey: queryKeys.admin.apiKeys,
     queryFn: ({ signal }) => apiRequest('GET', '/admin/api-keys', { schema: apiKeyList, auth: true, signal }),
   });
 
 /** Create (the token is in the answer, once) and revoke: each refreshes the list. */
 export function useApiKeyMutations() {
   const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: backOfficeQueryKeys.apiKeys });
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.apiKeys });
   return {
     create: useMutation({
       mutationFn: (body: ApiKeyCreateRequest) => apiRequest('POST', '/admin/api-keys', { body, schema: apiKeyWithToken, auth: true }),

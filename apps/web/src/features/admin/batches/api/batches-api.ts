@@ -4,13 +4,12 @@ import { apiRequest } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
 import { getText } from '../../all-orders/api/all-orders-api';
 import { getBatchFile } from '../../activation-codes/api/activation-codes-api';
-import { backOfficeQueryKeys } from '../../shared/back-office-query-keys';
 import { logLoadError } from '../../shared/log-load-error';
 
 /** GET /order/unassigned/batches: every distributor batch with its counts, newest first. */
 export const useBatches = () =>
   useQuery({
-    queryKey: backOfficeQueryKeys.batches,
+    queryKey: queryKeys.admin.batches,
     queryFn: ({ signal }) =>
       logLoadError('batches', apiRequest('GET', '/order/unassigned/batches', { schema: activationBatchList, auth: true, signal })),
   });
@@ -18,7 +17,7 @@ export const useBatches = () =>
 /** GET /order/unassigned/batches/{batch}/codes: its codes and who redeemed each, when. */
 export const useBatchCodes = (batch: number) =>
   useQuery({
-    queryKey: backOfficeQueryKeys.batchCodes(batch),
+    queryKey: queryKeys.admin.batchCodes(batch),
     queryFn: ({ signal }) =>
       logLoadError(
         'batch codes',

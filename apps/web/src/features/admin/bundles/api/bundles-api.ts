@@ -3,7 +3,6 @@ import { bundle, bundleList, type Bundle, type BundleSaveRequest } from '@store/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
-import { backOfficeQueryKeys } from '../../shared/back-office-query-keys';
 import { logLoadError } from '../../shared/log-load-error';
 
 /** GET /bundle/: every bundle with its name, path, contents and "complete your bundle" rule (decisions 054, 057). */
@@ -11,7 +10,7 @@ export const getBundles = (signal?: AbortSignal): Promise<Bundle[]> =>
   apiRequest('GET', '/bundle/', { schema: bundleList, auth: true, signal });
 
 export const useBundles = () =>
-  useQuery({ queryKey: backOfficeQueryKeys.bundles, queryFn: ({ signal }) => logLoadError('bundles', getBundles(signal)) });
+  useQuery({ queryKey: queryKeys.admin.bundles, queryFn: ({ signal }) => logLoadError('bundles', getBundles(signal)) });
 
 /** POST /bundle/: creates (bundle product 0: with its product) or updates. */
 export const saveBundle = (body: BundleSaveRequest): Promise<Bundle> =>
@@ -24,7 +23,7 @@ export const useSaveBundleMutation = () => {
     // The save may create or rename the bundle's product.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: backOfficeQueryKeys.bundles }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.bundles }),
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.products.all }),
       ]),
   });
@@ -38,6 +37,6 @@ export const useDeleteBundleMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteBundle,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: backOfficeQueryKeys.bundles }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.bundles }),
   });
 };

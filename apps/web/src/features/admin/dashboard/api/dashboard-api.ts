@@ -1,7 +1,7 @@
 import { dashboard, type DashboardPeriod } from '@store/contracts/dashboard';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
-import { backOfficeQueryKeys } from '../../shared/back-office-query-keys';
+import { queryKeys } from '../../../../lib/query-keys';
 import { logLoadError } from '../../shared/log-load-error';
 
 /** GET /admin/dashboard?period: revenue, licences and activity per day, week or month, from the daily rollups. */
@@ -10,7 +10,7 @@ export const getDashboard = (period: DashboardPeriod, signal?: AbortSignal) =>
 
 export const useDashboard = (period: DashboardPeriod) =>
   useQuery({
-    queryKey: backOfficeQueryKeys.dashboard(period),
+    queryKey: queryKeys.admin.dashboard(period),
     queryFn: ({ signal }) => logLoadError('dashboard', getDashboard(period, signal)),
     placeholderData: keepPreviousData,
   });

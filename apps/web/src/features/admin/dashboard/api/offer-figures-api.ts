@@ -2,7 +2,7 @@ import type { DashboardPeriod } from '@store/contracts/dashboard';
 import { offerFigures } from '@store/contracts/offer-figures';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
-import { backOfficeQueryKeys } from '../../shared/back-office-query-keys';
+import { queryKeys } from '../../../../lib/query-keys';
 import { logLoadError } from '../../shared/log-load-error';
 
 /** GET /admin/dashboard/offers?period: upgrades, crossgrades and bundles sold over the dashboard's range (decision 057). */
@@ -11,7 +11,7 @@ export const getOfferFigures = (period: DashboardPeriod, signal?: AbortSignal) =
 
 export const useOfferFigures = (period: DashboardPeriod) =>
   useQuery({
-    queryKey: backOfficeQueryKeys.dashboardOffers(period),
+    queryKey: queryKeys.admin.dashboardOffers(period),
     queryFn: ({ signal }) => logLoadError('dashboard offers', getOfferFigures(period, signal)),
     placeholderData: keepPreviousData,
   });

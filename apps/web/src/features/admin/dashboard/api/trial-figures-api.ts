@@ -2,7 +2,7 @@ import type { DashboardPeriod } from '@store/contracts/dashboard';
 import { trialFigures } from '@store/contracts/trial-figures';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
-import { backOfficeQueryKeys } from '../../shared/back-office-query-keys';
+import { queryKeys } from '../../../../lib/query-keys';
 import { logLoadError } from '../../shared/log-load-error';
 
 /** GET /admin/dashboard/trials?period: trial downloads, trials started and converted over the dashboard's range. */
@@ -11,7 +11,7 @@ export const getTrialFigures = (period: DashboardPeriod, signal?: AbortSignal) =
 
 export const useTrialFigures = (period: DashboardPeriod) =>
   useQuery({
-    queryKey: backOfficeQueryKeys.dashboardTrials(period),
+    queryKey: queryKeys.admin.dashboardTrials(period),
     queryFn: ({ signal }) => logLoadError('dashboard trials', getTrialFigures(period, signal)),
     placeholderData: keepPreviousData,
   });

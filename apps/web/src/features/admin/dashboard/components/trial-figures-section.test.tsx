@@ -15,19 +15,15 @@ afterEach(() => window.localStorage.clear());
 
 describe('dashboard: trials', () => {
   it('shows the downloads, trials started and converted of the period, per product with the share converted', async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response(
-        JSON.stringify({
-          from: '2026-11-01',
-          to: '2026-11-30',
-          totals: { downloads: 130, started: 40, converted: 6 },
-          products: [
-            { productId: 1, productName: 'Spacey', downloads: 100, started: 32, converted: 6 },
-            { productId: 2, productName: 'Punch', downloads: 30, started: 8, converted: 0 },
-          ],
-        }),
-      ),
-    );
+    fetchMock.answer('GET /api/admin/dashboard/trials?period=week', 200, {
+      from: '2026-11-01',
+      to: '2026-11-30',
+      totals: { downloads: 130, started: 40, converted: 6 },
+      products: [
+        { productId: 1, productName: 'Spacey', downloads: 100, started: 32, converted: 6 },
+        { productId: 2, productName: 'Punch', downloads: 30, started: 8, converted: 0 },
+      ],
+    });
     renderWithQueryClient(<TrialFiguresSection period="week" />);
     const section = within(await screen.findByRole('region', { name: 'Trials' }));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/dashboard/trials?period=week');
@@ -51,11 +47,8 @@ describe('dashboard: trials', () => {
   });
 
   it('says when nobody tried anything in the period', async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response(
-        JSON.stringify({ from: '2026-11-01', to: '2026-11-30', totals: { downloads: 0, started: 0, converted: 0 }, products: [] }),
-      ),
-    );
+    const figures = { from: '2026-11-01', to: '2026-11-30', totals: { downloads: 0, started: 0, converted: 0 }, products: [] };
+    fetchMock.answer('GET /api/admin/dashboard/trials?period=day', 200, figures);
     renderWithQueryClient(<TrialFiguresSection period="day" />);
     expect(await screen.findByText('No trial downloads or trials in this period.')).toBeTruthy();
   });

@@ -9,12 +9,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../../lib/api-client';
-import { backOfficeQueryKeys } from '../../shared/back-office-query-keys';
+import { queryKeys } from '../../../../lib/query-keys';
 
 /** GET /admin/webhooks: the outbound webhook endpoints (decision 052). */
 export const useOutboundWebhooks = () =>
   useQuery({
-    queryKey: backOfficeQueryKeys.outboundWebhooks,
+    queryKey: queryKeys.admin.outboundWebhooks,
     queryFn: ({ signal }) => apiRequest('GET', '/admin/webhooks', { schema: webhookEndpointList, auth: true, signal }),
   });
 
@@ -24,7 +24,7 @@ const PENDING_REFRESH_MS = 2000;
 /** GET /admin/webhooks/{id}/deliveries: an endpoint's delivery log, while it is shown. */
 export const useWebhookDeliveries = (endpointId: number | undefined) =>
   useQuery({
-    queryKey: backOfficeQueryKeys.outboundWebhookDeliveries(endpointId ?? 0),
+    queryKey: queryKeys.admin.outboundWebhookDeliveries(endpointId ?? 0),
     queryFn: ({ signal }) =>
       apiRequest('GET', `/admin/webhooks/${endpointId}/deliveries`, { schema: z.array(webhookDelivery), auth: true, signal }),
     enabled: endpointId !== undefined,
@@ -35,7 +35,7 @@ export const useWebhookDeliveries = (endpointId: number | undefined) =>
 /** Create, change, delete, rotate and replay: each refreshes the endpoints and their logs. */
 export function useOutboundWebhookMutations() {
   const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: backOfficeQueryKeys.outboundWebhooks });
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.outboundWebhooks });
   return {
     create: useMutation({
       mutationFn: (body: WebhookEndpointRequest) =>

@@ -1,7 +1,7 @@
 import { searchResponse } from '@store/contracts/search';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
-import { backOfficeQueryKeys } from '../../shared/back-office-query-keys';
+import { queryKeys } from '../../../../lib/query-keys';
 import { logLoadError } from '../../shared/log-load-error';
 
 /** The server refuses shorter texts; the box does not ask. */
@@ -10,7 +10,7 @@ export const MIN_SEARCH_LENGTH = 2;
 /** GET /admin/search?q: persons and licences from an email, name, serial, key, activation code, Device ID or reference. */
 export const useAdminSearch = (text: string) =>
   useQuery({
-    queryKey: backOfficeQueryKeys.search(text),
+    queryKey: queryKeys.admin.search(text),
     queryFn: ({ signal }) =>
       logLoadError(
         'search',

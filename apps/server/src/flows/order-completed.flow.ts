@@ -1,0 +1,264 @@
+import { LICENSE_TRANSFER_PRODUCT } from '@store/contracts/constants';
+import { isAcceptedEmail } from '@store/contracts/email-address';
+import type { PoolClient } from 'pg';
+import type { Config } from '../config.js';
+import type { SecretBox } from '../lib/secret-box.js';
+import { siteUrlOf } from '../mail/customer-templates.js';
+import { orderConfirmationMail, type LicenceOfMail } from '../mail/licence-mails.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { giftReceiptMail, unknownProductMail } from '../mail/templates.js';
+import { signInLinkFor } from '../modules/auth/index.js';
+import {
+  currencyOf,
+  lockPurchase,
+  orderLicenceItemsOf,
+  orderLinesOf,
+  payerOf,
+  recipientOf,
+  recordProviderOrder,
+  transferFeeOf,
+  useLoyaltyCode,
+  type LicenceItem,
+  type OrderCompletedData,
+  type OrderParty,
+} from '../modules/checkout/index.js';
+import {
+  checkOfferOfOrder,
+  markLicenceBoughtThroughOffer,
+  markLicencesBoughtThroughBundleQuote,
+  type OfferOfOrder,
+} from '../modules/offer/index.js';
+import { issueOrder } from '../modules/order/index.js';
+import { fillPersonDetails, findOrCreatePersonByEmail } from '../modules/person/index.js';
+import { findProductByName, findProductByPath, type ProductRow } from '../modules/product/index.js';
+import { completeTransferFromWebhook } from '../modules/transfer/index.js';
+import { refundRecordedReturnsFlow, settleWaitingReturnsFlow } from './return-created.flow.js';
+
+/** More units than any real order of plug-ins has: refused rather than signing thousands of keys. */
+const MAX_LICENCES_PER_ORDER = 1000;
+
+/**
+ * What became of an order: it needs a person (a retry cannot fix it: the event is accepted with the reason), or it
+ * went through, with the licences it issued, the problems of its items (unknown product paths, which need a person
+ * too) and the licences revoked at once by returns taken before them.
+ */
+export type OrderCompletedResult =
+  | { kind: 'needsAttention'; reason: string }
+  | { kind: 'completed'; createdOrderIds: number[]; problems: string[]; unknownPaths: string[]; revokedOrderIds: number[] };
+
+type FlowOptions = {
+  client: PoolClient;
+  secretBox: SecretBox;
+  config: Config;
+  data: OrderCompletedData;
+  /** An administrator's mapping of unknown paths to product names (the "needs attention" list). */
+  productOfPath?: Record<string, string>;
+};
+type Issued = { createdOrderIds: number[]; problems: string[]; unknownPaths: string[] };
+
+const needsAttention = (reason: string): OrderCompletedResult => ({ kind: 'needsAttention', reason });
+
+/**
+ * `order.completed` inside the event's transaction, in the order its steps run: the purchase locked against its own
+ * returns; the payer and a gift's recipient read; the loyalty codes spent and the provider's order kept; a paid
+ * transfer completed; the items' products found (unknown paths alerted); an upgrade's or bundle's quote checked;
+ * the owner's person found or created; one licence per unit issued with serial and key files; the confirmation (and
+ * a gift's receipt) mailed; then returns that came before the order carried out. The provider's order id plus
+ * `{path}#{n}` identifies each licence, so retries and manual resends (new event id, same order) create nothing
+ * twice (decision 026 for paths; decision 063 for this flow). It writes no audit record: an administrator's replay
+ * or reconciliation records the event's outcome, in one place (`checkout/webhook-audit.ts`).
+ */
+export async function completeOrderFlow(options: FlowOptions): Promise<OrderCompletedResult> {
+  const { client, config, data } = options;
+  await lockPurchase(client, data.id);
+  const parties = readParties(data);
+  if (typeof parties === 'string') return needsAttention(parties);
+  const currency = currencyOf(data);
+  const items = await orderLicenceItemsOf(client, data.items, currency);
+  if (items.length > MAX_LICENCES_PER_ORDER) return needsAttention(`order ${data.id} has ${items.length} units`);
+  // A customer's loyalty code is spent with the order that used it (FastSpring's codes are single-use too).
+  for (const code of data.coupons ?? []) await useLoyaltyCode(client, code);
+  await recordProviderOrder(client, data, { buyerEmail: parties.payer.email, recipientEmail: parties.recipient?.email ?? '' });
+  if (items.some((item) => item.path === LICENSE_TRANSFER_PRODUCT)) await completePaidTransfer(options, parties.payer, currency);
+
+  const issued = await issueLicences(
+    options,
+    parties,
+    items.filter((item) => item.path !== LICENSE_TRANSFER_PRODUCT),
+  );
+  if (typeof issued === 'string') return needsAttention(issued);
+  await settleWaitingReturnsFlow(client, data.id, siteUrlOf(config));
+  // A return taken before these licences were issued (their item waited for a mapping) applies to them too.
+  const revokedOrderIds = issued.createdOrderIds.length > 0 ? await refundRecordedReturnsFlow(client, data.id) : [];
+  return { kind: 'completed', ...issued, revokedOrderIds };
+}
+
+/** The payer, and a gift's recipient (who owns its licences); or why a person must settle the order. */
+function readParties(data: OrderCompletedData): { payer: OrderParty; recipient: OrderParty | undefined } | string {
+  const payer = payerOf(data);
+  if (!payer.email) return `order ${data.id} has no customer email`;
+  const recipient = recipientOf(data, payer.email);
+  // An address the store refuses (e.g. user@localhost) fails every retry alike: a person must settle it.
+  for (const email of recipient ? [payer.email, recipient.email] : [payer.email]) {
+    if (!isAcceptedEmail(email)) return `order ${data.id}: the email ${email} is not an address the store accepts`;
+  }
+  return { payer, recipient };
+}
+
+/** A paid `licensetransfer`: the order's tags and fee go to the transfer module. */
+async function completePaidTransfer(options: FlowOptions, payer: OrderParty, currency: string | null): Promise<void> {
+  const { client, secretBox, config, data } = options;
+  const fee = transferFeeOf(data, currency);
+  await completeTransferFromWebhook({
+    client,
+    tags: data.tags ?? undefined,
+    providerOrderId: data.id,
+    customerEmail: payer.email,
+    fee,
+    secretBox,
+    config,
+  });
+}
+
+/**
+ * The licence items' products, their quote checked, one licence per unit issued and mailed. Unknown product paths
+ * are reported as problems (the event's note) and the other items still become licences; a refused quote is why a
+ * person must settle the order.
+ */
+async function issueLicences(
+  options: FlowOptions,
+  parties: { payer: OrderParty; recipient: OrderParty | undefined },
+  licenceItems: readonly LicenceItem[],
+): Promise<Issued | string> {
+  const { client, config, data } = options;
+  const result: Issued = { createdOrderIds: [], problems: [], unknownPaths: [] };
+  if (licenceItems.length === 0) return result;
+  const customer = parties.recipient ?? parties.payer;
+  const products = await findProductsOfPaths(client, licenceItems, options.productOfPath);
+  const unknownPaths = [...new Set(licenceItems.map((item) => item.path).filter((path) => !products.has(path)))];
+  if (unknownPaths.length > 0) {
+    result.unknownPaths = unknownPaths;
+    result.problems.push(`unknown product path: ${unknownPaths.join(', ')}`);
+    // The provider is not asked to retry (it would fail again): a person must settle it.
+    const alert = { to: config.SUPPORT_EMAIL, providerOrderId: data.id, customerEmail: customer.email, paths: unknownPaths };
+    await enqueueMail(client, unknownProductMail(alert));
+  }
+  const knownItems = licenceItems.filter((item) => products.has(item.path));
+  if (knownItems.length === 0) return result;
+
+  // An order bought at a customer's own price (an upgrade or crossgrade quote) is honoured only as quoted.
+  const offer = await checkOfferOfOrder(client, {
+    tags: data.tags ?? undefined,
+    customerEmail: customer.email,
+    currency: data.currency ?? undefined,
+    // An item's subtotal is what was paid for it, net of discounts (decision 029); a bundle's, its items' in all.
+    lines: await orderLinesOfProducts(client, data.items, products),
+  });
+  if (offer.kind === 'refused') return `order ${data.id}: ${offer.problem}`;
+  // A bundle bought at a customer's price issues only the products they did not own (decision 054).
+  const issuedItems =
+    offer.kind === 'bundle'
+      ? (await orderLicenceItemsOf(client, data.items, currencyOf(data), { bundlePath: offer.bundlePath, paths: offer.ownedPaths })).filter(
+          (item) => products.has(item.path),
+        )
+      : knownItems;
+
+  const person = await findOrCreatePersonByEmail(client, customer);
+  if ((!person.name && customer.name) || (!person.country && customer.country)) await fillPersonDetails(client, person.id, customer);
+  const owner = { personId: person.id, email: person.email, name: person.name || customer.name };
+  const mailed = await issueUnits(options, { owner, payer: parties.payer, products, offer, items: issuedItems });
+  result.createdOrderIds.push(...mailed.map((licence) => licence.order.id));
+  if (mailed.length > 0) await mailLicences(options, { owner, payer: parties.payer, isGift: parties.recipient !== undefined, mailed });
+  return result;
+}
+
+/** Each item's product: the one whose FastSpring path it names (decision 026), or the one an administrator mapped it to. */
+async function findProductsOfPaths(client: PoolClient, items: readonly LicenceItem[], productOfPath?: Record<string, string>) {
+  const products = new Map<string, ProductRow>();
+  for (const path of new Set(items.map((item) => item.path))) {
+    const mappedName = productOfPath?.[path];
+    const product = mappedName === undefined ? await findProductByPath(client, path) : await findProductByName(client, mappedName);
+    if (product) products.set(path, product);
+  }
+  return products;
+}
+
+/** The order's lines (bundles once each) with the product each names, for a quote's check. */
+async function orderLinesOfProducts(client: PoolClient, items: OrderCompletedData['items'], products: ReadonlyMap<string, ProductRow>) {
+  const lines = await orderLinesOf(client, items);
+  const found: { productId: number; quantity: number; paid: number | undefined }[] = [];
+  // One statement at a time: the lines share the event's transaction client.
+  for (const { path, quantity, paid } of lines) {
+    const product = products.get(path) ?? (await findProductByPath(client, path));
+    if (product) found.push({ productId: product.id, quantity, paid });
+  }
+  return found;
+}
+
+type Owner = { personId: number; email: string; name: string };
+
+/** One licence per unit, with what was paid for it; those bought through a quote are marked so. Answers those issued now. */
+async function issueUnits(
+  options: FlowOptions,
+  units: { owner: Owner; payer: OrderParty; products: ReadonlyMap<string, ProductRow>; offer: OfferOfOrder; items: readonly LicenceItem[] },
+): Promise<LicenceOfMail[]> {
+  const { client, secretBox, config, data } = options;
+  const { owner, offer } = units;
+  const currency = currencyOf(data);
+  // The sale's country is the payer's (a gift's recipient may live elsewhere); without one, the owner's.
+  const country = /^[a-z]{2}$/i.test(units.payer.country) ? units.payer.country.toUpperCase() : null;
+  const mailed: LicenceOfMail[] = [];
+  for (const item of units.items) {
+    const product = units.products.get(item.path)!;
+    const issued = await issueOrder({
+      client,
+      secretBox,
+      supportEmail: config.SUPPORT_EMAIL,
+      product,
+      owner: { email: owner.email, name: owner.name },
+      order: {
+        productId: product.id,
+        personId: owner.personId,
+        source: 'purchase',
+        providerOrderId: data.id,
+        providerItem: item.providerItem,
+        providerReference: data.reference ?? undefined,
+        amount: item.amount,
+        currency: item.amount === null ? null : currency,
+        country,
+      },
+    });
+    if (!issued) continue;
+    if (offer.kind === 'offer' && product.id === offer.targetProductId) {
+      const licence = {
+        id: issued.order.id,
+        productId: product.id,
+        productName: product.name,
+        personId: owner.personId,
+        email: owner.email,
+      };
+      await markLicenceBoughtThroughOffer(client, licence, offer);
+    }
+    if (offer.kind === 'bundle') await markLicencesBoughtThroughBundleQuote(client, [issued.order.id], offer.quoteId);
+    mailed.push({ productName: product.name, useRsa2048: product.use_rsa_2048, order: issued.order });
+  }
+  return mailed;
+}
+
+/** The owner's confirmation listing the new licences with their key files; a gift's payer gets a receipt naming them. */
+async function mailLicences(
+  options: FlowOptions,
+  mail: { owner: Owner; payer: OrderParty; isGift: boolean; mailed: readonly LicenceOfMail[] },
+): Promise<void> {
+  const { client, config, data } = options;
+  const { owner, payer } = mail;
+  const siteUrl = siteUrlOf(config);
+  const orderReference = data.reference ?? data.id;
+  const signIn = await signInLinkFor(client, { email: owner.email, purpose: 'purchase', siteUrl });
+  const confirmation = { to: owner.email, ownerName: owner.name, orderReference, licences: [...mail.mailed] };
+  await enqueueMail(client, orderConfirmationMail({ ...confirmation, siteUrl, signIn }));
+  if (!mail.isGift) return;
+  const receipt = { to: payer.email, payerName: payer.name, recipientName: owner.name, recipientEmail: owner.email };
+  const products = mail.mailed.map((licence) => licence.productName);
+  await enqueueMail(client, giftReceiptMail({ ...receipt, orderReference, products, siteUrl }));
+}

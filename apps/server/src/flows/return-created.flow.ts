@@ -1,0 +1,67 @@
+import type { PoolClient } from 'pg';
+import {
+  describeReturn,
+  findWaitingReturnsOfOrder,
+  mailRefundToPayer,
+  recordReturn,
+  refundAmountsOfPurchase,
+  refundLicencesOfRecordedReturns,
+  refundReturnedLicences,
+  resolveWebhookEvent,
+  returnCreatedData,
+  startReturn,
+  transferFeeRefundOf,
+  type ReturnCreatedData,
+  type ReturnOutcome,
+  type WebhookEvent,
+} from '../modules/checkout/index.js';
+import { deleteDevicesOfLicences } from '../modules/device/index.js';
+import { emitWebhookEvent } from '../modules/outbound-webhook/index.js';
+import { refundTransferFee } from '../modules/transfer/index.js';
+
+/**
+ * `return.created` (decision 014) inside the event's transaction, in the order its steps run: the purchase locked
+ * and the return checked (done before, or of a purchase never seen); the returned licences refunded and their
+ * computers removed; amount refunds spread over the licences kept (decision 029); a paid transfer's fee given back;
+ * the return kept with what it revoked; the outbound `order.refunded` event; the payer's mail, once per return.
+ * A returned line with a quantity revokes that many licences of its item, a return without items the whole
+ * purchase, an amount-only return none. Units it could not revoke yet (their item waits for an administrator's
+ * mapping) are revoked when issued (`refundRecordedReturnsFlow`). Decision 063 for this flow.
+ */
+export async function returnCreatedFlow(
+  client: PoolClient,
+  event: WebhookEvent,
+  data: ReturnCreatedData,
+  siteUrl: string,
+): Promise<ReturnOutcome> {
+  const start = await startReturn(client, event, data);
+  if (start.kind === 'settled') return start.outcome;
+  const { providerOrderId, returnId, hasOrders } = start;
+  const refunded = await refundReturnedLicences(client, providerOrderId, data);
+  await deleteDevicesOfLicences(client, refunded.orderIds);
+  await refundAmountsOfPurchase(client, providerOrderId, data.items ?? []);
+  const fee = transferFeeRefundOf(data);
+  if (fee) await refundTransferFee(client, providerOrderId, fee);
+  const { isPartial, orderIds } = refunded;
+  const isRecorded = await recordReturn(client, { returnId, providerOrderId, data, isPartial, revokedOrderIds: orderIds });
+  await emitWebhookEvent(client, { type: 'order.refunded', data: { providerOrderId, returnId, isPartial, revokedLicenceIds: orderIds } });
+  if (isRecorded) await mailRefundToPayer(client, { providerOrderId, data, revokedOrderIds: orderIds, siteUrl });
+  return describeReturn(client, { providerOrderId, data, hasOrders, ...refunded });
+}
+
+/** Returns that came before their purchase are carried out now that it is in (webhooks can be delayed). */
+export async function settleWaitingReturnsFlow(client: PoolClient, providerOrderId: string, siteUrl: string): Promise<void> {
+  for (const waiting of await findWaitingReturnsOfOrder(client, providerOrderId)) {
+    const parsed = returnCreatedData.safeParse(waiting.data);
+    if (!parsed.success) continue;
+    const outcome = await returnCreatedFlow(client, waiting, parsed.data, siteUrl);
+    if (!outcome.attention) await resolveWebhookEvent(client, waiting.id, { by: 'its order arrived', note: outcome.note });
+  }
+}
+
+/** The purchase's recorded returns carried over to licences issued after them, their computers removed. Answers those revoked. */
+export async function refundRecordedReturnsFlow(client: PoolClient, providerOrderId: string): Promise<number[]> {
+  const revoked = await refundLicencesOfRecordedReturns(client, providerOrderId);
+  await deleteDevicesOfLicences(client, revoked);
+  return revoked;
+}

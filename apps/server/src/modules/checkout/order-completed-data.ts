@@ -1,0 +1,47 @@
+import { LICENSE_TRANSFER_PRODUCT } from '@store/contracts/constants';
+import { isSameEmail } from '@store/contracts/email-address';
+import { normalizeProductPath } from '@store/contracts/product-path';
+import { sumAmounts } from '../../lib/money.js';
+import type { OrderCompletedData } from './webhook-payload.js';
+
+/** Who an `order.completed` names: an address, a display name and a country (empty strings when it names none). */
+export type OrderParty = { email: string; name: string; country: string };
+
+const nameOf = (contact: { first?: string | null; last?: string | null } | null | undefined) =>
+  [contact?.first, contact?.last]
+    .map((part) => part?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ')
+    .slice(0, 200);
+
+/** The order's currency as an ISO 4217 code in capitals; null when it sent none. */
+export function currencyOf(data: OrderCompletedData): string | null {
+  const code = data.currency?.trim().toUpperCase() ?? '';
+  return /^[A-Z]{3}$/.test(code) ? code : null;
+}
+
+/** A paid transfer's fee: what its `licensetransfer` items state, in the order's currency (none stated: no fee). */
+export function transferFeeOf(data: OrderCompletedData, currency: string | null): { amount: string; currency: string } | undefined {
+  const amounts = data.items
+    .filter((item) => normalizeProductPath(item.product) === LICENSE_TRANSFER_PRODUCT)
+    .flatMap((item) => (typeof item.subtotal === 'number' ? [item.subtotal] : []));
+  return currency !== null && amounts.length > 0 ? { amount: sumAmounts(amounts, currency), currency } : undefined;
+}
+
+/** The payer: the order's customer, or its account's contact. */
+export function payerOf(data: OrderCompletedData): OrderParty {
+  const account = typeof data.account === 'object' ? data.account : undefined;
+  const contact = data.customer ?? account?.contact ?? undefined;
+  const country = (data.address?.country ?? account?.country ?? '').trim().slice(0, 100);
+  return { email: contact?.email?.trim() ?? '', name: nameOf(contact), country };
+}
+
+/** A gift's recipient: the first named recipient whose address is not the payer's (none: the payer's own order). */
+export function recipientOf(data: OrderCompletedData, payerEmail: string): OrderParty | undefined {
+  for (const entry of data.recipients ?? []) {
+    const email = entry.recipient?.email?.trim() ?? '';
+    if (!email || isSameEmail(email, payerEmail)) continue;
+    return { email, name: nameOf(entry.recipient), country: (entry.recipient?.address?.country ?? '').trim().slice(0, 100) };
+  }
+  return undefined;
+}
