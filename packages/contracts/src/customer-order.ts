@@ -113,3 +113,22 @@ export const purchaseStatus = z.discriminatedUnion('status', [
   }),
 ]);
 export type PurchaseStatus = z.infer<typeof purchaseStatus>;
+
+/**
+ * The tag under which the paying browser hands the checkout the SHA-256 (hex) of its account claim: a random value
+ * that never leaves that browser's tab until it is exchanged, once, for the buyer's sign-in link (decision 060).
+ */
+export const ACCOUNT_CLAIM_TAG = 'accountClaim';
+
+/** POST /fastspring/purchase/{id}/account: the claim the browser kept (64 hex characters: 32 random bytes). */
+export const purchaseAccountRequest = z.object({ claim: z.string().regex(/^[0-9a-f]{64}$/) });
+
+/**
+ * Where the buyer signs in: `setPassword` (no login yet) or `confirm` (a login whose address is unproven) open the
+ * single-use link that sets a password; `signIn` (a proven login) is the login page.
+ */
+export const purchaseAccountResponse = z.object({ kind: z.enum(['signIn', 'setPassword', 'confirm']), path: z.string() });
+export type PurchaseAccountResponse = z.infer<typeof purchaseAccountResponse>;
+
+/** The answer to a claim that is wrong, used, or older than the purchase's hour. */
+export const PURCHASE_ACCOUNT_UNAVAILABLE = 'This offer has expired. Use the link "Sign in to your account" in your mail.';

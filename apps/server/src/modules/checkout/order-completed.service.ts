@@ -12,6 +12,7 @@ import { giftReceiptMail, unknownProductMail } from '../../mail/templates.js';
 import { signInLinkFor } from '../auth/index.js';
 import { orderLicenceItemsOf, orderLinesOf } from './bundle-items.js';
 import { useLoyaltyCode } from './loyalty.service.js';
+import { accountClaimHashOf } from './purchase-account.service.js';
 import { checkOfferOfOrder, markLicenceBoughtThroughOffer, markLicencesBoughtThroughBundleQuote } from '../offer/index.js';
 import { issueOrder } from '../order/index.js';
 import { fillPersonDetails, findOrCreatePersonByEmail } from '../person/index.js';
@@ -108,9 +109,12 @@ export async function completeOrder(options: {
   for (const code of data.coupons ?? []) await useLoyaltyCode(client, code);
   const result: OrderCompletedResult = { createdOrderIds: [], problems: [], unknownPaths: [] };
   const customer = recipient ?? payer;
-  await recordProviderOrder(client, data, { buyerEmail: payer.email, recipientEmail: recipient?.email ?? '' });
+  const isTransfer = items.some((item) => item.path === LICENSE_TRANSFER_PRODUCT);
+  // The paying browser's claim on the buyer's account: only where the licences are the payer's (decision 060).
+  const accountClaimHash = recipient || isTransfer ? null : accountClaimHashOf(data.tags);
+  await recordProviderOrder(client, data, { buyerEmail: payer.email, recipientEmail: recipient?.email ?? '', accountClaimHash });
 
-  if (items.some((item) => item.path === LICENSE_TRANSFER_PRODUCT)) {
+  if (isTransfer) {
     await completeTransferFromWebhook({
       client,
       tags: data.tags ?? undefined,
