@@ -486,6 +486,8 @@ describe('guards', () => {
     'GET /api/mailbox',
     'GET /api/admin/orders',
     'GET /api/admin/orders.csv',
+    'GET /api/admin/orders/:id', // the order detail (order-detail.api.test.ts)
+    'GET /api/admin/transfers', // each transfer its own entry (order-detail.api.test.ts)
     'GET /api/admin/search',
     'GET /api/order/:id/purchase',
     'POST /api/order/:id/releasedevice', // a removal code a customer reads out to support (decision 041)

@@ -8,6 +8,7 @@ export {
   redactWebhookEventsOf,
 } from './customer-data.service.js';
 export { customerOrderRoutes } from './customer-orders.routes.js';
+export { orderDetailRoutes } from './order-detail.routes.js';
 export { listPurchasesOfPerson } from './customer-orders.service.js';
 export { sandboxApiUserOf } from './fastspring-api.js';
 export { isLoyaltyCode, isLoyaltyCodeOf, isOpenLoyaltyCode, useLoyaltyCode } from './loyalty.service.js';

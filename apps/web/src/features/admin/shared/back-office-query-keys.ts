@@ -7,6 +7,8 @@ export const backOfficeQueryKeys = {
   dashboard: (search: string) => ['admin', 'dashboard', search] as const,
   dashboardTrials: (search: string) => ['admin', 'dashboard', 'trials', search] as const,
   allOrdersPage: (search: string) => ['admin', 'allOrders', 'page', search] as const,
+  orderDetail: (id: number) => ['admin', 'allOrders', 'detail', id] as const,
+  transfersPage: (search: string) => ['admin', 'allOrders', 'transfers', search] as const,
   batches: ['admin', 'activationCodes', 'batches'] as const,
   batchCodes: (batch: number) => ['admin', 'activationCodes', 'batches', batch] as const,
   auditLog: (search: string) => ['admin', 'auditLog', search] as const,
