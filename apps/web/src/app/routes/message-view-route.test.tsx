@@ -138,8 +138,12 @@ describe('/messageview: the tab that paid signs in at once (decision 060)', () =
       ),
     );
     renderAt({ message: thanks, next: purchase });
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign in to your account' }));
+    const offer = await screen.findByRole('button', { name: 'Sign in to your account' });
+    // Beside it, the mail's way and the login stay, as for any buyer.
+    expect(screen.getByTestId('sign-in-way').textContent).toContain('The mail holds a link to set your password');
+    fireEvent.click(offer);
     expect((await screen.findByRole('alert')).textContent).toBe('This offer has expired.');
+    expect(screen.queryByRole('button', { name: 'Sign in to your account' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 });

@@ -12,7 +12,6 @@ function lazyScreen<Name extends string>(load: () => Promise<Record<Name, Compon
 
 const DashboardPage = lazyScreen(() => import('./dashboard/components/dashboard-page'), 'DashboardPage');
 const AllOrdersPage = lazyScreen(() => import('./all-orders/components/all-orders-page'), 'AllOrdersPage');
-const OrderDetailPage = lazyScreen(() => import('./all-orders/components/order-detail-page'), 'OrderDetailPage');
 const BatchesPage = lazyScreen(() => import('./batches/components/batches-page'), 'BatchesPage');
 const AuditLogPage = lazyScreen(() => import('./audit-log/components/audit-log-page'), 'AuditLogPage');
 const OffersPage = lazyScreen(() => import('./offers/components/offers-page'), 'OffersPage');
@@ -42,14 +41,6 @@ export function BackOfficeRoutes() {
       element: (
         <AdminFrame screen="orders">
           <AllOrdersPage />
-        </AdminFrame>
-      ),
-    },
-    {
-      path: 'allorders/:id',
-      element: (
-        <AdminFrame screen="orderDetail">
-          <OrderDetailPage />
         </AdminFrame>
       ),
     },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { forgetAccountClaim, readAccountClaim } from '../../../lib/checkout/account-claim';
@@ -28,20 +28,15 @@ export function AccountClaimOffer({ orderId, claim, email }: { orderId: string; 
       },
     );
   return (
-    <div data-testid="account-claim">
-      <p data-testid="sign-in-way">
-        Choose your password now: your account opens with the licence and its installers, no need to wait for the mail. The mail to {email}{' '}
-        holds the same step, "Sign in to your account", if you prefer it later.
+    <div data-testid="account-claim" className="mb-3">
+      <p className="mb-2">
+        <strong>New here?</strong> Set your password now, in this browser: your account opens with the licence and its installers. The mail
+        to {email} holds the same step, "Sign in to your account", for later.
       </p>
       {claimAccount.isError ? (
-        <>
-          <p className="text-danger" role="alert">
-            {errorText(claimAccount.error)}
-          </p>
-          <Link to={paths.login} className="btn btn-primary">
-            Log in
-          </Link>
-        </>
+        <p className="text-danger" role="alert">
+          {errorText(claimAccount.error)}
+        </p>
       ) : (
         <button type="button" className="btn btn-primary" disabled={claimAccount.isPending} onClick={signIn}>
           Sign in to your account

@@ -37,11 +37,8 @@ export function PurchaseNextSteps({ orderId, reference }: { orderId: string; ref
               </>
             )}
           </p>
-          {!user && claim && !status.isTransfer ? (
-            <AccountClaimOffer orderId={orderId} claim={claim} email={status.mailedTo} />
-          ) : (
-            <AccountNextStep email={status.isTransfer ? '' : status.mailedTo} />
-          )}
+          {!user && claim && !status.isTransfer && <AccountClaimOffer orderId={orderId} claim={claim} email={status.mailedTo} />}
+          <AccountNextStep email={status.isTransfer ? '' : status.mailedTo} />
         </>
       ) : isWaitOver ? (
         <p role="status" data-testid="purchase-late">

@@ -82,7 +82,8 @@ function OrderDetailSections({ detail }: { detail: OrderDetail }) {
                 'No invoice link.'
               )}
             </p>
-            <div className="table-responsive">
+            {/* Focusable, so a narrow screen's keyboard can scroll the table sideways. */}
+            <div className="table-responsive" role="region" aria-label={`Items of purchase ${purchase.reference}`} tabIndex={0}>
               <table className="table table-sm align-middle" data-testid="order-items">
                 <caption className="visually-hidden">Items of purchase {purchase.reference}</caption>
                 <thead>
