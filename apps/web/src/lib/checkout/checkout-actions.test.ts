@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import type { OfferQuote } from '@store/contracts/offer';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { TRANSFER_TAG_KEY } from '@store/contracts/checkout';
 import { ACCOUNT_CLAIM_TAG } from '@store/contracts/customer-order';
 import { readAccountClaim } from './account-claim';
 import { checkoutOfferQuote, openCheckout, pushCheckoutSession } from './checkout-actions';
@@ -79,5 +80,15 @@ describe('the account claim of the checkout (decision 060)', () => {
     calls.length = 0;
     await pushCheckoutSession({ products: [{ path: 'spacey', quantity: 1 }] });
     expect(calls).toEqual([['push', { products: [{ path: 'spacey', quantity: 1 }] }]]);
+
+    // A licence transfer's checkout keeps its specified tag alone: its payer is the signed-in owner.
+    calls.length = 0;
+    const transfer = {
+      products: [{ path: 'licensetransfer', quantity: 1 }],
+      tags: { [TRANSFER_TAG_KEY]: 't;1;a@b.c;A;B' },
+      checkout: true,
+    };
+    await pushCheckoutSession(transfer);
+    expect(calls).toEqual([['push', transfer]]);
   });
 });

@@ -1,4 +1,4 @@
-import type { CheckoutSession } from '@store/contracts/checkout';
+import { TRANSFER_TAG_KEY, type CheckoutSession } from '@store/contracts/checkout';
 import type { OfferQuote } from '@store/contracts/offer';
 import { newAccountClaimTags } from './account-claim';
 import { loadCheckout } from './checkout-script';
@@ -28,11 +28,13 @@ export const removeProduct = async (path: string): Promise<void> => {
 
 /**
  * Pushes a session object: products with quantities, coupon, tags, `reset` first and `checkout` last. A session that
- * opens the checkout carries this tab's new account claim too (decision 060).
+ * opens the checkout carries this tab's new account claim too (decision 060), except a licence transfer's: its payer
+ * is the signed-in owner, and its tag stays exactly the specified one.
  */
 export const pushCheckoutSession = async (session: CheckoutSession): Promise<void> => {
   const checkout = await loadCheckout();
-  checkout.push(session.checkout ? { ...session, tags: { ...session.tags, ...(await newAccountClaimTags()) } } : session);
+  const isClaimed = session.checkout === true && session.tags?.[TRANSFER_TAG_KEY] === undefined;
+  checkout.push(isClaimed ? { ...session, tags: { ...session.tags, ...(await newAccountClaimTags()) } } : session);
 };
 
 /** Applies a coupon code as a promotion; an empty code removes it. */
