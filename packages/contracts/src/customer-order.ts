@@ -114,12 +114,6 @@ export const purchaseStatus = z.discriminatedUnion('status', [
 ]);
 export type PurchaseStatus = z.infer<typeof purchaseStatus>;
 
-/**
- * The tag under which the paying browser hands the checkout the SHA-256 (hex) of its account claim: a random value
- * that never leaves that browser's tab until it is exchanged, once, for the buyer's sign-in link (decision 060).
- */
-export const ACCOUNT_CLAIM_TAG = 'accountClaim';
-
 /** POST /fastspring/purchase/{id}/account: the claim the browser kept (64 hex characters: 32 random bytes). */
 export const purchaseAccountRequest = z.object({ claim: z.string().regex(/^[0-9a-f]{64}$/) });
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { confirmAccountResponse } from '@store/contracts/account';
-import { ACCOUNT_CLAIM_TAG, purchaseAccountResponse } from '@store/contracts/customer-order';
+import { ACCOUNT_CLAIM_TAG } from '@store/contracts/constants';
+import { purchaseAccountResponse } from '@store/contracts/customer-order';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
 import { orderCompleted, postWebhook, providerId, sampleGiftOrderCompleted } from '../../../test/webhook-fixtures.js';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ACCOUNT_CLAIM_TAG, PURCHASE_ACCOUNT_UNAVAILABLE, type PurchaseAccountResponse } from '@store/contracts/customer-order';
+import { ACCOUNT_CLAIM_TAG } from '@store/contracts/constants';
+import { PURCHASE_ACCOUNT_UNAVAILABLE, type PurchaseAccountResponse } from '@store/contracts/customer-order';
 import { withTransaction, type Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { signInLinkFor } from '../auth/index.js';

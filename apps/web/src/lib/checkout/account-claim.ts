@@ -1,4 +1,4 @@
-import { ACCOUNT_CLAIM_TAG } from '@store/contracts/customer-order';
+import { ACCOUNT_CLAIM_TAG } from '@store/contracts/constants';
 
 /** Where this tab keeps the claim of its latest checkout: the tab that paid, and only it, may use it (decision 060). */
 const STORAGE_KEY = 'purchase-account-claim';

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import type { OfferQuote } from '@store/contracts/offer';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TRANSFER_TAG_KEY } from '@store/contracts/checkout';
-import { ACCOUNT_CLAIM_TAG } from '@store/contracts/customer-order';
+import { ACCOUNT_CLAIM_TAG, TRANSFER_TAG_KEY } from '@store/contracts/constants';
 import { readAccountClaim } from './account-claim';
 import { checkoutOfferQuote, openCheckout, pushCheckoutSession } from './checkout-actions';
 

@@ -1,4 +1,5 @@
-import { TRANSFER_TAG_KEY, type CheckoutSession } from '@store/contracts/checkout';
+import type { CheckoutSession } from '@store/contracts/checkout';
+import { TRANSFER_TAG_KEY } from '@store/contracts/constants';
 import type { OfferQuote } from '@store/contracts/offer';
 import { newAccountClaimTags } from './account-claim';
 import { loadCheckout } from './checkout-script';
