@@ -16,7 +16,7 @@ import { accountRoutes, authRoutes, screenAccessRoutes, staffRoutes } from './mo
 import { healthRoutes } from './modules/health/index.js';
 import { createPageCache, createPageService, type PageCache, type PageService, pageRoutes } from './modules/page/index.js';
 import { createProductCache, type ProductCache, productRoutes } from './modules/product/index.js';
-import { catalogRoutes, checkoutRoutes, customerOrderRoutes, webhookAdminRoutes } from './modules/checkout/index.js';
+import { catalogRoutes, checkoutRoutes, customerOrderRoutes, orderDetailRoutes, webhookAdminRoutes } from './modules/checkout/index.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { orderListRoutes, orderRoutes, replaceKeysRoutes } from './modules/order/index.js';
 import { personRoutes } from './modules/person/index.js';
@@ -219,6 +219,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(checkoutRoutes);
       await api.register(webhookAdminRoutes);
       await api.register(customerOrderRoutes);
+      await api.register(orderDetailRoutes);
       await api.register(catalogRoutes);
       await api.register(trialRoutes);
       await api.register(downloadRoutes);

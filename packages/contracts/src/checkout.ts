@@ -63,6 +63,3 @@ export type CheckoutSession = z.infer<typeof checkoutSession>;
 /** What the popup-closed callback receives: the order's ids after a purchase, else null (docs/fastspring-protocol.md §1.5). */
 export const popupClosedReference = z.object({ id: z.string().optional(), reference: z.string().optional() }).nullable();
 export type PopupClosedReference = z.infer<typeof popupClosedReference>;
-
-/** The order tag key under which a licence transfer's `transferTag` is pushed (the webhook accepts any key). */
-export const TRANSFER_TAG_KEY = 'licensetransfer';

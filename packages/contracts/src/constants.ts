@@ -24,6 +24,13 @@ export const OFFLINE_DEVICE_NAME = 'Offline Device';
 export const OFFLINE_DEVICE_MARKER = 'Offline';
 export const LICENSE_TRANSFER_PRODUCT = 'licensetransfer';
 export const POPUP_CLOSED_CALLBACK = 'onFSPopupClosed';
+/** The order tag key under which a licence transfer's `transferTag` is pushed (the webhook accepts any key). */
+export const TRANSFER_TAG_KEY = 'licensetransfer';
+/**
+ * The tag under which the paying browser hands the checkout the SHA-256 (hex) of its account claim: a random value
+ * that never leaves that browser's tab until it is exchanged, once, for the buyer's sign-in link (decision 060).
+ */
+export const ACCOUNT_CLAIM_TAG = 'accountClaim';
 export const CURRENT_USER_STORAGE_KEY = 'currentUser';
 
 /** `{product}_SerialKey.txt`: the licence key file download. */

@@ -117,3 +117,16 @@ export const purchaseStatus = z.discriminatedUnion('status', [
   }),
 ]);
 export type PurchaseStatus = z.infer<typeof purchaseStatus>;
+
+/** POST /fastspring/purchase/{id}/account: the claim the browser kept (64 hex characters: 32 random bytes). */
+export const purchaseAccountRequest = z.object({ claim: z.string().regex(/^[0-9a-f]{64}$/) });
+
+/**
+ * Where the buyer signs in: `setPassword` (no login yet) or `confirm` (a login whose address is unproven) open the
+ * single-use link that sets a password; `signIn` (a proven login) is the login page.
+ */
+export const purchaseAccountResponse = z.object({ kind: z.enum(['signIn', 'setPassword', 'confirm']), path: z.string() });
+export type PurchaseAccountResponse = z.infer<typeof purchaseAccountResponse>;
+
+/** The answer to a claim that is wrong, used, or older than the purchase's hour. */
+export const PURCHASE_ACCOUNT_UNAVAILABLE = 'This offer has expired. Use the link "Sign in to your account" in your mail.';

@@ -36,6 +36,7 @@ export const backOfficeScreen = z.enum([
   'products',
   'activationCodes',
   'orders',
+  'orderDetail',
   'batches',
   'audit',
   'resendSerial',

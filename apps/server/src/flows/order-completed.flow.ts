@@ -14,6 +14,7 @@ import {
   orderLicenceItemsOf,
   orderLinesOf,
   payerOf,
+  accountClaimHashOf,
   recipientOf,
   recordProviderOrder,
   transferFeeOf,
@@ -78,8 +79,15 @@ export async function completeOrderFlow(options: FlowOptions): Promise<OrderComp
   if (items.length > MAX_LICENCES_PER_ORDER) return needsAttention(`order ${data.id} has ${items.length} units`);
   // A customer's loyalty code is spent with the order that used it (FastSpring's codes are single-use too).
   for (const code of data.coupons ?? []) await useLoyaltyCode(client, code);
-  await recordProviderOrder(client, data, { buyerEmail: parties.payer.email, recipientEmail: parties.recipient?.email ?? '' });
-  if (items.some((item) => item.path === LICENSE_TRANSFER_PRODUCT)) await completePaidTransfer(options, parties.payer, currency);
+  const isTransfer = items.some((item) => item.path === LICENSE_TRANSFER_PRODUCT);
+  // The paying browser's claim on the buyer's account: only where the licences are the payer's (decision 060).
+  const accountClaimHash = parties.recipient || isTransfer ? null : accountClaimHashOf(data.tags);
+  await recordProviderOrder(client, data, {
+    buyerEmail: parties.payer.email,
+    recipientEmail: parties.recipient?.email ?? '',
+    accountClaimHash,
+  });
+  if (isTransfer) await completePaidTransfer(options, parties.payer, currency);
 
   const issued = await issueLicences(
     options,

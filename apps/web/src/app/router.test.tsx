@@ -69,6 +69,15 @@ describe('back-office screens the server refuses', () => {
     expect(screenCalls()).toEqual(['/api/admin/screens/dashboard']);
   });
 
+  it("ask the server for an order's detail, three segments deep, before any content page (decision 060)", async () => {
+    signIn({ name: 'helper@example.com', role: 'support' });
+    serveScreens({ orderDetail: refusal });
+    renderAt('/admin/allorders/7');
+    expect(await findMain('Not permitted')).toBeTruthy();
+    expect(screen.getByTestId('path').textContent).toBe('/admin/allorders/7');
+    expect(screenCalls()).toEqual(['/api/admin/screens/orderDetail']);
+  });
+
   it('say "not permitted" to a customer too, with the way back to the customer area', async () => {
     signIn({ name: 'buyer@example.com', role: 'customer' });
     serveScreens({ persons: [403, 'Only staff may do this.'] });

@@ -38,6 +38,7 @@ const ActivationCodesPage = lazyScreen(
   'ActivationCodesPage',
 );
 const StaffPage = lazyScreen(() => import('../features/admin/staff/components/staff-page'), 'StaffPage');
+const OrderDetailPage = lazyScreen(() => import('../features/admin/all-orders/components/order-detail-page'), 'OrderDetailPage');
 const WebhooksPage = lazyScreen(() => import('../features/admin/webhooks/components/webhooks-page'), 'WebhooksPage');
 const ConfirmAccountPage = lazyScreen(() => import('../features/account/components/confirm-account-page'), 'ConfirmAccountPage');
 const TrialPage = lazyScreen(() => import('../features/trial/components/trial-page'), 'TrialPage');
@@ -124,6 +125,7 @@ const routes: RouteObject[] = [
       { path: route.adminProducts, element: backOfficeScreen('products', <ProductsPage />) },
       { path: route.adminProduct, element: backOfficeScreen('products', <ProductEditorPage />) },
       { path: route.adminOrders, element: backOfficeScreen('activationCodes', <ActivationCodesPage />) },
+      { path: route.adminOrderDetail, element: backOfficeScreen('orderDetail', <OrderDetailPage />) },
       { path: route.adminMailbox, element: backOfficeScreen('mailbox', <MailboxPage />) },
       { path: route.adminStaff, element: backOfficeScreen('staff', <StaffPage />) },
       { path: route.adminWebhooks, element: backOfficeScreen('webhooks', <WebhooksPage />) },

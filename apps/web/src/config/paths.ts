@@ -20,6 +20,8 @@ export const routePatterns = {
   adminProducts: '/admin/products',
   adminProduct: '/admin/product/:id',
   adminOrders: '/admin/orders',
+  /** One order of the back office's orders list (decision 060): three segments, so ranked before content pages. */
+  adminOrderDetail: '/admin/allorders/:id',
   adminMailbox: '/admin/mailbox',
   confirmAccount: '/account/confirm/:token',
   adminStaff: '/admin/staff',

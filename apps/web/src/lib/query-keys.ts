@@ -98,6 +98,8 @@ export const queryKeys = {
     dashboardTrials: (search: string) => ['admin', 'dashboard', 'trials', search] as const,
     dashboardOffers: (search: string) => ['admin', 'dashboard', 'offers', search] as const,
     allOrdersPage: (search: string) => ['admin', 'allOrders', 'page', search] as const,
+    orderDetail: (id: number) => ['admin', 'allOrders', 'detail', id] as const,
+    transfersPage: (search: string) => ['admin', 'allOrders', 'transfers', search] as const,
     batches: ['admin', 'activationCodes', 'batches'] as const,
     batchCodes: (batch: number) => ['admin', 'activationCodes', 'batches', batch] as const,
     auditLog: (search: string) => ['admin', 'auditLog', search] as const,

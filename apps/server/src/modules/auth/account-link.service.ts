@@ -42,11 +42,12 @@ export async function resendConfirmationLink(options: {
  */
 export async function signInLinkFor(
   client: Queryable,
-  options: { email: string; purpose: 'purchase' | 'activation'; siteUrl: string },
+  options: { email: string; purpose: 'purchase' | 'activation'; siteUrl: string; lifetimeDays?: number },
 ): Promise<SignInLink> {
   const login = await logins.findLoginByName(client, options.email);
   if (login && logins.hasProvenAddress(login)) return { kind: 'signIn', url: `${options.siteUrl}/login` };
-  const token = await links.insertAccountLink(client, { email: options.email, purpose: options.purpose, lifetimeDays: PURCHASE_LINK_DAYS });
+  const lifetimeDays = options.lifetimeDays ?? PURCHASE_LINK_DAYS;
+  const token = await links.insertAccountLink(client, { email: options.email, purpose: options.purpose, lifetimeDays });
   return { kind: login ? 'confirm' : 'setPassword', url: linkUrl(options.siteUrl, token) };
 }
 

@@ -424,6 +424,7 @@ describe('guards', () => {
     'POST /api/account/confirm', // the mailed link's token proves the address (account.api.test.ts)
     'POST /api/fastspring/webhook', // signed by the provider (webhook.api.test.ts)
     'GET /api/fastspring/purchase/:id', // the provider's order id is the key (purchase-status.api.test.ts)
+    'POST /api/fastspring/purchase/:id/account', // the paying browser's single-use claim (purchase-account.api.test.ts)
     'POST /api/juce/unlock', // the customer's web login in the form (juce-unlock.api.test.ts)
     'POST /api/userinfo/registerproductfordevice', // the key proves the licence (device.api.test.ts)
     'POST /api/juce/trial', // a trial needs no account, one per computer (trial.api.test.ts)
@@ -486,6 +487,8 @@ describe('guards', () => {
     'GET /api/mailbox',
     'GET /api/admin/orders',
     'GET /api/admin/orders.csv',
+    'GET /api/admin/orders/:id', // the order detail (order-detail.api.test.ts)
+    'GET /api/admin/transfers', // each transfer its own entry (order-detail.api.test.ts)
     'GET /api/admin/search',
     'GET /api/order/:id/purchase',
     'POST /api/order/:id/releasedevice', // a removal code a customer reads out to support (decision 041)

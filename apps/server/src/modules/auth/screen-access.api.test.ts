@@ -32,6 +32,7 @@ const screenCalls: Record<Exclude<BackOfficeScreen, 'resendSerial'>, string> = {
   products: '/api/product/1',
   activationCodes: '/api/order/unsassigned',
   orders: '/api/admin/orders',
+  orderDetail: '/api/admin/orders/1',
   batches: '/api/order/unassigned/batches',
   audit: '/api/admin/audit',
   mailbox: '/api/mailbox',
@@ -65,7 +66,7 @@ describe('GET /api/admin/screens/:screen', () => {
         expect(answer.body).toBe('Only the administrator may do this.');
       }
     }
-    expect(opened.sort()).toEqual(['mailbox', 'orders', 'persons', 'resendSerial']);
+    expect(opened.sort()).toEqual(['mailbox', 'orderDetail', 'orders', 'persons', 'resendSerial']);
   });
 
   it("refuses each screen to support exactly when the screen's own call refuses it", async () => {

@@ -14,6 +14,7 @@ const screenAudience: Record<BackOfficeScreen, 'admin' | 'staff'> = {
   products: 'admin',
   activationCodes: 'admin',
   orders: 'staff',
+  orderDetail: 'staff',
   batches: 'admin',
   audit: 'admin',
   resendSerial: 'staff',

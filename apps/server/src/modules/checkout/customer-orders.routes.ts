@@ -1,8 +1,16 @@
-import { customerOrderList, licencePurchase, purchaseStatus, purchaseStatusParams } from '@store/contracts/customer-order';
+import {
+  customerOrderList,
+  licencePurchase,
+  purchaseAccountRequest,
+  purchaseAccountResponse,
+  purchaseStatus,
+  purchaseStatusParams,
+} from '@store/contracts/customer-order';
 import { idParam } from '@store/contracts/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { getPurchaseOfLicence, getPurchaseStatus, listCustomerOrders } from './customer-orders.service.js';
+import { claimPurchaseAccount } from './purchase-account.service.js';
 
 /** The customer area's order history: the caller's own purchases only. */
 export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,6 +26,20 @@ export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fastspring/purchase/:id',
     { schema: { tags: ['checkout'], params: purchaseStatusParams, response: { 200: purchaseStatus } } },
     (request) => getPurchaseStatus({ db: app.db, providerOrderId: request.params.id }),
+  );
+
+  // Public: the paying browser's claim, once, for the buyer's way into the account (decision 060).
+  app.post(
+    '/fastspring/purchase/:id/account',
+    {
+      schema: {
+        tags: ['checkout'],
+        params: purchaseStatusParams,
+        body: purchaseAccountRequest,
+        response: { 200: purchaseAccountResponse },
+      },
+    },
+    (request) => claimPurchaseAccount({ db: app.db, providerOrderId: request.params.id, claim: request.body.claim }),
   );
 
   // Staff: the purchase a licence came from (money, partial refunds), shown in the person editor's licence detail.

@@ -9,6 +9,7 @@ export {
   redactWebhookEventsOf,
 } from './customer-data.service.js';
 export { customerOrderRoutes } from './customer-orders.routes.js';
+export { orderDetailRoutes } from './order-detail.routes.js';
 export { listPurchasesOfPerson } from './customer-orders.service.js';
 export { sandboxApiUserOf } from './fastspring-api.js';
 export { currencyOf, payerOf, recipientOf, transferFeeOf, type OrderParty } from './order-completed-data.js';
@@ -31,3 +32,4 @@ export { webhookAdminRoutes } from './webhook-admin.routes.js';
 export { returnCreatedData, type OrderCompletedData, type ReturnCreatedData, type WebhookEvent } from './webhook-payload.js';
 export { signWebhookBody, webhookSecretOf } from './webhook-signature.js';
 export { findEventOfOrder } from './webhook.service.js';
+export { accountClaimHashOf } from './purchase-account.service.js';

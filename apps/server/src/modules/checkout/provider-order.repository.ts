@@ -14,7 +14,7 @@ const moneyOf = (line: { subtotal?: number | null; discount?: number | null; tax
 export async function recordProviderOrder(
   db: Queryable,
   data: OrderCompletedData,
-  people: { buyerEmail: string; recipientEmail: string },
+  people: { buyerEmail: string; recipientEmail: string; accountClaimHash: string | null },
 ): Promise<void> {
   const items = data.items.map((item) => ({
     product: item.product,
@@ -26,8 +26,9 @@ export async function recordProviderOrder(
   const money = moneyOf(data);
   await db.query(
     `INSERT INTO provider_order (provider_order_id, reference, currency, payout_currency, invoice_url, coupons,
-                                 subtotal, discount, tax, total, items, buyer_email, recipient_email, buyer_email_canonical)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (provider_order_id) DO NOTHING`,
+                                 subtotal, discount, tax, total, items, buyer_email, recipient_email, buyer_email_canonical,
+                                 account_claim_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (provider_order_id) DO NOTHING`,
     [
       data.id,
       data.reference ?? '',
@@ -43,8 +44,23 @@ export async function recordProviderOrder(
       people.buyerEmail,
       people.recipientEmail,
       canonicalEmail(people.buyerEmail) ?? null,
+      people.accountClaimHash,
     ],
   );
+}
+
+/**
+ * Spends the paying browser's claim on a purchase of the last hour (decision 060): answers the payer's address, or
+ * undefined when the claim does not match, was spent, or the hour is over. One statement, so a claim works once.
+ */
+export async function useAccountClaim(db: Queryable, options: { providerOrderId: string; claimHash: string }): Promise<string | undefined> {
+  const { rows } = await db.query<{ buyer_email: string }>(
+    `UPDATE provider_order SET account_claim_hash = NULL
+      WHERE provider_order_id = $1 AND account_claim_hash = $2 AND completed_at > now() - interval '1 hour' AND buyer_email <> ''
+      RETURNING buyer_email`,
+    [options.providerOrderId, options.claimHash],
+  );
+  return rows[0]?.buyer_email;
 }
 
 /** A purchase received in the last hour, by the provider's order id: its reference, addresses and item paths. */

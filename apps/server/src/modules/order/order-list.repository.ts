@@ -44,7 +44,7 @@ export const toOrderListRow = (row: Row): OrderListRow => ({
  * licence it was bought on; a bundle's licence is the one whose item is `{bundle path}/{product}#n` (decision 054),
  * named by the product sold under that path (the path itself once there is none).
  */
-const kindColumns = `CASE WHEN o.offer_id IS NOT NULL THEN (SELECT f.kind FROM offer f WHERE f.id = o.offer_id)
+export const kindColumns = `CASE WHEN o.offer_id IS NOT NULL THEN (SELECT f.kind FROM offer f WHERE f.id = o.offer_id)
                            WHEN strpos(o.provider_item, '/') > 0 THEN 'bundle' END AS kind,
                       CASE WHEN o.offer_id IS NOT NULL
                              THEN (SELECT sp.name FROM orders so JOIN product sp ON sp.id = so.product_id WHERE so.id = o.upgraded_from_order_id)

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderWithQueryClient } from '../../test/render';
@@ -14,6 +14,7 @@ const renderAt = (state?: unknown) =>
     <MemoryRouter initialEntries={[{ pathname: '/messageview', state }]}>
       <Routes>
         <Route path="/messageview" element={<MessageViewRoute />} />
+        <Route path="/account/confirm/:token" element={<p data-testid="confirm-page">confirm</p>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -22,7 +23,10 @@ const answer = (body: unknown) => fetchMock.mockResolvedValue(new Response(JSON.
 const purchase = { kind: 'purchase', orderId: 'nlVJ9hFOTiSp9jVGUNQr0A', reference: 'SBX261127-1234-56789' };
 const thanks = 'Thanks for your purchase. ';
 
-afterEach(() => window.localStorage.clear());
+afterEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
 
 describe('/messageview', () => {
   it('shows the message passed in navigation state', () => {
@@ -89,5 +93,57 @@ describe('/messageview: what happened and what next (decision 037)', () => {
     renderAt({ message: 'Support request sent.', next: { kind: 'support', email: 'ada@example.com' } });
     expect(screen.getByTestId('next-steps').textContent).toContain('We will answer by mail at ada@example.com.');
     expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('/messageview: the tab that paid signs in at once (decision 060)', () => {
+  const claim = 'c'.repeat(64);
+  const completed = { status: 'completed', reference: purchase.reference, mailedTo: 'ada@example.com', isTransfer: false };
+
+  it("offers a buyer without a session the mail's step, and trades this tab's claim for the set-password link, once", async () => {
+    window.sessionStorage.setItem('purchase-account-claim', claim);
+    fetchMock.mockImplementation((url: unknown) =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify(String(url).endsWith('/account') ? { kind: 'setPassword', path: '/account/confirm/tok-123' } : completed),
+          {
+            status: 200,
+          },
+        ),
+      ),
+    );
+    renderAt({ message: thanks, next: purchase });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in to your account' }));
+    await screen.findByTestId('confirm-page');
+    const claimCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/account'));
+    expect(String(claimCall?.[0])).toBe(`/api/fastspring/purchase/${purchase.orderId}/account`);
+    expect(JSON.parse(String((claimCall?.[1] as RequestInit).body))).toEqual({ claim });
+    expect(window.sessionStorage.getItem('purchase-account-claim')).toBeNull();
+  });
+
+  it('keeps the Log in way for a tab without a claim and for a signed-in customer', async () => {
+    answer(completed);
+    renderAt({ message: thanks, next: purchase });
+    expect((await screen.findByRole('link', { name: 'Log in' })).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('button', { name: 'Sign in to your account' })).toBeNull();
+  });
+
+  it('says when the claim is refused, and leads to the login', async () => {
+    window.sessionStorage.setItem('purchase-account-claim', claim);
+    fetchMock.mockImplementation((url: unknown) =>
+      Promise.resolve(
+        String(url).endsWith('/account')
+          ? new Response('This offer has expired.', { status: 404 })
+          : new Response(JSON.stringify(completed), { status: 200 }),
+      ),
+    );
+    renderAt({ message: thanks, next: purchase });
+    const offer = await screen.findByRole('button', { name: 'Sign in to your account' });
+    // Beside it, the mail's way and the login stay, as for any buyer.
+    expect(screen.getByTestId('sign-in-way').textContent).toContain('The mail holds a link to set your password');
+    fireEvent.click(offer);
+    expect((await screen.findByRole('alert')).textContent).toBe('This offer has expired.');
+    expect(screen.queryByRole('button', { name: 'Sign in to your account' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 });

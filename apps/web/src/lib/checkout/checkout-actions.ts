@@ -1,5 +1,7 @@
 import type { CheckoutSession } from '@store/contracts/checkout';
+import { TRANSFER_TAG_KEY } from '@store/contracts/constants';
 import type { OfferQuote } from '@store/contracts/offer';
+import { newAccountClaimTags } from './account-claim';
 import { loadCheckout } from './checkout-script';
 
 /**
@@ -25,9 +27,15 @@ export const removeProduct = async (path: string): Promise<void> => {
   (await loadCheckout()).remove(path);
 };
 
-/** Pushes a session object: products with quantities, coupon, tags, `reset` first and `checkout` last. */
+/**
+ * Pushes a session object: products with quantities, coupon, tags, `reset` first and `checkout` last. A session that
+ * opens the checkout carries this tab's new account claim too (decision 060), except a licence transfer's: its payer
+ * is the signed-in owner, and its tag stays exactly the specified one.
+ */
 export const pushCheckoutSession = async (session: CheckoutSession): Promise<void> => {
-  (await loadCheckout()).push(session);
+  const checkout = await loadCheckout();
+  const isClaimed = session.checkout === true && session.tags?.[TRANSFER_TAG_KEY] === undefined;
+  checkout.push(isClaimed ? { ...session, tags: { ...session.tags, ...(await newAccountClaimTags()) } } : session);
 };
 
 /** Applies a coupon code as a promotion; an empty code removes it. */
@@ -35,9 +43,12 @@ export const applyPromotion = async (code: string): Promise<void> => {
   (await loadCheckout()).promo(code);
 };
 
-/** Opens the payment popup for the cart as it is. */
+/** Opens the payment popup for the cart as it is, tagged with this tab's new account claim (decision 060). */
 export const openCheckout = async (): Promise<void> => {
-  (await loadCheckout()).checkout();
+  const checkout = await loadCheckout();
+  const tags = await newAccountClaimTags();
+  if (Object.keys(tags).length > 0) checkout.tag(tags);
+  checkout.checkout();
 };
 
 /**

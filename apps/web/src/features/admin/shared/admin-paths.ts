@@ -5,6 +5,8 @@
 export const adminPaths = {
   dashboard: '/admin/dashboard',
   allOrders: '/admin/allorders',
+  /** One order (licence) with its purchase, licences, refunds, transfers and webhook events (decision 060). */
+  order: (id: number | string) => `/admin/allorders/${id}`,
   batches: '/admin/batches',
   auditLog: '/admin/audit',
   /** Upgrades and crossgrades (decision 036): the list, and an offer's editor (0: a new one). */

@@ -1,14 +1,19 @@
 import { Link } from 'react-router';
 import { AccountNextStep } from '../../../components/account-next-step';
 import { paths } from '../../../config/paths';
+import { useCurrentUser } from '../../../lib/use-current-user';
 import { usePurchaseStatus } from '../api/get-purchase-status';
+import { AccountClaimOffer, useKeptAccountClaim } from './account-claim-offer';
 
 /**
  * Below "Thanks for your purchase. " (decision 037): the order reference, where the licence mail went once the
- * provider's webhook has arrived (a licence transfer: what happens to the licence), and the way on.
+ * provider's webhook has arrived (a licence transfer: what happens to the licence), and the way on: in the tab that
+ * paid, without a session, "Sign in to your account" at once (decision 060).
  */
 export function PurchaseNextSteps({ orderId, reference }: { orderId: string; reference: string }) {
   const { status, isWaitOver } = usePurchaseStatus(orderId);
+  const user = useCurrentUser();
+  const claim = useKeptAccountClaim();
   const shownReference = status?.status === 'completed' && status.reference ? status.reference : reference;
   return (
     <div data-testid="next-steps">
@@ -32,6 +37,7 @@ export function PurchaseNextSteps({ orderId, reference }: { orderId: string; ref
               </>
             )}
           </p>
+          {!user && claim && !status.isTransfer && <AccountClaimOffer orderId={orderId} claim={claim} email={status.mailedTo} />}
           <AccountNextStep email={status.isTransfer ? '' : status.mailedTo} />
         </>
       ) : isWaitOver ? (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TRANSFER_TAG_KEY } from '@store/contracts/checkout';
+import { TRANSFER_TAG_KEY } from '@store/contracts/constants';
 import { LICENSE_TRANSFER_PRODUCT, TRANSFER_FEE_TEXT } from '@store/contracts/constants';
 import { transferPageForm, type TransferPageForm } from '@store/contracts/forms';
 import { transferPossibleFrom, transferTag, type UserProduct } from '@store/contracts/licence';

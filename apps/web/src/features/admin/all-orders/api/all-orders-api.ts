@@ -1,4 +1,5 @@
 import { pagedResponse } from '@store/contracts/list';
+import { transferEntry } from '@store/contracts/order-detail';
 import { orderListRow } from '@store/contracts/order-list';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../../lib/api-client';
@@ -15,6 +16,17 @@ export const useAllOrdersPage = (search: string) =>
   useQuery({
     queryKey: queryKeys.admin.allOrdersPage(search),
     queryFn: ({ signal }) => logLoadError('orders', getAllOrdersPage(search, signal)),
+    placeholderData: keepPreviousData,
+  });
+
+const transferPage = pagedResponse(transferEntry);
+
+/** GET /admin/transfers?page&pageSize&sort&desc&filter: one page of every transfer, each its own entry (decision 060). */
+export const useTransfersPage = (search: string) =>
+  useQuery({
+    queryKey: queryKeys.admin.transfersPage(search),
+    queryFn: ({ signal }) =>
+      logLoadError('transfers', apiRequest('GET', `/admin/transfers?${search}`, { schema: transferPage, auth: true, signal })),
     placeholderData: keepPreviousData,
   });
 

@@ -6,10 +6,12 @@ import { DataTable } from '../../../../components/data-table/data-table';
 import { initialTableQuery, toListSearch, type TableQuery } from '../../../../components/data-table/table-query';
 import { paths } from '../../../../config/paths';
 import { downloadTextFile } from '../../../../lib/download-text-file';
+import { adminPaths } from '../../shared/admin-paths';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatDateTime } from '../../shared/format-date';
 import { useAllOrdersPage, useExportOrdersMutation } from '../api/all-orders-api';
+import { TransfersTable } from './transfers-table';
 
 const newestFirst: TableQuery = { ...initialTableQuery, sorting: [{ id: 'id', desc: true }] };
 /** The list's sort and filters without its page: what the export takes. */
@@ -29,7 +31,12 @@ export function AllOrdersPage() {
 
   const columns = useMemo<ColumnDef<OrderListRow>[]>(
     () => [
-      { accessorKey: 'id', header: 'Order', size: 100 },
+      {
+        accessorKey: 'id',
+        header: 'Order',
+        size: 100,
+        cell: ({ row }) => <Link to={adminPaths.order(row.original.id)}>{row.original.id}</Link>,
+      },
       {
         accessorKey: 'creationDate',
         header: 'Date',
@@ -102,6 +109,7 @@ export function AllOrdersPage() {
         isLoading={orders.isFetching}
         emptyText="No orders"
       />
+      <TransfersTable />
     </main>
   );
 }
