@@ -17,4 +17,6 @@ export const backOfficeQueryKeys = {
   outboundWebhooks: ['admin', 'outboundWebhooks'] as const,
   outboundWebhookDeliveries: (endpointId: number) => ['admin', 'outboundWebhooks', 'deliveries', endpointId] as const,
   apiKeys: ['admin', 'apiKeys'] as const,
+  /** Under the persons' key: a saved or erased person refreshes it; it reloads each time the person's screen opens. */
+  personTimeline: (personId: number, page: number) => ['admin', 'persons', 'timeline', personId, page] as const,
 };
