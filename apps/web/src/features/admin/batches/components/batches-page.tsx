@@ -107,7 +107,7 @@ export function BatchesPage() {
   }, [download, voidBatch]);
 
   return (
-    <main className="container-fluid px-lg-4 py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-3">Batches</h1>
       {notice && (
         <p className="alert alert-success" role="status">

@@ -16,14 +16,37 @@ import { useEffect, useRef } from 'react';
 // Only what the dashboard draws, so the chunk stays small (Chart.js is tree-shakeable).
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 
-/** A Chart.js chart on a canvas, drawn anew when its configuration changes. `label` is its accessible name. */
-export function ChartCanvas({ config, label }: { config: ChartConfiguration<'bar' | 'line'>; label: string }) {
+/** Whether a chart has anything to draw: a series with a value other than zero. */
+export const hasChartData = (config: ChartConfiguration<'bar' | 'line'>): boolean =>
+  config.data.datasets.some((dataset) => dataset.data.some((value) => typeof value === 'number' && value !== 0));
+
+/**
+ * A Chart.js chart on a canvas, drawn anew when its configuration changes. `label` is its accessible name. A chart
+ * with nothing to draw says so in words (`emptyText`) instead of showing empty axes (issue 29, decision 061).
+ */
+export function ChartCanvas({
+  config,
+  label,
+  emptyText,
+}: {
+  config: ChartConfiguration<'bar' | 'line'>;
+  label: string;
+  emptyText: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const isEmpty = !hasChartData(config);
   useEffect(() => {
-    if (!canvas.current) return;
+    if (isEmpty || !canvas.current) return;
     const chart = new Chart(canvas.current, config);
     return () => chart.destroy();
-  }, [config]);
+  }, [config, isEmpty]);
+  if (isEmpty) {
+    return (
+      <p className="border rounded text-body-secondary p-3" data-testid="chart-empty">
+        {emptyText}
+      </p>
+    );
+  }
   return (
     <div style={{ position: 'relative', height: '18rem' }}>
       <canvas ref={canvas} role="img" aria-label={label} />

@@ -91,7 +91,7 @@ export function DashboardPage() {
   const activity = useMemo(() => data && activityChart(data), [data]);
 
   return (
-    <main className="container-fluid px-lg-4 py-4">
+    <main className="admin-screen">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">Dashboard</h1>
         <div className="btn-group" role="group" aria-label="Period">
@@ -121,13 +121,21 @@ export function DashboardPage() {
               <h2 id="revenue-heading" className="h5">
                 Revenue per {period}
               </h2>
-              <ChartCanvas config={revenue} label={`Revenue per ${period} and currency`} />
+              <ChartCanvas
+                config={revenue}
+                label={`Revenue per ${period} and currency`}
+                emptyText={`No revenue yet from ${data.from} to ${data.to}: nothing was paid in this time.`}
+              />
             </section>
             <section className="col-xl-6" aria-labelledby="activity-heading">
               <h2 id="activity-heading" className="h5">
                 Licences and activations per {period}
               </h2>
-              <ChartCanvas config={activity} label={`Licences, activations, refunds and transfers per ${period}`} />
+              <ChartCanvas
+                config={activity}
+                label={`Licences, activations, refunds and transfers per ${period}`}
+                emptyText={`No licences, activations, refunds or transfers yet from ${data.from} to ${data.to}.`}
+              />
             </section>
             <section className="col-xl-7" aria-labelledby="products-heading">
               <h2 id="products-heading" className="h5">
@@ -147,6 +155,11 @@ export function DashboardPage() {
                   </tr>
                 </thead>
                 <tbody>
+                  {data.products.length === 0 && (
+                    <tr>
+                      <td colSpan={4}>No licences yet in this time.</td>
+                    </tr>
+                  )}
                   {data.products.map((row) => (
                     <tr key={`${row.productId}-${row.currency}`}>
                       <td>{row.productName}</td>
@@ -175,6 +188,11 @@ export function DashboardPage() {
                   </tr>
                 </thead>
                 <tbody>
+                  {data.countries.length === 0 && (
+                    <tr>
+                      <td colSpan={3}>No sales yet in this time.</td>
+                    </tr>
+                  )}
                   {data.countries.map((row) => (
                     <tr key={row.country}>
                       <td>{row.country || 'unknown'}</td>

@@ -76,7 +76,7 @@ export function OutboundWebhooksPage() {
   };
 
   return (
-    <main className="container-fluid py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-3">Outbound webhooks</h1>
       <form onSubmit={submit} noValidate className="mb-4" aria-label="Add a webhook endpoint">
         <div className="row g-2 align-items-start">

@@ -34,7 +34,7 @@ export function PersonEditorPage() {
   useDocumentTitle(isNew ? 'New Person' : 'Person');
 
   return (
-    <main className="container-fluid px-lg-4 py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-4">{isNew ? 'New Person (created on SAVE)' : `Person ${person.data ? `${person.data.id}` : ''}`}</h1>
       {person.isPending && <p aria-busy="true">Loading…</p>}
       {person.data?.erasedAt ? (
