@@ -1,6 +1,9 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 
+/** A header that screen readers read and the eye does not need: a table header is never empty (axe). */
+export const hiddenHeader = (text: string) => () => <span className="visually-hidden">{text}</span>;
+
 /** Action columns neither sort, filter nor resize. */
 export const actionColumn = { header: '', enableSorting: false, enableColumnFilter: false, enableResizing: false, size: 72 } as const;
 
@@ -9,6 +12,7 @@ export function editColumn<Row>(editorPath: (row: Row) => string): ColumnDef<Row
   return {
     id: 'edit',
     ...actionColumn,
+    header: hiddenHeader('Edit'),
     cell: ({ row }) => (
       <Link className="btn btn-sm btn-outline-primary" to={editorPath(row.original)}>
         EDIT
@@ -30,6 +34,7 @@ export function deleteColumn<Row>(options: {
   return {
     id: 'delete',
     ...actionColumn,
+    header: hiddenHeader('Delete'),
     size: options.size ?? actionColumn.size,
     cell: ({ row }) => (
       <button

@@ -19,7 +19,7 @@ export function TrialFiguresSection({ period }: { period: DashboardPeriod }) {
       {figures.isError && <p className="text-danger">The trial figures could not be loaded.</p>}
       {data && (
         <>
-          <dl className="row g-3 mb-3" aria-label="Trial totals">
+          <dl className="figure-cards mb-3" aria-label="Trial totals">
             {[
               ['Trial downloads', data.totals.downloads.toLocaleString()],
               ['Trials started', data.totals.started.toLocaleString()],
@@ -28,11 +28,9 @@ export function TrialFiguresSection({ period }: { period: DashboardPeriod }) {
                 `${data.totals.converted.toLocaleString()} (${shareConverted(data.totals.started, data.totals.converted)})`,
               ],
             ].map(([title, value]) => (
-              <div key={title} className="col-6 col-md-4 col-xl-2">
-                <div className="border rounded p-3 h-100">
-                  <dt className="small text-body-secondary fw-normal">{title}</dt>
-                  <dd className="h5 mb-0">{value}</dd>
-                </div>
+              <div key={title} className="border rounded p-3">
+                <dt className="small text-body-secondary fw-normal">{title}</dt>
+                <dd className="h5 mb-0">{value}</dd>
               </div>
             ))}
           </dl>

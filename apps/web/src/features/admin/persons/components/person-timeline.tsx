@@ -48,7 +48,7 @@ export function PersonTimeline({ personId }: { personId: number }) {
               </time>
               <span className={`badge text-bg-${KINDS[event.kind].tone}`}>{KINDS[event.kind].label}</span>
               <span className="text-break">
-                {event.title}
+                <span className="d-block">{event.title}</span>
                 {event.detail && <span className="d-block small text-body-secondary">{event.detail}</span>}
               </span>
             </li>
