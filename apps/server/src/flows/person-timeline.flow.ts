@@ -11,50 +11,14 @@ import { findPersonRecord } from '../modules/person/index.js';
 import { listSupportRequestsOf } from '../modules/support/index.js';
 import { listTransfersOfPerson } from '../modules/transfer/index.js';
 import { listTrialsOfHolder } from '../modules/trial/index.js';
+import { describeStaffChange, money, RELEASE_WAYS, SOURCES } from './person-timeline-words.js';
 
 type Event = Omit<TimelineEvent, 'at' | 'orderId' | 'actor'> & { at: Date; orderId?: number | null; actor?: string | null };
 
-const SOURCES: Record<string, string> = {
-  purchase: 'bought',
-  activation: 'activation code',
-  admin: 'added by staff',
-  transfer: 'received by transfer',
-  import: 'imported',
-};
-const RELEASE_WAYS = { customer: 'by the customer', code: 'with a removal code', admin: 'by staff' } as const;
+type Person = { id: number; email: string };
 
-/** A staff change in words: "admin revoked licence 12". */
-const STAFF_VERBS: Record<string, string> = {
-  create: 'created',
-  update: 'changed',
-  delete: 'deleted',
-  transfer: 'transferred',
-  'refresh-keys': 're-issued the keys of',
-  'replace-keys': 'replaced the keys of',
-  'resend-keys': 'resent the keys of',
-  revoke: 'revoked',
-  'release-device': 'freed a place on',
-  erase: 'erased',
-};
-const STAFF_NOUNS: Record<string, string> = { person: 'person', order: 'licence', 'order-device': 'computer', login: 'login' };
-const describeStaffChange = (entry: { actor: string; action: string; entity: string; entity_id: string | null }) => {
-  const verb = entry.entity === 'order-device' && entry.action === 'delete' ? 'removed' : (STAFF_VERBS[entry.action] ?? entry.action);
-  return [entry.actor, verb, STAFF_NOUNS[entry.entity] ?? entry.entity, entry.entity_id ?? ''].join(' ').trim();
-};
-
-const money = (currency: string, value: number | null) => (value === null ? '' : `${currency} ${value.toFixed(2)}`);
-
-/**
- * One person's history for staff (decision 061): purchases and refunds, licences issued, refunded, revoked and
- * transferred, computers registered and freed, trials, the mails to the address, support requests, the login's
- * creation and proof of address, and the staff changes about them; newest first, one page of it. Each module
- * answers its own part; the person's history is short (tens to hundreds of events), so the page is cut here.
- */
-export async function readPersonTimeline(options: { db: Db; personId: number; query: PersonTimelineQuery }): Promise<PersonTimeline> {
-  const { db, personId, query } = options;
-  const person = await findPersonRecord(db, personId);
-  if (!person) throw notFound('Person not found');
-
+/** Each module's part of the person's history, read through its public face. */
+async function readHistory(db: Db, person: Person) {
   const licences = await listLicenceRecordsOfPerson(db, person.id);
   const [purchases, transfers, logins, mails, supportRequests] = await Promise.all([
     listPurchasesOfPerson({ db, person }),
@@ -81,8 +45,27 @@ export async function readPersonTimeline(options: { db: Db; personId: number; qu
     if (transfer.direction === 'out') newOwnerOf.set(transfer.orderId, transfer.counterpartName);
   }
   const licenceName = (orderId: number) => `${productOf.get(orderId) ?? 'Licence'} (licence ${orderId})`;
+  return {
+    person,
+    licences,
+    purchases,
+    transfers,
+    logins,
+    mails,
+    supportRequests,
+    computers,
+    releases,
+    trials,
+    audit,
+    newOwnerOf,
+    licenceName,
+  };
+}
+type History = Awaited<ReturnType<typeof readHistory>>;
 
-  const events: Event[] = [
+/** The purchases and their refunds. */
+function purchaseEvents({ purchases }: History): Event[] {
+  return [
     ...purchases.flatMap((purchase): Event[] => [
       {
         at: new Date(purchase.date),
@@ -103,6 +86,12 @@ export async function readPersonTimeline(options: { db: Db; personId: number; qu
         detail: [money(refund.currency, refund.amount), refund.isPartial ? 'partial, licences kept' : ''].filter(Boolean).join(' · '),
       })),
     ]),
+  ];
+}
+
+/** Licences issued (a received one is its transfer), refunded and revoked. */
+function licenceEvents({ licences, licenceName }: History): Event[] {
+  return [
     ...licences.flatMap((licence): Event[] => [
       ...(licence.source === 'transfer'
         ? []
@@ -138,6 +127,12 @@ export async function readPersonTimeline(options: { db: Db; personId: number; qu
           ]
         : []),
     ]),
+  ];
+}
+
+/** Licences received and passed on. */
+function transferEvents({ transfers, person, newOwnerOf, licenceName }: History): Event[] {
+  return [
     ...transfers.map((transfer): Event => {
       const orderId = Number(transfer.order_id);
       const isIn = transfer.to_person_id !== null && Number(transfer.to_person_id) === person.id;
@@ -152,6 +147,12 @@ export async function readPersonTimeline(options: { db: Db; personId: number; qu
         orderId,
       };
     }),
+  ];
+}
+
+/** Computers registered (those still there) and places freed. */
+function computerEvents({ computers, releases, licenceName }: History): Event[] {
+  return [
     ...computers.map((computer): Event => ({
       at: computer.creation_date,
       kind: 'computer-registered',
@@ -166,6 +167,12 @@ export async function readPersonTimeline(options: { db: Db; personId: number; qu
       detail: `${licenceName(Number(release.order_id))} · Device ID ${release.device_id_hash}`,
       orderId: Number(release.order_id),
     })),
+  ];
+}
+
+/** Trials, mails, support requests and the login. */
+function contactEvents({ trials, mails, supportRequests, logins, person }: History): Event[] {
+  return [
     ...trials.map((trial): Event => ({
       at: trial.started_at,
       kind: 'trial',
@@ -195,6 +202,12 @@ export async function readPersonTimeline(options: { db: Db; personId: number; qu
         ? [{ at: login.email_verified_at, kind: 'address-confirmed' as const, title: `Address proven: ${login.login_name}`, detail: '' }]
         : []),
     ]),
+  ];
+}
+
+/** The staff's changes, as the audit log has them. */
+function staffEvents({ audit }: History): Event[] {
+  return [
     ...audit.map((entry): Event => ({
       at: entry.at,
       kind: 'staff-change',
@@ -203,8 +216,10 @@ export async function readPersonTimeline(options: { db: Db; personId: number; qu
       actor: entry.actor,
     })),
   ];
+}
 
-  // Newest first; at the same moment, the order above (a purchase before the licence it made) read backwards.
+/** Newest first; at the same moment, the order of the steps (a purchase before the licence it made) read backwards. */
+function pageOf(events: Event[], query: PersonTimelineQuery): PersonTimeline {
   const sorted = events
     .map((event, index) => ({ event, index }))
     .sort((a, b) => b.event.at.getTime() - a.event.at.getTime() || b.index - a.index);
@@ -220,4 +235,25 @@ export async function readPersonTimeline(options: { db: Db; personId: number; qu
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/**
+ * One person's history for staff (decision 061): purchases and refunds, licences issued, refunded, revoked and
+ * transferred, computers registered and freed, trials, the mails to the address, support requests, the login's
+ * creation and proof of address, and the staff changes about them; newest first, one page of it. Each module
+ * answers its own part; the person's history is short (tens to hundreds of events), so the page is cut here.
+ */
+export async function readPersonTimeline(options: { db: Db; personId: number; query: PersonTimelineQuery }): Promise<PersonTimeline> {
+  const person = await findPersonRecord(options.db, options.personId);
+  if (!person) throw notFound('Person not found');
+  const history = await readHistory(options.db, person);
+  const events = [
+    ...purchaseEvents(history),
+    ...licenceEvents(history),
+    ...transferEvents(history),
+    ...computerEvents(history),
+    ...contactEvents(history),
+    ...staffEvents(history),
+  ];
+  return pageOf(events, options.query);
 }
