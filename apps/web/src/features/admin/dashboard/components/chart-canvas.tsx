@@ -22,7 +22,7 @@ export const hasChartData = (config: ChartConfiguration<'bar' | 'line'>): boolea
 
 /**
  * A Chart.js chart on a canvas, drawn anew when its configuration changes. `label` is its accessible name. A chart
- * with nothing to draw says so in words (`emptyText`) instead of showing empty axes (issue 29, decision 061).
+ * with nothing to draw says so in words above its empty axes (`emptyText`; issue 29, decision 061).
  */
 export function ChartCanvas({
   config,
@@ -34,22 +34,21 @@ export function ChartCanvas({
   emptyText: string;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const isEmpty = !hasChartData(config);
   useEffect(() => {
-    if (isEmpty || !canvas.current) return;
+    if (!canvas.current) return;
     const chart = new Chart(canvas.current, config);
     return () => chart.destroy();
-  }, [config, isEmpty]);
-  if (isEmpty) {
-    return (
-      <p className="border rounded text-body-secondary p-3" data-testid="chart-empty">
-        {emptyText}
-      </p>
-    );
-  }
+  }, [config]);
   return (
-    <div style={{ position: 'relative', height: '18rem' }}>
-      <canvas ref={canvas} role="img" aria-label={label} />
-    </div>
+    <>
+      {!hasChartData(config) && (
+        <p className="text-body-secondary mb-2" data-testid="chart-empty">
+          {emptyText}
+        </p>
+      )}
+      <div style={{ position: 'relative', height: '18rem' }}>
+        <canvas ref={canvas} role="img" aria-label={label} />
+      </div>
+    </>
   );
 }
