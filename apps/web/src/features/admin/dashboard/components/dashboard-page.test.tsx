@@ -2,6 +2,7 @@
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
 import type { Dashboard } from '@store/contracts/dashboard';
 import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../../test/fetch-stub';
 import { renderWithQueryClient } from '../../../../test/render';
@@ -60,7 +61,11 @@ describe('dashboard with nothing in the period', () => {
         ),
       ),
     );
-    renderWithQueryClient(<DashboardPage />);
+    renderWithQueryClient(
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('No revenue yet from 2026-11-01 to 2026-11-30: nothing was paid in this time.')).toBeTruthy();
     expect(screen.getByText('No licences, activations, refunds or transfers yet from 2026-11-01 to 2026-11-30.')).toBeTruthy();
     expect(screen.getByText('No licences yet in this time.')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { dashboardPeriods, type Dashboard, type DashboardPeriod } from '@store/contracts/dashboard';
 import type { ChartConfiguration } from 'chart.js';
 import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useDashboard } from '../api/dashboard-api';
 import { formatMoney } from '../../../../lib/checkout/format-money';
@@ -84,7 +85,7 @@ function Totals({ data }: { data: Dashboard }) {
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const [period, setPeriod] = useState<DashboardPeriod>('day');
-  const dashboard = useDashboard(period);
+  const dashboard = useDashboard(period, useLocation().key);
   const data = dashboard.data;
   const revenue = useMemo(() => data && revenueChart(data), [data]);
   const activity = useMemo(() => data && activityChart(data), [data]);
