@@ -1,13 +1,13 @@
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 import axe from 'axe-core';
 import { expect } from './fixtures.js';
 
 /**
  * Runs axe-core in the page, as it is now (an open dialog included) once its transitions have ended, and fails with
  * each violation's rule, help text and elements. The script is evaluated through the DevTools protocol, which the page's content security
- * policy does not govern, and only once per document.
+ * policy does not govern, and only once per document. A frame (the sandbox's checkout popup) is checked the same way.
  */
-export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+export async function expectNoAxeViolations(page: Page | Frame, screen: string): Promise<void> {
   // A dialog or panel fading in has text at partial opacity, which axe would measure as low contrast.
   await expect
     .poll(() => page.evaluate(() => document.getAnimations().filter((animation) => animation instanceof CSSTransition).length))

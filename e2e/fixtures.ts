@@ -106,7 +106,8 @@ export async function refundInSandbox(request: APIRequestContext, providerOrderI
 export async function payUpgradeInSandboxPopup(page: Page, email: string): Promise<string> {
   const popup = page.frameLocator('#fsc-popup-frame');
   await expect(popup.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-  await expect(popup.getByRole('row').filter({ hasText: 'Spacey 2 × 1' })).toContainText('$29.00');
+  // The currency as the site writes it (decision 061).
+  await expect(popup.getByRole('row').filter({ hasText: 'Spacey 2 × 1' })).toContainText('USD 29.00');
   await expect(popup.getByLabel('Email')).toHaveValue(email);
   await expect(popup.getByLabel('Email')).not.toBeEditable();
   await popup.getByLabel('First name').fill(sandboxBuyer.firstName);

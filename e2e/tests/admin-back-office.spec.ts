@@ -70,7 +70,8 @@ test.describe('the back office', () => {
       .getByRole('button', { name: /detail/i })
       .first()
       .click();
-    await page.getByRole('link', { name: 'Resend Serial' }).click();
+    // The licence's own link (the side navigation's RESEND SERIAL opens the empty form).
+    await licences.getByRole('link', { name: 'Resend Serial', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Resend serial: Punch' })).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(email);
 

@@ -12,7 +12,7 @@ const { defaultBrowserType: _phoneBrowser, ...pixel7 } = devices['Pixel 7'];
 async function payBundleInSandboxPopup(page: Page, email: string): Promise<string> {
   const popup = page.frameLocator('#fsc-popup-frame');
   await expect(popup.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-  await expect(popup.getByRole('row').filter({ hasText: 'Studio Bundle × 1' })).toContainText('$81.86');
+  await expect(popup.getByRole('row').filter({ hasText: 'Studio Bundle × 1' })).toContainText('USD 81.86');
   await expect(popup.getByRole('row').filter({ hasText: 'Includes' })).toHaveText('Includes Spacey, Punch and Tapewarm');
   await expect(popup.getByLabel('Email')).toHaveValue(email);
   await expect(popup.getByLabel('Email')).not.toBeEditable();

@@ -174,7 +174,9 @@ test.describe('shop', () => {
     await page.goto('/directurlcheckout/tapewarm/LOYALTY15');
     const popup = page.frameLocator('#fsc-popup-frame');
     await expect(popup.getByText('Tapewarm × 1')).toBeVisible();
-    await expect(popup.getByText('Discount included')).toBeVisible();
+    // Tapewarm at its price and its 20 % as the one discount line (decision 061).
+    await expect(popup.getByRole('row', { name: 'Tapewarm × 1 USD 29.00' })).toBeVisible();
+    await expect(popup.getByRole('row', { name: 'Discount −USD 5.80' })).toBeVisible();
     // Closing the popup without paying stays on the page.
     await popup.getByRole('button', { name: 'Close' }).click();
     await expect(page.locator('#fsc-popup-frame')).toHaveCount(0);

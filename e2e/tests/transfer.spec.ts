@@ -117,8 +117,8 @@ test.describe('licence transfer', () => {
     expect(cart.tags).toEqual({ licensetransfer: `${token};${orderId};${newOwner};Grace;Hopper` });
     const popup = page.frameLocator('#fsc-popup-frame');
     await expect(popup.getByText('License Transfer × 1')).toBeVisible();
-    // The sandbox popup's own money format.
-    await expect(popup.getByText('$10.00').first()).toBeVisible();
+    // The sandbox popup writes the currency as the site does (decision 061).
+    await expect(popup.getByText('USD 10.00').first()).toBeVisible();
 
     // Closed without paying: the transfer, with its tag, is not left in the cart to be bought later (decision 033).
     await popup.getByRole('button', { name: 'Close' }).click();

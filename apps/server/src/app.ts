@@ -21,6 +21,7 @@ import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { orderListRoutes, orderRoutes, replaceKeysRoutes } from './modules/order/index.js';
 import { personRoutes } from './modules/person/index.js';
 import { privacyRoutes } from './modules/privacy/index.js';
+import { timelineRoutes } from './modules/timeline/index.js';
 import { batchRoutes, unassignedRoutes } from './modules/unassigned/index.js';
 import { activationRoutes } from './modules/activation/index.js';
 import { deviceRoutes } from './modules/device/index.js';
@@ -213,6 +214,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(supportRoutes);
       await api.register(resendRoutes);
       await api.register(personRoutes);
+      await api.register(timelineRoutes);
       await api.register(orderRoutes);
       await api.register(productRoutes);
       await api.register(unassignedRoutes);

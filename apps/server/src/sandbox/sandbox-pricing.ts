@@ -1,6 +1,7 @@
 import { LICENSE_TRANSFER_PRODUCT, LOYALTY_DISCOUNT_PERCENT } from '@store/contracts/constants';
 import type { SandboxCart } from './sandbox-cart.js';
 import type { CatalogueProduct, CheckoutSettings } from './sandbox.repository.js';
+import { taxOf, taxRuleFor, type TaxRule } from './sandbox-tax.js';
 
 /** The transfer fee (spec: "10$ + VAT"): the stand-in's own item, since no product may have its path (migration 062). */
 const TRANSFER_FEE = '10.00';
@@ -22,6 +23,8 @@ export type PricedCart = {
   currency: string;
   items: PricedItem[];
   coupons: string[];
+  /** The buyer's country and its tax rule (sandbox-tax.ts): the store's settings while no country is known. */
+  tax: TaxRule;
   taxRatePercent: number;
   taxType: string;
   subtotalCents: number;
@@ -33,7 +36,8 @@ export type PricedCart = {
 /**
  * Prices the cart like a FastSpring store with net pricing (tax added): product prices from the product table, or
  * the item's own price from a secure session (decision 036), the stand-in's product discount, and a customer's loyalty code's 15 % (other coupons are ignored silently). Coupon and
- * product discount do not stack (FastSpring's `combine: false`): the larger one applies.
+ * product discount do not stack (FastSpring's `combine: false`): the larger one applies. Tax by the buyer's country
+ * (sandbox-tax.ts, decision 061).
  */
 export function priceCart(options: {
   products: CatalogueProduct[];
@@ -43,6 +47,8 @@ export function priceCart(options: {
   isCouponValid: boolean;
   /** What each bundle holds: its path → its products' paths (decision 054). */
   bundleContents?: ReadonlyMap<string, readonly string[]>;
+  /** The buyer's country, which decides the tax; without it, the store's rate from the settings. */
+  country?: string;
 }): PricedCart {
   const { settings, cart } = options;
   const isCouponValid = cart.coupon !== '' && options.isCouponValid;
@@ -81,16 +87,18 @@ export function priceCart(options: {
   const subtotalCents = sum(selected.map((item) => item.unitCents * item.quantity));
   const discountCents = sum(selected.map((item) => item.unitDiscountCents * item.quantity));
   const totalCents = subtotalCents - discountCents;
+  const tax = taxRuleFor(options.country, settings);
   return {
     currency,
     items,
     coupons: isCouponValid ? [cart.coupon] : [],
-    taxRatePercent: settings.taxRatePercent,
-    taxType: settings.taxType,
+    tax,
+    taxRatePercent: tax.ratePercent,
+    taxType: tax.taxType,
     subtotalCents,
     discountCents,
     totalCents,
-    taxCents: Math.round((totalCents * settings.taxRatePercent) / 100),
+    taxCents: taxOf(totalCents, tax.ratePercent),
   };
 }
 

@@ -82,7 +82,8 @@ describe('a secure session in the sandbox', () => {
       paymentContact: { email },
     });
     const popup = await t.request({ method: 'GET', url });
-    expect(popup.body).toContain('€12.50');
+    // The currency written as the site writes it (decision 061), not a symbol.
+    expect(popup.body).toContain('<td>Tapewarm × 1</td><td class="amount">EUR 12.50</td>');
     // The contact of a secure session is locked, as FastSpring locks it.
     expect(popup.body).toMatch(new RegExp(`id="email" name="email" type="email" value="${email}"[^>]* readonly`));
     const other = await pay(token, uniqueEmail('someone-else'));

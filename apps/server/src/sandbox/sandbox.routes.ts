@@ -75,8 +75,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       try {
-        const { session, priced } = await sandbox.describeSandboxCheckout({ ...context(), token: request.query.session });
-        return reply.send(renderPopupPage({ token: request.query.session, session, priced }));
+        const described = await sandbox.describeSandboxCheckout({ ...context(), token: request.query.session });
+        return reply.send(renderPopupPage({ token: request.query.session, ...described }));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         return reply.status(400).send(renderPopupErrorPage(error.message));

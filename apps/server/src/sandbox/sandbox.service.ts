@@ -48,20 +48,23 @@ const secretOf = (config: Config) => {
   return { webhook: secret, session: config.KEY_ENCRYPTION_SECRET };
 };
 
-async function price(context: Context, cart: SandboxCart): Promise<PricedCart> {
+async function price(context: Context, cart: SandboxCart, country?: string): Promise<PricedCart> {
   const [products, settings, isCouponValid, bundleContents] = await Promise.all([
     listCatalogueProducts(context.db),
     readCheckoutSettings(context.db),
     isOpenLoyaltyCode(context.db, cart.coupon),
     listBundleContents(context.db),
   ]);
-  return priceCart({ products, settings, cart, isCouponValid, bundleContents });
+  return priceCart({ products, settings, cart, isCouponValid, bundleContents, country });
 }
+
+/** The buyer's country as the site told it (`builder.country`, or `recognize`'s contact), if it did. */
+const countryOfCart = (cart: SandboxCart) => cart.country ?? cart.paymentContact?.country;
 
 /** The data callback's object for a cart: the whole catalogue, the cart's selections, totals and tax. */
 export async function priceSandboxSession(context: Context & { cart: SandboxCart }) {
-  const priced = await price(context, context.cart);
-  return toBuilderData(priced, { country: context.cart.country ?? context.cart.paymentContact?.country, language: context.cart.language });
+  const priced = await price(context, context.cart, countryOfCart(context.cart));
+  return toBuilderData(priced, { country: countryOfCart(context.cart), language: context.cart.language });
 }
 
 /** Checkout: fixes the order id and answers the popup's URL with the signed session in it. */
@@ -84,10 +87,15 @@ export async function finalizeSandboxCheckout(
   return { url: `/sandbox/popup?session=${encodeURIComponent(token)}` };
 }
 
-/** What the popup shows: the priced cart and the buyer's details known from `recognize`. */
+/**
+ * What the popup shows: the priced cart and the buyer's details known from `recognize`, the country it starts
+ * with (the contact's, the cart's, else the United States) and the store's settings for countries without a rule.
+ */
 export async function describeSandboxCheckout(context: Context & { token: string }) {
   const session = readSessionToken(secretOf(context.config).session, context.token);
-  return { session, priced: await price(context, session.cart) };
+  const country = (session.cart.paymentContact?.country ?? session.cart.country ?? 'US').trim().toUpperCase();
+  const [priced, settings] = await Promise.all([price(context, session.cart, country), readCheckoutSettings(context.db)]);
+  return { session, priced, country, settings };
 }
 
 /**
@@ -99,7 +107,8 @@ export async function paySandboxCheckout(context: Context & { server: Server; to
   await hitRateLimit(context.db, rateLimits.sandboxPaymentPerIp, context.ip);
   const secrets = secretOf(context.config);
   const session = readSessionToken(secrets.session, context.token);
-  const priced = await price(context, session.cart);
+  // The tax of the country the buyer chose in the popup: what the popup showed is what the order says.
+  const priced = await price(context, session.cart, context.buyer.country);
   if (!priced.items.some((item) => item.isSelected)) throw new AppError('badRequest', 'Your cart is empty.');
   const lockedEmail = session.cart.contact?.email;
   if (lockedEmail && lockedEmail.toLowerCase() !== context.buyer.email.toLowerCase()) {

@@ -95,6 +95,8 @@ export const queryKeys = {
       page: (search: string) => ['admin', 'activationCodes', 'page', search] as const,
     },
     dashboard: (search: string) => ['admin', 'dashboard', search] as const,
+    /** One opening of the dashboard (decision 061): each asks for fresh figures; `dashboard(search)` still covers it. */
+    dashboardVisit: (search: string, visit: string) => ['admin', 'dashboard', search, visit] as const,
     dashboardTrials: (search: string) => ['admin', 'dashboard', 'trials', search] as const,
     dashboardOffers: (search: string) => ['admin', 'dashboard', 'offers', search] as const,
     allOrdersPage: (search: string) => ['admin', 'allOrders', 'page', search] as const,
@@ -111,5 +113,7 @@ export const queryKeys = {
     outboundWebhooks: ['admin', 'outboundWebhooks'] as const,
     outboundWebhookDeliveries: (endpointId: number) => ['admin', 'outboundWebhooks', 'deliveries', endpointId] as const,
     apiKeys: ['admin', 'apiKeys'] as const,
+    /** Under the persons' key: a saved or erased person refreshes it; it reloads each time the person's screen opens. */
+    personTimeline: (personId: number, page: number) => ['admin', 'persons', 'timeline', personId, page] as const,
   },
 };

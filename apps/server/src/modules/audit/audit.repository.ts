@@ -62,3 +62,27 @@ export async function replaceEntryDetails(db: Queryable, entry: AuditDetails): P
     entry.after === null ? null : JSON.stringify(entry.after),
   ]);
 }
+
+/** A staff change about a person, as their timeline shows it (decision 061). */
+export type AuditEntryAbout = { id: number; at: Date; actor: string; action: string; entity: string; entity_id: string | null };
+
+/**
+ * The records about a person, newest first: their own record, their licences (and those they held), the computers
+ * of those licences and their login. Who did what to which record and when; the details before and after stay in
+ * the audit log.
+ */
+export async function listEntriesAbout(
+  db: Queryable,
+  subject: { personId: number; email: string; orderIds: readonly number[] },
+): Promise<AuditEntryAbout[]> {
+  const { rows } = await db.query<AuditEntryAbout>(
+    `SELECT id, at, actor, action, entity, entity_id FROM audit_log
+      WHERE (entity = 'person' AND entity_id = $1)
+         OR (entity = 'order' AND entity_id = ANY($2::text[]))
+         OR (entity = 'order-device' AND before->>'orderId' = ANY($2::text[]))
+         OR (entity = 'login' AND $3 <> '' AND lower(entity_id) = lower($3))
+      ORDER BY at DESC, id DESC`,
+    [String(subject.personId), subject.orderIds.map(String), subject.email],
+  );
+  return rows;
+}

@@ -4,7 +4,14 @@ import type pg from 'pg';
 import { isInTransaction, type Db, type Queryable } from '../../db/client.js';
 import { ERASED_TEXT, mentionLikePatterns, redactJson, redactText, type PersonalTexts } from '../../lib/redact.js';
 import * as list from './audit-list.repository.js';
-import { insertAuditEntry, lockEntriesAboutPerson, replaceEntryDetails, type AuditDetails, type AuditEntry } from './audit.repository.js';
+import {
+  insertAuditEntry,
+  listEntriesAbout,
+  lockEntriesAboutPerson,
+  replaceEntryDetails,
+  type AuditDetails,
+  type AuditEntry,
+} from './audit.repository.js';
 
 /**
  * Records a staff change: who, what, when, and the state before and after, in the transaction of the change itself
@@ -17,6 +24,10 @@ export async function recordAudit(client: pg.PoolClient, entry: AuditEntry): Pro
 
 /** One page of the audit log (by default the newest first), filtered by who, what and which record. */
 export const listAuditLog = (db: Db, query: ListQuery): Promise<Paged<ListedAuditEntry>> => list.listAuditLog(db, query);
+
+/** The staff changes about a person, their licences, computers and login, newest first (decision 061). */
+export const listAuditEntriesAbout = (db: Queryable, subject: { personId: number; email: string; orderIds: readonly number[] }) =>
+  listEntriesAbout(db, subject);
 
 /** The fields of a person's own records (their editor's saves, a re-issue of their keys) that hold their data. */
 const PERSON_FIELDS = new Set(['email', 'name', 'country']);

@@ -481,6 +481,7 @@ describe('guards', () => {
   const staffCalls = [
     'GET /api/person/',
     'GET /api/person/:id',
+    'GET /api/person/:id/timeline', // decision 061
     'GET /api/person/byEmail/:email',
     'GET /api/order/byPerson/:personId',
     'GET /api/orderDevice/byOrder/:orderId',

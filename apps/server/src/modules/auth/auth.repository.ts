@@ -182,6 +182,16 @@ export async function findLoginSummary(db: Queryable, loginId: number): Promise<
   return rows[0];
 }
 
+/** The customer logins of a person: theirs, and any named with their address (one that has not proven it yet). */
+export async function listLoginSummariesOfPerson(db: Queryable, person: { id: number; email: string }): Promise<LoginSummaryRow[]> {
+  const { rows } = await db.query<LoginSummaryRow>(
+    `SELECT login_name, created_at, email_verified_at FROM login
+      WHERE role = 'customer' AND (person_id = $1 OR ($2 <> '' AND lower(login_name) = lower($2))) ORDER BY id`,
+    [person.id, person.email],
+  );
+  return rows;
+}
+
 /** Whether a staff login (admin or support) has this name. */
 export async function isStaffLoginName(db: Queryable, loginName: string): Promise<boolean> {
   const { rowCount } = await db.query(`SELECT 1 FROM login WHERE lower(login_name) = lower($1) AND role <> 'customer'`, [loginName]);

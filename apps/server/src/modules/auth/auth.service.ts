@@ -137,6 +137,10 @@ export async function describeLogin(db: Queryable, loginId: number) {
   return { ...login, hasTwoFactor: await isTwoFactorEnabled(db, loginId) };
 }
 
+/** When a person's logins were created and proved their address (a person's timeline, decision 061). */
+export const listLoginsOfPerson = (db: Queryable, person: { id: number; email: string }) =>
+  repository.listLoginSummariesOfPerson(db, person);
+
 /** Whether a staff login has this name: its person is not erased through the customer's path (staff logins are the administrator's). */
 export const isStaffLoginName = (db: Queryable, loginName: string) => repository.isStaffLoginName(db, loginName);
 

@@ -9,6 +9,7 @@ export {
   describeLogin,
   findSessionActor,
   isStaffLoginName,
+  listLoginsOfPerson,
   purgeExpiredSessions,
 } from './auth.service.js';
 export { checkCredentials, WRONG_CREDENTIALS } from './credentials.js';

@@ -72,3 +72,17 @@ export async function insertRelease(
   );
   return (rowCount ?? 0) > 0;
 }
+
+/** The freed places of the licences (who freed them and when), newest first: a person's timeline (decision 061). */
+export async function listReleasesOfOrders(
+  db: Queryable,
+  orderIds: readonly number[],
+): Promise<{ order_id: number; device_id_hash: string; way: 'customer' | 'code' | 'admin'; released_at: Date }[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await db.query<{ order_id: number; device_id_hash: string; way: 'customer' | 'code' | 'admin'; released_at: Date }>(
+    `SELECT order_id, device_id_hash, way, released_at FROM device_release WHERE order_id = ANY($1::bigint[])
+      ORDER BY released_at DESC, id DESC`,
+    [orderIds],
+  );
+  return rows;
+}

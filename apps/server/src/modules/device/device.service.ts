@@ -122,6 +122,9 @@ export { findDeviceNameOfPerson, renameDeviceOfPerson } from './device-changes.r
 /** Freed places: a customer's removal under the yearly limit, a removal code used once (decision 041). */
 export { countReleasesThisYear, releaseDeviceWithCode, releaseOwnDevice } from './device-release.service.js';
 
+/** The freed places of licences, newest first (a person's timeline, decision 061). */
+export { listReleasesOfOrders } from './device-release.repository.js';
+
 /**
  * The writes of other domains' flows, in the caller's transaction (with the audit record, where there is one): the
  * administrator's deletion of a computer, a re-issued key file, and the computers of refunded or transferred licences.

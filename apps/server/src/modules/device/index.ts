@@ -7,6 +7,7 @@ export {
   deleteDevicesOfLicences,
   findDeviceNameOfPerson,
   listDevicesOfOrders,
+  listReleasesOfOrders,
   releaseDeviceWithCode,
   releaseOwnDevice,
   renameDeviceOfPerson,

@@ -141,6 +141,8 @@ export type LicenceRecordRow = OrderRow & {
   currency: string | null;
   country: string | null;
   refunded: string | null;
+  refunded_at: Date | null;
+  revoked_at: Date | null;
 };
 
 /** Every licence of the person, whatever its state, oldest first. */

@@ -40,6 +40,15 @@
   });
   if (!form) return;
 
+  // Each listed country's tax and total are in the page: the chosen country's show (decision 061).
+  var country = form.elements.namedItem('country');
+  country.addEventListener('change', function () {
+    var rows = document.querySelectorAll('tbody[data-country]');
+    for (var index = 0; index < rows.length; index++) {
+      rows[index].hidden = rows[index].getAttribute('data-country') !== country.value;
+    }
+  });
+
   var button = form.querySelector('button[type="submit"]');
   form.addEventListener('submit', function (event) {
     event.preventDefault();

@@ -2,8 +2,10 @@ import type { BackOfficeScreen } from '@store/contracts/staff';
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useRoutes } from 'react-router';
 import { paths } from '../../config/paths';
+import './shared/admin-layout.scss';
 import { AdminSearch } from './search/components/admin-search';
 import { adminPaths } from './shared/admin-paths';
+import { AdminSideNav } from './shared/admin-side-nav';
 import { ScreenAccess } from './shared/screen-access';
 
 function lazyScreen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
@@ -116,13 +118,19 @@ export function BackOfficeRoutes() {
 
 /**
  * Every admin screen: shown once the server permits it (decision 033), with the search box above it (decision
- * 024). In this module so the router loads both at once.
+ * 024) and, on wide screens, the side navigation beside it (decision 061). In this module so the router loads
+ * them at once.
  */
 export function AdminFrame({ screen, children }: { screen: BackOfficeScreen; children: ReactNode }) {
   return (
     <ScreenAccess screen={screen}>
-      <AdminSearch />
-      {children}
+      <div className="admin-layout">
+        <AdminSideNav />
+        <div className="admin-layout-content">
+          <AdminSearch />
+          {children}
+        </div>
+      </div>
     </ScreenAccess>
   );
 }

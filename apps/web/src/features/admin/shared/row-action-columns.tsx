@@ -1,11 +1,11 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 
+/** A header that screen readers read and the eye does not need: a table header is never empty (axe). */
+export const hiddenHeader = (text: string) => () => <span className="visually-hidden">{text}</span>;
+
 /** Action columns neither sort, filter nor resize. */
 export const actionColumn = { header: '', enableSorting: false, enableColumnFilter: false, enableResizing: false, size: 72 } as const;
-
-/** An action column's header: named for screen readers (axe: no empty table header), blank on screen. */
-const hiddenHeader = (name: string) => () => <span className="visually-hidden">{name}</span>;
 
 /** The EDIT column of an admin list: a link to the row's editor. */
 export function editColumn<Row>(editorPath: (row: Row) => string): ColumnDef<Row> {

@@ -148,7 +148,7 @@ export function MailboxPage() {
   const isAdmin = isAdminUser(useCurrentUser());
   const isDevelopmentMailbox = hasDevMailbox();
   return (
-    <main className="container py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-3">Mailbox</h1>
       {!isDevelopmentMailbox && (
         <p className="text-body-secondary">

@@ -68,7 +68,7 @@ export function ActivationCodesPage() {
   useDocumentTitle('Activation Codes');
   const [createdBatch, setCreatedBatch] = useState<number>();
   return (
-    <main className="container-fluid px-lg-4 py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-3">Activation Codes</h1>
       <p>
         <Link to={adminPaths.batches}>Batches: redemptions, CSV downloads and voiding</Link>

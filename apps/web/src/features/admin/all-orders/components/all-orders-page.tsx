@@ -29,44 +29,46 @@ export function AllOrdersPage() {
   const orders = useAllOrdersPage(toListSearch(query));
   const exportOrders = useExportOrdersMutation();
 
+  // The columns add up to 1,020 px: with the side navigation the whole table, Status included, fits a 1,280 px
+  // window (decision 061); longer texts wrap.
   const columns = useMemo<ColumnDef<OrderListRow>[]>(
     () => [
       {
         accessorKey: 'id',
         header: 'Order',
-        size: 100,
+        size: 72,
         cell: ({ row }) => <Link to={adminPaths.order(row.original.id)}>{row.original.id}</Link>,
       },
       {
         accessorKey: 'creationDate',
         header: 'Date',
-        size: 190,
+        size: 116,
         cell: ({ row }) => <time dateTime={row.original.creationDate}>{formatDateTime(row.original.creationDate)}</time>,
       },
-      { id: 'providerReference', accessorFn: (row) => row.providerReference ?? '', header: 'Provider reference', size: 190 },
+      { id: 'providerReference', accessorFn: (row) => row.providerReference ?? '', header: 'Provider reference', size: 120 },
       {
         id: 'person',
         accessorFn: (row) => row.personEmail,
         header: 'Person',
-        size: 280,
+        size: 170,
         cell: ({ row }) => (
-          <Link to={paths.adminPerson(row.original.personId)} title={row.original.personName}>
+          <Link to={paths.adminPerson(row.original.personId)} title={row.original.personName} className="text-break">
             {row.original.personEmail || row.original.personName || `#${row.original.personId}`}
           </Link>
         ),
       },
-      { accessorKey: 'productName', header: 'Product', size: 150 },
+      { accessorKey: 'productName', header: 'Product', size: 100 },
       // An upgrade, crossgrade or bundle's licence (decision 057): read with the row, neither sorted nor filtered.
       {
         id: 'kind',
         accessorFn: orderKindLabel,
         header: 'Kind',
-        size: 200,
+        size: 100,
         enableSorting: false,
         enableColumnFilter: false,
         cell: ({ row }) =>
           row.original.kind && (
-            <span className="badge text-bg-info" title={row.original.kindFrom ?? undefined}>
+            <span className="badge text-bg-info text-wrap text-start" title={row.original.kindFrom ?? undefined}>
               {orderKindLabel(row.original)}
             </span>
           ),
@@ -75,12 +77,12 @@ export function AllOrdersPage() {
         id: 'amount',
         accessorFn: (row) => row.amount ?? '',
         header: 'Amount',
-        size: 110,
+        size: 84,
         cell: ({ row }) => (row.original.amount === null ? '' : row.original.amount.toFixed(2)),
       },
-      { id: 'currency', accessorFn: (row) => row.currency ?? '', header: 'Currency', size: 100, enableSorting: false },
-      { id: 'source', accessorFn: (row) => orderSourceLabels[row.source], header: 'Source', size: 150, enableSorting: false },
-      { accessorKey: 'state', header: 'Status', size: 120, enableSorting: false },
+      { id: 'currency', accessorFn: (row) => row.currency ?? '', header: 'Currency', size: 72, enableSorting: false },
+      { id: 'source', accessorFn: (row) => orderSourceLabels[row.source], header: 'Source', size: 96, enableSorting: false },
+      { accessorKey: 'state', header: 'Status', size: 90, enableSorting: false },
     ],
     [],
   );
@@ -88,7 +90,7 @@ export function AllOrdersPage() {
   const exportCsv = () => exportOrders.mutate(exportSearch(query), { onSuccess: (csv) => downloadTextFile('orders.csv', csv) });
 
   return (
-    <main className="container-fluid px-lg-4 py-4">
+    <main className="admin-screen">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">Orders</h1>
         <button type="button" className="btn btn-outline-primary" disabled={exportOrders.isPending} onClick={exportCsv}>

@@ -36,7 +36,7 @@ export function ApiKeysPage() {
   };
 
   return (
-    <main className="container-fluid py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-3">API keys</h1>
       <p className="text-body-secondary">
         Scripts send a key as <code>Authorization: Bearer psk_…</code> to the calls under <code>/api/v1</code> (listed at{' '}

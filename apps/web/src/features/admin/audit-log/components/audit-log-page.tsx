@@ -51,7 +51,7 @@ export function AuditLogPage() {
   );
 
   return (
-    <main className="container-fluid px-lg-4 py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-3">Audit Log</h1>
       <DataTable
         label="Audit log"

@@ -6,7 +6,7 @@ import { downloadTextFile } from '../../../../lib/download-text-file';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatDateTime } from '../../shared/format-date';
-import { actionColumn } from '../../shared/row-action-columns';
+import { actionColumn, hiddenHeader } from '../../shared/row-action-columns';
 import { useBatches, useDownloadBatchFileMutation, useVoidBatchMutation } from '../api/batches-api';
 import { BatchCodes } from './batch-codes';
 
@@ -40,6 +40,7 @@ export function BatchesPage() {
       {
         id: 'expand',
         ...actionColumn,
+        header: hiddenHeader('Show codes'),
         size: 56,
         cell: ({ row }) => (
           <button
@@ -68,6 +69,7 @@ export function BatchesPage() {
       {
         id: 'actions',
         ...actionColumn,
+        header: hiddenHeader('Actions'),
         size: 250,
         cell: ({ row }) => {
           const batch = row.original;
@@ -107,7 +109,7 @@ export function BatchesPage() {
   }, [download, voidBatch]);
 
   return (
-    <main className="container-fluid px-lg-4 py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-3">Batches</h1>
       {notice && (
         <p className="alert alert-success" role="status">

@@ -8,9 +8,13 @@ import { logLoadError } from '../../shared/log-load-error';
 export const getDashboard = (period: DashboardPeriod, signal?: AbortSignal) =>
   apiRequest('GET', `/admin/dashboard?period=${period}`, { schema: dashboard, auth: true, signal });
 
-export const useDashboard = (period: DashboardPeriod) =>
+/**
+ * `visit` is the navigation's key: each opening of the dashboard (DASHBOARD in a menu, also while it is open) asks
+ * for fresh figures, the previous ones shown meanwhile.
+ */
+export const useDashboard = (period: DashboardPeriod, visit: string) =>
   useQuery({
-    queryKey: queryKeys.admin.dashboard(period),
+    queryKey: queryKeys.admin.dashboardVisit(period, visit),
     queryFn: ({ signal }) => logLoadError('dashboard', getDashboard(period, signal)),
     placeholderData: keepPreviousData,
   });

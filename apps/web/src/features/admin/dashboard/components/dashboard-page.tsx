@@ -1,6 +1,7 @@
 import { dashboardPeriods, type Dashboard, type DashboardPeriod } from '@store/contracts/dashboard';
 import type { ChartConfiguration } from 'chart.js';
 import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useDashboard } from '../api/dashboard-api';
 import { formatMoney } from '../../../../lib/checkout/format-money';
@@ -57,7 +58,6 @@ const moneyList = (amounts: { currency: string; amount: number }[]) =>
   amounts.length === 0 ? '–' : amounts.map((money) => formatMoney(money.amount, money.currency)).join(' · ');
 
 /** The totals' cards side by side, as many as fit. */
-const cardGrid = { gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))' } as const;
 
 function Totals({ data }: { data: Dashboard }) {
   // Revenue is what licences and transfers were paid (decision 029); net revenue is that less what was refunded.
@@ -72,8 +72,8 @@ function Totals({ data }: { data: Dashboard }) {
     ['Revocations', (data.totals.revocations ?? 0).toLocaleString()],
   ];
   return (
-    // Each card is a <div> directly in the <dl>, holding its <dt> and <dd> (the only grouping a <dl> allows).
-    <dl className="d-grid gap-3 mb-4" style={cardGrid} aria-label="Totals">
+    // One <div> per term and value, as HTML allows inside a <dl> (axe's dlitem rule): the cards are a grid.
+    <dl className="figure-cards mb-4" aria-label="Totals">
       {cards.map(([title, value]) => (
         <div key={title} className="border rounded p-3">
           <dt className="small text-body-secondary fw-normal">{title}</dt>
@@ -88,13 +88,13 @@ function Totals({ data }: { data: Dashboard }) {
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const [period, setPeriod] = useState<DashboardPeriod>('day');
-  const dashboard = useDashboard(period);
+  const dashboard = useDashboard(period, useLocation().key);
   const data = dashboard.data;
   const revenue = useMemo(() => data && revenueChart(data), [data]);
   const activity = useMemo(() => data && activityChart(data), [data]);
 
   return (
-    <main className="container-fluid px-lg-4 py-4">
+    <main className="admin-screen">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">Dashboard</h1>
         <div className="btn-group" role="group" aria-label="Period">
@@ -124,13 +124,21 @@ export function DashboardPage() {
               <h2 id="revenue-heading" className="h5">
                 Revenue per {period}
               </h2>
-              <ChartCanvas config={revenue} label={`Revenue per ${period} and currency`} />
+              <ChartCanvas
+                config={revenue}
+                label={`Revenue per ${period} and currency`}
+                emptyText={`No revenue yet from ${data.from} to ${data.to}: nothing was paid in this time.`}
+              />
             </section>
             <section className="col-xl-6" aria-labelledby="activity-heading">
               <h2 id="activity-heading" className="h5">
                 Licences and activations per {period}
               </h2>
-              <ChartCanvas config={activity} label={`Licences, activations, refunds and transfers per ${period}`} />
+              <ChartCanvas
+                config={activity}
+                label={`Licences, activations, refunds and transfers per ${period}`}
+                emptyText={`No licences, activations, refunds or transfers yet from ${data.from} to ${data.to}.`}
+              />
             </section>
             <section className="col-xl-7" aria-labelledby="products-heading">
               <h2 id="products-heading" className="h5">
@@ -150,6 +158,11 @@ export function DashboardPage() {
                   </tr>
                 </thead>
                 <tbody>
+                  {data.products.length === 0 && (
+                    <tr>
+                      <td colSpan={4}>No licences yet in this time.</td>
+                    </tr>
+                  )}
                   {data.products.map((row) => (
                     <tr key={`${row.productId}-${row.currency}`}>
                       <td>{row.productName}</td>
@@ -178,6 +191,11 @@ export function DashboardPage() {
                   </tr>
                 </thead>
                 <tbody>
+                  {data.countries.length === 0 && (
+                    <tr>
+                      <td colSpan={3}>No sales yet in this time.</td>
+                    </tr>
+                  )}
                   {data.countries.map((row) => (
                     <tr key={row.country}>
                       <td>{row.country || 'unknown'}</td>

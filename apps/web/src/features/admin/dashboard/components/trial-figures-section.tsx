@@ -2,7 +2,6 @@ import type { DashboardPeriod } from '@store/contracts/dashboard';
 import { useTrialFigures } from '../api/trial-figures-api';
 
 /** Three cards of at most a sixth of the width each, as the totals above them (a <div> per <dt> and <dd>, as a <dl> allows). */
-const trialCardGrid = { gridTemplateColumns: 'repeat(auto-fill, minmax(10rem, 16rem))' } as const;
 
 /** The share of the trials that converted, in whole percent ('–' without trials). */
 const shareConverted = (started: number, converted: number) => (started === 0 ? '–' : `${Math.round((converted / started) * 100)} %`);
@@ -22,7 +21,7 @@ export function TrialFiguresSection({ period }: { period: DashboardPeriod }) {
       {figures.isError && <p className="text-danger">The trial figures could not be loaded.</p>}
       {data && (
         <>
-          <dl className="d-grid gap-3 mb-3" style={trialCardGrid} aria-label="Trial totals">
+          <dl className="figure-cards mb-3" aria-label="Trial totals">
             {[
               ['Trial downloads', data.totals.downloads.toLocaleString()],
               ['Trials started', data.totals.started.toLocaleString()],

@@ -17,7 +17,7 @@ export function OfferEditorPage() {
   useDocumentTitle(isNew ? 'New Offer' : 'Edit Offer');
   const isLoaded = offers.data !== undefined && products.data !== undefined;
   return (
-    <main className="container py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-3">{isNew ? 'New Offer (created on SAVE OFFER)' : `Edit Offer ${offer?.name ?? ''}`}</h1>
       {!isLoaded && <p aria-busy="true">Loading…</p>}
       {isLoaded && !isNew && !offer && <p role="alert">This offer does not exist (any more).</p>}

@@ -67,7 +67,7 @@ export function OutboundWebhooksPage() {
   };
 
   return (
-    <main className="container-fluid py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-3">Outbound webhooks</h1>
       <WebhookEndpointForm key={editing?.id ?? 'new'} editing={editing} onSave={save} onCancel={() => setEditing(undefined)} />
       {secret && <SecretShownOnce label={`The signing secret of ${secret.url}`} secret={secret.secret} testId="webhook-secret" />}

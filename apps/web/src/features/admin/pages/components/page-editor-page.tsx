@@ -19,7 +19,7 @@ export function PageEditorPage({ enhance }: { enhance?: PreviewEnhancer }) {
   const page = isNew ? newPageOf(newUrl) : saved.data;
   useDocumentTitle(isNew ? 'New Page' : 'Edit Page');
   return (
-    <main className="container-fluid px-lg-4 py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-3">
         {isNew ? 'New Page' : 'Edit Page'} {page?.url ?? ''}
       </h1>

@@ -65,7 +65,7 @@ export function PagesPage() {
   );
 
   return (
-    <main className="container-fluid px-lg-4 py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-3">Edit Pages</h1>
       <NewPageFormSection />
       <ErrorAlert error={deleteError} className="mb-3" />

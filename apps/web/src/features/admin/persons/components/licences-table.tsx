@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatDateTime } from '../../shared/format-date';
-import { actionColumn, deleteColumn } from '../../shared/row-action-columns';
+import { actionColumn, deleteColumn, hiddenHeader } from '../../shared/row-action-columns';
 import { useDeleteOrderMutation, useOrdersOfPerson } from '../api/orders-api';
 import { LicenceDetail } from './licence-detail';
 
@@ -24,6 +24,7 @@ export function LicencesTable({ personId, selection, onSelectionChange }: Licenc
       {
         id: 'select',
         ...actionColumn,
+        header: hiddenHeader('Select'),
         size: 44,
         cell: ({ row }) => (
           <input
@@ -59,6 +60,7 @@ export function LicencesTable({ personId, selection, onSelectionChange }: Licenc
       {
         id: 'detail',
         ...actionColumn,
+        header: hiddenHeader('Detail'),
         size: 96,
         cell: ({ row }) => (
           <button

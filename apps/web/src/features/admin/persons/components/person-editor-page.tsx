@@ -9,6 +9,7 @@ import { ErasePersonButton } from './erase-person-button';
 import { LicencesTable } from './licences-table';
 import { NewOrderForm } from './new-order-form';
 import { PersonForm } from './person-form';
+import { PersonTimeline } from './person-timeline';
 import { TransferForm } from './transfer-form';
 
 /** Ids of the ticked licences (row ids are the order ids). */
@@ -20,7 +21,7 @@ const tickedOrderIds = (selection: RowSelectionState): number[] =>
 /**
  * /admin/person/{id}: the person form (SAVE, Refresh Serial Keys, Delete Login), a new order, the transfer of the
  * ticked licences, and the licences with their keys and computers; beyond the spec, the erasure of the person's
- * personal data (docs/PRIVACY.md). An erased person's record shows only their kept orders.
+ * personal data (docs/PRIVACY.md) and their timeline (decision 061). An erased person's record shows only their kept orders.
  */
 export function PersonEditorPage() {
   const id = useParams().id ?? '';
@@ -33,7 +34,7 @@ export function PersonEditorPage() {
   useDocumentTitle(isNew ? 'New Person' : 'Person');
 
   return (
-    <main className="container-fluid px-lg-4 py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-4">{isNew ? 'New Person (created on SAVE)' : `Person ${person.data ? `${person.data.id}` : ''}`}</h1>
       {person.isPending && <p aria-busy="true">Loading…</p>}
       {person.data?.erasedAt ? (
@@ -55,6 +56,7 @@ export function PersonEditorPage() {
       )}
       {!isNew && person.data?.erasedAt && <LicencesTable personId={personId} selection={selection} onSelectionChange={setSelection} />}
       {!isNew && !person.data?.erasedAt && <PersonLicences personId={personId} selection={selection} onSelectionChange={setSelection} />}
+      {!isNew && person.data && <PersonTimeline personId={personId} />}
     </main>
   );
 }

@@ -39,7 +39,7 @@ export function PersonsPage() {
   const openNewPerson = () => void navigate(adminPaths.newPerson);
 
   return (
-    <main className="container-fluid px-lg-4 py-4">
+    <main className="admin-screen">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">Persons</h1>
         <button type="button" className="btn btn-primary" onClick={openNewPerson}>

@@ -16,7 +16,7 @@ export function ProductEditorPage() {
   const { editorKey, onCreated } = useEditorKey(id, isNew);
   useDocumentTitle(isNew ? 'New Product' : 'Edit Product');
   return (
-    <main className="container py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-3">{isNew ? 'New Product (created on SAVE PRODUCT)' : `Edit Product ${product.data?.name ?? ''}`}</h1>
       {(product.isPending || serials.isPending) && <p aria-busy="true">Loading…</p>}
       {product.data && serials.data && (

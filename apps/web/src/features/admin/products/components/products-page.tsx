@@ -38,7 +38,7 @@ export function ProductsPage() {
   const openNewProduct = () => void navigate(adminPaths.newProduct);
 
   return (
-    <main className="container-fluid px-lg-4 py-4">
+    <main className="admin-screen">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">Products</h1>
         <button type="button" className="btn btn-primary" onClick={openNewProduct}>

@@ -50,9 +50,9 @@ export function ResendSerialPage() {
   });
 
   return (
-    <main className="container py-4" style={{ maxWidth: '36rem' }}>
+    <main className="admin-screen">
       <h1 className="h3 mb-3">Resend serial{productInPath ? `: ${productInPath}` : ''}</h1>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate style={{ maxWidth: '36rem' }}>
         {!productInPath && (
           <div className="mb-3">
             <label htmlFor="resend-product" className="form-label">

@@ -34,7 +34,7 @@ export function StaffPage() {
   );
 
   return (
-    <main className="container-fluid py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-3">Staff</h1>
       <form onSubmit={submit} noValidate className="row g-2 align-items-end mb-4" aria-label="Add staff">
         <div className="col-sm-6 col-lg-4">

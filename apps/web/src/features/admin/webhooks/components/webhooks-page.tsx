@@ -51,7 +51,7 @@ export function WebhooksPage() {
     });
 
   return (
-    <main className="container-fluid py-4">
+    <main className="admin-screen">
       <h1 className="h3 mb-3">Webhooks</h1>
       <form
         className="row g-2 align-items-end mb-3"
