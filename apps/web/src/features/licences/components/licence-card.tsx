@@ -10,12 +10,14 @@ import { DeviceTable } from './device-table';
 import { RemovalCodeSection } from './removal-code-form';
 import { LicenceFacts } from './licence-facts';
 import { OfflineRegistrationDialog } from './offline-registration-dialog';
+import { ReplaceKeysDialog } from './replace-keys-dialog';
 
 type LicenceCardProps = { licence: UserProduct; userName: string };
 
 /** One licence: its product page link, key downloads, offline registration, transfer and computers (spec §2, §4). */
 export function LicenceCard({ licence, userName }: LicenceCardProps) {
   const [isOfflineDialogOpen, setIsOfflineDialogOpen] = useState(false);
+  const [isReplaceDialogOpen, setIsReplaceDialogOpen] = useState(false);
   const headingId = `licence-${licence.orderId}-heading`;
   const keyFileName = serialKeyFileName(licence.name);
   const olderKeyFileName = olderReleaseKeyFileName(licence.name);
@@ -58,6 +60,9 @@ export function LicenceCard({ licence, userName }: LicenceCardProps) {
               Transfer License...
             </Link>
           )}
+          <button type="button" className="btn btn-outline-danger" onClick={() => setIsReplaceDialogOpen(true)}>
+            Replace keys...
+          </button>
         </div>
         <ul className="list-unstyled small mb-3" data-testid="key-files">
           <li id={actualKeyId}>
@@ -90,6 +95,7 @@ export function LicenceCard({ licence, userName }: LicenceCardProps) {
         show={isOfflineDialogOpen}
         onClose={() => setIsOfflineDialogOpen(false)}
       />
+      <ReplaceKeysDialog licence={licence} userName={userName} show={isReplaceDialogOpen} onClose={() => setIsReplaceDialogOpen(false)} />
     </section>
   );
 }

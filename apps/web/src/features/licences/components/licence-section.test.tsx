@@ -288,6 +288,37 @@ describe('licence details and computers', () => {
   });
 });
 
+describe('replacing a leaked serial', () => {
+  it('asks first, then replaces the keys and shows the new serial', async () => {
+    fetchMock.answer('GET /api/userinfo/products', 200, [{ ...punch, serial: 'PUNCH-0001' }]);
+    fetchMock.answer('POST /api/userinfo/orders/8/replacekeys', 200, { ok: true });
+    fetchMock.answer('GET /api/userinfo/products', 200, [{ ...punch, serial: 'PUNCH-0002' }]);
+    renderSection();
+    const card = await licence('Punch');
+    fireEvent.click(card.getByRole('button', { name: 'Replace keys...' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Replace the keys of Punch?' }));
+    expect(dialog.getByText(/The old serial and key files stop working at once/)).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fireEvent.click(dialog.getByRole('button', { name: 'Replace keys' }));
+    expect(await screen.findByText('New keys of Punch issued and mailed to you.')).toBeTruthy();
+    await vi.waitFor(() => expect(card.getByTestId('licence-serial').textContent).toBe('PUNCH-0002'));
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/userinfo/orders/8/replacekeys');
+    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('POST');
+  });
+
+  it("shows the server's refusal in the dialog and changes nothing", async () => {
+    fetchMock.answer('GET /api/userinfo/products', 200, [{ ...punch, serial: 'PUNCH-0001' }]);
+    fetchMock.answer('POST /api/userinfo/orders/8/replacekeys', 404, 'Licence not found');
+    renderSection();
+    const card = await licence('Punch');
+    fireEvent.click(card.getByRole('button', { name: 'Replace keys...' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Replace the keys of Punch?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Replace keys' }));
+    expect(await dialog.findByText('Licence not found')).toBeTruthy();
+    expect(card.getByTestId('licence-serial').textContent).toBe('PUNCH-0001');
+  });
+});
+
 describe('offline registration dialog', () => {
   const openDialog = async () => {
     fireEvent.click((await licence('Spacey')).getByRole('button', { name: 'Offline Registration' }));

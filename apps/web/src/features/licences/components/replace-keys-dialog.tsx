@@ -1,0 +1,64 @@
+import type { UserProduct } from '@store/contracts/licence';
+import Modal from 'react-bootstrap/Modal';
+import { ApiError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast-store';
+import { useReplaceOwnKeysMutation } from '../api/replace-keys';
+
+type ReplaceKeysDialogProps = { licence: UserProduct; userName: string; show: boolean; onClose: () => void };
+
+/**
+ * The owner replaces a leaked serial (issue 26 point 4, decision 055): the confirmation says what stops working and
+ * what keeps working; then the new serial and key files are mailed and shown. The computers already registered keep
+ * their keys until these expire (the administrator can remove them at once).
+ */
+export function ReplaceKeysDialog({ licence, userName, show, onClose }: ReplaceKeysDialogProps) {
+  const replace = useReplaceOwnKeysMutation(userName);
+  const titleId = `replace-keys-${licence.orderId}-title`;
+  const errorText =
+    replace.error instanceof ApiError && replace.error.kind === 'status'
+      ? replace.error.text
+      : replace.error
+        ? 'The keys could not be replaced. Please try again.'
+        : '';
+  return (
+    <Modal show={show} onHide={onClose} onExited={() => replace.reset()} aria-labelledby={titleId}>
+      <Modal.Header closeButton>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          Replace the keys of {licence.name}?
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>
+          For a serial that others have seen: you get a new serial and new key files by mail and here. The old serial and key files stop
+          working at once: they can no longer register a computer or unlock {licence.name}.
+        </p>
+        <p className="mb-0">Your registered computers keep working. This cannot be undone.</p>
+        {errorText && (
+          <div className="alert alert-danger mt-3 mb-0" role="alert">
+            {errorText}
+          </div>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={replace.isPending}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={replace.isPending}
+          onClick={() =>
+            replace.mutate(licence.orderId, {
+              onSuccess: () => {
+                showToast(`New keys of ${licence.name} issued and mailed to you.`);
+                onClose();
+              },
+            })
+          }
+        >
+          Replace keys
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
