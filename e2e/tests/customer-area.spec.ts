@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eAdminPassword } from '../playwright.config.js';
+import { expectNoAxeViolations } from '../axe.js';
 import { expect, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
 
 type Licence = {
@@ -112,6 +113,30 @@ test.describe('customer area licences', () => {
     await page.getByRole('dialog', { name: 'Remove this computer?' }).getByRole('button', { name: 'Remove computer' }).click();
     await expect(row).toHaveCount(0);
     expect((await licencesOf(page, request))[0]?.orderDevices).toEqual([]);
+  });
+
+  test('replaces a leaked serial after asking: new key files in place of the old ones', async ({ page, request }) => {
+    const email = uniqueEmail('leaked');
+    await registerThroughUi(page, email);
+    await giveLicence(request, email, 'Punch');
+    await page.reload();
+    const licence = page.getByRole('region', { name: 'Punch' });
+    await expect(licence.getByRole('button', { name: 'Download Actual Key' })).toBeVisible();
+    const [before] = await licencesOf(page, request);
+
+    await licence.getByRole('button', { name: 'Replace keys...' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Replace the keys of Punch?' });
+    await expect(dialog).toContainText('The old serial and key files stop working at once');
+    await expectNoAxeViolations(page, 'the owner replaces keys');
+    await dialog.getByRole('button', { name: 'Replace keys' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('toast').filter({ hasText: 'New keys of Punch issued and mailed to you.' })).toBeVisible();
+
+    const [after] = await licencesOf(page, request);
+    expect(after?.serialNew).toBeTruthy();
+    expect(after?.serialNew).not.toBe(before?.serialNew);
+    const actual = await saved(page, () => licence.getByRole('button', { name: 'Download Actual Key' }).click());
+    expect(actual).toEqual({ name: 'Punch_SerialKey.txt', text: after?.serialNew });
   });
 
   test('offers the transfer of a licence activated more than 30 days ago', async ({ page, request }) => {
