@@ -27,10 +27,14 @@ const readsPerson = new RegExp(
  * ("Another domain's table") names them and why.
  */
 const readOnlyJoins = [
+  // The administrator's order detail: the licence's owner and a transfer's two parties, beside the order (decision 060).
+  'modules/checkout/order-detail.repository.ts',
   'modules/device/device.repository.ts',
   // Whether the caller may have beta builds (the person's opt-in), inside the download and update statements (decision 055).
   'modules/download/download.repository.ts',
   'modules/order/order-list.repository.ts',
+  // The licences an outbound event names, with their owners' addresses, in one statement (decision 062).
+  'modules/order/order.repository.ts',
   // The owners who consented to a release's mail, claimed in the statement that records each mail once (decision 055);
   // and an opted-in owner's key, checked in the update check's one statement.
   'modules/release/release-mail.repository.ts',
