@@ -111,7 +111,7 @@ describe('the Studio Bundle in the sandbox', () => {
       contact: quote.session.contact,
       paymentContact: quote.session.contact,
     });
-    expect((await t.request({ method: 'GET', url })).body).toContain('$81.86');
+    expect((await t.request({ method: 'GET', url })).body).toContain('USD 81.86');
     const orderId = await pay(token, customer.email);
     const licences = await licencesOf(orderId);
     expect(licences).toEqual([
