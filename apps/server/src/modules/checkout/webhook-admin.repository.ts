@@ -23,13 +23,17 @@ const filters = {
   failed: '(processed_at IS NULL)',
 } as const;
 
+/** An event's outcome: resolved by staff, needing attention, processed, or failed (the provider retries it). */
+export const webhookResult = (row: Pick<Row, 'resolved_at' | 'attention' | 'processed_at'>): WebhookEventRow['result'] =>
+  row.resolved_at ? 'resolved' : row.attention ? 'attention' : row.processed_at ? 'processed' : 'failed';
+
 const toRow = (row: Row): WebhookEventRow => ({
   id: row.id,
   type: row.type,
   providerOrderId: row.provider_order_id,
   receivedAt: row.received_at.toISOString(),
   processedAt: row.processed_at?.toISOString() ?? null,
-  result: row.resolved_at ? 'resolved' : row.attention ? 'attention' : row.processed_at ? 'processed' : 'failed',
+  result: webhookResult(row),
   error: row.error,
   attention: row.attention,
   resolvedBy: row.resolved_by,
