@@ -1,28 +1,30 @@
 import type { Product } from '@store/contracts/product';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-/** The products a bundle holds: a multiple select of the catalogue, with its validation message. */
-export function BundlePartsSelect({
-  products,
-  registration,
-  error,
-}: {
+type ProductMultiSelectProps = {
+  id: string;
+  label: string;
+  /** The help under the list, which describes it while there is no error. */
+  help: string;
   products: Product[];
   registration: UseFormRegisterReturn;
   error: string | undefined;
-}) {
+};
+
+/** Several products of the catalogue: a multiple select with its validation message and help (bundle parts, offer sources). */
+export function ProductMultiSelect({ id, label, help, products, registration, error }: ProductMultiSelectProps) {
   return (
     <div className="mb-3">
-      <label htmlFor="bundle-parts" className="form-label">
-        Holds
+      <label htmlFor={id} className="form-label">
+        {label}
       </label>
       <select
-        id="bundle-parts"
+        id={id}
         multiple
         size={Math.min(Math.max(products.length, 3), 8)}
         className={error ? 'form-select is-invalid' : 'form-select'}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'bundle-parts-error' : 'bundle-parts-help'}
+        aria-describedby={error ? `${id}-error` : `${id}-help`}
         {...registration}
       >
         {products.map((product) => (
@@ -32,12 +34,12 @@ export function BundlePartsSelect({
         ))}
       </select>
       {error && (
-        <div id="bundle-parts-error" className="invalid-feedback">
+        <div id={`${id}-error`} className="invalid-feedback">
           {error}
         </div>
       )}
-      <div id="bundle-parts-help" className="form-text">
-        Buying the bundle issues a licence of each. Hold Ctrl (⌘ on a Mac) to choose several.
+      <div id={`${id}-help`} className="form-text">
+        {help}
       </div>
     </div>
   );
