@@ -3,7 +3,7 @@ import type { OrderDetail, TransferEntry } from '@store/contracts/order-detail';
 import type { Paged } from '@store/contracts/list';
 import type { Db, Queryable } from '../../db/client.js';
 import { queryPage } from '../../lib/list-query.js';
-import { webhookResult } from './webhook-admin.repository.js';
+import { webhookResult, type WebhookEventDbRow } from './webhook-admin.repository.js';
 import type { ListDefinition, ListRequest } from '../../lib/list-request.js';
 
 type LicenceRow = OrderListDbRow & { refunded: string | null; provider_order_id: string | null };
@@ -87,16 +87,7 @@ export async function findTransfersOfLicences(db: Queryable, orderIds: readonly 
 
 /** The webhook events of these provider orders: their orders and the returns of them, oldest first (no payloads). */
 export async function findWebhookEventsOfOrders(db: Queryable, providerOrderIds: readonly string[]): Promise<OrderDetail['webhookEvents']> {
-  const { rows } = await db.query<{
-    id: string;
-    type: string;
-    provider_order_id: string | null;
-    received_at: Date;
-    processed_at: Date | null;
-    error: string | null;
-    attention: string | null;
-    resolved_at: Date | null;
-  }>(
+  const { rows } = await db.query<Omit<WebhookEventDbRow, 'resolved_by' | 'payload'>>(
     `SELECT id, type, received_at, processed_at, error, attention, resolved_at,
             coalesce(payload->'data'->>'id', payload->'data'->'original'->>'id', payload->'data'->'original'->>'order') AS provider_order_id
        FROM webhook_event
