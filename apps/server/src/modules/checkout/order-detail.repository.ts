@@ -1,28 +1,12 @@
-import { orderKindColumns, type OrderState } from '../order/index.js';
+import { orderKindColumns, toOrderListRow, type OrderListDbRow } from '../order/index.js';
 import type { OrderDetail, TransferEntry } from '@store/contracts/order-detail';
 import type { Paged } from '@store/contracts/list';
 import type { Db, Queryable } from '../../db/client.js';
 import { queryPage } from '../../lib/list-query.js';
+import { webhookResult, type WebhookEventDbRow } from './webhook-admin.repository.js';
 import type { ListDefinition, ListRequest } from '../../lib/list-request.js';
 
-type LicenceRow = {
-  id: number;
-  creation_date: Date;
-  provider_reference: string | null;
-  provider_order_id: string | null;
-  person_id: number;
-  person_email: string;
-  person_name: string;
-  product_id: number;
-  product_name: string;
-  amount: string | null;
-  refunded: string | null;
-  currency: string | null;
-  source: OrderDetail['licence']['source'];
-  state: OrderState;
-  kind: OrderDetail['licence']['kind'];
-  kind_from: string | null;
-};
+type LicenceRow = OrderListDbRow & { refunded: string | null; provider_order_id: string | null };
 
 export type TransferEntryRow = {
   id: number;
@@ -77,23 +61,7 @@ export async function findLicenceOfDetail(db: Queryable, orderId: number) {
   );
   const row = rows[0];
   if (!row) return undefined;
-  const licence: OrderDetail['licence'] = {
-    id: row.id,
-    creationDate: row.creation_date.toISOString(),
-    providerReference: row.provider_reference,
-    personId: row.person_id,
-    personEmail: row.person_email,
-    personName: row.person_name,
-    productId: row.product_id,
-    productName: row.product_name,
-    amount: toNumber(row.amount),
-    refunded: toNumber(row.refunded),
-    currency: row.currency,
-    source: row.source,
-    state: row.state,
-    kind: row.kind,
-    kindFrom: row.kind_from,
-  };
+  const licence: OrderDetail['licence'] = { ...toOrderListRow(row), refunded: toNumber(row.refunded) };
   return { licence, providerOrderId: row.provider_order_id };
 }
 
@@ -119,16 +87,7 @@ export async function findTransfersOfLicences(db: Queryable, orderIds: readonly 
 
 /** The webhook events of these provider orders: their orders and the returns of them, oldest first (no payloads). */
 export async function findWebhookEventsOfOrders(db: Queryable, providerOrderIds: readonly string[]): Promise<OrderDetail['webhookEvents']> {
-  const { rows } = await db.query<{
-    id: string;
-    type: string;
-    provider_order_id: string | null;
-    received_at: Date;
-    processed_at: Date | null;
-    error: string | null;
-    attention: string | null;
-    resolved_at: Date | null;
-  }>(
+  const { rows } = await db.query<Omit<WebhookEventDbRow, 'resolved_by' | 'payload'>>(
     `SELECT id, type, received_at, processed_at, error, attention, resolved_at,
             coalesce(payload->'data'->>'id', payload->'data'->'original'->>'id', payload->'data'->'original'->>'order') AS provider_order_id
        FROM webhook_event
@@ -142,7 +101,7 @@ export async function findWebhookEventsOfOrders(db: Queryable, providerOrderIds:
     type: row.type,
     providerOrderId: row.provider_order_id,
     receivedAt: row.received_at.toISOString(),
-    result: row.resolved_at ? 'resolved' : row.attention ? 'attention' : row.processed_at ? 'processed' : 'failed',
+    result: webhookResult(row),
     error: row.error,
   }));
 }

@@ -4,7 +4,7 @@ export { createAdminOrder, listDevicesOfOrder, listOrdersOfPerson, revokeOrder }
 export { issueOrder } from './order-issue.service.js';
 export { orderListRoutes } from './order-list.routes.js';
 export { listAllOrders } from './order-list.service.js';
-export { kindColumns as orderKindColumns } from './order-list.repository.js';
+export { kindColumns as orderKindColumns, toOrderListRow, type OrderListDbRow } from './order-list.repository.js';
 export { type OrderRow, type OrderState } from './order.repository.js';
 export { orderRoutes } from './order.routes.js';
 export {

@@ -5,7 +5,8 @@ import { defaultListTuning, queryPage, selectAllStatement, type ListTuning } fro
 import { escapeLike, readListRequest, type ListDefinition, type ListRequest } from '../../lib/list-request.js';
 import { estimatePersonMatches, selectPersonIdsMatching } from '../person/index.js';
 
-type Row = {
+/** A licence row as the back office's lists read it (`allOrders`' columns, the order detail's licence). */
+export type OrderListDbRow = {
   id: number;
   creation_date: Date;
   provider_reference: string | null;
@@ -22,7 +23,8 @@ type Row = {
   kind_from: string | null;
 };
 
-export const toOrderListRow = (row: Row): OrderListRow => ({
+/** A licence row as the contracts' `OrderListRow`: the one mapping of the orders list and the order detail. */
+export const toOrderListRow = (row: OrderListDbRow): OrderListRow => ({
   id: row.id,
   creationDate: row.creation_date.toISOString(),
   providerReference: row.provider_reference,
@@ -170,7 +172,7 @@ export async function listAllOrders(db: Db, request: ListRequest): Promise<Paged
     ...(isFewPersons ? { person: selectivePersonCondition } : {}),
     ...(isOneProduct ? { productName: oneProductCondition } : {}),
   });
-  const page = await queryPage<Row>(db, definition, request, orderListTuning);
+  const page = await queryPage<OrderListDbRow>(db, definition, request, orderListTuning);
   return { ...page, rows: page.rows.map(toOrderListRow) };
 }
 
@@ -200,7 +202,7 @@ export async function* streamAllOrders(db: Db, request: ListRequest, batchSize =
     isOpen = true;
     await client.query(`DECLARE order_export NO SCROLL CURSOR FOR ${statement.text}`, statement.values);
     for (;;) {
-      const { rows } = await client.query<Row>(`FETCH ${batchSize} FROM order_export`);
+      const { rows } = await client.query<OrderListDbRow>(`FETCH ${batchSize} FROM order_export`);
       if (rows.length === 0) break;
       yield rows.map(toOrderListRow);
     }

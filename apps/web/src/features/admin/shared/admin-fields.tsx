@@ -1,4 +1,5 @@
 import '../../../styles/forms.scss';
+import type { Product } from '@store/contracts/product';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
@@ -86,6 +87,50 @@ export function CheckboxField({ id, label, registration }: Omit<FieldProps, 'err
       <label htmlFor={id} className="form-check-label">
         {label}
       </label>
+    </div>
+  );
+}
+
+/**
+ * Several products of the catalogue (bundle parts, offer sources): a labelled multiple select with its validation
+ * message and its help, which describes it while there is no error.
+ */
+export function ProductMultiSelect({
+  id,
+  label,
+  help,
+  products,
+  error,
+  registration,
+}: FieldProps & {
+  help: string;
+  products: Product[];
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        multiple
+        size={Math.min(Math.max(products.length, 3), 8)}
+        className={controlClass('form-select', error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error) ?? `${id}-help`}
+        {...registration}
+      >
+        {products.map((product) => (
+          <option key={product.id} value={product.id}>
+            {product.name}
+          </option>
+        ))}
+      </select>
+      <Feedback id={id} error={error} />
+      <div id={`${id}-help`} className="form-text">
+        {help}
+      </div>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Device } from '@store/contracts/licence';
 import { renameDeviceRequest } from '@store/contracts/licence';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorText } from '../../../lib/api-client';
 
 type RemoveDeviceDialogProps = {
@@ -16,33 +17,30 @@ type RemoveDeviceDialogProps = {
 /** Removing a computer asks first: the plug-in on it stops being licensed until it is activated again. */
 export function RemoveDeviceDialog({ device, productName, isRemoving, error, onConfirm, onCancel }: RemoveDeviceDialogProps) {
   return (
-    <Modal show={device !== null} onHide={onCancel} aria-labelledby="remove-device-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="remove-device-title" as="h2" className="h5">
-          Remove this computer?
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p className="mb-2">
-          <strong>{device?.deviceName}</strong> will no longer be licensed for {productName}, and its place becomes free for another
-          computer.
-        </p>
-        <p className="mb-0 text-body-secondary">You can activate it again later while a place is free.</p>
-        {error !== null && error !== undefined && (
+    <ConfirmDialog
+      show={device !== null}
+      titleId="remove-device-title"
+      title="Remove this computer?"
+      error={
+        error !== null &&
+        error !== undefined && (
           <div className="alert alert-danger mt-3 mb-0" role="alert">
             {errorText(error) || 'Something went wrong. Please try again later.'}
           </div>
-        )}
-      </Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={isRemoving}>
-          Keep it
-        </button>
-        <button type="button" className="btn btn-danger" onClick={() => device && onConfirm(device)} disabled={isRemoving}>
-          {isRemoving ? 'Removing…' : 'Remove computer'}
-        </button>
-      </Modal.Footer>
-    </Modal>
+        )
+      }
+      cancelLabel="Keep it"
+      confirmLabel={isRemoving ? 'Removing…' : 'Remove computer'}
+      confirmStyle="danger"
+      isPending={isRemoving}
+      onConfirm={() => device && onConfirm(device)}
+      onClose={onCancel}
+    >
+      <p className="mb-2">
+        <strong>{device?.deviceName}</strong> will no longer be licensed for {productName}, and its place becomes free for another computer.
+      </p>
+      <p className="mb-0 text-body-secondary">You can activate it again later while a place is free.</p>
+    </ConfirmDialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { UserProduct } from '@store/contracts/licence';
-import Modal from 'react-bootstrap/Modal';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
 import { useReplaceOwnKeysMutation } from '../api/replace-keys';
@@ -21,44 +21,37 @@ export function ReplaceKeysDialog({ licence, userName, show, onClose }: ReplaceK
         ? 'The keys could not be replaced. Please try again.'
         : '';
   return (
-    <Modal show={show} onHide={onClose} onExited={() => replace.reset()} aria-labelledby={titleId}>
-      <Modal.Header closeButton>
-        <Modal.Title id={titleId} as="h2" className="h5">
-          Replace the keys of {licence.name}?
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p>
-          For a serial that others have seen: you get a new serial and new key files by mail and here. The old serial and key files stop
-          working at once: they can no longer register a computer or unlock {licence.name}.
-        </p>
-        <p className="mb-0">Your registered computers keep working. This cannot be undone.</p>
-        {errorText && (
+    <ConfirmDialog
+      show={show}
+      titleId={titleId}
+      title={`Replace the keys of ${licence.name}?`}
+      error={
+        errorText && (
           <div className="alert alert-danger mt-3 mb-0" role="alert">
             {errorText}
           </div>
-        )}
-      </Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={replace.isPending}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger"
-          disabled={replace.isPending}
-          onClick={() =>
-            replace.mutate(licence.orderId, {
-              onSuccess: () => {
-                showToast(`New keys of ${licence.name} issued and mailed to you.`);
-                onClose();
-              },
-            })
-          }
-        >
-          Replace keys
-        </button>
-      </Modal.Footer>
-    </Modal>
+        )
+      }
+      cancelLabel="Cancel"
+      confirmLabel="Replace keys"
+      confirmStyle="danger"
+      isPending={replace.isPending}
+      onConfirm={() =>
+        replace.mutate(licence.orderId, {
+          onSuccess: () => {
+            showToast(`New keys of ${licence.name} issued and mailed to you.`);
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+      onExited={() => replace.reset()}
+    >
+      <p>
+        For a serial that others have seen: you get a new serial and new key files by mail and here. The old serial and key files stop
+        working at once: they can no longer register a computer or unlock {licence.name}.
+      </p>
+      <p className="mb-0">Your registered computers keep working. This cannot be undone.</p>
+    </ConfirmDialog>
   );
 }

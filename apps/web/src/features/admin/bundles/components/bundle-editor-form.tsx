@@ -7,11 +7,10 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../../components/form-field';
 import { adminPaths } from '../../shared/admin-paths';
-import { SelectField, TextAreaField } from '../../shared/admin-fields';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ProductMultiSelect, SelectField, TextAreaField } from '../../shared/admin-fields';
+import { SaveBar } from '../../shared/save-bar';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useSaveBundleMutation } from '../api/bundles-api';
-import { BundlePartsSelect } from './bundle-parts-select';
 
 const formValuesOf = (bundle: Bundle | undefined): BundleEditForm => ({
   name: bundle?.name ?? '',
@@ -83,7 +82,10 @@ export function BundleEditorForm({ bundle, products, onCreated }: BundleEditorFo
       </div>
       <div className="row g-3">
         <div className="col-md-6">
-          <BundlePartsSelect
+          <ProductMultiSelect
+            id="bundle-parts"
+            label="Holds"
+            help="Buying the bundle issues a licence of each. Hold Ctrl (⌘ on a Mac) to choose several."
             products={products.filter((product) => product.id !== bundleProductId)}
             registration={register('partProductIds')}
             error={errors.partProductIds?.message}
@@ -114,17 +116,7 @@ export function BundleEditorForm({ bundle, products, onCreated }: BundleEditorFo
           )}
         </div>
       </div>
-      <div className="d-flex flex-wrap align-items-center gap-3">
-        <button type="submit" className="btn btn-primary" disabled={saveBundle.isPending}>
-          SAVE BUNDLE
-        </button>
-        {notice && (
-          <span className="text-success" role="status">
-            {notice}
-          </span>
-        )}
-      </div>
-      <ErrorAlert error={saveBundle.error} />
+      <SaveBar label="SAVE BUNDLE" isPending={saveBundle.isPending} notice={notice} error={saveBundle.error} />
     </form>
   );
 }

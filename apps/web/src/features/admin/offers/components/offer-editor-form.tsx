@@ -6,8 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../../components/form-field';
 import { adminPaths } from '../../shared/admin-paths';
-import { CheckboxField, SelectField, TextAreaField } from '../../shared/admin-fields';
-import { ErrorAlert } from '../../shared/error-alert';
+import { CheckboxField, ProductMultiSelect, SelectField, TextAreaField } from '../../shared/admin-fields';
+import { SaveBar } from '../../shared/save-bar';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useSaveOfferMutation } from '../api/offers-api';
 
@@ -87,34 +87,14 @@ export function OfferEditorForm({ offer, products, onCreated }: OfferEditorFormP
       </div>
       <div className="row g-3">
         <div className="col-md-6">
-          <div className="mb-3">
-            <label htmlFor="offer-sources" className="form-label">
-              To the owners of
-            </label>
-            <select
-              id="offer-sources"
-              multiple
-              size={Math.min(Math.max(products.length, 3), 8)}
-              className={errors.sourceProductIds ? 'form-select is-invalid' : 'form-select'}
-              aria-invalid={errors.sourceProductIds ? true : undefined}
-              aria-describedby={errors.sourceProductIds ? 'offer-sources-error' : 'offer-sources-help'}
-              {...register('sourceProductIds')}
-            >
-              {products.map((product) => (
-                <option key={product.id} value={product.id}>
-                  {product.name}
-                </option>
-              ))}
-            </select>
-            {errors.sourceProductIds && (
-              <div id="offer-sources-error" className="invalid-feedback">
-                {errors.sourceProductIds.message}
-              </div>
-            )}
-            <div id="offer-sources-help" className="form-text">
-              An active licence of any of them qualifies. Hold Ctrl (⌘ on a Mac) to choose several.
-            </div>
-          </div>
+          <ProductMultiSelect
+            id="offer-sources"
+            label="To the owners of"
+            help="An active licence of any of them qualifies. Hold Ctrl (⌘ on a Mac) to choose several."
+            products={products}
+            registration={register('sourceProductIds')}
+            error={errors.sourceProductIds?.message}
+          />
         </div>
         <div className="col-md-6">
           <TextAreaField
@@ -133,17 +113,7 @@ export function OfferEditorForm({ offer, products, onCreated }: OfferEditorFormP
           Sold: {offer.soldCount} {offer.soldCount === 1 ? 'licence' : 'licences'} (refunds not counted).
         </p>
       )}
-      <div className="d-flex flex-wrap align-items-center gap-3">
-        <button type="submit" className="btn btn-primary" disabled={saveOffer.isPending}>
-          SAVE OFFER
-        </button>
-        {notice && (
-          <span className="text-success" role="status">
-            {notice}
-          </span>
-        )}
-      </div>
-      <ErrorAlert error={saveOffer.error} />
+      <SaveBar label="SAVE OFFER" isPending={saveOffer.isPending} notice={notice} error={saveOffer.error} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ErasureSummary } from '../../../../components/erasure-summary';
 import { ErrorAlert } from '../../shared/error-alert';
 import { useErasePersonMutation } from '../api/persons-api';
@@ -17,31 +17,21 @@ export function ErasePersonButton({ personId, email }: { personId: number; email
       <button type="button" className="btn btn-outline-danger" onClick={() => setIsConfirming(true)}>
         Erase Personal Data
       </button>
-      <Modal show={isConfirming} onHide={close} onExited={() => erase.reset()} aria-labelledby="erase-person-title">
-        <Modal.Header closeButton>
-          <Modal.Title id="erase-person-title" as="h2" className="h5">
-            Erase the personal data of {email || `person ${personId}`}?
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <ErasureSummary who="person" />
-          <p className="mb-0">This cannot be undone. The audit log records that person {personId} was erased, and nothing of their data.</p>
-          <ErrorAlert error={erase.error} className="mt-3 mb-0" />
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={close} disabled={erase.isPending}>
-            CANCEL
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={erase.isPending}
-            onClick={() => erase.mutate(undefined, { onSuccess: close })}
-          >
-            ERASE
-          </button>
-        </Modal.Footer>
-      </Modal>
+      <ConfirmDialog
+        show={isConfirming}
+        titleId="erase-person-title"
+        title={`Erase the personal data of ${email || `person ${personId}`}?`}
+        error={<ErrorAlert error={erase.error} className="mt-3 mb-0" />}
+        confirmLabel="ERASE"
+        confirmStyle="danger"
+        isPending={erase.isPending}
+        onConfirm={() => erase.mutate(undefined, { onSuccess: close })}
+        onClose={close}
+        onExited={() => erase.reset()}
+      >
+        <ErasureSummary who="person" />
+        <p className="mb-0">This cannot be undone. The audit log records that person {personId} was erased, and nothing of their data.</p>
+      </ConfirmDialog>
     </>
   );
 }

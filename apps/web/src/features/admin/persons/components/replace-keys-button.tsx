@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import Modal from 'react-bootstrap/Modal';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { showToast } from '../../../../lib/toast-store';
 import { ErrorAlert } from '../../shared/error-alert';
 import { useReplaceKeysMutation } from '../api/orders-api';
@@ -19,63 +19,48 @@ export function ReplaceKeysButton({ orderId, productName }: { orderId: number; p
       <button type="button" className="btn btn-sm btn-outline-danger ms-2" onClick={() => setIsConfirming(true)}>
         Replace keys
       </button>
-      <Modal
+      <ConfirmDialog
         show={isConfirming}
-        onHide={close}
+        titleId={titleId}
+        title={`Replace the keys of licence ${orderId} (${productName})?`}
+        error={<ErrorAlert error={replace.error} className="mt-3 mb-0" />}
+        confirmLabel="REPLACE KEYS"
+        confirmStyle="danger"
+        isPending={replace.isPending}
+        onConfirm={() =>
+          replace.mutate(
+            { id: orderId, removeDevices },
+            {
+              onSuccess: () => {
+                showToast(`New keys of licence ${orderId} issued and mailed to the owner.`);
+                close();
+              },
+            },
+          )
+        }
+        onClose={close}
         onExited={() => {
           replace.reset();
           setRemoveDevices(false);
         }}
-        aria-labelledby={titleId}
       >
-        <Modal.Header closeButton>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            Replace the keys of licence {orderId} ({productName})?
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p>
-            A new serial and new key files are issued and mailed to the owner. The old serial and key files stop working: they can no longer
-            register a computer or unlock the plug-in.
-          </p>
-          <div className="form-check">
-            <input
-              id={`replace-keys-remove-${orderId}`}
-              type="checkbox"
-              className="form-check-input"
-              checked={removeDevices}
-              onChange={(event) => setRemoveDevices(event.target.checked)}
-            />
-            <label htmlFor={`replace-keys-remove-${orderId}`} className="form-check-label">
-              Remove its computers now (otherwise they keep working until their keys expire)
-            </label>
-          </div>
-          <ErrorAlert error={replace.error} className="mt-3 mb-0" />
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={close} disabled={replace.isPending}>
-            CANCEL
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={replace.isPending}
-            onClick={() =>
-              replace.mutate(
-                { id: orderId, removeDevices },
-                {
-                  onSuccess: () => {
-                    showToast(`New keys of licence ${orderId} issued and mailed to the owner.`);
-                    close();
-                  },
-                },
-              )
-            }
-          >
-            REPLACE KEYS
-          </button>
-        </Modal.Footer>
-      </Modal>
+        <p>
+          A new serial and new key files are issued and mailed to the owner. The old serial and key files stop working: they can no longer
+          register a computer or unlock the plug-in.
+        </p>
+        <div className="form-check">
+          <input
+            id={`replace-keys-remove-${orderId}`}
+            type="checkbox"
+            className="form-check-input"
+            checked={removeDevices}
+            onChange={(event) => setRemoveDevices(event.target.checked)}
+          />
+          <label htmlFor={`replace-keys-remove-${orderId}`} className="form-check-label">
+            Remove its computers now (otherwise they keep working until their keys expire)
+          </label>
+        </div>
+      </ConfirmDialog>
     </>
   );
 }

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { FormField } from '../../../../components/form-field';
 import { paths } from '../../../../config/paths';
 import { CheckboxField, TextAreaField } from '../../shared/admin-fields';
-import { ErrorAlert } from '../../shared/error-alert';
+import { SaveBar } from '../../shared/save-bar';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useGenerateKeysMutation, useSaveProductMutation } from '../api/products-api';
 import { ProductKeysFieldset, PUBLIC_KEY_WARNING } from './product-keys-fieldset';
@@ -200,17 +200,7 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
         error={errors.serials?.message}
       />
 
-      <div className="d-flex flex-wrap align-items-center gap-3">
-        <button type="submit" className="btn btn-primary" disabled={saveProduct.isPending}>
-          SAVE PRODUCT
-        </button>
-        {notice && (
-          <span className="text-success" role="status">
-            {notice}
-          </span>
-        )}
-      </div>
-      <ErrorAlert error={saveProduct.error} />
+      <SaveBar label="SAVE PRODUCT" isPending={saveProduct.isPending} notice={notice} error={saveProduct.error} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import Modal from 'react-bootstrap/Modal';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { showToast } from '../../../../lib/toast-store';
 import { ErrorAlert } from '../../shared/error-alert';
 import { usePublishReleaseMutation, useReleaseRecipients, type ReleaseToPublish } from '../api/releases-api';
@@ -40,35 +40,30 @@ export function PublishConfirmation({ productId, productName, release, onClose, 
     });
   };
   return (
-    <Modal show={release !== null} onHide={onClose} onExited={() => publish.reset()} aria-labelledby="publish-release-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="publish-release-title" as="h2" className="h5">
+    <ConfirmDialog
+      show={release !== null}
+      titleId="publish-release-title"
+      title={
+        <>
           Publish {productName} {release?.version}
           {release?.channel === 'beta' ? ' beta' : ''}?
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p>
-          {release?.channel === 'beta'
-            ? 'Owners who opted in to the beta are offered its installers, in their account and by their plug-ins.'
-            : 'Every owner is offered its installers, in their account and by their plug-ins.'}
-        </p>
-        {release && <MailSummary release={release} recipients={recipients} />}
-        <ErrorAlert error={publish.error} className="mb-0" />
-      </Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={publish.isPending}>
-          CANCEL
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={confirm}
-          disabled={publish.isPending || (isMailing && !recipients.isSuccess)}
-        >
-          PUBLISH
-        </button>
-      </Modal.Footer>
-    </Modal>
+        </>
+      }
+      error={<ErrorAlert error={publish.error} className="mb-0" />}
+      confirmLabel="PUBLISH"
+      confirmStyle="primary"
+      isPending={publish.isPending}
+      isConfirmBlocked={isMailing && !recipients.isSuccess}
+      onConfirm={confirm}
+      onClose={onClose}
+      onExited={() => publish.reset()}
+    >
+      <p>
+        {release?.channel === 'beta'
+          ? 'Owners who opted in to the beta are offered its installers, in their account and by their plug-ins.'
+          : 'Every owner is offered its installers, in their account and by their plug-ins.'}
+      </p>
+      {release && <MailSummary release={release} recipients={recipients} />}
+    </ConfirmDialog>
   );
 }

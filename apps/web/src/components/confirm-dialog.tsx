@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import Modal from 'react-bootstrap/Modal';
+
+type ConfirmDialogProps = {
+  show: boolean;
+  /** The id of the title, which labels the dialog. */
+  titleId: string;
+  title: ReactNode;
+  /** What confirming does. */
+  children: ReactNode;
+  /** The error line under the body (the failed confirmation's), or nothing. */
+  error?: ReactNode;
+  cancelLabel?: string;
+  confirmLabel: string;
+  confirmStyle: 'danger' | 'primary';
+  /** While the confirmation runs, both buttons are disabled. */
+  isPending: boolean;
+  /** The confirm button is also disabled while this holds (e.g. a count still loading). */
+  isConfirmBlocked?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  /** After the dialog has closed: reset the mutation and any choices. */
+  onExited?: () => void;
+};
+
+/** An "are you sure?" dialog: a title, what happens, an error line, then CANCEL and the confirm button. */
+export function ConfirmDialog({
+  show,
+  titleId,
+  title,
+  children,
+  error,
+  cancelLabel = 'CANCEL',
+  confirmLabel,
+  confirmStyle,
+  isPending,
+  isConfirmBlocked = false,
+  onConfirm,
+  onClose,
+  onExited,
+}: ConfirmDialogProps) {
+  return (
+    <Modal show={show} onHide={onClose} onExited={onExited} aria-labelledby={titleId}>
+      <Modal.Header closeButton>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {children}
+        {error}
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={isPending}>
+          {cancelLabel}
+        </button>
+        <button type="button" className={`btn btn-${confirmStyle}`} onClick={onConfirm} disabled={isPending || isConfirmBlocked}>
+          {confirmLabel}
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
