@@ -206,6 +206,7 @@ test.describe('accounts', () => {
       'RELEASES',
       'PAGES',
       'UPGRADES',
+      'BUNDLES',
       'STAFF',
       'WEBHOOKS',
       'AUDIT LOG',
