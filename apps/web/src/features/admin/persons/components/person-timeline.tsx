@@ -2,6 +2,7 @@ import type { TimelineEventKind } from '@store/contracts/person-timeline';
 import { useState } from 'react';
 import { formatDateTime } from '../../shared/format-date';
 import { TIMELINE_PAGE_SIZE, usePersonTimeline } from '../api/timeline-api';
+import { NewerOlderPager } from '../../shared/newer-older-pager';
 
 /** Each kind's short label, and its badge colour (text-bg-* keeps the contrast axe checks). */
 const KINDS: Record<TimelineEventKind, { label: string; tone: string }> = {
@@ -56,22 +57,7 @@ export function PersonTimeline({ personId }: { personId: number }) {
         </ol>
       )}
       {timeline.data && timeline.data.total > TIMELINE_PAGE_SIZE && (
-        <nav className="d-flex align-items-center gap-2" aria-label="Timeline pages">
-          <button type="button" className="btn btn-sm btn-outline-primary" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            Newer
-          </button>
-          <span>
-            Page {page + 1} of {pageCount}
-          </span>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-primary"
-            disabled={page + 1 >= pageCount}
-            onClick={() => setPage(page + 1)}
-          >
-            Older
-          </button>
-        </nav>
+        <NewerOlderPager label="Timeline pages" page={page} pageCount={pageCount} onPage={setPage} />
       )}
     </section>
   );

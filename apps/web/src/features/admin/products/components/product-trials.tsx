@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatDateTime } from '../../shared/format-date';
 import { TRIALS_PAGE_SIZE, useProductTrials } from '../api/products-api';
+import { NewerOlderPager } from '../../shared/newer-older-pager';
 
 /** The product's trials (decision 017), newest first, a page at a time. A trial only expires; nothing converts it. */
 export function ProductTrials({ productId }: { productId: number }) {
@@ -54,22 +55,7 @@ export function ProductTrials({ productId }: { productId: number }) {
               </tbody>
             </table>
           </div>
-          <div className="d-flex align-items-center gap-2">
-            <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
-              Newer
-            </button>
-            <span>
-              Page {page + 1} of {pageCount}
-            </span>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-secondary"
-              disabled={page + 1 >= pageCount}
-              onClick={() => setPage(page + 1)}
-            >
-              Older
-            </button>
-          </div>
+          <NewerOlderPager label="Trial pages" page={page} pageCount={pageCount} onPage={setPage} />
         </>
       )}
     </section>
