@@ -1,23 +1,19 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { BenchResult } from './bench-result.js';
-import { BENCH_ADMIN_PASSWORD, freePort, spawnServer, startBenchServer, startServerProcess, type ServerProcess } from './bench-server.js';
+import { freePort, spawnServer, startServerProcess, type ServerProcess } from './bench-server.js';
+import { eventLoopDelayWhileSaving, firstReadAfterSave } from './content-page-saves.js';
 import { compareInterleaved, comparisonResult, type Comparison } from './interleaved.js';
 import { startOtlpSink } from './otlp-sink.js';
-import { runWrk, WRK, WRK_RESULT_LUA, type WrkResult } from './wrk.js';
+import { adminToken, get, loadWithWrk, publishedPageUrls } from './page-requests.js';
+import { WRK } from './wrk.js';
 
 const NGINX = '/usr/sbin/nginx';
-const DURATION_SECONDS = 8;
-const CONNECTIONS = 20;
 /** The on/off comparisons: a warm-up of each process, then each interleaved round's run. */
 const WARM_UP_SECONDS = 2;
 const ROUND_SECONDS = 3;
-
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
 /**
  * The server-rendered content pages against nginx serving the same bytes (decision 026):
@@ -187,106 +183,6 @@ http { access_log off; types { text/html html; } default_type text/html; gzip_st
   client_body_temp_path ${directory}; proxy_temp_path ${directory}; fastcgi_temp_path ${directory};
   uwsgi_temp_path ${directory}; scgi_temp_path ${directory};
   server { listen 127.0.0.1:${port}; root ${directory}/site; location / { try_files $uri/index.html =404; } } }`;
-}
-
-/** wrk, one thread, the URLs in turn, `Accept-Encoding: gzip`: requests per second and p99 latency. */
-async function loadWithWrk(base: string, urls: string[], directory: string, seconds = DURATION_SECONDS): Promise<WrkResult> {
-  const script = path.join(directory, 'pages.lua');
-  await fs.writeFile(
-    script,
-    `local paths = { ${urls.map((url) => JSON.stringify(url)).join(', ')} }
-local i = 0
-request = function()
-  i = i % #paths + 1
-  return wrk.format("GET", paths[i], { ["Accept-Encoding"] = "gzip" })
-end
-${WRK_RESULT_LUA}`,
-  );
-  return runWrk({ url: base, script, connections: CONNECTIONS, seconds });
-}
-
-/** Saves a page through the admin API and times the next read of it (the cache forgot it; it renders afresh). */
-async function firstReadAfterSave(base: string, token: string, urls: string[]): Promise<number> {
-  const url = urls.find((candidate) => candidate.startsWith('/products/')) ?? urls[0]!;
-  const page = (await (await fetch(`${base}/api/page/byUrl/${url.replace(/\//g, '*')}`)).json()) as Record<string, unknown>;
-  const times: number[] = [];
-  for (let round = 0; round < 5; round++) {
-    const saved = await fetch(`${base}/api/page/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...page, htmlText: `${String(page.htmlText)}<!-- ${round} -->` }),
-    });
-    if (!saved.ok) throw new Error(`saving ${url}: ${saved.status}`);
-    const started = performance.now();
-    const answer = await get(`${base}${url}`, { 'accept-encoding': 'gzip' });
-    times.push(performance.now() - started);
-    if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
-  }
-  return Math.max(...times);
-}
-
-/**
- * The product in this process (so its event loop can be watched), wrk loading its pages from its own process, and
- * a page saved every 100 ms meanwhile: the longest the event loop was held up.
- */
-async function eventLoopDelayWhileSaving(directory: string): Promise<number> {
-  const server = await startBenchServer({ isServingWebApp: true });
-  try {
-    const token = await adminToken(server.url);
-    const urls = await publishedPageUrls(server.url, token);
-    const monitor = monitorEventLoopDelay({ resolution: 10 });
-    monitor.enable();
-    let isLoading = true;
-    const load = loadWithWrk(server.url, urls, directory).finally(() => (isLoading = false));
-    const saving = (async () => {
-      for (let round = 0; isLoading; round++) {
-        const url = urls[round % urls.length]!;
-        const page = (await (await fetch(`${server.url}/api/page/byUrl/${url.replace(/\//g, '*')}`)).json()) as Record<string, unknown>;
-        await fetch(`${server.url}/api/page/`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ ...page, htmlText: `${String(page.htmlText)}<!-- save ${round} -->` }),
-        });
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
-    await Promise.all([load, saving]);
-    monitor.disable();
-    return monitor.max / 1e6;
-  } finally {
-    await server.close();
-  }
-}
-
-async function adminToken(base: string): Promise<string> {
-  const login = await fetch(`${base}/api/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`admin login: ${login.status}`);
-  return ((await login.json()) as { token: string }).token;
-}
-
-/** Every published page of the demo, by its own URL. */
-async function publishedPageUrls(base: string, token: string): Promise<string[]> {
-  const pages = (await (await fetch(`${base}/api/page/`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-    url: string;
-    isPublished?: boolean;
-  }[];
-  return pages.filter((page) => page.isPublished !== false && page.url !== '/notExists').map((page) => page.url);
-}
-
-function get(url: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
 }
 
 async function waitForPort(port: number): Promise<void> {
