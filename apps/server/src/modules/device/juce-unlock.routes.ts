@@ -1,7 +1,7 @@
 import { juceRenewRequest, juceUnlockRequest } from '@store/contracts/licence';
+import { unlockComputerFlow } from '../../flows/register-computer.flow.js';
 import { juceFormPlugin } from '../../plugins/juce-form.js';
 import { renewKey } from './juce-renew.service.js';
-import { unlockWithLogin } from './juce-unlock.service.js';
 
 /**
  * POST /juce/unlock, JUCE's online unlock protocol, and POST /juce/renew, the renewal of clients/juce's expiring keys
@@ -9,7 +9,7 @@ import { unlockWithLogin } from './juce-unlock.service.js';
  */
 export const juceUnlockRoutes = juceFormPlugin('unlock', (app, route) => {
   route('/juce/unlock', juceUnlockRequest, (request) =>
-    unlockWithLogin({
+    unlockComputerFlow({
       db: app.db,
       products: app.productCache,
       secretBox: app.secretBox,
