@@ -1,5 +1,5 @@
 import { MAX_DEVICES_PER_LICENSE } from '@store/contracts/constants';
-import type { JuceUnlockRequest, RegisterDeviceRequest } from '@store/contracts/licence';
+import type { JuceRenewRequest, JuceUnlockRequest, RegisterDeviceRequest } from '@store/contracts/licence';
 import type { Db, Queryable } from '../db/client.js';
 import { AppError, badRequest } from '../lib/app-error.js';
 import { hitRateLimit, type RateLimitHit, type RefusedCallers } from '../lib/rate-limit.js';
@@ -12,21 +12,28 @@ import {
   compactKey,
   deviceRegistrationPerIp,
   findDeviceIdProblem,
+  findDeviceOfLicence,
+  findEndedLicenceRefusal,
   findLicencesByKeyText,
   findLicencesBySerial,
   findLicencesOfPerson,
   isDeviceOfPerson,
   noActiveLicenceMessage,
+  notRenewableMessage,
   readProductKeyFile,
+  readRenewableKey,
   registerDeviceOnLicences,
   registerWithSignedKey,
+  removedComputerRefusal,
+  renewedMessage,
+  renewModuleKey,
   unknownProductMessage,
   type LicenceCandidate,
   type SignedKeyFile,
 } from '../modules/device/index.js';
 import { findPersonIdOfLogin } from '../modules/licence/index.js';
-import { createDeviceKeyFile } from '../modules/order/index.js';
-import { findPersonByEmail } from '../modules/person/index.js';
+import { createDeviceKeyFile, findOrderById } from '../modules/order/index.js';
+import { findPersonByEmail, findPersonById } from '../modules/person/index.js';
 import type { ProductCache, ProductRow } from '../modules/product/index.js';
 
 /** What registering a computer needs of the app: the pool, the product cache and the key file's signing. */
@@ -183,4 +190,42 @@ async function checkWebLogin(
     },
   );
   return login;
+}
+
+/**
+ * The renewal of a plug-in's expiring key (POST /juce/renew; plug-ins built on clients/juce, decision 041), in the
+ * order its steps run: the product (its exact ID) and the computer's ID checked; the presented key read (the
+ * product's own, for this computer, naming its licence and carrying the removal secret); the licence it names found,
+ * and refused when it ended (refunded, transferred, revoked: until when the key still works); the computer's place
+ * on it checked against the key's removal secret; the owner read (the key names them); a fresh key signed, its end
+ * moved on by the product's days, in the renewal's one write.
+ */
+export async function renewComputerKeyFlow(options: Signing & { fields: JuceRenewRequest }): Promise<UnlockGrant> {
+  const { db, fields } = options;
+  const product = await options.products.byName(db, fields.product.trim());
+  if (!product || product.name !== fields.product.trim()) throw badRequest(unknownProductMessage(fields.product.trim()));
+  const machineId = fields.mach.trim();
+  const problem = findDeviceIdProblem(machineId);
+  if (problem) throw badRequest(`This computer's key cannot be renewed: ${problem}`);
+
+  const key = readRenewableKey(product, fields.key, machineId);
+  const order = await findOrderById(db, key.licenceId);
+  if (!order || order.product_id !== product.id) throw badRequest(notRenewableMessage(product));
+  const ended = findEndedLicenceRefusal(product, order, key);
+  if (ended) throw ended;
+  const device = await findDeviceOfLicence(db, order.id, machineId);
+  // The computer holds its place with the removal secret of its key (a place freed and taken again has a new one).
+  if (!device || device.removal_secret !== key.removalSecret) throw removedComputerRefusal(product, key);
+  const owner = await findPersonById(db, order.person_id);
+  const keyFile = await renewModuleKey({
+    db,
+    product,
+    licence: { order_id: order.id, owner_name: owner?.name ?? key.user, owner_email: owner?.email ?? key.email },
+    device,
+    deviceId: machineId,
+    secretBox: options.secretBox,
+    signer: options.signer,
+    moduleKey: { days: product.online_key_days },
+  });
+  return { message: renewedMessage(product), keyFile };
 }

@@ -19,7 +19,10 @@ export {
   isDeviceOfPerson,
   registerWithSignedKey,
 } from './device.repository.js';
-export { noActiveLicenceMessage, registerDeviceOnLicences } from './device-registration.js';
+export { noActiveLicenceMessage, registerDeviceOnLicences, renewModuleKey } from './device-registration.js';
+
+/** A computer's place on a licence (the renewal of a clients/juce key checks its removal secret). */
+export { findDeviceOfLicence } from './device-rows.repository.js';
 
 /**
  * The computers registered on the licences, by licence and then by slot: the one read of the device lists of the

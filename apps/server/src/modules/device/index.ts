@@ -8,6 +8,7 @@ export {
   deleteDeviceById,
   deleteDevicesOfLicences,
   deviceRegistrationPerIp,
+  findDeviceOfLicence,
   findDeviceNameOfPerson,
   findLicencesByKeyText,
   findLicencesBySerial,
@@ -18,6 +19,7 @@ export {
   noActiveLicenceMessage,
   registerDeviceOnLicences,
   registerWithSignedKey,
+  renewModuleKey,
   releaseDeviceWithCode,
   releaseOwnDevice,
   renameDeviceOfPerson,
@@ -25,4 +27,11 @@ export {
   toDevice,
   unknownProductMessage,
 } from './device.service.js';
+export {
+  findEndedLicenceRefusal,
+  notRenewableMessage,
+  readRenewableKey,
+  removedComputerRefusal,
+  renewedMessage,
+} from './juce-renew.service.js';
 export { compactKey, readProductKeyFile } from './licence-key-match.js';

@@ -1,7 +1,6 @@
 import { juceRenewRequest, juceUnlockRequest } from '@store/contracts/licence';
-import { unlockComputerFlow } from '../../flows/register-computer.flow.js';
+import { renewComputerKeyFlow, unlockComputerFlow } from '../../flows/register-computer.flow.js';
 import { juceFormPlugin } from '../../plugins/juce-form.js';
-import { renewKey } from './juce-renew.service.js';
 
 /**
  * POST /juce/unlock, JUCE's online unlock protocol, and POST /juce/renew, the renewal of clients/juce's expiring keys
@@ -21,6 +20,12 @@ export const juceUnlockRoutes = juceFormPlugin('unlock', (app, route) => {
   );
 
   route('/juce/renew', juceRenewRequest, (request) =>
-    renewKey({ db: app.db, products: app.productCache, secretBox: app.secretBox, signer: app.keyFileSigner, fields: request.body }),
+    renewComputerKeyFlow({
+      db: app.db,
+      products: app.productCache,
+      secretBox: app.secretBox,
+      signer: app.keyFileSigner,
+      fields: request.body,
+    }),
   );
 });
