@@ -29,7 +29,9 @@ export {
 } from './return-created.service.js';
 export { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from './reconcile-job.js';
 export { webhookAdminRoutes } from './webhook-admin.routes.js';
+export { getWebhookEvent, lockStoredEvent, readStoredEvent, settleReplayedEvent } from './webhook-admin.service.js';
+export { recordEventAudit } from './webhook-audit.js';
 export { returnCreatedData, type OrderCompletedData, type ReturnCreatedData, type WebhookEvent } from './webhook-payload.js';
 export { signWebhookBody, webhookSecretOf } from './webhook-signature.js';
-export { findEventOfOrder } from './webhook.service.js';
+export { findEventOfOrder, processEvent, type ReplayOptions } from './webhook.service.js';
 export { accountClaimHashOf } from './purchase-account.service.js';

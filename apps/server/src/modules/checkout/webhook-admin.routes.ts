@@ -9,6 +9,7 @@ import {
 } from '@store/contracts/webhook';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replayWebhookEventFlow, resolveWebhookEventFlow } from '../../flows/webhook-event.flow.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { reconcileApiOf } from './reconcile-job.js';
 import * as webhooks from './webhook-admin.service.js';
@@ -36,14 +37,13 @@ export const webhookAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhookEvent/:id/replay',
     { onRequest: requireAdmin, schema: { tags, params: eventParams, body: webhookReplayRequest, response: { 200: webhookEventRow } } },
-    (request) => webhooks.replayWebhookEvent(context(), { id: request.params.id, actor: actorOf(request).name, replay: request.body }),
+    (request) => replayWebhookEventFlow(context(), { id: request.params.id, actor: actorOf(request).name, replay: request.body }),
   );
 
   app.post(
     '/webhookEvent/:id/resolve',
     { onRequest: requireAdmin, schema: { tags, params: eventParams, body: webhookResolveRequest, response: { 200: webhookEventRow } } },
-    (request) =>
-      webhooks.resolveWebhookEventByHand({ db: app.db, id: request.params.id, actor: actorOf(request).name, note: request.body.note }),
+    (request) => resolveWebhookEventFlow({ db: app.db, id: request.params.id, actor: actorOf(request).name, note: request.body.note }),
   );
 
   // The reconciliation job for a chosen range of days (docs/fastspring.md).

@@ -1,16 +1,16 @@
 import type { WebhookEventList, WebhookEventListQuery, WebhookEventRow } from '@store/contracts/webhook';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PoolClient } from 'pg';
 import type { Config } from '../../config.js';
-import { withTransaction, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { FastSpringApi } from './fastspring-api.js';
 import { reconcileOrders, type ReconcileResult } from './reconcile.service.js';
-import { webhookEvent } from './webhook-payload.js';
+import { webhookEvent, type WebhookEvent } from './webhook-payload.js';
 import { markWebhookEventAttention, resolveWebhookEvent } from './provider-order.repository.js';
 import * as repository from './webhook-admin.repository.js';
-import { recordEventAudit } from './webhook-audit.js';
-import { processEvent, type ReplayOptions } from './webhook.service.js';
+import type { EventOutcome } from './webhook-audit.js';
 
 type Context = {
   db: Db;
@@ -32,48 +32,25 @@ export async function getWebhookEvent(options: { db: Db; id: string }): Promise<
   return found;
 }
 
-/**
- * Processes a stored event again (an administrator's replay of a failed event or one that needs attention), with
- * unknown product paths mapped to products. Idempotent like the provider's resend: what was issued stays issued.
- * Settled when it now goes through; otherwise it stays in the list with the new reason. Audited (`replay`, with
- * the mapping) in the transaction that processes it.
- */
-export async function replayWebhookEvent(
-  context: Context,
-  options: { id: string; actor: string; replay: ReplayOptions },
-): Promise<WebhookEventRow> {
-  await withTransaction(context.db, async (client) => {
-    const before = await repository.lockWebhookEvent(client, options.id);
-    if (!before) throw noSuchEvent();
-    const event = webhookEvent.safeParse(before.payload);
-    if (!event.success) throw new AppError('badRequest', 'The stored event cannot be read.');
-    const outcome = await processEvent(context, client, event.data, options.replay);
-    if (outcome.attention) await markWebhookEventAttention(client, options.id, outcome.attention);
-    else await resolveWebhookEvent(client, options.id, { by: `replayed by ${options.actor}`, note: outcome.note });
-    const details = options.replay.productOfPath ? { productOfPath: options.replay.productOfPath } : {};
-    await recordEventAudit(client, {
-      actor: options.actor,
-      action: 'replay',
-      eventId: options.id,
-      before,
-      details,
-      outcome,
-      settled: 'resolved',
-    });
-  });
-  return getWebhookEvent({ db: context.db, id: options.id });
+/** The stored event locked for an administrator's replay or settling (flows/webhook-event.flow.ts); 404 when unknown. */
+export async function lockStoredEvent(client: PoolClient, id: string): Promise<WebhookEventRow> {
+  const before = await repository.lockWebhookEvent(client, id);
+  if (!before) throw noSuchEvent();
+  return before;
 }
 
-/** Settles an event of the "needs attention" list without processing it, noting why (audited: `resolve`). */
-export async function resolveWebhookEventByHand(options: { db: Db; id: string; actor: string; note: string }): Promise<WebhookEventRow> {
-  await withTransaction(options.db, async (client) => {
-    const before = await repository.lockWebhookEvent(client, options.id);
-    if (!before) throw noSuchEvent();
-    await resolveWebhookEvent(client, options.id, { by: options.actor, note: options.note });
-    const outcome = { note: options.note };
-    await recordEventAudit(client, { actor: options.actor, action: 'resolve', eventId: options.id, before, outcome, settled: 'resolved' });
-  });
-  return getWebhookEvent({ db: options.db, id: options.id });
+/** The stored event's payload as the intake reads it; 400 when it cannot be read any more. */
+export function readStoredEvent(row: WebhookEventRow): WebhookEvent {
+  const event = webhookEvent.safeParse(row.payload);
+  if (!event.success) throw new AppError('badRequest', 'The stored event cannot be read.');
+  return event.data;
+}
+
+/** A replayed event settled when it now went through; otherwise it stays in the "needs attention" list with the new reason. */
+export async function settleReplayedEvent(client: PoolClient, id: string, replay: { actor: string; outcome: EventOutcome }): Promise<void> {
+  const { outcome } = replay;
+  if (outcome.attention) await markWebhookEventAttention(client, id, outcome.attention);
+  else await resolveWebhookEvent(client, id, { by: `replayed by ${replay.actor}`, note: outcome.note });
 }
 
 /**

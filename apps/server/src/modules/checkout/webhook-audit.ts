@@ -3,7 +3,7 @@ import type { PoolClient } from 'pg';
 import { recordAudit } from '../audit/index.js';
 
 /** What became of an event processed at an administrator's request: why it still needs a person, or its note. */
-type EventOutcome = { note: string | null; attention?: string };
+export type EventOutcome = { note: string | null; attention?: string };
 
 /** What the audit keeps of an event's state: what became of it and why, not its payload (the log keeps that). */
 const auditView = (row: WebhookEventRow) => ({ result: row.result, attention: row.attention, resolvedBy: row.resolvedBy });

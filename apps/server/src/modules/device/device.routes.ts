@@ -1,7 +1,7 @@
 import { registerDeviceRequest, registerDeviceResponse } from '@store/contracts/licence';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerComputerFlow } from '../../flows/register-computer.flow.js';
 import { createRefusedCallers } from '../../lib/rate-limit.js';
-import * as devices from './device.service.js';
 import { juceUnlockRoutes } from './juce-unlock.routes.js';
 
 /** The licence server's plug-in endpoints: device registration by key, and JUCE's online unlock. */
@@ -11,7 +11,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/userinfo/registerproductfordevice',
     { schema: { tags: ['licence server'], body: registerDeviceRequest, response: { 200: registerDeviceResponse } } },
     async (request, reply) => {
-      const keyFile = await devices.registerDeviceWithKey({
+      const keyFile = await registerComputerFlow({
         db: app.db,
         products: app.productCache,
         secretBox: app.secretBox,

@@ -1,17 +1,37 @@
 // The device module's public face (issue 28, decision 039): what other modules and the app may use of it.
 export { findDeviceIdProblem } from './device-id.js';
+export type { SignedKeyFile } from './device-registration.js';
+export type { LicenceCandidate } from './device.repository.js';
 export { deviceRoutes } from './device.routes.js';
 export {
   countReleasesThisYear,
   deleteDeviceById,
   deleteDevicesOfLicences,
+  deviceRegistrationPerIp,
+  findDeviceOfLicence,
   findDeviceNameOfPerson,
+  findLicencesByKeyText,
+  findLicencesBySerial,
+  findLicencesOfPerson,
+  isDeviceOfPerson,
   listDevicesOfOrders,
   listReleasesOfOrders,
+  noActiveLicenceMessage,
+  registerDeviceOnLicences,
+  registerWithSignedKey,
+  renewModuleKey,
   releaseDeviceWithCode,
   releaseOwnDevice,
   renameDeviceOfPerson,
   setDeviceKeyFile,
   toDevice,
+  unknownProductMessage,
 } from './device.service.js';
-export { readProductKeyFile } from './licence-key-match.js';
+export {
+  findEndedLicenceRefusal,
+  notRenewableMessage,
+  readRenewableKey,
+  removedComputerRefusal,
+  renewedMessage,
+} from './juce-renew.service.js';
+export { compactKey, readProductKeyFile } from './licence-key-match.js';

@@ -2,8 +2,8 @@ import { idParam } from '@store/contracts/fields';
 import { verifyTransferResponse } from '@store/contracts/licence';
 import { orderList, orderTransferRequest } from '@store/contracts/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { transferLicencesAsAdminFlow } from '../../flows/transfer.flow.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { transferOrdersAsAdmin } from './transfer-admin.service.js';
 import { verifyOrderForTransfer } from './transfer.service.js';
 
 /**
@@ -27,7 +27,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/transfer',
     { onRequest: requireAdmin, schema: { tags: ['orders'], body: orderTransferRequest, response: { 200: orderList } } },
     (request) =>
-      transferOrdersAsAdmin({
+      transferLicencesAsAdminFlow({
         db: app.db,
         secretBox: app.secretBox,
         config: app.config,

@@ -1,29 +1,19 @@
 import { TRANSFER_MIN_DAYS } from '@store/contracts/constants';
-import { isSameEmail } from '@store/contracts/email-address';
 import type { PoolClient } from 'pg';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { AppError, badRequest, notFound } from '../../lib/app-error.js';
+import { transferLicencesFlow, type TransferredLicence, type TransferRequest } from '../../flows/transfer.flow.js';
+import { AppError, badRequest } from '../../lib/app-error.js';
 import { mentionLikePatterns, redactText, type PersonalTexts } from '../../lib/redact.js';
-import type { SecretBox } from '../../lib/secret-box.js';
-import { licenceTransferredMail, siteUrlOf } from '../../mail/customer-templates.js';
-import { licenceReceivedMail } from '../../mail/licence-mails.js';
-import { enqueueMail } from '../../mail/outbox.js';
-import { emptySerialPoolMail } from '../../mail/templates.js';
-import { type CustomerCaller, signInLinkFor } from '../auth/index.js';
-import { deleteDevicesOfLicences } from '../device/index.js';
+import { type CustomerCaller } from '../auth/index.js';
 import { findPersonIdOfLogin } from '../licence/index.js';
 import { findUpgradeOfLicence } from '../offer/index.js';
-import { emitWebhookEvent } from '../outbound-webhook/index.js';
-import { findOrCreateNamedPerson, findPersonsByIds } from '../person/index.js';
-import { createLicenceKeys, findOrderById, retireSerialOfOrder, setOrderKeys, takeSerial } from '../order/index.js';
-import { findProductById, type ProductRow } from '../product/index.js';
+import { findOrderById } from '../order/index.js';
 import { createTransferToken, transferTokenSecretOf } from './transfer-token.js';
 import * as repository from './transfer.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type TransferredLicence = { orderId: number; productName: string; fromPersonId: number; toPersonId: number };
 /** A paid transfer's fee: decimal text (lib/money.ts) in the order's currency. */
 export type TransferFee = { amount: string; currency: string };
 
@@ -58,122 +48,20 @@ export async function verifyOrderForTransfer(options: {
 }
 
 /**
- * Moves licences to a new owner inside the caller's transaction: the person with that address (created if
- * needed) owns them from now on (license activation date = now), their computers are removed, their key files
- * re-issued naming the new owner, their serial replaced, and both owners are mailed. Every check runs before anything is written, so
- * a refusal (AppError) leaves the transaction usable. Used by the paid transfer's webhook and the admin's
- * direct transfer (POST /api/order/transfer).
+ * Moves licences to a new owner inside the caller's transaction (flows/transfer.flow.ts); a refusal (AppError) is
+ * thrown before anything is written, so the transaction stays usable.
  */
-export async function transferOrders(options: {
-  client: PoolClient;
-  orderIds: readonly number[];
-  newOwnerEmail: string;
-  newOwnerName: string;
-  secretBox: SecretBox;
-  config: Config;
-  /** The paid transfer's order at the provider, recorded so its webhook moves the licence once. */
-  providerOrderId?: string;
-  /** What the paid transfer cost, recorded on the transfer (one licence moves per paid transfer). */
-  fee?: TransferFee;
-  /** When set, each licence must still belong to this person (a customer's own transfer). */
-  expectedOwnerId?: number;
-}): Promise<TransferredLicence[]> {
-  const { client, config } = options;
-  const newOwnerEmail = options.newOwnerEmail.trim();
-  const orderIds = [...new Set(options.orderIds)];
-  if (orderIds.length === 0) throw badRequest('Choose the licences to transfer.');
-  if (newOwnerEmail === '') throw badRequest('Owner email is required');
-
-  const licences = await lockLicencesWithOwners(client, orderIds);
-  const missingId = orderIds.find((id) => !licences.some((licence) => licence.id === id));
-  if (missingId !== undefined) throw notFound(`Licence ${missingId} not found`);
-  for (const licence of licences) {
-    if (licence.state !== 'active') throw badRequest(`Licence ${licence.id} is not active and cannot be transferred.`);
-    if (options.expectedOwnerId !== undefined && licence.person_id !== options.expectedOwnerId) {
-      throw new AppError('forbidden', `Licence ${licence.id} no longer belongs to the person who started the transfer.`);
-    }
-    if (isSameEmail(licence.owner_email, newOwnerEmail)) {
-      throw badRequest(`Licence ${licence.id} already belongs to ${newOwnerEmail}.`);
-    }
-    // A customer's own transfer, verified before the licence was upgraded: it now stays with them (decision 036).
-    const upgradedTo = options.expectedOwnerId === undefined ? undefined : await findUpgradeOfLicence(client, licence.id);
-    if (upgradedTo !== undefined) throw badRequest(`Licence ${licence.id} was upgraded to ${upgradedTo} and stays with its owner.`);
-  }
-
-  const newOwner = await findOrCreateNamedPerson(client, { email: newOwnerEmail, name: options.newOwnerName.trim() });
-  const siteUrl = siteUrlOf(config);
-  const transferred: TransferredLicence[] = [];
-  // The computers belong to the previous owner: removed from every licence moved, in one statement.
-  await deleteDevicesOfLicences(
-    client,
-    licences.map((licence) => licence.id),
-  );
-  // Each product read once, however many of its licences move (the new keys need the whole row).
-  const products = new Map<number, ProductRow>();
-  for (const productId of new Set(licences.map((licence) => licence.product_id))) {
-    products.set(productId, (await findProductById(client, productId))!);
-  }
-  for (const licence of licences) {
-    await repository.moveLicence(client, licence.id, newOwner.id);
-    const product = products.get(licence.product_id)!;
-    const keys = createLicenceKeys({ product, owner: newOwner, secretBox: options.secretBox });
-    // The seller's serial must stop proving ownership: the licence takes the next one of the pool (none when the
-    // product has no pool or it ran out, which the administrator is told of), and the old one stays retired.
-    await retireSerialOfOrder(client, licence.id);
-    const { serial, hasPool } = await takeSerial(client, licence.product_id, licence.id);
-    if (!serial && hasPool) {
-      await enqueueMail(client, emptySerialPoolMail({ to: config.SUPPORT_EMAIL, productName: product.name, orderId: licence.id }));
-    }
-    const saved = await setOrderKeys(client, licence.id, { serial, ...keys });
-    await repository.insertTransferRecord(client, {
-      orderId: licence.id,
-      fromPersonId: licence.person_id,
-      toPersonId: newOwner.id,
-      providerOrderId: options.providerOrderId,
-      fee: options.fee,
-    });
-    const productName = product.name;
-    const signIn = await signInLinkFor(client, { email: newOwner.email, purpose: 'purchase', siteUrl });
-    await enqueueMail(
-      client,
-      licenceReceivedMail({
-        to: newOwner.email,
-        ownerName: newOwner.name,
-        licence: { productName, useRsa2048: product.use_rsa_2048, order: { ...saved, id: licence.id } },
-        siteUrl,
-        signIn,
-      }),
-    );
-    if (licence.owner_email !== '') {
-      await enqueueMail(
-        client,
-        licenceTransferredMail({
-          to: licence.owner_email,
-          ownerName: licence.owner_name,
-          productName,
-          newOwnerName: newOwner.name,
-          siteUrl,
-        }),
-      );
-    }
-    transferred.push({ orderId: licence.id, productName, fromPersonId: licence.person_id, toPersonId: newOwner.id });
-    await emitWebhookEvent(client, {
-      type: 'licence.transferred',
-      data: { licenceId: licence.id, productId: licence.product_id, productName, fromPersonId: licence.person_id, toPersonId: newOwner.id },
-    });
-  }
-  return transferred;
+export async function transferOrders(request: TransferRequest): Promise<TransferredLicence[]> {
+  const result = await transferLicencesFlow(request);
+  if (result.kind === 'refused') throw result.refusal;
+  return result.licences;
 }
 
-/** The licences locked for the move (repository.lockLicences), each with its current owner's address and name. */
-async function lockLicencesWithOwners(client: PoolClient, orderIds: readonly number[]) {
-  const licences = await repository.lockLicences(client, orderIds);
-  const owners = await findPersonsByIds(client, [...new Set(licences.map((licence) => licence.person_id))]);
-  return licences.map((licence) => {
-    const owner = owners.find((person) => person.id === licence.person_id);
-    return { ...licence, owner_email: owner?.email ?? '', owner_name: owner?.name ?? '' };
-  });
-}
+/** The transfer's own records, for its flow (flows/transfer.flow.ts): the licences locked, moved and recorded. */
+export { insertTransferRecord, lockLicences, moveLicence } from './transfer.repository.js';
+
+/** A paid transfer's provider order: locked, already moved, or refused once (recorded, so support is told once). */
+export { hasTransferOfProviderOrder, lockProviderOrder, recordTransferRefusal } from './transfer.repository.js';
 
 /**
  * A return of a paid transfer's order gives its fee back, recorded on the transfer: a return of the whole order or of

@@ -1,23 +1,23 @@
 import { idParam } from '@store/contracts/fields';
-import { trialList, trialListQuery, webTrialRequest, webTrialResponse } from '@store/contracts/trial';
+import { juceTrialRequest, trialList, trialListQuery, webTrialRequest, webTrialResponse } from '@store/contracts/trial';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAuthHooks } from '../../plugins/auth.js';
-import { juceTrialRoutes } from './juce-trial.routes.js';
-import { listProductTrials, startTrial } from './trial.service.js';
+import { juceFormPlugin } from '../../plugins/juce-form.js';
+import { describeTrial, listProductTrials, startTrial } from './trial.service.js';
+
+type TrialAsked = Omit<Parameters<typeof startTrial>[0], 'db' | 'products' | 'secretBox' | 'signer'>;
 
 /** Trials: the plug-ins' endpoint, the website's trial by Device ID, and the administrator's list per product. */
 export const trialRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireAdmin } = createAuthHooks(app);
+  const begin = (trial: TrialAsked) =>
+    startTrial({ db: app.db, products: app.productCache, secretBox: app.secretBox, signer: app.keyFileSigner, ...trial });
 
   app.post(
     '/trial',
     { schema: { tags: ['licence server'], body: webTrialRequest, response: { 200: webTrialResponse } } },
     async (request) => {
-      const grant = await startTrial({
-        db: app.db,
-        products: app.productCache,
-        secretBox: app.secretBox,
-        signer: app.keyFileSigner,
+      const grant = await begin({
         ip: request.ip,
         productName: request.body.ProductName,
         deviceId: request.body.DeviceIdHash,
@@ -37,5 +37,22 @@ export const trialRoutes: FastifyPluginAsyncZod = async (app) => {
       listProductTrials({ db: app.db, productId: request.params.id, page: request.query.page, pageSize: request.query.pageSize }),
   );
 
-  await app.register(juceTrialRoutes);
+  // POST /juce/trial: a plug-in asks for a trial of its computer in the style of JUCE's online unlock (form fields
+  // product, mach, os and an optional email; an expiring key in the XML reply, plugins/juce-form.ts). No account.
+  await app.register(
+    juceFormPlugin('trial', (_scoped, route) => {
+      route('/juce/trial', juceTrialRequest, async (request) => {
+        const grant = await begin({
+          ip: request.ip,
+          productName: request.body.product.trim(),
+          deviceId: request.body.mach.trim(),
+          email: request.body.email.trim(),
+          deviceName: request.body.os.trim(),
+          source: 'plugin',
+          isExactNameRequired: true,
+        });
+        return { message: describeTrial(grant), keyFile: grant.keyFile };
+      });
+    }),
+  );
 };
