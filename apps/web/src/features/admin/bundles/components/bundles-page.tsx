@@ -49,7 +49,7 @@ export function BundlesPage() {
     <main className="container-fluid px-lg-4 py-4">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">Bundles</h1>
-        <button type="button" className="btn btn-primary" onClick={() => void navigate(adminPaths.bundle(0))}>
+        <button type="button" className="btn btn-primary" onClick={() => void navigate(adminPaths.newBundle)}>
           NEW BUNDLE
         </button>
       </div>
