@@ -121,11 +121,11 @@ describe('back-office screens the server refuses', () => {
     expect(screenCalls()).toEqual(['/api/admin/screens/bundles']);
   });
 
-  // One address for every editor of a record not created yet: /admin/{kind}/new (decision 068).
+  // One address for every editor of a record not created yet: /admin/{kind}/new (decision 068). The page editor's
+  // /admin/page/new?url=… (its code editor does not run in jsdom) is walked by e2e/tests/admin-pages-products.spec.ts.
   it.each([
     ['/admin/person/new', 'New Person (created on SAVE)'],
     ['/admin/product/new', 'New Product (created on SAVE PRODUCT)'],
-    ['/admin/page/new?url=%2Fnews', 'New Page /news'],
     ['/admin/offer/new', 'New Offer (created on SAVE OFFER)'],
     ['/admin/bundle/new', 'New Bundle (created on SAVE BUNDLE)'],
   ])("open the editor of a new record at %s, which a content page's three segments would otherwise take", async (address, heading) => {

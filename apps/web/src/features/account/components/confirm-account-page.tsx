@@ -11,6 +11,7 @@ import { landingPathOf } from '../../../lib/landing-path';
 import { logIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { confirmAccount } from '../api/account-api';
+import { FormSubmit } from '../../../components/form-submit';
 
 type State = { kind: 'opening' } | { kind: 'failed'; message: string } | ConfirmAccountResponse;
 
@@ -98,9 +99,7 @@ export function ConfirmAccountPage() {
               registration={register('repeatPassword')}
               error={formState.errors.repeatPassword?.message}
             />
-            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-              SET PASSWORD
-            </button>
+            <FormSubmit label="SET PASSWORD" isPending={formState.isSubmitting} />
           </div>
         </form>
       )}

@@ -10,6 +10,7 @@ import type { MessageState } from '../../../lib/message-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useActivationMutation } from '../api/redeem-activation';
 import { activationTitle } from '../activation-title';
+import { FormSubmit } from '../../../components/form-submit';
 
 /**
  * /activate (no login): redeems a retailer's activation key (spec §2). Success goes to /messageview with the
@@ -86,9 +87,7 @@ export function ActivationPage() {
               registration={register('lastName')}
               error={errors.lastName?.message}
             />
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              ACTIVATE
-            </button>
+            <FormSubmit label="ACTIVATE" isPending={isSubmitting} />
           </form>
         </div>
       </div>

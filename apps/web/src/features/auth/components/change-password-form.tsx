@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { usePasswordChangeMutation } from '../api/change-password';
+import { FormSubmit } from '../../../components/form-submit';
 
 /** The customer area's Change Password form: success goes to /login (spec §2, §4, §8). */
 export function ChangePasswordForm() {
@@ -51,9 +52,7 @@ export function ChangePasswordForm() {
             registration={register('repeatPassword')}
             error={errors.repeatPassword?.message}
           />
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            CHANGE PASSWORD
-          </button>
+          <FormSubmit label="CHANGE PASSWORD" isPending={isSubmitting} />
         </div>
       </form>
     </section>

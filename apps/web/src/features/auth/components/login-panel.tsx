@@ -9,6 +9,7 @@ import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useLogInMutation } from '../api/log-in';
+import { FormSubmit } from '../../../components/form-submit';
 
 type LoginPanelProps = { onSignedIn: (user: CurrentUser) => void };
 
@@ -85,12 +86,9 @@ export function LoginPanel({ onSignedIn }: LoginPanelProps) {
             </div>
           </div>
         )}
-        <div className="d-flex flex-wrap align-items-center gap-3">
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            LOGIN
-          </button>
+        <FormSubmit label="LOGIN" isPending={isSubmitting}>
           <Link to={paths.lostPassword}>Lost your password?</Link>
-        </div>
+        </FormSubmit>
       </form>
     </section>
   );

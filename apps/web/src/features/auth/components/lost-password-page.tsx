@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePasswordRequestMutation } from '../api/request-password';
+import { FormSubmit } from '../../../components/form-submit';
 
 /** /login/lostpassword: "Request new password" (spec §2, §8). */
 export function LostPasswordPage() {
@@ -45,9 +46,7 @@ export function LostPasswordPage() {
               registration={register('email')}
               error={errors.email?.message}
             />
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              SEND
-            </button>
+            <FormSubmit label="SEND" isPending={isSubmitting} />
           </form>
         </div>
       </div>

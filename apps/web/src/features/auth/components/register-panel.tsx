@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { errorText } from '../../../lib/api-client';
 import { useRegisterMutation } from '../api/register';
+import { FormSubmit } from '../../../components/form-submit';
 
 type RegisterPanelProps = { onSignedIn: (user: CurrentUser) => void };
 
@@ -58,9 +59,7 @@ export function RegisterPanel({ onSignedIn }: RegisterPanelProps) {
           registration={register('repeatPassword')}
           error={errors.repeatPassword?.message}
         />
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          REGISTER
-        </button>
+        <FormSubmit label="REGISTER" isPending={isSubmitting} />
       </form>
     </section>
   );

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useKeyResendMutation } from '../api/resend-key';
+import { FormSubmit } from '../../../components/form-submit';
 
 /**
  * /sendlicensekey/{productName} (DESIGN §9): resends the licence key of the product by email. Success goes to
@@ -52,9 +53,7 @@ export function SendKeyPage() {
               registration={register('email')}
               error={errors.email?.message}
             />
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              SEND
-            </button>
+            <FormSubmit label="SEND" isPending={isSubmitting} />
           </form>
         </div>
       </div>

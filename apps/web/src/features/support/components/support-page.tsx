@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserAtNavigation } from '../../../lib/use-user-at-navigation';
 import { useOwnProductNames } from '../api/get-own-products';
 import { useSupportRequestMutation } from '../api/send-support-request';
+import { FormSubmit } from '../../../components/form-submit';
 
 const DESCRIPTION_ID = 'support-problem-description';
 const PRODUCTS_ID = 'support-own-products';
@@ -111,9 +112,7 @@ export function SupportPage() {
                 {errors.root.server.message}
               </div>
             )}
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              SEND
-            </button>
+            <FormSubmit label="SEND" isPending={isSubmitting} />
           </form>
         </div>
       </div>

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserAtNavigation } from '../../../lib/use-user-at-navigation';
 import { useTransferLicence } from '../api/get-transfer-licence';
 import { useTransferTokenMutation } from '../api/verify-order-for-transfer';
+import { FormSubmit } from '../../../components/form-submit';
 
 const formatDay = (date: Date) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
 
@@ -141,9 +142,7 @@ export function TransferLicensePage() {
               </div>
             )}
           </div>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            TRANSFER LICENSE
-          </button>
+          <FormSubmit label="TRANSFER LICENSE" isPending={isSubmitting} />
           {shownFailure && (
             <p className="text-danger mt-3" role="alert" data-testid="transfer-failure">
               {transferFailed(shownFailure)}

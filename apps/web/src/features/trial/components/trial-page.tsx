@@ -9,6 +9,7 @@ import { usePublicProducts } from '../../../lib/checkout/product-paths';
 import { downloadTextFile } from '../../../lib/download-text-file';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useStartTrialMutation } from '../api/start-trial';
+import { FormSubmit } from '../../../components/form-submit';
 
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -95,9 +96,7 @@ export function TrialPage() {
               registration={register('email')}
               error={errors.email?.message}
             />
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              START TRIAL
-            </button>
+            <FormSubmit label="START TRIAL" isPending={isSubmitting} />
           </form>
           {trial && (
             <div className="alert alert-success mt-4" role="status" data-testid="trial-result">

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../../components/form-field';
 import { SelectField } from '../../shared/admin-fields';
-import { ErrorAlert } from '../../shared/error-alert';
 import { useAdminProducts } from '../../shared/products-api';
 import { useCreateBatchMutation } from '../api/activation-codes-api';
+import { FormSubmit } from '../../../../components/form-submit';
 
 type CreateBatchFormInput = z.input<typeof unassignedCreateForm>;
 
@@ -49,9 +49,7 @@ export function CreateBatchForm({ onCreated }: { onCreated: (batchNumber: number
             error={errors.DistributorName?.message}
           />
           <FormField id="codes-count" label="How many" registration={register('NumberOfOrders')} error={errors.NumberOfOrders?.message} />
-          <button type="submit" className="btn btn-primary" disabled={createBatch.isPending}>
-            CREATE
-          </button>
+          <FormSubmit label="CREATE" isPending={createBatch.isPending} error={createBatch.error} />
         </form>
         {createBatch.data && (
           <p className="alert alert-success mt-3 mb-0" role="status">
@@ -59,7 +57,6 @@ export function CreateBatchForm({ onCreated }: { onCreated: (batchNumber: number
             <strong data-testid="batch-number">{createBatch.data.batchNumber}</strong>
           </p>
         )}
-        <ErrorAlert error={createBatch.error} />
       </div>
     </section>
   );

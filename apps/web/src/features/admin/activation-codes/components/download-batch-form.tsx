@@ -5,8 +5,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../../components/form-field';
 import { downloadTextFile } from '../../../../lib/download-text-file';
-import { ErrorAlert } from '../../shared/error-alert';
 import { useDownloadBatchMutation } from '../api/activation-codes-api';
+import { FormSubmit } from '../../../../components/form-submit';
 
 /** Download a batch by its number, saved as `{product}.txt`. */
 export function DownloadBatchForm({ suggestedBatch }: { suggestedBatch: number | undefined }) {
@@ -41,11 +41,8 @@ export function DownloadBatchForm({ suggestedBatch }: { suggestedBatch: number |
             registration={register('batchNumber')}
             error={formState.errors.batchNumber?.message}
           />
-          <button type="submit" className="btn btn-primary" disabled={download.isPending}>
-            DOWNLOAD
-          </button>
+          <FormSubmit label="DOWNLOAD" isPending={download.isPending} error={download.error} />
         </form>
-        <ErrorAlert error={download.error} />
       </div>
     </section>
   );

@@ -9,6 +9,7 @@ import { useActionFeedback } from '../../shared/action-feedback';
 import { formatDateTime } from '../../shared/format-date';
 import { PlainTableHead } from '../../shared/plain-table-head';
 import { useApiKeyMutations, useApiKeys } from '../api/api-keys-api';
+import { FormSubmit } from '../../../../components/form-submit';
 
 /** /admin/api-keys: keys for the vendor's scripts, with their scopes; a new key's token is shown once (decision 052). */
 export function ApiKeysPage() {
@@ -60,9 +61,7 @@ export function ApiKeysPage() {
             {formState.errors.scopes && <div className="text-danger small">{formState.errors.scopes.message}</div>}
           </fieldset>
           <div className="col-auto align-self-end">
-            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-              CREATE KEY
-            </button>
+            <FormSubmit label="CREATE KEY" isPending={formState.isSubmitting} />
           </div>
         </div>
       </form>

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { FormField } from '../../../../components/form-field';
 import { adminPaths } from '../../shared/admin-paths';
 import { ProductMultiSelect, SelectField, TextAreaField } from '../../shared/admin-fields';
-import { SaveBar } from '../../shared/save-bar';
+import { FormSubmit } from '../../../../components/form-submit';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useSaveBundleMutation } from '../api/bundles-api';
 
@@ -116,7 +116,7 @@ export function BundleEditorForm({ bundle, products, onCreated }: BundleEditorFo
           )}
         </div>
       </div>
-      <SaveBar label="SAVE BUNDLE" isPending={saveBundle.isPending} notice={notice} error={saveBundle.error} />
+      <FormSubmit label="SAVE BUNDLE" isPending={saveBundle.isPending} notice={notice} error={saveBundle.error} />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { FormField } from '../../../../components/form-field';
 import { adminPaths } from '../../shared/admin-paths';
 import { CheckboxField, ProductMultiSelect, SelectField, TextAreaField } from '../../shared/admin-fields';
-import { SaveBar } from '../../shared/save-bar';
+import { FormSubmit } from '../../../../components/form-submit';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useSaveOfferMutation } from '../api/offers-api';
 
@@ -113,7 +113,7 @@ export function OfferEditorForm({ offer, products, onCreated }: OfferEditorFormP
           Sold: {offer.soldCount} {offer.soldCount === 1 ? 'licence' : 'licences'} (refunds not counted).
         </p>
       )}
-      <SaveBar label="SAVE OFFER" isPending={saveOffer.isPending} notice={notice} error={saveOffer.error} />
+      <FormSubmit label="SAVE OFFER" isPending={saveOffer.isPending} notice={notice} error={saveOffer.error} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { adminPaths } from '../../shared/admin-paths';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { useAdminProducts } from '../../shared/products-api';
 import { deleteColumn, editColumn } from '../../shared/row-action-columns';
 import { useDeleteOfferMutation, useOffers } from '../api/offers-api';

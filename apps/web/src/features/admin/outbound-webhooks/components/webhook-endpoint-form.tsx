@@ -9,6 +9,7 @@ import {
 } from '@store/contracts/outbound-webhook';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../../components/form-field';
+import { FormSubmit } from '../../../../components/form-submit';
 
 type WebhookEndpointFormProps = {
   /** The endpoint being edited; none: a new one is added. */
@@ -63,14 +64,13 @@ export function WebhookEndpointForm({ editing, onSave, onCancel }: WebhookEndpoi
           {formState.errors.events && <div className="text-danger small">{formState.errors.events.message}</div>}
         </fieldset>
         <div className="col-auto align-self-end">
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-            {editing ? 'SAVE ENDPOINT' : 'ADD ENDPOINT'}
-          </button>
-          {editing && (
-            <button type="button" className="btn btn-outline-secondary ms-2" onClick={onCancel}>
-              CANCEL
-            </button>
-          )}
+          <FormSubmit label={editing ? 'SAVE ENDPOINT' : 'ADD ENDPOINT'} isPending={formState.isSubmitting}>
+            {editing && (
+              <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+                CANCEL
+              </button>
+            )}
+          </FormSubmit>
         </div>
       </div>
     </form>

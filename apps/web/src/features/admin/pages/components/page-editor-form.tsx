@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { FormField } from '../../../../components/form-field';
 import { paths } from '../../../../config/paths';
 import { CheckboxField } from '../../shared/admin-fields';
-import { ErrorAlert } from '../../shared/error-alert';
+import { FormSubmit } from '../../../../components/form-submit';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useSavePageMutation } from '../api/pages-api';
 import { PagePreview, type PreviewEnhancer } from './page-preview';
@@ -104,21 +104,24 @@ export function PageEditorForm({ page, enhance, onCreated }: PageEditorFormProps
             />
           </Suspense>
           {errors.htmlText && <div className="text-danger small mt-1">{errors.htmlText.message}</div>}
-          <div className="d-flex flex-wrap align-items-center gap-3 mt-3">
-            <button type="submit" className="btn btn-primary" disabled={savePage.isPending}>
-              SAVE PAGE
-            </button>
+          <FormSubmit
+            label="SAVE PAGE"
+            isPending={savePage.isPending}
+            className="mt-3"
+            error={savePage.error}
+            notice={
+              savedUrl && (
+                <>
+                  Page saved. <Link to={savedUrl}>View page</Link>
+                </>
+              )
+            }
+          >
             <span className={`badge ${isPublished ? 'text-bg-success' : 'text-bg-warning'}`}>
               {isNew ? 'Not created yet: ' : ''}
               {isPublished ? 'Published' : 'Draft: not served, not in the menu'}
             </span>
-            {savedUrl && (
-              <span className="text-success" role="status">
-                Page saved. <Link to={savedUrl}>View page</Link>
-              </span>
-            )}
-          </div>
-          <ErrorAlert error={savePage.error} />
+          </FormSubmit>
         </form>
       </div>
       <div className="col-xl-6">

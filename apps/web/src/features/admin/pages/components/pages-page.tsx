@@ -9,10 +9,11 @@ import { DataTable } from '../../../../components/data-table/data-table';
 import { FormField } from '../../../../components/form-field';
 import { paths } from '../../../../config/paths';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { deleteColumn, editColumn } from '../../shared/row-action-columns';
 import { useDeletePageMutation, usePages } from '../api/pages-api';
 import { adminPaths } from '../../shared/admin-paths';
+import { FormSubmit } from '../../../../components/form-submit';
 
 /** The new-page form: a URL ("Please enter a URL!"); opens the editor with the defaults, which creates on SAVE PAGE. */
 function NewPageFormSection() {
@@ -30,10 +31,8 @@ function NewPageFormSection() {
         <div className="flex-grow-1" style={{ maxWidth: '28rem' }}>
           <FormField id="new-page-url" label="Url of the new page" registration={register('url')} error={formState.errors.url?.message} />
         </div>
-        {/* Level with the input, below its label. */}
-        <button type="submit" className="btn btn-primary" style={{ marginTop: '2rem' }}>
-          NEW PAGE
-        </button>
+        {/* Level with the input, below its label (2rem: pt-4 and mt-2). */}
+        <FormSubmit label="NEW PAGE" isPending={false} className="pt-4 mt-2" />
       </div>
     </form>
   );

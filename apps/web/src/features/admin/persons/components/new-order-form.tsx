@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { adminNewOrderForm, type AdminNewOrderForm } from '@store/contracts/forms';
 import { useForm } from 'react-hook-form';
 import { SelectField } from '../../shared/admin-fields';
-import { ErrorAlert } from '../../shared/error-alert';
 import { useAdminProducts } from '../../shared/products-api';
 import { useCreateOrderMutation } from '../api/orders-api';
+import { FormSubmit } from '../../../../components/form-submit';
 
 /** "New order/license": the product and NEW ORDER; the licences reload afterwards (§4). */
 export function NewOrderForm({ personId }: { personId: number }) {
@@ -41,11 +41,8 @@ export function NewOrderForm({ personId }: { personId: number }) {
               </option>
             ))}
           </SelectField>
-          <button type="submit" className="btn btn-primary" disabled={createOrder.isPending}>
-            NEW ORDER
-          </button>
+          <FormSubmit label="NEW ORDER" isPending={createOrder.isPending} error={createOrder.error} />
         </form>
-        <ErrorAlert error={createOrder.error} />
       </div>
     </section>
   );

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { FormField } from '../../../../components/form-field';
 import { paths } from '../../../../config/paths';
 import { errorText } from '../../../../lib/api-client';
-import { ErrorAlert } from '../../shared/error-alert';
+import { FormSubmit } from '../../../../components/form-submit';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useRefreshKeysMutation } from '../api/orders-api';
 import { useDeleteLoginMutation, useSavePersonMutation } from '../api/persons-api';
@@ -82,10 +82,7 @@ export function PersonForm({ person, onCreated }: PersonFormProps) {
             <FormField id="person-country" label="Country" registration={register('country')} error={errors.country?.message} />
           </div>
         </div>
-        <div className="d-flex flex-wrap align-items-center gap-2">
-          <button type="submit" className="btn btn-primary" disabled={savePerson.isPending}>
-            SAVE
-          </button>
+        <FormSubmit label="SAVE" isPending={savePerson.isPending} notice={notice} error={savePerson.error}>
           {!isNew && (
             <>
               <button type="button" className="btn btn-outline-secondary" disabled={refreshKeys.isPending} onClick={refreshSerialKeys}>
@@ -96,14 +93,8 @@ export function PersonForm({ person, onCreated }: PersonFormProps) {
               </button>
             </>
           )}
-          {notice && (
-            <span className="text-success" role="status">
-              {notice}
-            </span>
-          )}
-        </div>
+        </FormSubmit>
       </form>
-      <ErrorAlert error={savePerson.error} />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { adminTransferForm, type AdminTransferForm } from '@store/contracts/form
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../../components/form-field';
-import { ErrorAlert } from '../../shared/error-alert';
+import { FormSubmit } from '../../../../components/form-submit';
 import { useTransferOrdersMutation } from '../api/orders-api';
 
 type TransferFormProps = { orderIds: number[]; onTransferred: () => void };
@@ -62,22 +62,13 @@ export function TransferForm({ orderIds, onTransferred }: TransferFormProps) {
               />
             </div>
           </div>
-          <div className="d-flex flex-wrap align-items-center gap-2">
-            <button type="submit" className="btn btn-primary" disabled={transfer.isPending}>
-              TRANSFER
-            </button>
+          <FormSubmit label="TRANSFER" isPending={transfer.isPending} notice={notice} error={transfer.error}>
             <span className="text-body-secondary small">
               {orderIds.length === 0 ? 'No licence ticked' : `${orderIds.length} ticked: ${orderIds.join(', ')}`}
             </span>
-          </div>
+          </FormSubmit>
           {errors.root && <div className="text-danger mt-2">{errors.root.message}</div>}
-          {notice && (
-            <p className="text-success mt-2 mb-0" role="status">
-              {notice}
-            </p>
-          )}
         </form>
-        <ErrorAlert error={transfer.error} />
       </div>
     </section>
   );

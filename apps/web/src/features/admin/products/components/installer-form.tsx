@@ -13,7 +13,7 @@ import { useForm } from 'react-hook-form';
 import { FormField } from '../../../../components/form-field';
 import { showToast } from '../../../../lib/toast-store';
 import { TextAreaField } from '../../shared/admin-fields';
-import { ErrorAlert } from '../../shared/error-alert';
+import { FormSubmit } from '../../../../components/form-submit';
 import { useSaveProductDownloadMutation } from '../api/product-downloads-api';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -170,15 +170,11 @@ export function InstallerForm({
           />
         </div>
       </div>
-      <div className="d-flex gap-2">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          SAVE INSTALLER
-        </button>
+      <FormSubmit label="SAVE INSTALLER" isPending={save.isPending} error={save.error}>
         <button type="button" className="btn btn-outline-secondary" onClick={onDone} disabled={save.isPending}>
           Cancel
         </button>
-      </div>
-      <ErrorAlert error={save.error} />
+      </FormSubmit>
     </form>
   );
 }

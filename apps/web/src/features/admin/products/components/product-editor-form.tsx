@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { FormField } from '../../../../components/form-field';
 import { paths } from '../../../../config/paths';
 import { CheckboxField, TextAreaField } from '../../shared/admin-fields';
-import { SaveBar } from '../../shared/save-bar';
+import { FormSubmit } from '../../../../components/form-submit';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useGenerateKeysMutation, useSaveProductMutation } from '../api/products-api';
 import { ProductKeysFieldset, PUBLIC_KEY_WARNING } from './product-keys-fieldset';
@@ -200,7 +200,7 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
         error={errors.serials?.message}
       />
 
-      <SaveBar label="SAVE PRODUCT" isPending={saveProduct.isPending} notice={notice} error={saveProduct.error} />
+      <FormSubmit label="SAVE PRODUCT" isPending={saveProduct.isPending} notice={notice} error={saveProduct.error} />
     </form>
   );
 }

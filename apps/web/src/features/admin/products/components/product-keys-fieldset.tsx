@@ -2,7 +2,7 @@ import type { AdminProductForm } from '@store/contracts/forms';
 import { useState } from 'react';
 import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { TextAreaField } from '../../shared/admin-fields';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { GenerateKeysDialog } from './generate-keys-dialog';
 import { PrivateKeyField } from './private-key-field';
 

@@ -8,6 +8,7 @@ import { CheckboxField, SelectField, TextAreaField } from '../../shared/admin-fi
 import type { ReleaseToPublish } from '../api/releases-api';
 import { PublishConfirmation } from './publish-confirmation';
 import { ReleaseInstallers } from './release-installers';
+import { FormSubmit } from '../../../../components/form-submit';
 
 const blankRelease: PublishReleaseRequest = { version: '', channel: 'stable', notes: '', notifyOwners: true };
 
@@ -57,9 +58,7 @@ export function PublishReleaseForm({ productId, productName }: { productId: numb
         </div>
       </form>
       <ReleaseInstallers productId={productId} version={version.trim()} channel={channel} notes={notes} />
-      <button type="submit" form="publish-release-form" className="btn btn-primary mt-3">
-        PUBLISH
-      </button>
+      <FormSubmit label="PUBLISH" isPending={false} form="publish-release-form" className="mt-3" />
       <PublishConfirmation
         productId={productId}
         productName={productName}

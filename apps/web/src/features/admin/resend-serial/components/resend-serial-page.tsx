@@ -9,6 +9,7 @@ import { errorText } from '../../../../lib/api-client';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useAdminProducts } from '../../shared/products-api';
 import { useResendSerialMutation } from '../api/resend-serial';
+import { FormSubmit } from '../../../../components/form-submit';
 
 /**
  * /admin/resendserial/{productName}: an email field and SEND; the result shows on the screen. Reached from the
@@ -74,9 +75,7 @@ export function ResendSerialPage() {
           </div>
         )}
         <FormField id="resend-email" label="Email" type="email" registration={register('email')} error={formState.errors.email?.message} />
-        <button type="submit" className="btn btn-primary" disabled={resend.isPending}>
-          SEND
-        </button>
+        <FormSubmit label="SEND" isPending={resend.isPending} />
       </form>
       {result && (
         <p className="alert alert-success mt-3" role="status">

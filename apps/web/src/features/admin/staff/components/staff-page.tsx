@@ -8,6 +8,7 @@ import { FormField } from '../../../../components/form-field';
 import { useActionFeedback } from '../../shared/action-feedback';
 import { PlainTableHead } from '../../shared/plain-table-head';
 import { useStaff, useStaffMutations } from '../api/staff-api';
+import { FormSubmit } from '../../../../components/form-submit';
 
 const roleLabels: Record<StaffRole, string> = {
   admin: 'admin: everything',
@@ -50,9 +51,7 @@ export function StaffPage() {
           </select>
         </div>
         <div className="col-auto">
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-            ADD STAFF
-          </button>
+          <FormSubmit label="ADD STAFF" isPending={formState.isSubmitting} />
         </div>
       </form>
       {feedback}
