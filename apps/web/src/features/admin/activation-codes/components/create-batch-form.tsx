@@ -1,26 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { unassignedCreateForm, type UnassignedCreateForm } from '@store/contracts/forms';
-import type { z } from 'zod';
-import { useForm } from 'react-hook-form';
+import { unassignedCreateForm } from '@store/contracts/forms';
 import { FormField } from '../../../../components/form-field';
 import { SelectField } from '../../shared/admin-fields';
 import { useAdminProducts } from '../../shared/products-api';
 import { useCreateBatchMutation } from '../api/activation-codes-api';
 import { FormSubmit } from '../../../../components/form-submit';
-
-type CreateBatchFormInput = z.input<typeof unassignedCreateForm>;
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 /** Create activation keys for a distributor: product, distributor and how many ("Required"); shows the batch. */
 export function CreateBatchForm({ onCreated }: { onCreated: (batchNumber: number) => void }) {
   const products = useAdminProducts();
   const createBatch = useCreateBatchMutation();
-  const { register, handleSubmit, formState } = useForm<CreateBatchFormInput, unknown, UnassignedCreateForm>({
-    resolver: zodResolver(unassignedCreateForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, fieldOf } = useSchemaForm(unassignedCreateForm, {
     defaultValues: { ProductName: '', DistributorName: '', NumberOfOrders: '' },
   });
-  const { errors } = formState;
 
   const submit = handleSubmit(async (values) => {
     const batch = await createBatch.mutateAsync(values).catch(() => undefined);
@@ -34,7 +26,7 @@ export function CreateBatchForm({ onCreated }: { onCreated: (batchNumber: number
           Create activation keys for a distributor
         </h2>
         <form onSubmit={submit} noValidate>
-          <SelectField id="codes-product" label="Product" registration={register('ProductName')} error={errors.ProductName?.message}>
+          <SelectField id="codes-product" label="Product" {...fieldOf('ProductName')}>
             <option value="">Select a product…</option>
             {products.data?.map((product) => (
               <option key={product.id} value={product.name}>
@@ -42,13 +34,8 @@ export function CreateBatchForm({ onCreated }: { onCreated: (batchNumber: number
               </option>
             ))}
           </SelectField>
-          <FormField
-            id="codes-distributor"
-            label="Distributor"
-            registration={register('DistributorName')}
-            error={errors.DistributorName?.message}
-          />
-          <FormField id="codes-count" label="How many" registration={register('NumberOfOrders')} error={errors.NumberOfOrders?.message} />
+          <FormField id="codes-distributor" label="Distributor" {...fieldOf('DistributorName')} />
+          <FormField id="codes-count" label="How many" {...fieldOf('NumberOfOrders')} />
           <FormSubmit label="CREATE" isPending={createBatch.isPending} error={createBatch.error} />
         </form>
         {createBatch.data && (

@@ -1,19 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { adminNewOrderForm, type AdminNewOrderForm } from '@store/contracts/forms';
-import { useForm } from 'react-hook-form';
+import { adminNewOrderForm } from '@store/contracts/forms';
 import { SelectField } from '../../shared/admin-fields';
 import { useAdminProducts } from '../../shared/products-api';
 import { useCreateOrderMutation } from '../api/orders-api';
 import { FormSubmit } from '../../../../components/form-submit';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 /** "New order/license": the product and NEW ORDER; the licences reload afterwards (§4). */
 export function NewOrderForm({ personId }: { personId: number }) {
   const products = useAdminProducts();
   const createOrder = useCreateOrderMutation();
-  const { register, handleSubmit, formState } = useForm<AdminNewOrderForm>({
-    resolver: zodResolver(adminNewOrderForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, fieldOf } = useSchemaForm(adminNewOrderForm, {
     defaultValues: { productId: '' },
   });
 
@@ -28,12 +24,7 @@ export function NewOrderForm({ personId }: { personId: number }) {
           New order/license
         </h2>
         <form onSubmit={submit} noValidate>
-          <SelectField
-            id="new-order-product"
-            label="Product"
-            registration={register('productId')}
-            error={formState.errors.productId?.message}
-          >
+          <SelectField id="new-order-product" label="Product" {...fieldOf('productId')}>
             <option value="">Select a product…</option>
             {products.data?.map((product) => (
               <option key={product.id} value={product.id}>

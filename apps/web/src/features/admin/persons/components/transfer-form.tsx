@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { adminTransferForm, type AdminTransferForm } from '@store/contracts/forms';
+import { adminTransferForm } from '@store/contracts/forms';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormField } from '../../../../components/form-field';
 import { FormSubmit } from '../../../../components/form-submit';
 import { useTransferOrdersMutation } from '../api/orders-api';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 type TransferFormProps = { orderIds: number[]; onTransferred: () => void };
 
@@ -12,10 +11,7 @@ type TransferFormProps = { orderIds: number[]; onTransferred: () => void };
 export function TransferForm({ orderIds, onTransferred }: TransferFormProps) {
   const transfer = useTransferOrdersMutation();
   const [notice, setNotice] = useState('');
-  const { register, handleSubmit, formState, setError, reset } = useForm<AdminTransferForm>({
-    resolver: zodResolver(adminTransferForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, formState, setError, reset, fieldOf } = useSchemaForm(adminTransferForm, {
     defaultValues: { newOwnerEmail: '', newOwnerName: '' },
   });
   const { errors } = formState;
@@ -45,21 +41,10 @@ export function TransferForm({ orderIds, onTransferred }: TransferFormProps) {
         <form onSubmit={submit} noValidate>
           <div className="row g-3">
             <div className="col-md-6">
-              <FormField
-                id="transfer-email"
-                label="New owner email"
-                type="email"
-                registration={register('newOwnerEmail')}
-                error={errors.newOwnerEmail?.message}
-              />
+              <FormField id="transfer-email" label="New owner email" type="email" {...fieldOf('newOwnerEmail')} />
             </div>
             <div className="col-md-6">
-              <FormField
-                id="transfer-name"
-                label="New owner full name"
-                registration={register('newOwnerName')}
-                error={errors.newOwnerName?.message}
-              />
+              <FormField id="transfer-name" label="New owner full name" {...fieldOf('newOwnerName')} />
             </div>
           </div>
           <FormSubmit label="TRANSFER" isPending={transfer.isPending} notice={notice} error={transfer.error}>
