@@ -1,6 +1,5 @@
 import { unassignedCreateForm } from '@store/contracts/forms';
-import { FormField } from '../../../../components/form-field';
-import { SelectField } from '../../shared/admin-fields';
+import { FormField, SelectField } from '../../../../components/form-field';
 import { useAdminProducts } from '../../shared/products-api';
 import { useCreateBatchMutation } from '../api/activation-codes-api';
 import { FormSubmit } from '../../../../components/form-submit';

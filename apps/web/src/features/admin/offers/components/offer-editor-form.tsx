@@ -2,9 +2,8 @@ import { offerEditForm, parsePriceLines, priceLinesOf, type Offer, type OfferEdi
 import type { Product } from '@store/contracts/product';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormField } from '../../../../components/form-field';
+import { CheckboxField, FormField, ProductMultiSelect, SelectField, TextAreaField } from '../../../../components/form-field';
 import { adminPaths } from '../../shared/admin-paths';
-import { CheckboxField, ProductMultiSelect, SelectField, TextAreaField } from '../../shared/admin-fields';
 import { FormSubmit } from '../../../../components/form-submit';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useSaveOfferMutation } from '../api/offers-api';

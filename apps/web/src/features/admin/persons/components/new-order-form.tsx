@@ -1,9 +1,9 @@
 import { adminNewOrderForm } from '@store/contracts/forms';
-import { SelectField } from '../../shared/admin-fields';
 import { useAdminProducts } from '../../shared/products-api';
 import { useCreateOrderMutation } from '../api/orders-api';
 import { FormSubmit } from '../../../../components/form-submit';
 import { useSchemaForm } from '../../../../lib/use-schema-form';
+import { SelectField } from '../../../../components/form-field';
 
 /** "New order/license": the product and NEW ORDER; the licences reload afterwards (§4). */
 export function NewOrderForm({ personId }: { personId: number }) {

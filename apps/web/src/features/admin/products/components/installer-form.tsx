@@ -7,9 +7,8 @@ import {
   type AdminProductDownload,
   type SaveProductDownloadRequest,
 } from '@store/contracts/download';
-import { FormField } from '../../../../components/form-field';
+import { FormField, TextAreaField } from '../../../../components/form-field';
 import { showToast } from '../../../../lib/toast-store';
-import { TextAreaField } from '../../shared/admin-fields';
 import { FormSubmit } from '../../../../components/form-submit';
 import { useSaveProductDownloadMutation } from '../api/product-downloads-api';
 import { useSchemaForm } from '../../../../lib/use-schema-form';

@@ -1,11 +1,11 @@
 import type { AdminProductForm } from '@store/contracts/forms';
 import { useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
-import { TextAreaField } from '../../shared/admin-fields';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { GenerateKeysDialog } from './generate-keys-dialog';
 import { PrivateKeyField } from './private-key-field';
 import type { FieldBinding } from '../../../../lib/use-schema-form';
+import { TextAreaField } from '../../../../components/form-field';
 
 export const PUBLIC_KEY_WARNING =
   'The public key changed. Plug-ins already shipped embed the old public key: they will not accept key files ' +
