@@ -14,7 +14,7 @@ const { defaultBrowserType: _phoneBrowser, ...pixel7 } = devices['Pixel 7'];
 async function keysWithCare(page: Page, request: APIRequestContext): Promise<void> {
   const name = `Keys ${suffix()}`;
   await logInThroughUi(page, 'admin', e2eAdminPassword);
-  await page.goto('/admin/product/0');
+  await page.goto('/admin/product/new');
   const form = page.getByRole('form', { name: 'Product' });
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Description').fill('Careful keys');

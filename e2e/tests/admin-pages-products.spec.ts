@@ -80,7 +80,7 @@ test.describe('admin pages and products', () => {
     await page.goto('/admin/products');
     // The editor opens with the defaults; SAVE PRODUCT creates the product (decision 025).
     await page.getByRole('button', { name: 'NEW PRODUCT' }).click();
-    await expect(page).toHaveURL(/\/admin\/product\/0$/);
+    await expect(page).toHaveURL(/\/admin\/product\/new$/);
     const form = page.getByRole('form', { name: 'Product' });
     await expect(form.getByLabel('Name')).toHaveValue('New Name');
     await expect(form.getByLabel('Description')).toHaveValue('New Description');

@@ -13,7 +13,7 @@ test.describe('admin persons', () => {
     await page.goto('/admin/persons');
     // The editor opens with the defaults and creates the person on SAVE (decision 025).
     await page.getByRole('button', { name: 'New Person' }).click();
-    await expect(page).toHaveURL(/\/admin\/person\/0$/);
+    await expect(page).toHaveURL(/\/admin\/person\/new$/);
 
     const personForm = page.getByRole('region', { name: 'Person' });
     await expect(personForm.getByLabel('Name', { exact: true })).toHaveValue('name');

@@ -47,7 +47,7 @@ test("the administrator publishes a release that mails its owner, then replaces 
   // ADMIN → RELEASES: the product, its version, notes and installer.
   await logInThroughUi(page, 'admin', e2eAdminPassword);
   await page.getByRole('button', { name: 'ADMIN' }).click();
-  await page.getByRole('link', { name: 'RELEASES' }).click();
+  await page.getByLabel('ADMIN').getByRole('link', { name: 'RELEASES', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/releases$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Product' }).selectOption({ label: name });

@@ -2,7 +2,7 @@ import type { BackOfficeScreen } from '@store/contracts/staff';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireUser } from '../components/require-user';
-import { routePatterns as route, paths } from '../config/paths';
+import { NEW_RECORD, routePatterns as route, paths } from '../config/paths';
 import { renderShopPrices } from '../features/checkout/shop-prices';
 import { ContentPage } from '../features/content/components/content-page';
 import { AppLayout } from './app-layout';
@@ -85,6 +85,15 @@ const backOfficeScreen = (screen: BackOfficeScreen, element: ReactNode) => (
   </RequireUser>
 );
 
+/**
+ * The editors of new records were at /admin/{kind}/0 before they all moved to /admin/{kind}/new (decision 068);
+ * the older addresses still open them.
+ */
+const olderNewRecordRoutes: RouteObject[] = ['person', 'product', 'offer', 'bundle'].map((kind) => ({
+  path: `/admin/${kind}/0`,
+  element: <Navigate to={`/admin/${kind}/${NEW_RECORD}`} replace />,
+}));
+
 /** The routes of spec §2 and DESIGN §9. */
 const routes: RouteObject[] = [
   {
@@ -131,6 +140,7 @@ const routes: RouteObject[] = [
       { path: route.adminWebhooks, element: backOfficeScreen('webhooks', <WebhooksPage />) },
       { path: route.adminOffer, element: backOfficeScreen('offers', <OfferEditorPage />) },
       { path: route.adminBundle, element: backOfficeScreen('bundles', <BundleEditorPage />) },
+      ...olderNewRecordRoutes,
       { path: route.confirmAccount, element: <ConfirmAccountPage /> },
       // The back office's screens (decision 024); the routes above rank first. Each asks the server whether the
       // user may open it (decision 033).

@@ -1,11 +1,48 @@
 import '../styles/forms.scss';
+import type { Product } from '@store/contracts/product';
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-type FormFieldProps = {
-  id: string;
-  label: string;
-  registration: UseFormRegisterReturn;
-  error?: string;
+/** What every field takes: `fieldOf(name)` of lib/use-schema-form.ts gives the last two. */
+type FieldProps = { id: string; label: string; registration: UseFormRegisterReturn; error?: string | undefined };
+
+const controlClass = (base: string, error: string | undefined) => (error ? `${base} is-invalid` : base);
+
+/** The label above a control, and under it its validation message (invalid-feedback) and its help (form-text). */
+function LabelledControl({
+  id,
+  label,
+  error,
+  help,
+  children,
+}: Omit<FieldProps, 'registration'> & { help?: string | undefined; children: ReactNode }) {
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback">
+          {error}
+        </div>
+      )}
+      {help && (
+        <div id={`${id}-help`} className="form-text">
+          {help}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The control's invalid state, read with its message and its help by screen readers. */
+const describedControl = (id: string, error: string | undefined, help?: string) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': [error ? `${id}-error` : '', help ? `${id}-help` : ''].filter(Boolean).join(' ') || undefined,
+});
+
+type FormFieldProps = FieldProps & {
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
   /** A short explanation under the input (Bootstrap's form-text), read with it by screen readers. */
@@ -16,34 +53,92 @@ type FormFieldProps = {
 
 /** A labelled Bootstrap input with its validation message underneath (is-invalid + invalid-feedback). */
 export function FormField({ id, label, registration, error, type = 'text', autoComplete, help, list }: FormFieldProps) {
-  const errorId = `${id}-error`;
-  const helpId = `${id}-help`;
-  const describedBy = [error ? errorId : '', help ? helpId : ''].filter(Boolean).join(' ');
   return (
-    <div className="mb-3">
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
+    <LabelledControl id={id} label={label} error={error} help={help}>
       <input
         id={id}
         type={type}
-        className={error ? 'form-control is-invalid' : 'form-control'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        className={controlClass('form-control', error)}
+        {...describedControl(id, error, help)}
         autoComplete={autoComplete}
         list={list}
         {...registration}
       />
-      {error && (
-        <div id={errorId} className="invalid-feedback">
-          {error}
-        </div>
-      )}
-      {help && (
-        <div id={helpId} className="form-text">
-          {help}
-        </div>
-      )}
+    </LabelledControl>
+  );
+}
+
+/** A labelled textarea with its validation message. */
+export function TextAreaField({
+  id,
+  label,
+  error,
+  registration,
+  rows = 3,
+  isMonospace = false,
+}: FieldProps & {
+  rows?: number | undefined;
+  isMonospace?: boolean;
+}) {
+  return (
+    <LabelledControl id={id} label={label} error={error}>
+      <textarea
+        id={id}
+        rows={rows}
+        spellCheck={false}
+        className={controlClass(isMonospace ? 'form-control font-monospace small' : 'form-control', error)}
+        {...describedControl(id, error)}
+        {...registration}
+      />
+    </LabelledControl>
+  );
+}
+
+/** A labelled select with its validation message; `children` are the options. */
+export function SelectField({ id, label, error, registration, children }: FieldProps & { children: ReactNode }) {
+  return (
+    <LabelledControl id={id} label={label} error={error}>
+      <select id={id} className={controlClass('form-select', error)} {...describedControl(id, error)} {...registration}>
+        {children}
+      </select>
+    </LabelledControl>
+  );
+}
+
+/** A labelled checkbox. */
+export function CheckboxField({ id, label, registration }: FieldProps) {
+  return (
+    <div className="form-check mb-3">
+      <input id={id} type="checkbox" className="form-check-input" {...registration} />
+      <label htmlFor={id} className="form-check-label">
+        {label}
+      </label>
     </div>
+  );
+}
+
+/**
+ * Several products of the catalogue (bundle parts, offer sources): a labelled multiple select with its validation
+ * message and its help, which describes it while there is no error.
+ */
+export function ProductMultiSelect({ id, label, help, products, error, registration }: FieldProps & { help: string; products: Product[] }) {
+  return (
+    <LabelledControl id={id} label={label} error={error} help={help}>
+      <select
+        id={id}
+        multiple
+        size={Math.min(Math.max(products.length, 3), 8)}
+        className={controlClass('form-select', error)}
+        {...describedControl(id, error)}
+        aria-describedby={error ? `${id}-error` : `${id}-help`}
+        {...registration}
+      >
+        {products.map((product) => (
+          <option key={product.id} value={product.id}>
+            {product.name}
+          </option>
+        ))}
+      </select>
+    </LabelledControl>
   );
 }

@@ -1,3 +1,9 @@
+/**
+ * The last segment of an admin editor's address while its record does not exist yet: /admin/{kind}/new, created
+ * on the first save (decisions 025 and 068).
+ */
+export const NEW_RECORD = 'new';
+
 /** The app's screens: route patterns for the router and builders for links (spec §2, DESIGN §9). */
 export const routePatterns = {
   contentPage: '/:p1?/:p2?/:p3?',

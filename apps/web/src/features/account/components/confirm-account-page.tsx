@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ConfirmAccountResponse } from '@store/contracts/account';
-import { accountPasswordForm, type AccountPasswordForm } from '@store/contracts/forms';
+import { accountPasswordForm } from '@store/contracts/forms';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
@@ -11,6 +9,8 @@ import { landingPathOf } from '../../../lib/landing-path';
 import { logIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { confirmAccount } from '../api/account-api';
+import { FormSubmit } from '../../../components/form-submit';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 type State = { kind: 'opening' } | { kind: 'failed'; message: string } | ConfirmAccountResponse;
 
@@ -39,10 +39,7 @@ export function ConfirmAccountPage() {
     confirmAccount({ token }).then(setState, (error: unknown) => setState({ kind: 'failed', message: errorText(error) }));
   }, [token]);
 
-  const { register, handleSubmit, setError, formState } = useForm<AccountPasswordForm>({
-    resolver: zodResolver(accountPasswordForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, setError, formState, fieldOf } = useSchemaForm(accountPasswordForm, {
     defaultValues: { password: '', repeatPassword: '' },
   });
   const submit = handleSubmit(async (values) => {
@@ -82,25 +79,15 @@ export function ConfirmAccountPage() {
                   ? `Choose a new password for ${state.email}. It replaces the old one, and every other session of the account ends.`
                   : `Choose a password for your account, ${state.email}.`}
             </p>
-            <FormField
-              id="account-password"
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              registration={register('password')}
-              error={formState.errors.password?.message}
-            />
+            <FormField id="account-password" label="Password" type="password" autoComplete="new-password" {...fieldOf('password')} />
             <FormField
               id="account-repeat-password"
               label="Repeat Password"
               type="password"
               autoComplete="new-password"
-              registration={register('repeatPassword')}
-              error={formState.errors.repeatPassword?.message}
+              {...fieldOf('repeatPassword')}
             />
-            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-              SET PASSWORD
-            </button>
+            <FormSubmit label="SET PASSWORD" isPending={formState.isSubmitting} />
           </div>
         </form>
       )}

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { erasureRequest, type ErasureRequest } from '@store/contracts/privacy';
+import { erasureRequest } from '@store/contracts/privacy';
 import Modal from 'react-bootstrap/Modal';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ErasureSummary } from '../../../components/erasure-summary';
 import { FormField } from '../../../components/form-field';
@@ -10,6 +8,7 @@ import { errorText } from '../../../lib/api-client';
 import { logOut } from '../../../lib/session';
 import { useAccountStatus } from '../api/account-api';
 import { useEraseAccountMutation } from '../api/data-rights-api';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 /** What the Info screen says once the account is erased. */
 const ACCOUNT_ERASED_MESSAGE =
@@ -25,13 +24,10 @@ export function EraseAccountDialog({ userName, show, onClose }: EraseAccountDial
   const status = useAccountStatus(userName);
   const erase = useEraseAccountMutation();
   const navigate = useNavigate();
-  const { register, handleSubmit, reset, formState } = useForm<ErasureRequest>({
-    resolver: zodResolver(erasureRequest),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, reset, formState, fieldOf } = useSchemaForm(erasureRequest, {
     defaultValues: { password: '', code: '' },
   });
-  const { errors, isSubmitting } = formState;
+  const { isSubmitting } = formState;
   const hasTwoFactor = status.data?.hasTwoFactor === true;
 
   const submit = handleSubmit(async (values) => {
@@ -71,16 +67,14 @@ export function EraseAccountDialog({ userName, show, onClose }: EraseAccountDial
             label="Your password"
             type="password"
             autoComplete="current-password"
-            registration={register('password')}
-            error={errors.password?.message}
+            {...fieldOf('password')}
           />
           {hasTwoFactor && (
             <FormField
               id="erase-account-code"
               label="Authentication code (or a recovery code)"
               autoComplete="one-time-code"
-              registration={register('code')}
-              error={errors.code?.message}
+              {...fieldOf('code')}
             />
           )}
           {erase.error && (

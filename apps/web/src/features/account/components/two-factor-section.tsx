@@ -5,6 +5,7 @@ import { useAccountStatus, useTwoFactorMutations } from '../api/account-api';
 import { RecoveryCodes } from './recovery-codes';
 import { TwoFactorField } from './two-factor-field';
 import { TwoFactorSetup } from './two-factor-setup';
+import { FormSubmit } from '../../../components/form-submit';
 
 /**
  * Two-factor login (TOTP) in the account: turn on with an authenticator app (a QR code to scan or the secret to
@@ -78,9 +79,7 @@ export function TwoFactorSection({ userName }: { userName: string }) {
           <TwoFactorSetup setup={setup} />
           <TwoFactorField id="two-factor-code" label="Code" value={code} onChange={setCode} />
           <div className="col-auto">
-            <button type="submit" className="btn btn-primary" disabled={enable.isPending || code.trim().length < 6}>
-              TURN ON
-            </button>
+            <FormSubmit label="TURN ON" isPending={enable.isPending} isDisabled={code.trim().length < 6} />
           </div>
         </form>
       ) : (

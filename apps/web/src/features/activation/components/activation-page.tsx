@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { activationForm, type ActivationForm } from '@store/contracts/forms';
+import { activationForm } from '@store/contracts/forms';
 import { activationFailed, activationThanks } from '@store/contracts/messages';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
@@ -10,6 +8,8 @@ import type { MessageState } from '../../../lib/message-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useActivationMutation } from '../api/redeem-activation';
 import { activationTitle } from '../activation-title';
+import { FormSubmit } from '../../../components/form-submit';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 /**
  * /activate (no login): redeems a retailer's activation key (spec §2). Success goes to /messageview with the
@@ -21,13 +21,10 @@ export function ActivationPage() {
   const title = activationTitle(searchParams.get('product'));
   useDocumentTitle(title);
   const activate = useActivationMutation();
-  const { register, handleSubmit, setError, formState } = useForm<ActivationForm>({
-    resolver: zodResolver(activationForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, setError, formState, fieldOf } = useSchemaForm(activationForm, {
     defaultValues: { activationKey: '', email: '', confirmEmail: '', firstName: '', lastName: '' },
   });
-  const { errors, isSubmitting } = formState;
+  const { isSubmitting } = formState;
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -49,46 +46,12 @@ export function ActivationPage() {
         <div className="col-md-8 col-lg-6">
           <h1 className="h3 mb-3">{title}</h1>
           <form onSubmit={submit} noValidate>
-            <FormField
-              id="activation-key"
-              label="Activation Key"
-              autoComplete="off"
-              registration={register('activationKey')}
-              error={errors.activationKey?.message}
-            />
-            <FormField
-              id="activation-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              registration={register('email')}
-              error={errors.email?.message}
-            />
-            <FormField
-              id="activation-confirm-email"
-              label="Confirm Email"
-              type="email"
-              autoComplete="email"
-              registration={register('confirmEmail')}
-              error={errors.confirmEmail?.message}
-            />
-            <FormField
-              id="activation-first-name"
-              label="First Name"
-              autoComplete="given-name"
-              registration={register('firstName')}
-              error={errors.firstName?.message}
-            />
-            <FormField
-              id="activation-last-name"
-              label="Last Name"
-              autoComplete="family-name"
-              registration={register('lastName')}
-              error={errors.lastName?.message}
-            />
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              ACTIVATE
-            </button>
+            <FormField id="activation-key" label="Activation Key" autoComplete="off" {...fieldOf('activationKey')} />
+            <FormField id="activation-email" label="Email" type="email" autoComplete="email" {...fieldOf('email')} />
+            <FormField id="activation-confirm-email" label="Confirm Email" type="email" autoComplete="email" {...fieldOf('confirmEmail')} />
+            <FormField id="activation-first-name" label="First Name" autoComplete="given-name" {...fieldOf('firstName')} />
+            <FormField id="activation-last-name" label="Last Name" autoComplete="family-name" {...fieldOf('lastName')} />
+            <FormSubmit label="ACTIVATE" isPending={isSubmitting} />
           </form>
         </div>
       </div>

@@ -1,3 +1,5 @@
+import { NEW_RECORD, paths } from '../../../config/paths';
+
 /**
  * The back office's screens (decision 024) and the editors of records not yet created (decision 025). Kept out of
  * `config/paths.ts`, which the home page loads: only admin chunks import these.
@@ -9,10 +11,10 @@ export const adminPaths = {
   order: (id: number | string) => `/admin/allorders/${id}`,
   batches: '/admin/batches',
   auditLog: '/admin/audit',
-  /** Upgrades and crossgrades (decision 036): the list, and an offer's editor (0: a new one). */
+  /** Upgrades and crossgrades (decision 036): the list, and an offer's editor. */
   offers: '/admin/offers',
   offer: (id: number | string) => `/admin/offer/${id}`,
-  /** Bundles (decision 057): the list, and a bundle's editor by its product's id (0: a new one). */
+  /** Bundles (decision 057): the list, and a bundle's editor by its product's id. */
   bundles: '/admin/bundles',
   bundle: (id: number | string) => `/admin/bundle/${id}`,
   /** Outbound webhooks and API keys for the vendor's scripts (decision 052). */
@@ -27,7 +29,10 @@ export const adminPaths = {
   /** Resend Serial, for a product and an address when given (without a product: a product select). */
   resendSerial: (productName?: string, email?: string) =>
     `/admin/resendserial${productName ? `/${encodeURIComponent(productName)}` : ''}${email ? `?${new URLSearchParams({ email }).toString()}` : ''}`,
-  newPerson: '/admin/person/0',
-  newProduct: '/admin/product/0',
-  newPage: (url: string) => `/admin/page/new?${new URLSearchParams({ url }).toString()}`,
+  /** The editors of records not created yet, one convention for all (`NEW_RECORD`, decision 068). */
+  newPerson: paths.adminPerson(NEW_RECORD),
+  newProduct: paths.adminProduct(NEW_RECORD),
+  newPage: (url: string) => `${paths.adminPage(NEW_RECORD)}?${new URLSearchParams({ url }).toString()}`,
+  newOffer: `/admin/offer/${NEW_RECORD}`,
+  newBundle: `/admin/bundle/${NEW_RECORD}`,
 } as const;

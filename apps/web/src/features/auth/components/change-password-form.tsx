@@ -1,23 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordChangeForm, type PasswordChangeForm } from '@store/contracts/forms';
+import { passwordChangeForm } from '@store/contracts/forms';
 import { messages } from '@store/contracts/messages';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { usePasswordChangeMutation } from '../api/change-password';
+import { FormSubmit } from '../../../components/form-submit';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 /** The customer area's Change Password form: success goes to /login (spec §2, §4, §8). */
 export function ChangePasswordForm() {
   const navigate = useNavigate();
   const changePassword = usePasswordChangeMutation();
-  const { register, handleSubmit, setError, formState } = useForm<PasswordChangeForm>({
-    resolver: zodResolver(passwordChangeForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, setError, formState, fieldOf } = useSchemaForm(passwordChangeForm, {
     defaultValues: { password: '', repeatPassword: '' },
   });
-  const { errors, isSubmitting } = formState;
+  const { isSubmitting } = formState;
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -35,25 +32,15 @@ export function ChangePasswordForm() {
       </h2>
       <form onSubmit={submit} noValidate className="row">
         <div className="col-md-8 col-lg-6">
-          <FormField
-            id="change-password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            registration={register('password')}
-            error={errors.password?.message}
-          />
+          <FormField id="change-password" label="Password" type="password" autoComplete="new-password" {...fieldOf('password')} />
           <FormField
             id="change-repeat-password"
             label="Repeat Password"
             type="password"
             autoComplete="new-password"
-            registration={register('repeatPassword')}
-            error={errors.repeatPassword?.message}
+            {...fieldOf('repeatPassword')}
           />
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            CHANGE PASSWORD
-          </button>
+          <FormSubmit label="CHANGE PASSWORD" isPending={isSubmitting} />
         </div>
       </form>
     </section>

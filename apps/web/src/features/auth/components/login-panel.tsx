@@ -1,27 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { SECOND_FACTOR_REQUIRED, type CurrentUser } from '@store/contracts/auth';
 import { useState } from 'react';
-import { loginForm, type LoginForm } from '@store/contracts/forms';
+import { loginForm } from '@store/contracts/forms';
 import { messages } from '@store/contracts/messages';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useLogInMutation } from '../api/log-in';
+import { FormSubmit } from '../../../components/form-submit';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 type LoginPanelProps = { onSignedIn: (user: CurrentUser) => void };
 
 /** Login: email (or admin) and password; a failure shows the server's text on the password field (spec §8). */
 export function LoginPanel({ onSignedIn }: LoginPanelProps) {
   const logIn = useLogInMutation();
-  const { register, handleSubmit, setError, formState } = useForm<LoginForm>({
-    resolver: zodResolver(loginForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, setError, formState, fieldOf } = useSchemaForm(loginForm, {
     defaultValues: { username: '', password: '' },
   });
-  const { errors, isSubmitting } = formState;
+  const { isSubmitting } = formState;
   // Asked for only when the server says the login uses two-factor login.
   const [otp, setOtp] = useState<string | null>(null);
   const [otpError, setOtpError] = useState('');
@@ -49,21 +46,8 @@ export function LoginPanel({ onSignedIn }: LoginPanelProps) {
         Login
       </h2>
       <form onSubmit={submit} noValidate>
-        <FormField
-          id="login-email"
-          label="Email"
-          autoComplete="username"
-          registration={register('username')}
-          error={errors.username?.message}
-        />
-        <FormField
-          id="login-password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          registration={register('password')}
-          error={errors.password?.message}
-        />
+        <FormField id="login-email" label="Email" autoComplete="username" {...fieldOf('username')} />
+        <FormField id="login-password" label="Password" type="password" autoComplete="current-password" {...fieldOf('password')} />
         {otp !== null && (
           <div className="mb-3">
             <label htmlFor="login-otp" className="form-label">
@@ -85,12 +69,9 @@ export function LoginPanel({ onSignedIn }: LoginPanelProps) {
             </div>
           </div>
         )}
-        <div className="d-flex flex-wrap align-items-center gap-3">
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            LOGIN
-          </button>
+        <FormSubmit label="LOGIN" isPending={isSubmitting}>
           <Link to={paths.lostPassword}>Lost your password?</Link>
-        </div>
+        </FormSubmit>
       </form>
     </section>
   );

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { offlineKeyFileName } from '@store/contracts/constants';
-import { offlineDeviceForm, type OfflineDeviceForm } from '@store/contracts/forms';
+import { offlineDeviceForm } from '@store/contracts/forms';
 import type { UserProduct } from '@store/contracts/licence';
-import { useForm } from 'react-hook-form';
 import Modal from 'react-bootstrap/Modal';
 import { FormField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
@@ -10,6 +8,7 @@ import { useOfflineRegistrationMutation } from '../api/register-offline-device';
 import { actualKeyOf } from '@store/contracts/licence-keys';
 import { offlineRegistrationErrorText } from '../licence-rules';
 import { showToast } from '../../../lib/toast-store';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 type OfflineRegistrationDialogProps = {
   licence: UserProduct;
@@ -28,13 +27,10 @@ const serverTextOf = (error: unknown): string | null => (error instanceof ApiErr
  */
 export function OfflineRegistrationDialog({ licence, userName, show, onClose }: OfflineRegistrationDialogProps) {
   const registerDevice = useOfflineRegistrationMutation(userName);
-  const { register, handleSubmit, setError, reset, formState } = useForm<OfflineDeviceForm>({
-    resolver: zodResolver(offlineDeviceForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, setError, reset, formState, fieldOf } = useSchemaForm(offlineDeviceForm, {
     defaultValues: { deviceId: '' },
   });
-  const { errors, isSubmitting } = formState;
+  const { isSubmitting } = formState;
   const titleId = `offline-registration-${licence.orderId}-title`;
   const fieldId = `offline-registration-${licence.orderId}-device-id`;
 
@@ -62,13 +58,7 @@ export function OfflineRegistrationDialog({ licence, userName, show, onClose }: 
             licence&apos;s places and appears in the list with Download offline Key: copy that file, {offlineKeyFileName(licence.name)}, to
             the computer and load it into the plug-in.
           </p>
-          <FormField
-            id={fieldId}
-            label="Device ID of the offline plug-in"
-            autoComplete="off"
-            registration={register('deviceId')}
-            error={errors.deviceId?.message}
-          />
+          <FormField id={fieldId} label="Device ID of the offline plug-in" autoComplete="off" {...fieldOf('deviceId')} />
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={isSubmitting}>

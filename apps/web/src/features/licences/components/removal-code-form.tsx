@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { removalCodeForm, type RemovalCodeForm } from '@store/contracts/forms';
+import { removalCodeForm } from '@store/contracts/forms';
 import type { UserProduct } from '@store/contracts/licence';
-import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
 import { useReleaseDeviceMutation } from '../api/release-device';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 type RemovalCodeFormProps = { licence: UserProduct; userName: string };
 
@@ -15,8 +14,7 @@ type RemovalCodeFormProps = { licence: UserProduct; userName: string };
  */
 export function RemovalCodeSection({ licence, userName }: RemovalCodeFormProps) {
   const release = useReleaseDeviceMutation(userName);
-  const { register, handleSubmit, setError, reset, formState } = useForm<RemovalCodeForm>({
-    resolver: zodResolver(removalCodeForm),
+  const { handleSubmit, setError, reset, formState, fieldOf } = useSchemaForm(removalCodeForm, {
     defaultValues: { removalCode: '' },
   });
   const fieldId = `removal-code-${licence.orderId}`;
@@ -37,8 +35,7 @@ export function RemovalCodeSection({ licence, userName }: RemovalCodeFormProps) 
       <FormField
         id={fieldId}
         label="Removal code from the plug-in"
-        registration={register('removalCode')}
-        error={formState.errors.removalCode?.message}
+        {...fieldOf('removalCode')}
         help={
           licence.removalsPerYear == null
             ? 'Removed the plug-in from a computer? Enter the code it showed to free its place.'

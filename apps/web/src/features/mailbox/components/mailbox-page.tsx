@@ -8,6 +8,7 @@ import { isAdminUser, useCurrentUser } from '../../../lib/use-current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMailbox } from '../api/get-mailbox';
 import { FailedMailList } from './failed-mail-list';
+import { FormSubmit } from '../../../components/form-submit';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString();
 
@@ -113,12 +114,11 @@ function DevelopmentMailbox() {
             onChange={(event) => setRecipient(event.target.value)}
           />
         </div>
-        <button type="submit" className="btn btn-primary">
-          SHOW
-        </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={() => void mailbox.refetch()}>
-          REFRESH
-        </button>
+        <FormSubmit label="SHOW" isPending={false}>
+          <button type="button" className="btn btn-outline-secondary" onClick={() => void mailbox.refetch()}>
+            REFRESH
+          </button>
+        </FormSubmit>
       </form>
       {mailbox.isPending && (
         <div className="spinner-border spinner-border-sm text-secondary" role="status">

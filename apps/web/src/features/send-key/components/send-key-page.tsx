@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { sendKeyForm, type SendKeyForm } from '@store/contracts/forms';
+import { sendKeyForm } from '@store/contracts/forms';
 import { emailSentTo, sendSerialFailed } from '@store/contracts/messages';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useKeyResendMutation } from '../api/resend-key';
+import { FormSubmit } from '../../../components/form-submit';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 /**
  * /sendlicensekey/{productName} (DESIGN §9): resends the licence key of the product by email. Success goes to
@@ -18,13 +18,10 @@ export function SendKeyPage() {
   const productName = useParams().productName ?? '';
   useDocumentTitle('Send License Key');
   const resendKey = useKeyResendMutation();
-  const { register, handleSubmit, setError, formState } = useForm<SendKeyForm>({
-    resolver: zodResolver(sendKeyForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, setError, formState, fieldOf } = useSchemaForm(sendKeyForm, {
     defaultValues: { email: '' },
   });
-  const { errors, isSubmitting } = formState;
+  const { isSubmitting } = formState;
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -44,17 +41,8 @@ export function SendKeyPage() {
             {productName}
           </p>
           <form onSubmit={submit} noValidate>
-            <FormField
-              id="send-key-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              registration={register('email')}
-              error={errors.email?.message}
-            />
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              SEND
-            </button>
+            <FormField id="send-key-email" label="Email" type="email" autoComplete="email" {...fieldOf('email')} />
+            <FormSubmit label="SEND" isPending={isSubmitting} />
           </form>
         </div>
       </div>

@@ -1,8 +1,6 @@
 import '../../../styles/forms.scss';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { supportForm, type SupportForm } from '@store/contracts/forms';
+import { supportForm } from '@store/contracts/forms';
 import { messages, supportFailed } from '@store/contracts/messages';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
@@ -12,6 +10,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserAtNavigation } from '../../../lib/use-user-at-navigation';
 import { useOwnProductNames } from '../api/get-own-products';
 import { useSupportRequestMutation } from '../api/send-support-request';
+import { FormSubmit } from '../../../components/form-submit';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 const DESCRIPTION_ID = 'support-problem-description';
 const PRODUCTS_ID = 'support-own-products';
@@ -34,10 +34,7 @@ export function SupportPage() {
   const user = useUserAtNavigation();
   const customerEmail = user && !user.role && user.name !== 'admin' ? user.name : '';
   const ownProducts = useOwnProductNames(customerEmail);
-  const { register, handleSubmit, setError, clearErrors, formState } = useForm<SupportForm>({
-    resolver: zodResolver(supportForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { register, handleSubmit, setError, clearErrors, formState, fieldOf } = useSchemaForm(supportForm, {
     defaultValues: { email: customerEmail, productName: searchParams.get('product') ?? '', operatingSystem: '', problemDescription: '' },
   });
   const { errors, isSubmitting } = formState;
@@ -60,19 +57,11 @@ export function SupportPage() {
         <div className="col-md-10 col-lg-8">
           <h1 className="h3 mb-3">Support request</h1>
           <form onSubmit={submit} noValidate>
-            <FormField
-              id="support-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              registration={register('email')}
-              error={errors.email?.message}
-            />
+            <FormField id="support-email" label="Email" type="email" autoComplete="email" {...fieldOf('email')} />
             <FormField
               id="support-product-name"
               label="Product Name"
-              registration={register('productName')}
-              error={errors.productName?.message}
+              {...fieldOf('productName')}
               list={ownProducts.data && ownProducts.data.length > 0 ? PRODUCTS_ID : undefined}
             />
             {ownProducts.data && ownProducts.data.length > 0 && (
@@ -82,12 +71,7 @@ export function SupportPage() {
                 ))}
               </datalist>
             )}
-            <FormField
-              id="support-operating-system"
-              label="Operating System and Host Software"
-              registration={register('operatingSystem')}
-              error={errors.operatingSystem?.message}
-            />
+            <FormField id="support-operating-system" label="Operating System and Host Software" {...fieldOf('operatingSystem')} />
             <div className="mb-3">
               <label htmlFor={DESCRIPTION_ID} className="form-label">
                 Problem Description
@@ -111,9 +95,7 @@ export function SupportPage() {
                 {errors.root.server.message}
               </div>
             )}
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              SEND
-            </button>
+            <FormSubmit label="SEND" isPending={isSubmitting} />
           </form>
         </div>
       </div>

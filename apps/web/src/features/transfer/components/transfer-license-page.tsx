@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TRANSFER_TAG_KEY } from '@store/contracts/constants';
 import { LICENSE_TRANSFER_PRODUCT, TRANSFER_FEE_TEXT } from '@store/contracts/constants';
-import { transferPageForm, type TransferPageForm } from '@store/contracts/forms';
+import { transferPageForm } from '@store/contracts/forms';
 import { transferPossibleFrom, transferTag, type UserProduct } from '@store/contracts/licence';
 import { transferFailed } from '@store/contracts/messages';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
@@ -16,6 +14,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserAtNavigation } from '../../../lib/use-user-at-navigation';
 import { useTransferLicence } from '../api/get-transfer-licence';
 import { useTransferTokenMutation } from '../api/verify-order-for-transfer';
+import { FormSubmit } from '../../../components/form-submit';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 const formatDay = (date: Date) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
 
@@ -32,10 +32,7 @@ export function TransferLicensePage() {
   const [failure, setFailure] = useState('');
   const [errorMark, setErrorMark] = useState(countCheckoutErrors);
   const { error: checkoutError } = useCheckoutState();
-  const { register, handleSubmit, formState } = useForm<TransferPageForm>({
-    resolver: zodResolver(transferPageForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { register, handleSubmit, formState, fieldOf } = useSchemaForm(transferPageForm, {
     defaultValues: { email: '', confirmEmail: '', firstName: '', lastName: '', isUnderstood: false },
   });
   const { errors, isSubmitting } = formState;
@@ -93,36 +90,10 @@ export function TransferLicensePage() {
           New owner
         </h2>
         <form onSubmit={submit} noValidate>
-          <FormField
-            id="transfer-email"
-            label="Email"
-            type="email"
-            autoComplete="off"
-            registration={register('email')}
-            error={errors.email?.message}
-          />
-          <FormField
-            id="transfer-confirm-email"
-            label="Confirm Email"
-            type="email"
-            autoComplete="off"
-            registration={register('confirmEmail')}
-            error={errors.confirmEmail?.message}
-          />
-          <FormField
-            id="transfer-first-name"
-            label="First Name"
-            autoComplete="off"
-            registration={register('firstName')}
-            error={errors.firstName?.message}
-          />
-          <FormField
-            id="transfer-last-name"
-            label="Last Name"
-            autoComplete="off"
-            registration={register('lastName')}
-            error={errors.lastName?.message}
-          />
+          <FormField id="transfer-email" label="Email" type="email" autoComplete="off" {...fieldOf('email')} />
+          <FormField id="transfer-confirm-email" label="Confirm Email" type="email" autoComplete="off" {...fieldOf('confirmEmail')} />
+          <FormField id="transfer-first-name" label="First Name" autoComplete="off" {...fieldOf('firstName')} />
+          <FormField id="transfer-last-name" label="Last Name" autoComplete="off" {...fieldOf('lastName')} />
           <div className="form-check mb-3">
             <input
               id="transfer-understood"
@@ -141,9 +112,7 @@ export function TransferLicensePage() {
               </div>
             )}
           </div>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            TRANSFER LICENSE
-          </button>
+          <FormSubmit label="TRANSFER LICENSE" isPending={isSubmitting} />
           {shownFailure && (
             <p className="text-danger mt-3" role="alert" data-testid="transfer-failure">
               {transferFailed(shownFailure)}

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { trialKeyFileName, webTrialForm, type WebTrialForm, type WebTrialFormInput, type WebTrialResponse } from '@store/contracts/trial';
+import { trialKeyFileName, webTrialForm, type WebTrialResponse } from '@store/contracts/trial';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { errorText } from '../../../lib/api-client';
@@ -9,6 +7,8 @@ import { usePublicProducts } from '../../../lib/checkout/product-paths';
 import { downloadTextFile } from '../../../lib/download-text-file';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useStartTrialMutation } from '../api/start-trial';
+import { FormSubmit } from '../../../components/form-submit';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -25,10 +25,7 @@ export function TrialPage() {
   const [trial, setTrial] = useState<WebTrialResponse | null>(null);
   const knownName = products.data?.find((product) => product.name.toLowerCase() === productName.toLowerCase())?.name;
   useDocumentTitle(knownName ? `Try ${knownName}` : 'Start a trial');
-  const { register, handleSubmit, setError, formState } = useForm<WebTrialFormInput, unknown, WebTrialForm>({
-    resolver: zodResolver(webTrialForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { register, handleSubmit, setError, formState, fieldOf } = useSchemaForm(webTrialForm, {
     values: { productName: knownName ?? '', deviceId: '', email: '' },
     resetOptions: { keepDirtyValues: true },
   });
@@ -80,24 +77,9 @@ export function TrialPage() {
               </select>
               {errors.productName && <div className="invalid-feedback">{errors.productName.message}</div>}
             </div>
-            <FormField
-              id="trial-device-id"
-              label="Device ID of the offline plug-in"
-              autoComplete="off"
-              registration={register('deviceId')}
-              error={errors.deviceId?.message}
-            />
-            <FormField
-              id="trial-email"
-              label="Email (optional)"
-              type="email"
-              autoComplete="email"
-              registration={register('email')}
-              error={errors.email?.message}
-            />
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              START TRIAL
-            </button>
+            <FormField id="trial-device-id" label="Device ID of the offline plug-in" autoComplete="off" {...fieldOf('deviceId')} />
+            <FormField id="trial-email" label="Email (optional)" type="email" autoComplete="email" {...fieldOf('email')} />
+            <FormSubmit label="START TRIAL" isPending={isSubmitting} />
           </form>
           {trial && (
             <div className="alert alert-success mt-4" role="status" data-testid="trial-result">

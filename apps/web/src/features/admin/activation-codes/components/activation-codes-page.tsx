@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { initialTableQuery, toListSearch } from '../../../../components/data-table/table-query';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { formatDateTime } from '../../shared/format-date';
 import { deleteColumn } from '../../shared/row-action-columns';
 import { useDeleteCodeMutation, useOpenCodesPage } from '../api/activation-codes-api';

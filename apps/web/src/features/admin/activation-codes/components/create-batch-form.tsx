@@ -1,26 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { unassignedCreateForm, type UnassignedCreateForm } from '@store/contracts/forms';
-import type { z } from 'zod';
-import { useForm } from 'react-hook-form';
-import { FormField } from '../../../../components/form-field';
-import { SelectField } from '../../shared/admin-fields';
-import { ErrorAlert } from '../../shared/error-alert';
+import { unassignedCreateForm } from '@store/contracts/forms';
+import { FormField, SelectField } from '../../../../components/form-field';
 import { useAdminProducts } from '../../shared/products-api';
 import { useCreateBatchMutation } from '../api/activation-codes-api';
-
-type CreateBatchFormInput = z.input<typeof unassignedCreateForm>;
+import { FormSubmit } from '../../../../components/form-submit';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 /** Create activation keys for a distributor: product, distributor and how many ("Required"); shows the batch. */
 export function CreateBatchForm({ onCreated }: { onCreated: (batchNumber: number) => void }) {
   const products = useAdminProducts();
   const createBatch = useCreateBatchMutation();
-  const { register, handleSubmit, formState } = useForm<CreateBatchFormInput, unknown, UnassignedCreateForm>({
-    resolver: zodResolver(unassignedCreateForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, fieldOf } = useSchemaForm(unassignedCreateForm, {
     defaultValues: { ProductName: '', DistributorName: '', NumberOfOrders: '' },
   });
-  const { errors } = formState;
 
   const submit = handleSubmit(async (values) => {
     const batch = await createBatch.mutateAsync(values).catch(() => undefined);
@@ -34,7 +25,7 @@ export function CreateBatchForm({ onCreated }: { onCreated: (batchNumber: number
           Create activation keys for a distributor
         </h2>
         <form onSubmit={submit} noValidate>
-          <SelectField id="codes-product" label="Product" registration={register('ProductName')} error={errors.ProductName?.message}>
+          <SelectField id="codes-product" label="Product" {...fieldOf('ProductName')}>
             <option value="">Select a product…</option>
             {products.data?.map((product) => (
               <option key={product.id} value={product.name}>
@@ -42,16 +33,9 @@ export function CreateBatchForm({ onCreated }: { onCreated: (batchNumber: number
               </option>
             ))}
           </SelectField>
-          <FormField
-            id="codes-distributor"
-            label="Distributor"
-            registration={register('DistributorName')}
-            error={errors.DistributorName?.message}
-          />
-          <FormField id="codes-count" label="How many" registration={register('NumberOfOrders')} error={errors.NumberOfOrders?.message} />
-          <button type="submit" className="btn btn-primary" disabled={createBatch.isPending}>
-            CREATE
-          </button>
+          <FormField id="codes-distributor" label="Distributor" {...fieldOf('DistributorName')} />
+          <FormField id="codes-count" label="How many" {...fieldOf('NumberOfOrders')} />
+          <FormSubmit label="CREATE" isPending={createBatch.isPending} error={createBatch.error} />
         </form>
         {createBatch.data && (
           <p className="alert alert-success mt-3 mb-0" role="status">
@@ -59,7 +43,6 @@ export function CreateBatchForm({ onCreated }: { onCreated: (batchNumber: number
             <strong data-testid="batch-number">{createBatch.data.batchNumber}</strong>
           </p>
         )}
-        <ErrorAlert error={createBatch.error} />
       </div>
     </section>
   );

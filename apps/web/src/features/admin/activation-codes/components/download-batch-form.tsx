@@ -1,20 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { batchFileName } from '@store/contracts/constants';
-import { batchDownloadForm, type BatchDownloadForm, type BatchDownloadFormInput } from '@store/contracts/forms';
+import { batchDownloadForm } from '@store/contracts/forms';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormField } from '../../../../components/form-field';
 import { downloadTextFile } from '../../../../lib/download-text-file';
-import { ErrorAlert } from '../../shared/error-alert';
 import { useDownloadBatchMutation } from '../api/activation-codes-api';
+import { FormSubmit } from '../../../../components/form-submit';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 /** Download a batch by its number, saved as `{product}.txt`. */
 export function DownloadBatchForm({ suggestedBatch }: { suggestedBatch: number | undefined }) {
   const download = useDownloadBatchMutation();
-  const { register, handleSubmit, formState, setValue } = useForm<BatchDownloadFormInput, unknown, BatchDownloadForm>({
-    resolver: zodResolver(batchDownloadForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, setValue, fieldOf } = useSchemaForm(batchDownloadForm, {
     defaultValues: { batchNumber: '' },
   });
 
@@ -35,17 +31,9 @@ export function DownloadBatchForm({ suggestedBatch }: { suggestedBatch: number |
           Download a batch
         </h2>
         <form onSubmit={submit} noValidate>
-          <FormField
-            id="download-batch"
-            label="Batch number"
-            registration={register('batchNumber')}
-            error={formState.errors.batchNumber?.message}
-          />
-          <button type="submit" className="btn btn-primary" disabled={download.isPending}>
-            DOWNLOAD
-          </button>
+          <FormField id="download-batch" label="Batch number" {...fieldOf('batchNumber')} />
+          <FormSubmit label="DOWNLOAD" isPending={download.isPending} error={download.error} />
         </form>
-        <ErrorAlert error={download.error} />
       </div>
     </section>
   );

@@ -8,7 +8,7 @@ import { paths } from '../../../../config/paths';
 import { downloadTextFile } from '../../../../lib/download-text-file';
 import { adminPaths } from '../../shared/admin-paths';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { formatDateTime } from '../../shared/format-date';
 import { useAllOrdersPage, useExportOrdersMutation } from '../api/all-orders-api';
 import { TransfersTable } from './transfers-table';

@@ -5,7 +5,7 @@ import { paths } from '../../../../config/paths';
 import { formatMoney } from '../../../../lib/checkout/format-money';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { adminPaths } from '../../shared/admin-paths';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { formatDateTime } from '../../shared/format-date';
 import { useOrderDetail } from '../api/order-detail-api';
 import { TransferLine } from './transfer-line';

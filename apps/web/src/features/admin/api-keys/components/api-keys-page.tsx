@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { apiKeyCreateRequest, apiKeyScopeLabels, apiKeyScopes, type ApiKeyCreateRequest } from '@store/contracts/api-key';
+import { apiKeyCreateRequest, apiKeyScopeLabels, apiKeyScopes } from '@store/contracts/api-key';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormField } from '../../../../components/form-field';
 import { SecretShownOnce } from '../../../../components/secret-shown-once';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
@@ -9,6 +7,8 @@ import { useActionFeedback } from '../../shared/action-feedback';
 import { formatDateTime } from '../../shared/format-date';
 import { PlainTableHead } from '../../shared/plain-table-head';
 import { useApiKeyMutations, useApiKeys } from '../api/api-keys-api';
+import { FormSubmit } from '../../../../components/form-submit';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 /** /admin/api-keys: keys for the vendor's scripts, with their scopes; a new key's token is shown once (decision 052). */
 export function ApiKeysPage() {
@@ -17,8 +17,7 @@ export function ApiKeysPage() {
   const { create, revoke } = useApiKeyMutations();
   const [token, setToken] = useState('');
   const { act, feedback } = useActionFeedback();
-  const { register, handleSubmit, reset, formState } = useForm<ApiKeyCreateRequest>({
-    resolver: zodResolver(apiKeyCreateRequest),
+  const { register, handleSubmit, reset, formState, fieldOf } = useSchemaForm(apiKeyCreateRequest, {
     defaultValues: { name: '', scopes: [] },
   });
 
@@ -45,7 +44,7 @@ export function ApiKeysPage() {
       <form onSubmit={submit} noValidate className="mb-4" aria-label="Create an API key">
         <div className="row g-2 align-items-start">
           <div className="col-sm-6 col-lg-4">
-            <FormField id="api-key-name" label="Name" registration={register('name')} error={formState.errors.name?.message} />
+            <FormField id="api-key-name" label="Name" {...fieldOf('name')} />
           </div>
           <fieldset className="col-sm-6 col-lg-5">
             <legend className="form-label fs-6">Scopes</legend>
@@ -60,9 +59,7 @@ export function ApiKeysPage() {
             {formState.errors.scopes && <div className="text-danger small">{formState.errors.scopes.message}</div>}
           </fieldset>
           <div className="col-auto align-self-end">
-            <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-              CREATE KEY
-            </button>
+            <FormSubmit label="CREATE KEY" isPending={formState.isSubmitting} />
           </div>
         </div>
       </form>

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { downloadTextFile } from '../../../../lib/download-text-file';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { formatDateTime } from '../../shared/format-date';
 import { actionColumn, hiddenHeader } from '../../shared/row-action-columns';
 import { useBatches, useDownloadBatchFileMutation, useVoidBatchMutation } from '../api/batches-api';

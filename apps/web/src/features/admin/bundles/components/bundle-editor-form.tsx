@@ -1,16 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { bundleEditForm, ownedPriceLinesOf, parseOwnedPriceLines, type Bundle, type BundleEditForm } from '@store/contracts/bundle';
 import { parsePriceLines, priceLinesOf } from '@store/contracts/offer';
 import type { Product } from '@store/contracts/product';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FormField } from '../../../../components/form-field';
+import { FormField, ProductMultiSelect, SelectField, TextAreaField } from '../../../../components/form-field';
 import { adminPaths } from '../../shared/admin-paths';
-import { ProductMultiSelect, SelectField, TextAreaField } from '../../shared/admin-fields';
-import { SaveBar } from '../../shared/save-bar';
+import { FormSubmit } from '../../../../components/form-submit';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useSaveBundleMutation } from '../api/bundles-api';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 const formValuesOf = (bundle: Bundle | undefined): BundleEditForm => ({
   name: bundle?.name ?? '',
@@ -32,11 +30,9 @@ export function BundleEditorForm({ bundle, products, onCreated }: BundleEditorFo
   const saveBundle = useSaveBundleMutation();
   const navigate = useNavigate();
   const [notice, setNotice] = useState('');
-  const { register, handleSubmit, formState, reset, watch } = useForm<BundleEditForm>({
-    resolver: zodResolver(bundleEditForm),
+  const { handleSubmit, formState, reset, watch, fieldOf } = useSchemaForm(bundleEditForm, {
     defaultValues: formValuesOf(bundle),
   });
-  const { errors } = formState;
   useUnsavedChangesWarning(formState.isDirty);
   const bundleProductId = bundle?.bundleProductId ?? 0;
   const isFixed = watch('rule') === 'fixed';
@@ -68,14 +64,13 @@ export function BundleEditorForm({ bundle, products, onCreated }: BundleEditorFo
     <form onSubmit={submit} noValidate aria-label="Bundle">
       <div className="row g-3">
         <div className="col-md-6">
-          <FormField id="bundle-name" label="Name" registration={register('name')} error={errors.name?.message} />
+          <FormField id="bundle-name" label="Name" {...fieldOf('name')} />
         </div>
         <div className="col-md-6">
           <FormField
             id="bundle-path"
             label="FastSpring path"
-            registration={register('path')}
-            error={errors.path?.message}
+            {...fieldOf('path')}
             help={bundle ? 'The path FastSpring sells the bundle under.' : 'Empty: derived from the name.'}
           />
         </div>
@@ -87,20 +82,12 @@ export function BundleEditorForm({ bundle, products, onCreated }: BundleEditorFo
             label="Holds"
             help="Buying the bundle issues a licence of each. Hold Ctrl (⌘ on a Mac) to choose several."
             products={products.filter((product) => product.id !== bundleProductId)}
-            registration={register('partProductIds')}
-            error={errors.partProductIds?.message}
+            {...fieldOf('partProductIds')}
           />
         </div>
         <div className="col-md-6">
-          <TextAreaField
-            id="bundle-prices"
-            label="Prices (one a line, e.g. USD 99.00)"
-            rows={3}
-            isMonospace
-            registration={register('prices')}
-            error={errors.prices?.message}
-          />
-          <SelectField id="bundle-rule" label="Complete your bundle" registration={register('rule')} error={errors.rule?.message}>
+          <TextAreaField id="bundle-prices" label="Prices (one a line, e.g. USD 99.00)" rows={3} isMonospace {...fieldOf('prices')} />
+          <SelectField id="bundle-rule" label="Complete your bundle" {...fieldOf('rule')}>
             <option value="share">Owned share (the price less the share of the products owned)</option>
             <option value="fixed">Fixed price per count owned</option>
           </SelectField>
@@ -110,13 +97,12 @@ export function BundleEditorForm({ bundle, products, onCreated }: BundleEditorFo
               label="Prices by count owned (one a line, e.g. 1 USD 69.00)"
               rows={3}
               isMonospace
-              registration={register('ownedPrices')}
-              error={errors.ownedPrices?.message}
+              {...fieldOf('ownedPrices')}
             />
           )}
         </div>
       </div>
-      <SaveBar label="SAVE BUNDLE" isPending={saveBundle.isPending} notice={notice} error={saveBundle.error} />
+      <FormSubmit label="SAVE BUNDLE" isPending={saveBundle.isPending} notice={notice} error={saveBundle.error} />
     </form>
   );
 }

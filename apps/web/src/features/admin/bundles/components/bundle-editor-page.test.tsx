@@ -63,7 +63,7 @@ const choose = (label: string, values: string[]) => {
 describe('bundle editor (ADMIN → BUNDLES, decision 057)', () => {
   it('checks the form with the contract, then creates the bundle with its product, contents and prices as the API takes them', async () => {
     const saved = serve([]);
-    renderRoutes('/admin/bundle/0', { '/admin/bundle/:id': <BundleEditorPage /> });
+    renderRoutes('/admin/bundle/new', { '/admin/bundle/:id': <BundleEditorPage /> });
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Studio Bundle' } });
     choose('Holds', ['1']);
     fireEvent.click(screen.getByRole('button', { name: 'SAVE BUNDLE' }));

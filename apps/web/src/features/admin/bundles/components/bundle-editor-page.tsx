@@ -1,18 +1,14 @@
-import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useAdminProducts } from '../../shared/products-api';
-import { useEditorKey } from '../../shared/use-editor-key';
+import { useEditorRecord } from '../../shared/use-editor-record';
 import { useBundles } from '../api/bundles-api';
 import { BundleEditorForm } from './bundle-editor-form';
 
-/** /admin/bundle/{id}: a bundle by its product's id (0: a new one, created on SAVE BUNDLE; decisions 025 and 057). */
+/** /admin/bundle/{id}: a bundle by its product's id (/admin/bundle/new: a new one, created on SAVE BUNDLE; decisions 025, 057 and 068). */
 export function BundleEditorPage() {
-  const id = useParams().id ?? '';
-  const bundleProductId = Number(id);
-  const isNew = bundleProductId === 0;
+  const { recordId: bundleProductId, isNew, editorKey, onCreated } = useEditorRecord();
   const bundles = useBundles();
   const products = useAdminProducts();
-  const { editorKey, onCreated } = useEditorKey(id, isNew);
   const bundle = bundles.data?.find((candidate) => candidate.bundleProductId === bundleProductId);
   useDocumentTitle(isNew ? 'New Bundle' : 'Edit Bundle');
   const isLoaded = bundles.data !== undefined && products.data !== undefined;

@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { offerEditForm, parsePriceLines, priceLinesOf, type Offer, type OfferEditForm } from '@store/contracts/offer';
 import type { Product } from '@store/contracts/product';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FormField } from '../../../../components/form-field';
+import { CheckboxField, FormField, ProductMultiSelect, SelectField, TextAreaField } from '../../../../components/form-field';
 import { adminPaths } from '../../shared/admin-paths';
-import { CheckboxField, ProductMultiSelect, SelectField, TextAreaField } from '../../shared/admin-fields';
-import { SaveBar } from '../../shared/save-bar';
+import { FormSubmit } from '../../../../components/form-submit';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useSaveOfferMutation } from '../api/offers-api';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 const formValuesOf = (offer: Offer | undefined): OfferEditForm => ({
   kind: offer?.kind ?? 'upgrade',
@@ -31,11 +29,9 @@ export function OfferEditorForm({ offer, products, onCreated }: OfferEditorFormP
   const saveOffer = useSaveOfferMutation();
   const navigate = useNavigate();
   const [notice, setNotice] = useState('');
-  const { register, handleSubmit, formState, reset } = useForm<OfferEditForm>({
-    resolver: zodResolver(offerEditForm),
+  const { handleSubmit, formState, reset, fieldOf } = useSchemaForm(offerEditForm, {
     defaultValues: formValuesOf(offer),
   });
-  const { errors } = formState;
   useUnsavedChangesWarning(formState.isDirty);
   const id = offer?.id ?? 0;
 
@@ -66,16 +62,16 @@ export function OfferEditorForm({ offer, products, onCreated }: OfferEditorFormP
     <form onSubmit={submit} noValidate aria-label="Offer">
       <div className="row g-3">
         <div className="col-md-3">
-          <SelectField id="offer-kind" label="Kind" registration={register('kind')} error={errors.kind?.message}>
+          <SelectField id="offer-kind" label="Kind" {...fieldOf('kind')}>
             <option value="upgrade">Upgrade (the owner moves to the new product)</option>
             <option value="crossgrade">Crossgrade (owning one qualifies for another)</option>
           </SelectField>
         </div>
         <div className="col-md-5">
-          <FormField id="offer-name" label="Name" registration={register('name')} error={errors.name?.message} />
+          <FormField id="offer-name" label="Name" {...fieldOf('name')} />
         </div>
         <div className="col-md-4">
-          <SelectField id="offer-target" label="Sells" registration={register('targetProductId')} error={errors.targetProductId?.message}>
+          <SelectField id="offer-target" label="Sells" {...fieldOf('targetProductId')}>
             <option value="">Choose a product</option>
             {products.map((product) => (
               <option key={product.id} value={product.id}>
@@ -92,28 +88,20 @@ export function OfferEditorForm({ offer, products, onCreated }: OfferEditorFormP
             label="To the owners of"
             help="An active licence of any of them qualifies. Hold Ctrl (⌘ on a Mac) to choose several."
             products={products}
-            registration={register('sourceProductIds')}
-            error={errors.sourceProductIds?.message}
+            {...fieldOf('sourceProductIds')}
           />
         </div>
         <div className="col-md-6">
-          <TextAreaField
-            id="offer-prices"
-            label="Prices (one a line, e.g. USD 29.00)"
-            rows={4}
-            isMonospace
-            registration={register('prices')}
-            error={errors.prices?.message}
-          />
+          <TextAreaField id="offer-prices" label="Prices (one a line, e.g. USD 29.00)" rows={4} isMonospace {...fieldOf('prices')} />
         </div>
       </div>
-      <CheckboxField id="offer-active" label="Active (customers can buy it)" registration={register('isActive')} />
+      <CheckboxField id="offer-active" label="Active (customers can buy it)" {...fieldOf('isActive')} />
       {offer && (
         <p className="small text-body-secondary" data-testid="offer-sold">
           Sold: {offer.soldCount} {offer.soldCount === 1 ? 'licence' : 'licences'} (refunds not counted).
         </p>
       )}
-      <SaveBar label="SAVE OFFER" isPending={saveOffer.isPending} notice={notice} error={saveOffer.error} />
+      <FormSubmit label="SAVE OFFER" isPending={saveOffer.isPending} notice={notice} error={saveOffer.error} />
     </form>
   );
 }

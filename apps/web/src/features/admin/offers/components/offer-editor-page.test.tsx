@@ -40,7 +40,7 @@ describe('offer editor (ADMIN → UPGRADES, decision 036)', () => {
       if (url === '/api/offer/') return new Response(JSON.stringify(saved.map((body) => ({ ...body, id: 7, soldCount: 0 }))));
       return new Response('Not found', { status: 404 });
     });
-    renderRoutes('/admin/offer/0', { '/admin/offer/:id': <OfferEditorPage /> });
+    renderRoutes('/admin/offer/new', { '/admin/offer/:id': <OfferEditorPage /> });
     const name = await screen.findByLabelText('Name');
     fireEvent.change(name, { target: { value: 'Upgrade to Spacey 2' } });
     fireEvent.change(screen.getByLabelText('Prices (one a line, e.g. USD 29.00)'), { target: { value: 'USD 29\nEUR 27' } });

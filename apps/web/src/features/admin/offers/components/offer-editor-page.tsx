@@ -1,18 +1,14 @@
-import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useAdminProducts } from '../../shared/products-api';
-import { useEditorKey } from '../../shared/use-editor-key';
+import { useEditorRecord } from '../../shared/use-editor-record';
 import { useOffers } from '../api/offers-api';
 import { OfferEditorForm } from './offer-editor-form';
 
-/** /admin/offer/{id}: an upgrade path or crossgrade (0: a new one, created on SAVE OFFER; decisions 025 and 036). */
+/** /admin/offer/{id}: an upgrade path or crossgrade (/admin/offer/new: a new one, created on SAVE OFFER; decisions 025, 036 and 068). */
 export function OfferEditorPage() {
-  const id = useParams().id ?? '';
-  const offerId = Number(id);
-  const isNew = offerId === 0;
+  const { recordId: offerId, isNew, editorKey, onCreated } = useEditorRecord();
   const offers = useOffers();
   const products = useAdminProducts();
-  const { editorKey, onCreated } = useEditorKey(id, isNew);
   const offer = offers.data?.find((candidate) => candidate.id === offerId);
   useDocumentTitle(isNew ? 'New Offer' : 'Edit Offer');
   const isLoaded = offers.data !== undefined && products.data !== undefined;

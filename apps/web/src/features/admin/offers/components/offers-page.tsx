@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { adminPaths } from '../../shared/admin-paths';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { useAdminProducts } from '../../shared/products-api';
 import { deleteColumn, editColumn } from '../../shared/row-action-columns';
 import { useDeleteOfferMutation, useOffers } from '../api/offers-api';
@@ -56,7 +56,7 @@ export function OffersPage() {
     <main className="admin-screen">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">Upgrades and crossgrades</h1>
-        <button type="button" className="btn btn-primary" onClick={() => void navigate(adminPaths.offer(0))}>
+        <button type="button" className="btn btn-primary" onClick={() => void navigate(adminPaths.newOffer)}>
           NEW OFFER
         </button>
       </div>

@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   webhookEndpointRequest,
   webhookEventLabels,
   webhookEventTypes,
   type WebhookEndpoint,
   type WebhookEndpointRequest,
-  type WebhookEndpointRequestInput,
 } from '@store/contracts/outbound-webhook';
-import { useForm } from 'react-hook-form';
 import { FormField } from '../../../../components/form-field';
+import { FormSubmit } from '../../../../components/form-submit';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 type WebhookEndpointFormProps = {
   /** The endpoint being edited; none: a new one is added. */
@@ -23,8 +22,7 @@ type WebhookEndpointFormProps = {
  * neither shown nor changed here; rotation is its own button). Give it a `key` per endpoint edited.
  */
 export function WebhookEndpointForm({ editing, onSave, onCancel }: WebhookEndpointFormProps) {
-  const { register, handleSubmit, reset, formState } = useForm<WebhookEndpointRequestInput, unknown, WebhookEndpointRequest>({
-    resolver: zodResolver(webhookEndpointRequest),
+  const { register, handleSubmit, reset, formState, fieldOf } = useSchemaForm(webhookEndpointRequest, {
     defaultValues: editing
       ? { url: editing.url, description: editing.description, events: editing.events, isEnabled: editing.isEnabled }
       : { url: '', description: '', events: [], isEnabled: true },
@@ -39,8 +37,8 @@ export function WebhookEndpointForm({ editing, onSave, onCancel }: WebhookEndpoi
       {editing && <h2 className="h5">{title}</h2>}
       <div className="row g-2 align-items-start">
         <div className="col-md-6 col-lg-4">
-          <FormField id="webhook-url" label="URL" registration={register('url')} error={formState.errors.url?.message} />
-          <FormField id="webhook-description" label="Description" registration={register('description')} />
+          <FormField id="webhook-url" label="URL" {...fieldOf('url')} />
+          <FormField id="webhook-description" label="Description" {...fieldOf('description')} />
           <div className="form-check">
             <input id="webhook-enabled" type="checkbox" className="form-check-input" {...register('isEnabled')} />
             <label htmlFor="webhook-enabled" className="form-check-label">
@@ -63,14 +61,13 @@ export function WebhookEndpointForm({ editing, onSave, onCancel }: WebhookEndpoi
           {formState.errors.events && <div className="text-danger small">{formState.errors.events.message}</div>}
         </fieldset>
         <div className="col-auto align-self-end">
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-            {editing ? 'SAVE ENDPOINT' : 'ADD ENDPOINT'}
-          </button>
-          {editing && (
-            <button type="button" className="btn btn-outline-secondary ms-2" onClick={onCancel}>
-              CANCEL
-            </button>
-          )}
+          <FormSubmit label={editing ? 'SAVE ENDPOINT' : 'ADD ENDPOINT'} isPending={formState.isSubmitting}>
+            {editing && (
+              <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+                CANCEL
+              </button>
+            )}
+          </FormSubmit>
         </div>
       </div>
     </form>

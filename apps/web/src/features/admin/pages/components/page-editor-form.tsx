@@ -1,17 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { adminPageForm } from '@store/contracts/forms';
 import type { Page } from '@store/contracts/page';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { FormField } from '../../../../components/form-field';
+import { CheckboxField, FormField } from '../../../../components/form-field';
 import { paths } from '../../../../config/paths';
-import { CheckboxField } from '../../shared/admin-fields';
-import { ErrorAlert } from '../../shared/error-alert';
+import { FormSubmit } from '../../../../components/form-submit';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useSavePageMutation } from '../api/pages-api';
 import { PagePreview, type PreviewEnhancer } from './page-preview';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 // CodeMirror is big: it loads with this screen's editor only, never with a visitor's page.
 const HtmlCodeEditor = lazy(async () => ({ default: (await import('./html-code-editor')).HtmlCodeEditor }));
@@ -19,7 +18,6 @@ const HtmlCodeEditor = lazy(async () => ({ default: (await import('./html-code-e
 // Draft or published (decision 025): only published pages are served and listed in the menu.
 const pageForm = adminPageForm.extend({ isPublished: z.boolean() });
 type PageFormInput = z.input<typeof pageForm>;
-type PageForm = z.output<typeof pageForm>;
 
 const formValuesOf = (page: Page): PageFormInput => ({
   name: page.name,
@@ -36,10 +34,7 @@ export function PageEditorForm({ page, enhance, onCreated }: PageEditorFormProps
   const savePage = useSavePageMutation();
   const navigate = useNavigate();
   const [savedUrl, setSavedUrl] = useState('');
-  const { register, handleSubmit, formState, control, reset } = useForm<PageFormInput, unknown, PageForm>({
-    resolver: zodResolver(pageForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, formState, control, reset, fieldOf } = useSchemaForm(pageForm, {
     defaultValues: formValuesOf(page),
   });
   const { errors } = formState;
@@ -71,24 +66,19 @@ export function PageEditorForm({ page, enhance, onCreated }: PageEditorFormProps
         <form onSubmit={submit} noValidate aria-label="Page">
           <div className="row g-3 align-items-start">
             <div className="col-md-6">
-              <FormField id="page-name" label="Name" registration={register('name')} error={errors.name?.message} />
+              <FormField id="page-name" label="Name" {...fieldOf('name')} />
             </div>
             <div className="col-md-6">
-              <FormField id="page-url" label="Url" registration={register('url')} error={errors.url?.message} />
+              <FormField id="page-url" label="Url" {...fieldOf('url')} />
             </div>
             <div className="col-md-6">
-              <FormField
-                id="page-priority"
-                label="Main menu priority"
-                registration={register('mainMenuPriority')}
-                error={errors.mainMenuPriority?.message}
-              />
+              <FormField id="page-priority" label="Main menu priority" {...fieldOf('mainMenuPriority')} />
             </div>
             <div className="col-md-3 pt-md-4">
-              <CheckboxField id="page-main-menu" label="Main menu" registration={register('isMainMenu')} />
+              <CheckboxField id="page-main-menu" label="Main menu" {...fieldOf('isMainMenu')} />
             </div>
             <div className="col-md-3 pt-md-4">
-              <CheckboxField id="page-published" label="Published" registration={register('isPublished')} />
+              <CheckboxField id="page-published" label="Published" {...fieldOf('isPublished')} />
             </div>
           </div>
           <h2 id="page-html-label" className="h6">
@@ -104,21 +94,24 @@ export function PageEditorForm({ page, enhance, onCreated }: PageEditorFormProps
             />
           </Suspense>
           {errors.htmlText && <div className="text-danger small mt-1">{errors.htmlText.message}</div>}
-          <div className="d-flex flex-wrap align-items-center gap-3 mt-3">
-            <button type="submit" className="btn btn-primary" disabled={savePage.isPending}>
-              SAVE PAGE
-            </button>
+          <FormSubmit
+            label="SAVE PAGE"
+            isPending={savePage.isPending}
+            className="mt-3"
+            error={savePage.error}
+            notice={
+              savedUrl && (
+                <>
+                  Page saved. <Link to={savedUrl}>View page</Link>
+                </>
+              )
+            }
+          >
             <span className={`badge ${isPublished ? 'text-bg-success' : 'text-bg-warning'}`}>
               {isNew ? 'Not created yet: ' : ''}
               {isPublished ? 'Published' : 'Draft: not served, not in the menu'}
             </span>
-            {savedUrl && (
-              <span className="text-success" role="status">
-                Page saved. <Link to={savedUrl}>View page</Link>
-              </span>
-            )}
-          </div>
-          <ErrorAlert error={savePage.error} />
+          </FormSubmit>
         </form>
       </div>
       <div className="col-xl-6">

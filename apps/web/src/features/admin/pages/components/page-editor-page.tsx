@@ -1,6 +1,6 @@
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { useEditorKey } from '../../shared/use-editor-key';
+import { useEditorRecord } from '../../shared/use-editor-record';
 import { newPageOf, usePage } from '../api/pages-api';
 import { PageEditorForm } from './page-editor-form';
 import type { PreviewEnhancer } from './page-preview';
@@ -10,12 +10,10 @@ import type { PreviewEnhancer } from './page-preview';
  * SAVE PAGE. The router passes the shop's `enhance`, so the preview shows prices like the public page.
  */
 export function PageEditorPage({ enhance }: { enhance?: PreviewEnhancer }) {
-  const id = useParams().id ?? '';
   const newUrl = useSearchParams()[0].get('url') ?? '/';
-  // /admin/page/new?url=...: the new page's defaults, created only by SAVE PAGE (decision 025).
-  const isNew = id === 'new';
-  const saved = usePage(Number(id), !isNew);
-  const { editorKey, onCreated } = useEditorKey(id, isNew);
+  // /admin/page/new?url=...: the new page's defaults, created only by SAVE PAGE (decisions 025 and 068).
+  const { recordId, isNew, editorKey, onCreated } = useEditorRecord();
+  const saved = usePage(recordId, !isNew);
   const page = isNew ? newPageOf(newUrl) : saved.data;
   useDocumentTitle(isNew ? 'New Page' : 'Edit Page');
   return (

@@ -1,26 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { newPageForm, type NewPageForm } from '@store/contracts/forms';
+import { newPageForm } from '@store/contracts/forms';
 import type { Page } from '@store/contracts/page';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { FormField } from '../../../../components/form-field';
 import { paths } from '../../../../config/paths';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { deleteColumn, editColumn } from '../../shared/row-action-columns';
 import { useDeletePageMutation, usePages } from '../api/pages-api';
 import { adminPaths } from '../../shared/admin-paths';
+import { FormSubmit } from '../../../../components/form-submit';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 /** The new-page form: a URL ("Please enter a URL!"); opens the editor with the defaults, which creates on SAVE PAGE. */
 function NewPageFormSection() {
   const navigate = useNavigate();
-  const { register, handleSubmit, formState } = useForm<NewPageForm>({
-    resolver: zodResolver(newPageForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, fieldOf } = useSchemaForm(newPageForm, {
     defaultValues: { url: '' },
   });
   const submit = handleSubmit(({ url }) => void navigate(adminPaths.newPage(url)));
@@ -28,12 +25,10 @@ function NewPageFormSection() {
     <form className="mb-4" onSubmit={submit} noValidate aria-label="New page">
       <div className="d-flex flex-wrap align-items-start gap-2">
         <div className="flex-grow-1" style={{ maxWidth: '28rem' }}>
-          <FormField id="new-page-url" label="Url of the new page" registration={register('url')} error={formState.errors.url?.message} />
+          <FormField id="new-page-url" label="Url of the new page" {...fieldOf('url')} />
         </div>
-        {/* Level with the input, below its label. */}
-        <button type="submit" className="btn btn-primary" style={{ marginTop: '2rem' }}>
-          NEW PAGE
-        </button>
+        {/* Level with the input, below its label (2rem: pt-4 and mt-2). */}
+        <FormSubmit label="NEW PAGE" isPending={false} className="pt-4 mt-2" />
       </div>
     </form>
   );

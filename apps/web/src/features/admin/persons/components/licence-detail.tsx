@@ -3,7 +3,7 @@ import { isOfflineDevice, type Device } from '@store/contracts/licence';
 import type { Order } from '@store/contracts/order';
 import { Link } from 'react-router';
 import { downloadTextFile } from '../../../../lib/download-text-file';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { formatDateTime } from '../../shared/format-date';
 import { useDeleteOrderDeviceMutation, useOrderDevices, useRevokeOrderMutation } from '../api/orders-api';
 import { usePerson } from '../api/persons-api';

@@ -2,7 +2,7 @@ import type { Order } from '@store/contracts/order';
 import type { ColumnDef, OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { DataTable } from '../../../../components/data-table/data-table';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { formatDateTime } from '../../shared/format-date';
 import { actionColumn, deleteColumn, hiddenHeader } from '../../shared/row-action-columns';
 import { useDeleteOrderMutation, useOrdersOfPerson } from '../api/orders-api';

@@ -1,19 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { adminNewOrderForm, type AdminNewOrderForm } from '@store/contracts/forms';
-import { useForm } from 'react-hook-form';
-import { SelectField } from '../../shared/admin-fields';
-import { ErrorAlert } from '../../shared/error-alert';
+import { adminNewOrderForm } from '@store/contracts/forms';
 import { useAdminProducts } from '../../shared/products-api';
 import { useCreateOrderMutation } from '../api/orders-api';
+import { FormSubmit } from '../../../../components/form-submit';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
+import { SelectField } from '../../../../components/form-field';
 
 /** "New order/license": the product and NEW ORDER; the licences reload afterwards (§4). */
 export function NewOrderForm({ personId }: { personId: number }) {
   const products = useAdminProducts();
   const createOrder = useCreateOrderMutation();
-  const { register, handleSubmit, formState } = useForm<AdminNewOrderForm>({
-    resolver: zodResolver(adminNewOrderForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, fieldOf } = useSchemaForm(adminNewOrderForm, {
     defaultValues: { productId: '' },
   });
 
@@ -28,12 +24,7 @@ export function NewOrderForm({ personId }: { personId: number }) {
           New order/license
         </h2>
         <form onSubmit={submit} noValidate>
-          <SelectField
-            id="new-order-product"
-            label="Product"
-            registration={register('productId')}
-            error={formState.errors.productId?.message}
-          >
+          <SelectField id="new-order-product" label="Product" {...fieldOf('productId')}>
             <option value="">Select a product…</option>
             {products.data?.map((product) => (
               <option key={product.id} value={product.id}>
@@ -41,11 +32,8 @@ export function NewOrderForm({ personId }: { personId: number }) {
               </option>
             ))}
           </SelectField>
-          <button type="submit" className="btn btn-primary" disabled={createOrder.isPending}>
-            NEW ORDER
-          </button>
+          <FormSubmit label="NEW ORDER" isPending={createOrder.isPending} error={createOrder.error} />
         </form>
-        <ErrorAlert error={createOrder.error} />
       </div>
     </section>
   );

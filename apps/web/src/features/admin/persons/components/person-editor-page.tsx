@@ -1,8 +1,7 @@
 import type { OnChangeFn, RowSelectionState } from '@tanstack/react-table';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { useEditorKey } from '../../shared/use-editor-key';
+import { useEditorRecord } from '../../shared/use-editor-record';
 import { formatDateTime } from '../../shared/format-date';
 import { usePerson } from '../api/persons-api';
 import { ErasePersonButton } from './erase-person-button';
@@ -24,13 +23,10 @@ const tickedOrderIds = (selection: RowSelectionState): number[] =>
  * personal data (docs/PRIVACY.md) and their timeline (decision 061). An erased person's record shows only their kept orders.
  */
 export function PersonEditorPage() {
-  const id = useParams().id ?? '';
-  const personId = Number(id);
+  // /admin/person/new: "New Person" with the defaults of person 0, created on SAVE (decisions 025 and 068).
+  const { recordId: personId, isNew, editorKey, onCreated } = useEditorRecord();
   const person = usePerson(personId);
   const [selection, setSelection] = useState<RowSelectionState>({});
-  // /admin/person/0: "New Person" with the defaults, created on SAVE (decision 025).
-  const isNew = personId === 0;
-  const { editorKey, onCreated } = useEditorKey(id, isNew);
   useDocumentTitle(isNew ? 'New Person' : 'Person');
 
   return (

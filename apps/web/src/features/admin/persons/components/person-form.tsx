@@ -1,17 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { adminPersonForm, type AdminPersonForm } from '@store/contracts/forms';
+import { adminPersonForm } from '@store/contracts/forms';
 import { adminActionFailed } from '@store/contracts/messages';
 import type { Person } from '@store/contracts/person';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormField } from '../../../../components/form-field';
 import { paths } from '../../../../config/paths';
 import { errorText } from '../../../../lib/api-client';
-import { ErrorAlert } from '../../shared/error-alert';
+import { FormSubmit } from '../../../../components/form-submit';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useRefreshKeysMutation } from '../api/orders-api';
 import { useDeleteLoginMutation, useSavePersonMutation } from '../api/persons-api';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 type PersonFormProps = { person: Person; onCreated?: (id: number) => void };
 
@@ -21,13 +20,9 @@ export function PersonForm({ person, onCreated }: PersonFormProps) {
   const refreshKeys = useRefreshKeysMutation();
   const deleteLogin = useDeleteLoginMutation();
   const [notice, setNotice] = useState('');
-  const { register, handleSubmit, formState, reset } = useForm<AdminPersonForm>({
-    resolver: zodResolver(adminPersonForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, formState, reset, fieldOf } = useSchemaForm(adminPersonForm, {
     defaultValues: { email: person.email, name: person.name, country: person.country },
   });
-  const { errors } = formState;
   const navigate = useNavigate();
   const isNew = person.id <= 0;
   useUnsavedChangesWarning(formState.isDirty);
@@ -73,19 +68,16 @@ export function PersonForm({ person, onCreated }: PersonFormProps) {
       <form onSubmit={submit} noValidate>
         <div className="row g-3">
           <div className="col-md-5">
-            <FormField id="person-email" label="Email" type="email" registration={register('email')} error={errors.email?.message} />
+            <FormField id="person-email" label="Email" type="email" {...fieldOf('email')} />
           </div>
           <div className="col-md-4">
-            <FormField id="person-name" label="Name" registration={register('name')} error={errors.name?.message} />
+            <FormField id="person-name" label="Name" {...fieldOf('name')} />
           </div>
           <div className="col-md-3">
-            <FormField id="person-country" label="Country" registration={register('country')} error={errors.country?.message} />
+            <FormField id="person-country" label="Country" {...fieldOf('country')} />
           </div>
         </div>
-        <div className="d-flex flex-wrap align-items-center gap-2">
-          <button type="submit" className="btn btn-primary" disabled={savePerson.isPending}>
-            SAVE
-          </button>
+        <FormSubmit label="SAVE" isPending={savePerson.isPending} notice={notice} error={savePerson.error}>
           {!isNew && (
             <>
               <button type="button" className="btn btn-outline-secondary" disabled={refreshKeys.isPending} onClick={refreshSerialKeys}>
@@ -96,14 +88,8 @@ export function PersonForm({ person, onCreated }: PersonFormProps) {
               </button>
             </>
           )}
-          {notice && (
-            <span className="text-success" role="status">
-              {notice}
-            </span>
-          )}
-        </div>
+        </FormSubmit>
       </form>
-      <ErrorAlert error={savePerson.error} />
     </section>
   );
 }

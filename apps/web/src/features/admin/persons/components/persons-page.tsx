@@ -6,7 +6,7 @@ import { DataTable } from '../../../../components/data-table/data-table';
 import { initialTableQuery, toListSearch } from '../../../../components/data-table/table-query';
 import { paths } from '../../../../config/paths';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { deleteColumn, editColumn } from '../../shared/row-action-columns';
 import { useDeletePersonMutation, usePersonsPage } from '../api/persons-api';
 import { adminPaths } from '../../shared/admin-paths';

@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { adminTransferForm, type AdminTransferForm } from '@store/contracts/forms';
+import { adminTransferForm } from '@store/contracts/forms';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormField } from '../../../../components/form-field';
-import { ErrorAlert } from '../../shared/error-alert';
+import { FormSubmit } from '../../../../components/form-submit';
 import { useTransferOrdersMutation } from '../api/orders-api';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 type TransferFormProps = { orderIds: number[]; onTransferred: () => void };
 
@@ -12,10 +11,7 @@ type TransferFormProps = { orderIds: number[]; onTransferred: () => void };
 export function TransferForm({ orderIds, onTransferred }: TransferFormProps) {
   const transfer = useTransferOrdersMutation();
   const [notice, setNotice] = useState('');
-  const { register, handleSubmit, formState, setError, reset } = useForm<AdminTransferForm>({
-    resolver: zodResolver(adminTransferForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, formState, setError, reset, fieldOf } = useSchemaForm(adminTransferForm, {
     defaultValues: { newOwnerEmail: '', newOwnerName: '' },
   });
   const { errors } = formState;
@@ -45,39 +41,19 @@ export function TransferForm({ orderIds, onTransferred }: TransferFormProps) {
         <form onSubmit={submit} noValidate>
           <div className="row g-3">
             <div className="col-md-6">
-              <FormField
-                id="transfer-email"
-                label="New owner email"
-                type="email"
-                registration={register('newOwnerEmail')}
-                error={errors.newOwnerEmail?.message}
-              />
+              <FormField id="transfer-email" label="New owner email" type="email" {...fieldOf('newOwnerEmail')} />
             </div>
             <div className="col-md-6">
-              <FormField
-                id="transfer-name"
-                label="New owner full name"
-                registration={register('newOwnerName')}
-                error={errors.newOwnerName?.message}
-              />
+              <FormField id="transfer-name" label="New owner full name" {...fieldOf('newOwnerName')} />
             </div>
           </div>
-          <div className="d-flex flex-wrap align-items-center gap-2">
-            <button type="submit" className="btn btn-primary" disabled={transfer.isPending}>
-              TRANSFER
-            </button>
+          <FormSubmit label="TRANSFER" isPending={transfer.isPending} notice={notice} error={transfer.error}>
             <span className="text-body-secondary small">
               {orderIds.length === 0 ? 'No licence ticked' : `${orderIds.length} ticked: ${orderIds.join(', ')}`}
             </span>
-          </div>
+          </FormSubmit>
           {errors.root && <div className="text-danger mt-2">{errors.root.message}</div>}
-          {notice && (
-            <p className="text-success mt-2 mb-0" role="status">
-              {notice}
-            </p>
-          )}
         </form>
-        <ErrorAlert error={transfer.error} />
       </div>
     </section>
   );

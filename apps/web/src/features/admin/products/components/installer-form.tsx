@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   channelLabels,
   downloadPlatforms,
@@ -7,14 +6,12 @@ import {
   saveProductDownloadRequest,
   type AdminProductDownload,
   type SaveProductDownloadRequest,
-  type SavedProductDownload,
 } from '@store/contracts/download';
-import { useForm } from 'react-hook-form';
-import { FormField } from '../../../../components/form-field';
+import { FormField, TextAreaField } from '../../../../components/form-field';
 import { showToast } from '../../../../lib/toast-store';
-import { TextAreaField } from '../../shared/admin-fields';
-import { ErrorAlert } from '../../shared/error-alert';
+import { FormSubmit } from '../../../../components/form-submit';
 import { useSaveProductDownloadMutation } from '../api/product-downloads-api';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 const today = () => new Date().toISOString().slice(0, 10);
 /** A new installer: the owners' until the administrator offers it to everyone. */
@@ -58,11 +55,9 @@ export function InstallerForm({
   onDone: () => void;
 }) {
   const save = useSaveProductDownloadMutation(productId);
-  const { register, handleSubmit, formState } = useForm<SaveProductDownloadRequest, unknown, SavedProductDownload>({
-    resolver: zodResolver(saveProductDownloadRequest),
+  const { register, handleSubmit, fieldOf } = useSchemaForm(saveProductDownloadRequest, {
     defaultValues: initial,
   });
-  const { errors } = formState;
   const submit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
@@ -106,24 +101,19 @@ export function InstallerForm({
           </select>
         </div>
         <div className="col-md-3">
-          <FormField id={`${prefix}-version`} label="Version" registration={register('version')} error={errors.version?.message} />
+          <FormField id={`${prefix}-version`} label="Version" {...fieldOf('version')} />
         </div>
         <div className="col-md-3">
-          <FormField
-            id={`${prefix}-release`}
-            label="Release date (YYYY-MM-DD)"
-            registration={register('releaseDate')}
-            error={errors.releaseDate?.message}
-          />
+          <FormField id={`${prefix}-release`} label="Release date (YYYY-MM-DD)" {...fieldOf('releaseDate')} />
         </div>
         <div className="col-md-6">
-          <FormField id={`${prefix}-file`} label="File name" registration={register('fileName')} error={errors.fileName?.message} />
+          <FormField id={`${prefix}-file`} label="File name" {...fieldOf('fileName')} />
         </div>
         <div className="col-md-6">
-          <FormField id={`${prefix}-size`} label="Size in bytes" registration={register('sizeBytes')} error={errors.sizeBytes?.message} />
+          <FormField id={`${prefix}-size`} label="Size in bytes" {...fieldOf('sizeBytes')} />
         </div>
         <div className="col-12">
-          <FormField id={`${prefix}-sha`} label="SHA-256" registration={register('sha256')} error={errors.sha256?.message} />
+          <FormField id={`${prefix}-sha`} label="SHA-256" {...fieldOf('sha256')} />
         </div>
         <div className="col-md-4 mb-3">
           <label htmlFor={`${prefix}-storage`} className="form-label">
@@ -135,12 +125,7 @@ export function InstallerForm({
           </select>
         </div>
         <div className="col-md-8">
-          <FormField
-            id={`${prefix}-location`}
-            label="Object key or URL"
-            registration={register('location')}
-            error={errors.location?.message}
-          />
+          <FormField id={`${prefix}-location`} label="Object key or URL" {...fieldOf('location')} />
         </div>
         <div className="col-12 mb-3">
           <div className="form-check form-switch">
@@ -161,24 +146,14 @@ export function InstallerForm({
           </div>
         </div>
         <div className="col-12">
-          <TextAreaField
-            id={`${prefix}-notes`}
-            label="Release notes"
-            registration={register('notes')}
-            error={errors.notes?.message}
-            rows={3}
-          />
+          <TextAreaField id={`${prefix}-notes`} label="Release notes" {...fieldOf('notes')} rows={3} />
         </div>
       </div>
-      <div className="d-flex gap-2">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          SAVE INSTALLER
-        </button>
+      <FormSubmit label="SAVE INSTALLER" isPending={save.isPending} error={save.error}>
         <button type="button" className="btn btn-outline-secondary" onClick={onDone} disabled={save.isPending}>
           Cancel
         </button>
-      </div>
-      <ErrorAlert error={save.error} />
+      </FormSubmit>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { TextAreaField } from '../../shared/admin-fields';
+import { TextAreaField } from '../../../../components/form-field';
 
 type PrivateKeyFieldProps = {
   id: string;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { showToast } from '../../../../lib/toast-store';
 import { adminPaths } from '../../shared/admin-paths';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { useDeleteProductDownloadMutation, useProductDownloads } from '../api/product-downloads-api';
 import { emptyInstaller, formOf, InstallerForm } from './installer-form';
 

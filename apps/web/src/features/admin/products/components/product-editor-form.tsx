@@ -1,19 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { adminProductForm, type AdminProductForm } from '@store/contracts/forms';
 import type { Product } from '@store/contracts/product';
 import { productPathOfName } from '@store/contracts/product-path';
 import { DEFAULT_TRIAL_DAYS } from '@store/contracts/trial';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FormField } from '../../../../components/form-field';
+import { CheckboxField, FormField, TextAreaField } from '../../../../components/form-field';
 import { paths } from '../../../../config/paths';
-import { CheckboxField, TextAreaField } from '../../shared/admin-fields';
-import { SaveBar } from '../../shared/save-bar';
+import { FormSubmit } from '../../../../components/form-submit';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
 import { useGenerateKeysMutation, useSaveProductMutation } from '../api/products-api';
 import { ProductKeysFieldset, PUBLIC_KEY_WARNING } from './product-keys-fieldset';
 import { ProductSuccessorSelect } from './product-successor-select';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 const PATH_HELP =
   "Must be the product's path in your FastSpring store, which the checkout sells it under. Lower-case letters, digits and dashes.";
@@ -50,10 +49,7 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
   const [saved, setSaved] = useState({ product, serials });
   const [notice, setNotice] = useState('');
   const [isPathEdited, setIsPathEdited] = useState(false);
-  const { register, handleSubmit, formState, control, setValue, getValues, reset } = useForm<AdminProductForm>({
-    resolver: zodResolver(adminProductForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { register, handleSubmit, formState, control, setValue, getValues, reset, fieldOf } = useSchemaForm(adminProductForm, {
     defaultValues: formValuesOf(product, serials),
   });
   const { errors } = formState;
@@ -126,18 +122,13 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
           <FormField id="product-name" label="Name" registration={nameRegistration} error={errors.name?.message} />
         </div>
         <div className="col-md-6">
-          <FormField
-            id="product-description"
-            label="Description"
-            registration={register('description')}
-            error={errors.description?.message}
-          />
+          <FormField id="product-description" label="Description" {...fieldOf('description')} />
         </div>
         <div className="col-md-2">
-          <FormField id="product-price" label="Price" registration={register('price')} error={errors.price?.message} />
+          <FormField id="product-price" label="Price" {...fieldOf('price')} />
         </div>
       </div>
-      <CheckboxField id="product-rsa2048" label="use RSA 2048" registration={register('useRsa2048')} />
+      <CheckboxField id="product-rsa2048" label="use RSA 2048" {...fieldOf('useRsa2048')} />
       <div className="row g-3">
         <div className="col-md-6">
           <FormField
@@ -149,12 +140,7 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
           />
         </div>
         <div className="col-md-3">
-          <FormField
-            id="product-trial-days"
-            label="Trial length (days)"
-            registration={register('trialDays')}
-            error={errors.trialDays?.message}
-          />
+          <FormField id="product-trial-days" label="Trial length (days)" {...fieldOf('trialDays')} />
         </div>
         <div className="col-md-3">
           <ProductSuccessorSelect productId={product.id} value={successorId} onChange={setSuccessorId} />
@@ -165,8 +151,7 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
           <FormField
             id="product-online-key-days"
             label="Online keys expire after (days)"
-            registration={register('onlineKeyDays')}
-            error={errors.onlineKeyDays?.message}
+            {...fieldOf('onlineKeyDays')}
             help="Empty: permanent keys. Only for plug-ins built on this project's JUCE module, which renews them (docs/plugin-integration.md)."
           />
         </div>
@@ -174,33 +159,24 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
           <FormField
             id="product-yearly-removals"
             label="Places freed per year"
-            registration={register('yearlyDeviceRemovals')}
-            error={errors.yearlyDeviceRemovals?.message}
+            {...fieldOf('yearlyDeviceRemovals')}
             help="Computers a licence may remove a year without a removal code. Empty: no limit."
           />
         </div>
       </div>
 
       <ProductKeysFieldset
-        register={register}
+        fieldOf={fieldOf}
         control={control}
-        errors={errors}
         isPublicKeyReplaced={isPublicKeyReplaced}
         isGenerating={generateKeys.isPending}
         generateError={generateKeys.error}
         onGenerate={fillGeneratedKeys}
       />
 
-      <TextAreaField
-        id="product-serials"
-        label="Serials (one a line)"
-        rows={10}
-        isMonospace
-        registration={register('serials')}
-        error={errors.serials?.message}
-      />
+      <TextAreaField id="product-serials" label="Serials (one a line)" rows={10} isMonospace {...fieldOf('serials')} />
 
-      <SaveBar label="SAVE PRODUCT" isPending={saveProduct.isPending} notice={notice} error={saveProduct.error} />
+      <FormSubmit label="SAVE PRODUCT" isPending={saveProduct.isPending} notice={notice} error={saveProduct.error} />
     </form>
   );
 }

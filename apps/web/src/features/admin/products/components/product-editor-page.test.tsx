@@ -129,7 +129,7 @@ describe('product editor: FastSpring path', () => {
         return [200, { ...newProduct, ...body, id: 9 }];
       },
     });
-    renderPage('/admin/product/0');
+    renderPage('/admin/product/new');
     expect(((await screen.findByLabelText('FastSpring path')) as HTMLInputElement).value).toBe('new-name');
     expect(screen.getByText(/Must be the product's path in your FastSpring store/)).toBeTruthy();
     type('Name', 'Space Echo');
@@ -343,7 +343,7 @@ describe('product editor: keys handled with care', () => {
   it('generates at once for a product without keys', async () => {
     const calls: string[] = [];
     serveProduct({ ...product, id: 0, publicKey: '', privateKey: '' }, calls);
-    renderPage('/admin/product/0');
+    renderPage('/admin/product/new');
     fireEvent.click(await screen.findByRole('button', { name: 'Generate keys' }));
     expect(await screen.findByText('New keys generated. They are saved with SAVE PRODUCT.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();

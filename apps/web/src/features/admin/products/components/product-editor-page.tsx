@@ -1,6 +1,5 @@
-import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { useEditorKey } from '../../shared/use-editor-key';
+import { useEditorRecord } from '../../shared/use-editor-record';
 import { useProduct, useProductSerials } from '../api/products-api';
 import { ProductDownloadsEditor } from './product-downloads-editor';
 import { ProductEditorForm } from './product-editor-form';
@@ -8,12 +7,10 @@ import { ProductTrials } from './product-trials';
 
 /** /admin/product/{id}: the product, its key pairs and its serial list. */
 export function ProductEditorPage() {
-  const id = useParams().id ?? '';
-  const productId = Number(id);
+  // /admin/product/new: the defaults the server answers for product 0, created on SAVE PRODUCT (decisions 025, 068).
+  const { recordId: productId, isNew, editorKey, onCreated } = useEditorRecord();
   const product = useProduct(productId);
   const serials = useProductSerials(productId);
-  const isNew = productId === 0;
-  const { editorKey, onCreated } = useEditorKey(id, isNew);
   useDocumentTitle(isNew ? 'New Product' : 'Edit Product');
   return (
     <main className="admin-screen">

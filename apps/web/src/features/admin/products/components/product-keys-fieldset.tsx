@@ -1,19 +1,20 @@
 import type { AdminProductForm } from '@store/contracts/forms';
 import { useState } from 'react';
-import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { TextAreaField } from '../../shared/admin-fields';
-import { ErrorAlert } from '../../shared/error-alert';
+import { useWatch, type Control } from 'react-hook-form';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { GenerateKeysDialog } from './generate-keys-dialog';
 import { PrivateKeyField } from './private-key-field';
+import type { FieldBinding } from '../../../../lib/use-schema-form';
+import { TextAreaField } from '../../../../components/form-field';
 
 export const PUBLIC_KEY_WARNING =
   'The public key changed. Plug-ins already shipped embed the old public key: they will not accept key files ' +
   'signed with the new private key, so existing customers need a new build. Change it only for a new release.';
 
 type ProductKeysFieldsetProps = {
-  register: UseFormRegister<AdminProductForm>;
+  /** The product form's `fieldOf` (lib/use-schema-form.ts). */
+  fieldOf: (name: 'privateKey' | 'publicKey' | 'privateKey2048' | 'publicKey2048') => FieldBinding;
   control: Control<AdminProductForm>;
-  errors: FieldErrors<AdminProductForm>;
   isPublicKeyReplaced: boolean;
   isGenerating: boolean;
   generateError: unknown;
@@ -26,7 +27,7 @@ type ProductKeysFieldsetProps = {
  * first when the product has keys (the key files issued with them stop matching). Nothing is saved here.
  */
 export function ProductKeysFieldset(props: ProductKeysFieldsetProps) {
-  const { register, control, errors } = props;
+  const { fieldOf, control } = props;
   const [isAsking, setIsAsking] = useState(false);
   const keys = useWatch({ control, name: ['privateKey', 'publicKey', 'privateKey2048', 'publicKey2048'] });
   const [privateKey, , privateKey2048] = keys;
@@ -58,22 +59,10 @@ export function ProductKeysFieldset(props: ProductKeysFieldsetProps) {
       <ErrorAlert error={props.generateError} className="mb-3" />
       <div className="row g-3">
         <div className="col-lg-6">
-          <PrivateKeyField
-            id="product-private-key"
-            label="Private Key"
-            value={privateKey}
-            registration={register('privateKey')}
-            error={errors.privateKey?.message}
-          />
+          <PrivateKeyField id="product-private-key" label="Private Key" value={privateKey} {...fieldOf('privateKey')} />
         </div>
         <div className="col-lg-6">
-          <TextAreaField
-            id="product-public-key"
-            label="Public Key"
-            isMonospace
-            registration={register('publicKey')}
-            error={errors.publicKey?.message}
-          />
+          <TextAreaField id="product-public-key" label="Public Key" isMonospace {...fieldOf('publicKey')} />
         </div>
         <div className="col-lg-6">
           <PrivateKeyField
@@ -81,19 +70,11 @@ export function ProductKeysFieldset(props: ProductKeysFieldsetProps) {
             label="Private Key (RSA 2048)"
             rows={4}
             value={privateKey2048}
-            registration={register('privateKey2048')}
-            error={errors.privateKey2048?.message}
+            {...fieldOf('privateKey2048')}
           />
         </div>
         <div className="col-lg-6">
-          <TextAreaField
-            id="product-public-key-2048"
-            label="Public Key (RSA 2048)"
-            rows={4}
-            isMonospace
-            registration={register('publicKey2048')}
-            error={errors.publicKey2048?.message}
-          />
+          <TextAreaField id="product-public-key-2048" label="Public Key (RSA 2048)" rows={4} isMonospace {...fieldOf('publicKey2048')} />
         </div>
       </div>
     </fieldset>

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { DataTable } from '../../../../components/data-table/data-table';
 import { paths } from '../../../../config/paths';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { deleteColumn, editColumn } from '../../shared/row-action-columns';
 import { useAdminProducts } from '../../shared/products-api';
 import { useDeleteProductMutation } from '../api/products-api';

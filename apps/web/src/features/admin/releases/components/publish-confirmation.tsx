@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { showToast } from '../../../../lib/toast-store';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { usePublishReleaseMutation, useReleaseRecipients, type ReleaseToPublish } from '../api/releases-api';
 
 type PublishConfirmationProps = {

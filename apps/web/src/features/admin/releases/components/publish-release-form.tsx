@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { channelLabels, releaseChannels } from '@store/contracts/download';
 import { publishReleaseRequest, type PublishReleaseRequest } from '@store/contracts/release';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { FormField } from '../../../../components/form-field';
-import { CheckboxField, SelectField, TextAreaField } from '../../shared/admin-fields';
+import { useWatch } from 'react-hook-form';
+import { CheckboxField, FormField, SelectField, TextAreaField } from '../../../../components/form-field';
 import type { ReleaseToPublish } from '../api/releases-api';
 import { PublishConfirmation } from './publish-confirmation';
 import { ReleaseInstallers } from './release-installers';
+import { FormSubmit } from '../../../../components/form-submit';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 const blankRelease: PublishReleaseRequest = { version: '', channel: 'stable', notes: '', notifyOwners: true };
 
@@ -16,13 +16,11 @@ const blankRelease: PublishReleaseRequest = { version: '', channel: 'stable', no
  * form), and whether to mail the owners; PUBLISH asks for a confirmation that says how many owners will be mailed.
  */
 export function PublishReleaseForm({ productId, productName }: { productId: number; productName: string }) {
-  const { register, handleSubmit, formState, control, reset } = useForm<PublishReleaseRequest, unknown, ReleaseToPublish>({
-    resolver: zodResolver(publishReleaseRequest),
+  const { handleSubmit, control, reset, fieldOf } = useSchemaForm(publishReleaseRequest, {
     defaultValues: blankRelease,
   });
   const [toConfirm, setToConfirm] = useState<ReleaseToPublish | null>(null);
   const [version = '', channel = 'stable', notes = ''] = useWatch({ control, name: ['version', 'channel', 'notes'] });
-  const { errors } = formState;
   return (
     <section aria-labelledby="publish-release-heading">
       <h2 id="publish-release-heading" className="h4">
@@ -31,10 +29,10 @@ export function PublishReleaseForm({ productId, productName }: { productId: numb
       <form id="publish-release-form" onSubmit={handleSubmit(setToConfirm)} noValidate aria-label="Publish a release">
         <div className="row">
           <div className="col-md-4">
-            <FormField id="release-version" label="Version" registration={register('version')} error={errors.version?.message} />
+            <FormField id="release-version" label="Version" {...fieldOf('version')} />
           </div>
           <div className="col-md-4">
-            <SelectField id="release-channel" label="Channel" registration={register('channel')} error={errors.channel?.message}>
+            <SelectField id="release-channel" label="Channel" {...fieldOf('channel')}>
               {releaseChannels.map((option) => (
                 <option key={option} value={option}>
                   {channelLabels[option]}
@@ -43,23 +41,15 @@ export function PublishReleaseForm({ productId, productName }: { productId: numb
             </SelectField>
           </div>
           <div className="col-12">
-            <TextAreaField
-              id="release-notes"
-              label="Release notes"
-              registration={register('notes')}
-              error={errors.notes?.message}
-              rows={4}
-            />
+            <TextAreaField id="release-notes" label="Release notes" {...fieldOf('notes')} rows={4} />
           </div>
           <div className="col-12">
-            <CheckboxField id="release-notify" label="Mail the owners who agreed to release mail" registration={register('notifyOwners')} />
+            <CheckboxField id="release-notify" label="Mail the owners who agreed to release mail" {...fieldOf('notifyOwners')} />
           </div>
         </div>
       </form>
       <ReleaseInstallers productId={productId} version={version.trim()} channel={channel} notes={notes} />
-      <button type="submit" form="publish-release-form" className="btn btn-primary mt-3">
-        PUBLISH
-      </button>
+      <FormSubmit label="PUBLISH" isPending={false} form="publish-release-form" className="mt-3" />
       <PublishConfirmation
         productId={productId}
         productName={productName}

@@ -2,7 +2,7 @@ import { platformLabels, type ReleaseChannel } from '@store/contracts/download';
 import { useState } from 'react';
 import { emptyInstaller, InstallerForm } from '../../products/components/installer-form';
 import { useProductDownloads } from '../../products/api/product-downloads-api';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 
 type ReleaseInstallersProps = { productId: number; version: string; channel: ReleaseChannel; notes: string };
 

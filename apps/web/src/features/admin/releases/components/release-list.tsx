@@ -1,6 +1,6 @@
 import { channelLabels } from '@store/contracts/download';
 import type { AdminRelease } from '@store/contracts/release';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { formatDateTime } from '../../shared/format-date';
 import { useReleases } from '../api/releases-api';
 

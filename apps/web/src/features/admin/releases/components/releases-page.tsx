@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { adminPaths } from '../../shared/admin-paths';
-import { ErrorAlert } from '../../shared/error-alert';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { useAdminProducts } from '../../shared/products-api';
 import { PublishReleaseForm } from './publish-release-form';
 import { ReleaseList } from './release-list';

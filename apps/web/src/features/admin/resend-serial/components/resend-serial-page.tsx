@@ -1,14 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { sendKeyForm, type SendKeyForm } from '@store/contracts/forms';
+import { sendKeyForm } from '@store/contracts/forms';
 import { emailSentTo, sendSerialFailed } from '@store/contracts/messages';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useParams, useSearchParams } from 'react-router';
 import { FormField } from '../../../../components/form-field';
 import { errorText } from '../../../../lib/api-client';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useAdminProducts } from '../../shared/products-api';
 import { useResendSerialMutation } from '../api/resend-serial';
+import { FormSubmit } from '../../../../components/form-submit';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 /**
  * /admin/resendserial/{productName}: an email field and SEND; the result shows on the screen. Reached from the
@@ -23,10 +23,7 @@ export function ResendSerialPage() {
   useDocumentTitle('Resend Serial');
   const resend = useResendSerialMutation();
   const [result, setResult] = useState('');
-  const { register, handleSubmit, setError, formState } = useForm<SendKeyForm>({
-    resolver: zodResolver(sendKeyForm),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { handleSubmit, setError, fieldOf } = useSchemaForm(sendKeyForm, {
     defaultValues: { email: emailInQuery },
   });
 
@@ -73,10 +70,8 @@ export function ResendSerialPage() {
             </select>
           </div>
         )}
-        <FormField id="resend-email" label="Email" type="email" registration={register('email')} error={formState.errors.email?.message} />
-        <button type="submit" className="btn btn-primary" disabled={resend.isPending}>
-          SEND
-        </button>
+        <FormField id="resend-email" label="Email" type="email" {...fieldOf('email')} />
+        <FormSubmit label="SEND" isPending={resend.isPending} />
       </form>
       {result && (
         <p className="alert alert-success mt-3" role="status">

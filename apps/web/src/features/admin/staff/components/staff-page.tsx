@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMIN_USER_NAME } from '@store/contracts/constants';
-import { staffInviteRequest, type StaffInviteRequest, type StaffRole } from '@store/contracts/staff';
-import { useForm } from 'react-hook-form';
+import { staffInviteRequest, type StaffRole } from '@store/contracts/staff';
 import { useCurrentUser } from '../../../../lib/use-current-user';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { FormField } from '../../../../components/form-field';
 import { useActionFeedback } from '../../shared/action-feedback';
 import { PlainTableHead } from '../../shared/plain-table-head';
 import { useStaff, useStaffMutations } from '../api/staff-api';
+import { FormSubmit } from '../../../../components/form-submit';
+import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 const roleLabels: Record<StaffRole, string> = {
   admin: 'admin: everything',
@@ -21,8 +21,7 @@ export function StaffPage() {
   const staff = useStaff();
   const { invite, setRole, remove } = useStaffMutations();
   const { act, feedback } = useActionFeedback();
-  const { register, handleSubmit, reset, formState } = useForm<StaffInviteRequest>({
-    resolver: zodResolver(staffInviteRequest),
+  const { register, handleSubmit, reset, formState, fieldOf } = useSchemaForm(staffInviteRequest, {
     defaultValues: { email: '', role: 'support' },
   });
 
@@ -38,7 +37,7 @@ export function StaffPage() {
       <h1 className="h3 mb-3">Staff</h1>
       <form onSubmit={submit} noValidate className="row g-2 align-items-end mb-4" aria-label="Add staff">
         <div className="col-sm-6 col-lg-4">
-          <FormField id="staff-email" label="Email" registration={register('email')} error={formState.errors.email?.message} />
+          <FormField id="staff-email" label="Email" {...fieldOf('email')} />
         </div>
         <div className="col-sm-4 col-lg-3">
           <label htmlFor="staff-role" className="form-label">
@@ -50,9 +49,7 @@ export function StaffPage() {
           </select>
         </div>
         <div className="col-auto">
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-            ADD STAFF
-          </button>
+          <FormSubmit label="ADD STAFF" isPending={formState.isSubmitting} />
         </div>
       </form>
       {feedback}

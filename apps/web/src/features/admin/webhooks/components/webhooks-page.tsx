@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useActionFeedback } from '../../shared/action-feedback';
 import { PlainTableHead } from '../../shared/plain-table-head';
 import { useWebhookEvents, useWebhookMutations, type WebhookStatus } from '../api/webhooks-api';
+import { FormSubmit } from '../../../../components/form-submit';
 
 const statusLabels: Record<WebhookStatus, string> = { attention: 'Needs attention', failed: 'Failed (retried)', all: 'All events' };
 const UNKNOWN_PATH = 'unknown product path: ';
@@ -86,9 +87,7 @@ export function WebhooksPage() {
           />
         </div>
         <div className="col-auto">
-          <button type="submit" className="btn btn-primary" disabled={reconcile.isPending}>
-            RECONCILE WITH FASTSPRING
-          </button>
+          <FormSubmit label="RECONCILE WITH FASTSPRING" isPending={reconcile.isPending} />
         </div>
         <div className="col-auto ms-auto">
           <label htmlFor="webhook-status" className="form-label">

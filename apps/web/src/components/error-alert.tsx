@@ -1,7 +1,7 @@
 import { messages } from '@store/contracts/messages';
-import { errorText } from '../../../lib/api-client';
+import { errorText } from '../lib/api-client';
 
-/** A failed admin action: the server's text (spec §8: error bodies are plain, user-safe text). */
+/** A failed action: the server's text (spec §8: error bodies are plain, user-safe text). */
 export function ErrorAlert({ error, className = 'mt-3' }: { error: unknown; className?: string }) {
   if (!error) return null;
   return (
