@@ -12,10 +12,11 @@ export async function insertAccountLink(
   link: { email: string; purpose: AccountLinkPurpose; lifetimeDays: number },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query(
-    `INSERT INTO account_link (token_hash, email, purpose, expires_at) VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
-    [hashToken(token), link.email, link.purpose, link.lifetimeDays],
-  );
+  await db.query({
+    name: 'account-link-insert',
+    text: `INSERT INTO account_link (token_hash, email, purpose, expires_at) VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
+    values: [hashToken(token), link.email, link.purpose, link.lifetimeDays],
+  });
   return token;
 }
 

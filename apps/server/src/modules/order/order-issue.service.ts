@@ -1,12 +1,13 @@
 import type { PoolClient } from 'pg';
 import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emptySerialPoolMail } from '../../mail/templates.js';
 import { emitWebhookEvent } from '../outbound-webhook/index.js';
 import { findPersonById } from '../person/index.js';
 import { findProductById, type ProductRow } from '../product/index.js';
-import { createLicenceKeys } from './licence-keys.js';
+import { createLicenceKeys, signLicenceKeys } from './licence-keys.js';
 import { insertOrder, setOrderSerial, takeSerial, type NewOrder, type OrderRow } from './order.repository.js';
 
 type Owner = { name: string; email: string };
@@ -26,6 +27,8 @@ export async function issueOrder(options: {
   /** The order's product and owner when the caller has them already (a webhook issuing several licences). */
   product?: ProductRow;
   owner?: Owner;
+  /** Signs the key files off the event loop when given (the webhook's licences); else they are signed here. */
+  signer?: KeyFileSigner;
 }): Promise<IssuedOrder | undefined> {
   const { client, secretBox, order } = options;
   const product = options.product ?? (await findProductById(client, order.productId));
@@ -35,7 +38,10 @@ export async function issueOrder(options: {
 
   // The key files name the owner and the product, not the order: the row is written once, with them (an order
   // item seen before is rare enough that signing for it in vain costs less than a second write of every row).
-  const inserted = await insertOrder(client, order, createLicenceKeys({ product, owner, secretBox }));
+  const keys = options.signer
+    ? await signLicenceKeys({ product, owner, secretBox, signer: options.signer })
+    : createLicenceKeys({ product, owner, secretBox });
+  const inserted = await insertOrder(client, order, keys);
   if (!inserted) return undefined;
   const { serial, hasPool } = await takeSerial(client, product.id, inserted.id);
   if (!serial && hasPool)

@@ -46,16 +46,17 @@ export const toOrder = (row: OrderRow & { product_name?: string }): Order => ({
  * (the save holds the product's row lock), so the pool is never read half-replaced.
  */
 export async function takeSerial(db: Queryable, productId: number, orderId: number): Promise<{ serial: string; hasPool: boolean }> {
-  const { rows } = await db.query<{ serial: string | null; has_pool: boolean }>(
-    `WITH taken AS (
+  const { rows } = await db.query<{ serial: string | null; has_pool: boolean }>({
+    name: 'serial-take',
+    text: `WITH taken AS (
        UPDATE product_serial SET order_id = $2
         WHERE id = (SELECT id FROM product_serial WHERE product_id = $1 AND order_id IS NULL AND retired_at IS NULL
                      ORDER BY position, id LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING serial)
      SELECT (SELECT serial FROM taken) AS serial,
             EXISTS (SELECT 1 FROM product_serial WHERE product_id = $1) AS has_pool`,
-    [productId, orderId],
-  );
+    values: [productId, orderId],
+  });
   return { serial: rows[0]?.serial ?? '', hasPool: rows[0]?.has_pool ?? false };
 }
 
