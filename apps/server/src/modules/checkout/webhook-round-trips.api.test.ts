@@ -10,7 +10,7 @@ import { orderCompleted, postWebhook } from '../../../test/webhook-fixtures.js';
 
 const secret = 'test-webhook-secret';
 const t = await createTestApp({ FASTSPRING_WEBHOOK_SECRET: secret });
-const PER_ORDER = 11;
+const PER_ORDER = 10;
 const PER_LICENCE = 2;
 
 afterEach(() => vi.restoreAllMocks());
