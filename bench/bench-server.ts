@@ -57,7 +57,12 @@ export async function startServerProcess(
   const root = path.resolve(import.meta.dirname, '..');
   // The shipped configuration: the server built to JavaScript, as `npm start` runs it.
   if (options.isBuilt) spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-needed'], { cwd: root, stdio: 'ignore' });
-  const entry = options.isBuilt ? ['--enable-source-maps', 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  // BENCH_SERVER_NODE_ARGS: Node.js options for the server process only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const entry = [
+    ...nodeArgs,
+    ...(options.isBuilt ? ['--enable-source-maps', 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts']),
+  ];
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'store-bench-proc-'));
   await fs.chmod(directory, 0o755);
   const server = await spawnServer(entry, (port) => ({

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
 import { signWebhookBody } from '../apps/server/src/modules/checkout/webhook-signature.js';
 import type { BenchResult } from './bench-result.js';
 import { startServerProcess } from './bench-server.js';
@@ -8,7 +9,10 @@ const ORDERS = 3000;
 const WARM_UP_ORDERS = 150;
 const CONCURRENCY = 32;
 const TIME_LIMIT_MS = 40_000;
+/** Issue 25: with bundles in the mix. */
 const TARGET = 200;
+/** Issue 28 point 4: orders of one licence each, as the benchmark was when it was set. */
+const SINGLE_TARGET = 300;
 const SECRET = 'bench-webhook-secret';
 const products = ['spacey', 'punch', 'tapewarm'];
 /** Every fourth order is a bundle of the three (decision 054), as FastSpring sends it: its products, each with `driver`. */
@@ -17,9 +21,11 @@ const bundleItems = products.map((product) => ({ product, quantity: 1, subtotal:
 
 /**
  * Orders per second end to end: signed `order.completed` webhooks (one order each, the demo products in turn, so
- * a third sign a 2048-bit key file too; every fourth a bundle of the three, three licences) posted over HTTP to the product as shipped (the built server, as
- * `npm start` runs it), in its own process on a fresh embedded PostgreSQL; each makes a person, a licence with its key files and a licence mail,
- * and is answered 200 only after its transaction committed. Target: at least 200 orders/s.
+ * a third sign a 2048-bit key file too) posted over HTTP to the product as shipped (the built server, as `npm start`
+ * runs it), in its own process on a fresh embedded PostgreSQL; each makes a person, its licences with their key
+ * files and a licence mail, and is answered 200 only after its transaction committed. Two measurements, one after
+ * the other on the same server: every fourth order a bundle of the three products (three licences; issue 25's
+ * target, at least 200 orders/s), then orders of one licence each (issue 28's, at least 300 orders/s).
  */
 export default async function run(): Promise<BenchResult[]> {
   const previousSecret = process.env.FASTSPRING_WEBHOOK_SECRET;
@@ -31,7 +37,8 @@ export default async function run(): Promise<BenchResult[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   try {
     let sequence = 0;
-    const postOrder = () => post(server.url, agent, orderBody(sequence++));
+    let isMixingBundles = true;
+    const postOrder = () => post(server.url, agent, orderBody(sequence++, isMixingBundles));
     const postMany = async (count: number, deadline: number) => {
       let sent = 0;
       const worker = async () => {
@@ -43,17 +50,31 @@ export default async function run(): Promise<BenchResult[]> {
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
       return sent;
     };
+    const measure = async () => {
+      const start = performance.now();
+      const made = await postMany(ORDERS, start + TIME_LIMIT_MS);
+      const rate = made / ((performance.now() - start) / 1000);
+      // Other work on the machine moves the figure: the load average (1 minute) is reported beside it.
+      return { made, rate, load: os.loadavg()[0]!.toFixed(1) };
+    };
     await postMany(WARM_UP_ORDERS, Number.POSITIVE_INFINITY);
-    const start = performance.now();
-    const made = await postMany(ORDERS, start + TIME_LIMIT_MS);
-    const rate = made / ((performance.now() - start) / 1000);
+    const mixed = await measure();
+    isMixingBundles = false; // one licence per order
+    const single = await measure();
     return [
       {
-        name: `webhook intake (${made} orders, ${CONCURRENCY} concurrent posts)`,
-        value: rate,
+        name: `webhook intake, every ${BUNDLE_EVERY}th order a bundle of 3 (${mixed.made} orders, ${CONCURRENCY} concurrent posts, load ${mixed.load})`,
+        value: mixed.rate,
         unit: 'orders/s',
         target: `>= ${TARGET} orders/s`,
-        isMet: rate >= TARGET,
+        isMet: mixed.rate >= TARGET,
+      },
+      {
+        name: `webhook intake, one licence per order (${single.made} orders, ${CONCURRENCY} concurrent posts, load ${single.load})`,
+        value: single.rate,
+        unit: 'orders/s',
+        target: `>= ${SINGLE_TARGET} orders/s`,
+        isMet: single.rate >= SINGLE_TARGET,
       },
     ];
   } finally {
@@ -62,7 +83,8 @@ export default async function run(): Promise<BenchResult[]> {
   }
 }
 
-function orderBody(index: number): { eventId: string; body: string } {
+/** Order `index`: every fourth a bundle of the three products while mixing them in, else one product, the next in turn. */
+function orderBody(index: number, isMixingBundles: boolean): { eventId: string; body: string } {
   const eventId = randomBytes(16).toString('base64url');
   const orderId = randomBytes(16).toString('base64url');
   const body = JSON.stringify({
@@ -79,7 +101,8 @@ function orderBody(index: number): { eventId: string; body: string } {
           customer: { first: 'Jane', last: `Doe ${index}`, email: `jane.doe.${index}@example.com` },
           address: { country: 'CH' },
           currency: 'USD',
-          items: index % BUNDLE_EVERY === 0 ? bundleItems : [{ product: products[index % products.length], quantity: 1 }],
+          items:
+            isMixingBundles && index % BUNDLE_EVERY === 0 ? bundleItems : [{ product: products[index % products.length], quantity: 1 }],
           tags: {},
         },
       },

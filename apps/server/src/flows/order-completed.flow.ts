@@ -3,6 +3,7 @@ import { isAcceptedEmail } from '@store/contracts/email-address';
 import type { PoolClient } from 'pg';
 import type { Config } from '../config.js';
 import type { SecretBox } from '../lib/secret-box.js';
+import type { KeyFileSigner } from '../licensing/signing-pool.js';
 import { siteUrlOf } from '../mail/customer-templates.js';
 import { orderConfirmationMail, type LicenceOfMail } from '../mail/licence-mails.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -14,6 +15,7 @@ import {
   orderLicenceItemsOf,
   orderLinesOf,
   payerOf,
+  readOrderCatalogue,
   accountClaimHashOf,
   recipientOf,
   recordProviderOrder,
@@ -31,7 +33,7 @@ import {
 } from '../modules/offer/index.js';
 import { issueOrder } from '../modules/order/index.js';
 import { fillPersonDetails, findOrCreatePersonByEmail } from '../modules/person/index.js';
-import { findProductByName, findProductByPath, type ProductRow } from '../modules/product/index.js';
+import { findProductByName, type ProductRow } from '../modules/product/index.js';
 import { completeTransferFromWebhook } from '../modules/transfer/index.js';
 import { refundRecordedReturnsFlow, settleWaitingReturnsFlow } from './return-created.flow.js';
 
@@ -51,10 +53,13 @@ type FlowOptions = {
   client: PoolClient;
   secretBox: SecretBox;
   config: Config;
+  /** Signs the licences' key files off the event loop; without it they are signed on it. */
+  signer?: KeyFileSigner;
   data: OrderCompletedData;
   /** An administrator's mapping of unknown paths to product names (the "needs attention" list). */
   productOfPath?: Record<string, string>;
 };
+type OrderCatalogue = Awaited<ReturnType<typeof readOrderCatalogue>>;
 type Issued = { createdOrderIds: number[]; problems: string[]; unknownPaths: string[] };
 
 const needsAttention = (reason: string): OrderCompletedResult => ({ kind: 'needsAttention', reason });
@@ -75,14 +80,16 @@ export async function completeOrderFlow(options: FlowOptions): Promise<OrderComp
   const parties = readParties(data);
   if (typeof parties === 'string') return needsAttention(parties);
   const currency = currencyOf(data);
-  const items = await orderLicenceItemsOf(client, data.items, currency);
+  // What the items name in the catalogue, read once: the steps below look their products and bundles up in it.
+  const catalogue = await readOrderCatalogue(client, data.items);
+  const items = orderLicenceItemsOf(catalogue, data.items, currency);
   if (items.length > MAX_LICENCES_PER_ORDER) return needsAttention(`order ${data.id} has ${items.length} units`);
   // A customer's loyalty code is spent with the order that used it (FastSpring's codes are single-use too).
   for (const code of data.coupons ?? []) await useLoyaltyCode(client, code);
   const isTransfer = items.some((item) => item.path === LICENSE_TRANSFER_PRODUCT);
   // The paying browser's claim on the buyer's account: only where the licences are the payer's (decision 060).
   const accountClaimHash = parties.recipient || isTransfer ? null : accountClaimHashOf(data.tags);
-  await recordProviderOrder(client, data, {
+  const { hasReturnsBefore } = await recordProviderOrder(client, data, {
     buyerEmail: parties.payer.email,
     recipientEmail: parties.recipient?.email ?? '',
     accountClaimHash,
@@ -91,10 +98,13 @@ export async function completeOrderFlow(options: FlowOptions): Promise<OrderComp
 
   const issued = await issueLicences(
     options,
+    catalogue,
     parties,
     items.filter((item) => item.path !== LICENSE_TRANSFER_PRODUCT),
   );
   if (typeof issued === 'string') return needsAttention(issued);
+  // Returns that came before the order (known when it was recorded, under the purchase's lock) are carried out now.
+  if (!hasReturnsBefore) return { kind: 'completed', ...issued, revokedOrderIds: [] };
   await settleWaitingReturnsFlow(client, data.id, siteUrlOf(config));
   // A return taken before these licences were issued (their item waited for a mapping) applies to them too.
   const revokedOrderIds = issued.createdOrderIds.length > 0 ? await refundRecordedReturnsFlow(client, data.id) : [];
@@ -135,6 +145,7 @@ async function completePaidTransfer(options: FlowOptions, payer: OrderParty, cur
  */
 async function issueLicences(
   options: FlowOptions,
+  catalogue: OrderCatalogue,
   parties: { payer: OrderParty; recipient: OrderParty | undefined },
   licenceItems: readonly LicenceItem[],
 ): Promise<Issued | string> {
@@ -142,7 +153,7 @@ async function issueLicences(
   const result: Issued = { createdOrderIds: [], problems: [], unknownPaths: [] };
   if (licenceItems.length === 0) return result;
   const customer = parties.recipient ?? parties.payer;
-  const products = await findProductsOfPaths(client, licenceItems, options.productOfPath);
+  const products = await findProductsOfPaths(client, catalogue, licenceItems, options.productOfPath);
   const unknownPaths = [...new Set(licenceItems.map((item) => item.path).filter((path) => !products.has(path)))];
   if (unknownPaths.length > 0) {
     result.unknownPaths = unknownPaths;
@@ -160,13 +171,13 @@ async function issueLicences(
     customerEmail: customer.email,
     currency: data.currency ?? undefined,
     // An item's subtotal is what was paid for it, net of discounts (decision 029); a bundle's, its items' in all.
-    lines: await orderLinesOfProducts(client, data.items, products),
+    lines: orderLinesOfProducts(catalogue, data.items, products),
   });
   if (offer.kind === 'refused') return `order ${data.id}: ${offer.problem}`;
   // A bundle bought at a customer's price issues only the products they did not own (decision 054).
   const issuedItems =
     offer.kind === 'bundle'
-      ? (await orderLicenceItemsOf(client, data.items, currencyOf(data), { bundlePath: offer.bundlePath, paths: offer.ownedPaths })).filter(
+      ? orderLicenceItemsOf(catalogue, data.items, currencyOf(data), { bundlePath: offer.bundlePath, paths: offer.ownedPaths }).filter(
           (item) => products.has(item.path),
         )
       : knownItems;
@@ -181,23 +192,26 @@ async function issueLicences(
 }
 
 /** Each item's product: the one whose FastSpring path it names (decision 026), or the one an administrator mapped it to. */
-async function findProductsOfPaths(client: PoolClient, items: readonly LicenceItem[], productOfPath?: Record<string, string>) {
+async function findProductsOfPaths(
+  client: PoolClient,
+  catalogue: OrderCatalogue,
+  items: readonly LicenceItem[],
+  productOfPath?: Record<string, string>,
+) {
   const products = new Map<string, ProductRow>();
   for (const path of new Set(items.map((item) => item.path))) {
     const mappedName = productOfPath?.[path];
-    const product = mappedName === undefined ? await findProductByPath(client, path) : await findProductByName(client, mappedName);
+    const product = mappedName === undefined ? catalogue.products.get(path) : await findProductByName(client, mappedName);
     if (product) products.set(path, product);
   }
   return products;
 }
 
 /** The order's lines (bundles once each) with the product each names, for a quote's check. */
-async function orderLinesOfProducts(client: PoolClient, items: OrderCompletedData['items'], products: ReadonlyMap<string, ProductRow>) {
-  const lines = await orderLinesOf(client, items);
+function orderLinesOfProducts(catalogue: OrderCatalogue, items: OrderCompletedData['items'], products: ReadonlyMap<string, ProductRow>) {
   const found: { productId: number; quantity: number; paid: number | undefined }[] = [];
-  // One statement at a time: the lines share the event's transaction client.
-  for (const { path, quantity, paid } of lines) {
-    const product = products.get(path) ?? (await findProductByPath(client, path));
+  for (const { path, quantity, paid } of orderLinesOf(catalogue, items)) {
+    const product = products.get(path) ?? catalogue.products.get(path);
     if (product) found.push({ productId: product.id, quantity, paid });
   }
   return found;
@@ -221,6 +235,7 @@ async function issueUnits(
     const issued = await issueOrder({
       client,
       secretBox,
+      signer: options.signer,
       supportEmail: config.SUPPORT_EMAIL,
       product,
       owner: { email: owner.email, name: owner.name },

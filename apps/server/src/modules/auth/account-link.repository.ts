@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ADMIN_USER_NAME } from '@store/contracts/constants';
+import { canonicalLoginName } from '@store/contracts/email-address';
 import type { Queryable } from '../../db/client.js';
 
 export type AccountLinkPurpose = 'confirm' | 'purchase' | 'activation' | 'staff';
@@ -12,11 +14,36 @@ export async function insertAccountLink(
   link: { email: string; purpose: AccountLinkPurpose; lifetimeDays: number },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query(
-    `INSERT INTO account_link (token_hash, email, purpose, expires_at) VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
-    [hashToken(token), link.email, link.purpose, link.lifetimeDays],
-  );
+  await db.query({
+    name: 'account-link-insert',
+    text: `INSERT INTO account_link (token_hash, email, purpose, expires_at) VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
+    values: [hashToken(token), link.email, link.purpose, link.lifetimeDays],
+  });
   return token;
+}
+
+/**
+ * A new single-use link for `email`, as `insertAccountLink` stores one, unless the login of that address has proven
+ * it (`hasProvenAddress` in auth.repository.ts, read here in the same statement: a verified address, or the built-in
+ * administrator). Answers whether the address has a login and the link's token (undefined: proven, no link made).
+ * One statement: every purchase's licence mail runs it (decision 065).
+ */
+export async function insertAccountLinkUnlessProven(
+  db: Queryable,
+  link: { email: string; purpose: AccountLinkPurpose; lifetimeDays: number },
+): Promise<{ hasLogin: boolean; token: string | undefined }> {
+  const token = randomBytes(32).toString('base64url');
+  const { rows } = await db.query<{ has_login: boolean; is_linked: boolean }>({
+    name: 'account-link-insert-unless-proven',
+    text: `WITH login AS (SELECT login_name, email_verified_at FROM login WHERE login_name_canonical = $5),
+                proven AS (SELECT EXISTS (SELECT 1 FROM login WHERE email_verified_at IS NOT NULL OR login_name = $6) AS is_proven),
+                link AS (INSERT INTO account_link (token_hash, email, purpose, expires_at)
+                         SELECT $1, $2, $3, now() + make_interval(days => $4) FROM proven WHERE NOT is_proven RETURNING 1)
+           SELECT EXISTS (SELECT 1 FROM login) AS has_login, EXISTS (SELECT 1 FROM link) AS is_linked`,
+    values: [hashToken(token), link.email, link.purpose, link.lifetimeDays, canonicalLoginName(link.email) ?? null, ADMIN_USER_NAME],
+  });
+  const row = rows[0];
+  return { hasLogin: row?.has_login ?? false, token: row?.is_linked ? token : undefined };
 }
 
 /** The unused, unexpired link of this token. */

@@ -44,11 +44,10 @@ export async function signInLinkFor(
   client: Queryable,
   options: { email: string; purpose: 'purchase' | 'activation'; siteUrl: string; lifetimeDays?: number },
 ): Promise<SignInLink> {
-  const login = await logins.findLoginByName(client, options.email);
-  if (login && logins.hasProvenAddress(login)) return { kind: 'signIn', url: `${options.siteUrl}/login` };
   const lifetimeDays = options.lifetimeDays ?? PURCHASE_LINK_DAYS;
-  const token = await links.insertAccountLink(client, { email: options.email, purpose: options.purpose, lifetimeDays });
-  return { kind: login ? 'confirm' : 'setPassword', url: linkUrl(options.siteUrl, token) };
+  const link = await links.insertAccountLinkUnlessProven(client, { email: options.email, purpose: options.purpose, lifetimeDays });
+  if (link.token === undefined) return { kind: 'signIn', url: `${options.siteUrl}/login` };
+  return { kind: link.hasLogin ? 'confirm' : 'setPassword', url: linkUrl(options.siteUrl, link.token) };
 }
 
 /**

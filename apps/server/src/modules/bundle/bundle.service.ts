@@ -1,6 +1,6 @@
 import type { CustomerBundle } from '@store/contracts/bundle';
 import type { Queryable } from '../../db/client.js';
-import { findProductById, findProductByPath } from '../product/index.js';
+import { findProductById, type ProductRow } from '../product/index.js';
 import { completeBundlePrice } from './bundle-price.js';
 import * as repository from './bundle.repository.js';
 
@@ -14,13 +14,17 @@ async function findProducts(db: Queryable, ids: readonly number[]) {
   return products;
 }
 
-/** The FastSpring paths of the products the bundle sold under `path` holds; undefined when that product is no bundle. */
-export async function findBundlePartPaths(db: Queryable, path: string): Promise<string[] | undefined> {
-  const bundle = await findProductByPath(db, path);
-  if (!bundle) return undefined;
-  const partIds = (await repository.listPartsOfBundles(db, [bundle.id])).get(bundle.id) ?? [];
-  if (partIds.length === 0) return undefined;
-  return (await findProducts(db, partIds)).map((part) => part.path);
+/** What an order's items name: the products of their paths (and of the bundles' contents) and each bundle's part paths. */
+export type CatalogueOfPaths = { products: Map<string, ProductRow>; partPaths: Map<string, string[]> };
+
+/** The products and bundles these FastSpring paths name, with the products the bundles hold; one query. */
+export async function findCatalogueOfPaths(db: Queryable, paths: readonly string[]): Promise<CatalogueOfPaths> {
+  const catalogue: CatalogueOfPaths = { products: new Map(), partPaths: new Map() };
+  for (const { part_paths: partPaths, ...product } of await repository.listProductsOfPathsWithParts(db, [...new Set(paths)])) {
+    catalogue.products.set(product.path, product);
+    if (partPaths && partPaths.length > 0) catalogue.partPaths.set(product.path, partPaths);
+  }
+  return catalogue;
 }
 
 /** What every bundle holds: its FastSpring path → the paths of its products (the checkout sandbox's catalogue). */

@@ -1,3 +1,9 @@
 // The bundle module's public face (issue 28, decision 039): what other modules and the app may use of it.
 export { bundleRoutes } from './bundle.routes.js';
-export { findBundlePartPaths, listBundleContents, listBundlesOwnedInPart, priceBundleForPerson } from './bundle.service.js';
+export {
+  findCatalogueOfPaths,
+  listBundleContents,
+  listBundlesOwnedInPart,
+  priceBundleForPerson,
+  type CatalogueOfPaths,
+} from './bundle.service.js';

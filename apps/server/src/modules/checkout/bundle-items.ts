@@ -1,7 +1,7 @@
 import { normalizeProductPath } from '@store/contracts/product-path';
 import type { Queryable } from '../../db/client.js';
 import { splitAmount } from '../../lib/money.js';
-import { findBundlePartPaths } from '../bundle/index.js';
+import { findCatalogueOfPaths, type CatalogueOfPaths } from '../bundle/index.js';
 import type { OrderCompletedData } from './webhook-payload.js';
 
 /** A licence of the order: its product path, its provider item and what was paid for it (null: not stated). */
@@ -34,6 +34,18 @@ export function licenceItemsOf(items: readonly Item[], currency: string | null =
 }
 
 /**
+ * What the order's items name in the catalogue: the products of their paths and of their bundles' `driver.path`,
+ * each bundle's contents, and the products those hold. One query; the steps below read it instead of the database.
+ */
+export function readOrderCatalogue(db: Queryable, items: readonly Item[]): Promise<CatalogueOfPaths> {
+  const paths = items.flatMap((item) => {
+    const bundlePath = bundlePathOf(item);
+    return bundlePath === undefined ? [normalizeProductPath(item.product)] : [normalizeProductPath(item.product), bundlePath];
+  });
+  return findCatalogueOfPaths(db, paths);
+}
+
+/**
  * The order's licences with its bundles opened (decision 054). FastSpring lists a bundle's products as items of their
  * own whose `driver` names the bundle; whether the bundle's own item comes too is not documented, so both shapes are
  * read alike: a bundle (an item whose product holds others, or the `driver.path` of parts) issues one licence per
@@ -41,21 +53,21 @@ export function licenceItemsOf(items: readonly Item[], currency: string | null =
  * contents in the catalogue). Its licences are `{bundle}/{product}#{n}`, so a return of the bundle finds them, and
  * they share what the bundle's items were paid in all (bundle item and parts) to the minor unit.
  */
-export async function orderLicenceItemsOf(
-  db: Queryable,
+export function orderLicenceItemsOf(
+  catalogue: CatalogueOfPaths,
   items: readonly Item[],
   currency: string | null,
   /** A bundle's products the buyer owned (a "complete your bundle" quote, decision 054): no licence of them. */
   owned?: { bundlePath: string; paths: readonly string[] },
-): Promise<LicenceItem[]> {
-  const { plain, bundles } = await openBundles(db, items);
+): LicenceItem[] {
+  const { plain, bundles } = openBundles(catalogue, items);
   const bundled: LicenceItem[] = [];
   for (const [bundlePath, { item, parts }] of bundles) {
     const quantity = item?.quantity ?? Math.max(1, ...parts.map((part) => part.quantity ?? 1));
     const partUnits =
       parts.length > 0
         ? parts.map((part) => ({ path: normalizeProductPath(part.product), quantity: part.quantity ?? 1 }))
-        : ((await findBundlePartPaths(db, bundlePath)) ?? []).map((path) => ({ path, quantity }));
+        : (catalogue.partPaths.get(bundlePath) ?? []).map((path) => ({ path, quantity }));
     const counters = new Map<string, number>();
     const isOwned = (path: string) => owned?.bundlePath === bundlePath && owned.paths.includes(path);
     const units = partUnits
@@ -80,7 +92,7 @@ export async function orderLicenceItemsOf(
 type BundleGroup = { item?: Item; parts: Item[] };
 
 /** The order's items apart from its bundles, and its bundles (by path) with their own item and their products' items. */
-async function openBundles(db: Queryable, items: readonly Item[]): Promise<{ plain: Item[]; bundles: Map<string, BundleGroup> }> {
+function openBundles(catalogue: CatalogueOfPaths, items: readonly Item[]): { plain: Item[]; bundles: Map<string, BundleGroup> } {
   const bundles = new Map<string, BundleGroup>();
   const plain: Item[] = [];
   for (const item of items) {
@@ -91,7 +103,7 @@ async function openBundles(db: Queryable, items: readonly Item[]): Promise<{ pla
     }
     const path = normalizeProductPath(item.product);
     // Unknown paths stay plain items: the caller reports them.
-    const isBundle = bundles.has(path) || (await findBundlePartPaths(db, path)) !== undefined;
+    const isBundle = bundles.has(path) || catalogue.partPaths.has(path);
     if (isBundle) bundles.set(path, { parts: bundles.get(path)?.parts ?? [], item });
     else plain.push(item);
   }
@@ -102,11 +114,11 @@ async function openBundles(db: Queryable, items: readonly Item[]): Promise<{ pla
  * The order's lines as a quote's check reads them: each item apart from bundles, and each bundle once with its
  * quantity and what its items were paid in all (undefined when none says).
  */
-export async function orderLinesOf(
-  db: Queryable,
+export function orderLinesOf(
+  catalogue: CatalogueOfPaths,
   items: readonly Item[],
-): Promise<{ path: string; quantity: number; paid: number | undefined }[]> {
-  const { plain, bundles } = await openBundles(db, items);
+): { path: string; quantity: number; paid: number | undefined }[] {
+  const { plain, bundles } = openBundles(catalogue, items);
   const paidOf = (lines: readonly (Item | undefined)[]) => {
     const amounts = lines.flatMap((line) => (typeof line?.subtotal === 'number' ? [line.subtotal] : []));
     return amounts.length > 0 ? amounts.reduce((sum, amount) => sum + amount, 0) : undefined;

@@ -31,7 +31,8 @@ const webhookRoute: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('unauthorized', 'The webhook signature is missing or wrong.');
       }
       const events = parseWebhookBody(body);
-      const intake = await receiveWebhookEvents({ db: app.db, secretBox: app.secretBox, config: app.config, log: request.log }, events);
+      const context = { db: app.db, secretBox: app.secretBox, config: app.config, log: request.log, signer: app.keyFileSigner };
+      const intake = await receiveWebhookEvents(context, events);
       // 202 tells FastSpring which events to mark processed, one id per line; it retries the others (docs/fastspring-protocol.md §2.5).
       return reply
         .status(intake.failedIds.length === 0 ? 200 : 202)

@@ -1,5 +1,5 @@
 // The checkout module's public face (issue 28, decision 039): what other modules and the app may use of it.
-export { orderLicenceItemsOf, orderLinesOf, type LicenceItem } from './bundle-items.js';
+export { orderLicenceItemsOf, orderLinesOf, readOrderCatalogue, type LicenceItem } from './bundle-items.js';
 export { catalogRoutes } from './catalog.routes.js';
 export { checkoutRoutes } from './checkout.routes.js';
 export {

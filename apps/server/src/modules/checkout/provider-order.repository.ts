@@ -10,12 +10,17 @@ const moneyOf = (line: { subtotal?: number | null; discount?: number | null; tax
   total: line.total ?? null,
 });
 
-/** Keeps what the provider says about a purchase's money (once per provider order; a resend changes nothing). */
+/**
+ * Keeps what the provider says about a purchase's money (once per provider order; a resend changes nothing).
+ * Answers, in the same statement, whether returns of the purchase came before it: waiting in "needs attention"
+ * (`findWaitingReturnsOfOrder`) or recorded to be carried over to licences issued later (`listUnitRefundsOfPurchase`).
+ * The caller holds the purchase's lock (`lockPurchase`, an earlier statement), so none can arrive meanwhile.
+ */
 export async function recordProviderOrder(
   db: Queryable,
   data: OrderCompletedData,
   people: { buyerEmail: string; recipientEmail: string; accountClaimHash: string | null },
-): Promise<void> {
+): Promise<{ hasReturnsBefore: boolean }> {
   const items = data.items.map((item) => ({
     product: item.product,
     quantity: item.quantity ?? 1,
@@ -24,12 +29,19 @@ export async function recordProviderOrder(
     ...moneyOf(item),
   }));
   const money = moneyOf(data);
-  await db.query(
-    `INSERT INTO provider_order (provider_order_id, reference, currency, payout_currency, invoice_url, coupons,
-                                 subtotal, discount, tax, total, items, buyer_email, recipient_email, buyer_email_canonical,
-                                 account_claim_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (provider_order_id) DO NOTHING`,
-    [
+  // Named: prepared once per connection, as every order.completed runs it.
+  const { rows } = await db.query<{ has_returns_before: boolean }>({
+    name: 'provider-order-record',
+    text: `WITH recorded AS (
+             INSERT INTO provider_order (provider_order_id, reference, currency, payout_currency, invoice_url, coupons,
+                                         subtotal, discount, tax, total, items, buyer_email, recipient_email, buyer_email_canonical,
+                                         account_claim_hash)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (provider_order_id) DO NOTHING)
+           SELECT EXISTS (SELECT 1 FROM webhook_event
+                           WHERE type = 'return.created' AND attention IS NOT NULL AND resolved_at IS NULL
+                             AND coalesce(payload->'data'->'original'->>'id', payload->'data'->'original'->>'order') = $1)
+               OR EXISTS (SELECT 1 FROM provider_refund WHERE provider_order_id = $1 AND NOT is_partial) AS has_returns_before`,
+    values: [
       data.id,
       data.reference ?? '',
       data.currency ?? '',
@@ -46,7 +58,8 @@ export async function recordProviderOrder(
       canonicalEmail(people.buyerEmail) ?? null,
       people.accountClaimHash,
     ],
-  );
+  });
+  return { hasReturnsBefore: rows[0]?.has_returns_before ?? false };
 }
 
 /**
@@ -130,7 +143,11 @@ type RecordedRefund = {
  * order a return that waits for it); deliveries of one return under several event ids wait on each other too.
  */
 export async function lockPurchase(db: Queryable, providerOrderId: string): Promise<void> {
-  await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('provider-purchase:' || $1, 0))`, [providerOrderId]);
+  await db.query({
+    name: 'provider-purchase-lock',
+    text: `SELECT pg_advisory_xact_lock(hashtextextended('provider-purchase:' || $1, 0))`,
+    values: [providerOrderId],
+  });
 }
 
 /** Whether a return was carried out: provider_refund keeps a return only once it is (not while a copy waits). */

@@ -8,10 +8,12 @@ import type { WebhookEvent } from './webhook-payload.js';
  * event finds it processed; an event stored earlier with an error (processed_at null) is done now.
  */
 export async function claimWebhookEvent(db: Queryable, event: WebhookEvent): Promise<{ isProcessed: boolean; isNew: boolean }> {
-  const inserted = await db.query(
-    `INSERT INTO webhook_event (id, type, payload, processed_at) VALUES ($1, $2, $3, now()) ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [event.id, event.type, JSON.stringify(event)],
-  );
+  // Named (prepared once per connection): every event received runs it.
+  const inserted = await db.query({
+    name: 'webhook-event-claim',
+    text: `INSERT INTO webhook_event (id, type, payload, processed_at) VALUES ($1, $2, $3, now()) ON CONFLICT (id) DO NOTHING RETURNING id`,
+    values: [event.id, event.type, JSON.stringify(event)],
+  });
   if (inserted.rowCount) return { isProcessed: false, isNew: true };
   const { rows } = await db.query<{ processed_at: Date | null }>('SELECT processed_at FROM webhook_event WHERE id = $1 FOR UPDATE', [
     event.id,

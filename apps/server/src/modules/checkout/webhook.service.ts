@@ -7,6 +7,7 @@ import { databaseStatusOf } from '../../db/database-status.js';
 import { AppError } from '../../lib/app-error.js';
 import { observeLicencesIssued, webhookEvents } from '../../lib/metrics.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { completeOrderFlow } from '../../flows/order-completed.flow.js';
 import { returnCreatedFlow } from '../../flows/return-created.flow.js';
 import { lockPurchase, markWebhookEventAttention } from './provider-order.repository.js';
@@ -20,7 +21,8 @@ import {
   findEventOfOrder as findStoredEventOfOrder,
 } from './webhook.repository.js';
 
-type Context = { db: Db; secretBox: SecretBox; config: Config; log: FastifyBaseLogger };
+/** `signer`: signs the licences' key files off the event loop (the app's pool); without it, on it. */
+type Context = { db: Db; secretBox: SecretBox; config: Config; log: FastifyBaseLogger; signer?: KeyFileSigner };
 /** What became of an event: a note for the log, why it needs a person (accepted, not retried), whether it issued licences. */
 type Outcome = { note: string | null; attention?: string; issuedLicences?: boolean };
 /** An administrator's choices when processing an event again: unknown product paths mapped to products by name. */
@@ -99,8 +101,15 @@ export async function processEvent(
     case 'order.completed': {
       const parsed = orderCompletedData.safeParse(event.data);
       if (!parsed.success) return malformed(event, parsed.error);
-      const { secretBox, config } = context;
-      const result = await completeOrderFlow({ client, secretBox, config, data: parsed.data, productOfPath: options.productOfPath });
+      const { secretBox, config, signer } = context;
+      const result = await completeOrderFlow({
+        client,
+        secretBox,
+        config,
+        signer,
+        data: parsed.data,
+        productOfPath: options.productOfPath,
+      });
       if (result.kind === 'needsAttention') return { note: result.reason, attention: result.reason };
       if (result.problems.length > 0) context.log.warn({ eventId: event.id, problems: result.problems }, 'order partly unusable');
       const revoked = result.revokedOrderIds;

@@ -70,6 +70,25 @@ export function createLicenceKeys(options: {
 }
 
 /**
+ * The same key files signed by `signer` (off the event loop, so the other requests' work and this order's
+ * database waits go on meanwhile; the webhook's licences are signed so). The files are alike to `createLicenceKeys`'s.
+ */
+export async function signLicenceKeys(options: {
+  product: ProductRow;
+  owner: Owner;
+  secretBox: SecretBox;
+  signer: KeyFileSigner;
+}): Promise<LicenceKeys> {
+  const base = { ...options, machineNumbers: '' };
+  const sign = (file: UnsignedKeyFile | undefined) => (file ? options.signer.sign(file) : Promise.resolve(''));
+  const [serialNew, serial2048] = await Promise.all([
+    sign(prepareProductKeyFile({ ...base, size: 1024 })),
+    sign(options.product.use_rsa_2048 ? prepareProductKeyFile({ ...base, size: 2048 }) : undefined),
+  ]);
+  return { serialNew, serial2048 };
+}
+
+/**
  * The key file a device gets: bound to its Device ID, signed with the key the current releases use (2048-bit
  * when "use RSA 2048" is set and the pair exists, else 1024-bit). Only that one file is signed, by `signer`
  * (off the event loop: a registration is the one request that signs on demand).

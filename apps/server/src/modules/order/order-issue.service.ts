@@ -1,13 +1,13 @@
 import type { PoolClient } from 'pg';
 import { AppError } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emptySerialPoolMail } from '../../mail/templates.js';
-import { emitWebhookEvent } from '../outbound-webhook/index.js';
 import { findPersonById } from '../person/index.js';
 import { findProductById, type ProductRow } from '../product/index.js';
-import { createLicenceKeys } from './licence-keys.js';
-import { insertOrder, setOrderSerial, takeSerial, type NewOrder, type OrderRow } from './order.repository.js';
+import { createLicenceKeys, signLicenceKeys } from './licence-keys.js';
+import { insertOrderEmittingEvent, setOrderSerial, takeSerial, type NewOrder, type OrderRow } from './order.repository.js';
 
 type Owner = { name: string; email: string };
 /** A licence issued, with the product it was read with (its callers need no second read of it). */
@@ -26,6 +26,8 @@ export async function issueOrder(options: {
   /** The order's product and owner when the caller has them already (a webhook issuing several licences). */
   product?: ProductRow;
   owner?: Owner;
+  /** Signs the key files off the event loop when given (the webhook's licences); else they are signed here. */
+  signer?: KeyFileSigner;
 }): Promise<IssuedOrder | undefined> {
   const { client, secretBox, order } = options;
   const product = options.product ?? (await findProductById(client, order.productId));
@@ -35,22 +37,15 @@ export async function issueOrder(options: {
 
   // The key files name the owner and the product, not the order: the row is written once, with them (an order
   // item seen before is rare enough that signing for it in vain costs less than a second write of every row).
-  const inserted = await insertOrder(client, order, createLicenceKeys({ product, owner, secretBox }));
+  const keys = options.signer
+    ? await signLicenceKeys({ product, owner, secretBox, signer: options.signer })
+    : createLicenceKeys({ product, owner, secretBox });
+  // The row and its outbound `licence.issued` event in one statement; then its serial.
+  const inserted = await insertOrderEmittingEvent(client, order, keys, { productName: product.name, email: owner.email });
   if (!inserted) return undefined;
   const { serial, hasPool } = await takeSerial(client, product.id, inserted.id);
   if (!serial && hasPool)
     await enqueueMail(client, emptySerialPoolMail({ to: options.supportEmail, productName: product.name, orderId: inserted.id }));
   const saved = serial ? await setOrderSerial(client, inserted.id, serial) : inserted;
-  await emitWebhookEvent(client, {
-    type: 'licence.issued',
-    data: {
-      licenceId: saved.id,
-      productId: product.id,
-      productName: product.name,
-      personId: order.personId,
-      email: owner.email,
-      source: order.source,
-    },
-  });
   return { order: saved, product };
 }

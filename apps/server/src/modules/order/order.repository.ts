@@ -46,17 +46,65 @@ export const toOrder = (row: OrderRow & { product_name?: string }): Order => ({
  * (the save holds the product's row lock), so the pool is never read half-replaced.
  */
 export async function takeSerial(db: Queryable, productId: number, orderId: number): Promise<{ serial: string; hasPool: boolean }> {
-  const { rows } = await db.query<{ serial: string | null; has_pool: boolean }>(
-    `WITH taken AS (
+  const { rows } = await db.query<{ serial: string | null; has_pool: boolean }>({
+    name: 'serial-take',
+    text: `WITH taken AS (
        UPDATE product_serial SET order_id = $2
         WHERE id = (SELECT id FROM product_serial WHERE product_id = $1 AND order_id IS NULL AND retired_at IS NULL
                      ORDER BY position, id LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING serial)
      SELECT (SELECT serial FROM taken) AS serial,
             EXISTS (SELECT 1 FROM product_serial WHERE product_id = $1) AS has_pool`,
-    [productId, orderId],
-  );
+    values: [productId, orderId],
+  });
   return { serial: rows[0]?.serial ?? '', hasPool: rows[0]?.has_pool ?? false };
+}
+
+/**
+ * Inserts a licence with its key files and emits its `licence.issued` event through `emit_webhook_event` (migration
+ * 078) with the product's name and the owner's address given: one statement, as every licence runs it. Undefined,
+ * with nothing emitted, when the provider's order item already made a licence (webhook retry or resend). Its serial
+ * is taken after (`takeSerial`), in a statement of its own: one that waited here for the product's row (an
+ * administrator saving its serial list) must see the list as saved.
+ */
+export async function insertOrderEmittingEvent(
+  db: Queryable,
+  order: NewOrder,
+  keys: { serialNew: string; serial2048: string },
+  event: { productName: string; email: string },
+): Promise<OrderRow | undefined> {
+  const { rows } = await db.query<OrderRow & { emitted: number }>({
+    name: 'order-insert-emitting-event',
+    text: `WITH inserted AS (
+             INSERT INTO orders (product_id, person_id, source, provider_order_id, provider_item, provider_reference, serial_new,
+                                 serial_2048, amount, currency, country)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+             ON CONFLICT (provider_order_id, provider_item) WHERE provider_order_id IS NOT NULL DO NOTHING
+             RETURNING *),
+           emitted AS (
+             SELECT emit_webhook_event('licence.issued', jsonb_build_object('licenceId', id, 'productId', product_id,
+                      'productName', $12::text, 'personId', person_id, 'email', $13::text, 'source', source)) FROM inserted)
+           SELECT inserted.*, (SELECT count(*) FROM emitted) AS emitted FROM inserted`,
+    values: [
+      order.productId,
+      order.personId,
+      order.source,
+      order.providerOrderId ?? null,
+      order.providerItem ?? null,
+      order.providerReference ?? null,
+      keys.serialNew,
+      keys.serial2048,
+      order.amount ?? null,
+      order.currency ?? null,
+      order.country ?? null,
+      event.productName,
+      event.email,
+    ],
+  });
+  const row = rows[0];
+  if (!row) return undefined;
+  const { emitted: _emitted, ...inserted } = row;
+  return inserted;
 }
 
 /** Retires the serial the order holds: it stays in the pool's history, free of the order, never handed out again. */
@@ -77,39 +125,6 @@ export type NewOrder = {
   /** The buyer's country (ISO 3166 alpha-2); without it the owner's (migration 060). */
   country?: string | null;
 };
-
-/**
- * Inserts an order with its key files; undefined when the provider's order item already made one (webhook retry
- * or resend).
- */
-export async function insertOrder(
-  db: Queryable,
-  order: NewOrder,
-  keys: { serialNew: string; serial2048: string },
-): Promise<OrderRow | undefined> {
-  const { rows } = await db.query<OrderRow>({
-    name: 'order-insert',
-    text: `INSERT INTO orders (product_id, person_id, source, provider_order_id, provider_item, provider_reference, serial_new, serial_2048,
-                        amount, currency, country)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     ON CONFLICT (provider_order_id, provider_item) WHERE provider_order_id IS NOT NULL DO NOTHING
-     RETURNING *`,
-    values: [
-      order.productId,
-      order.personId,
-      order.source,
-      order.providerOrderId ?? null,
-      order.providerItem ?? null,
-      order.providerReference ?? null,
-      keys.serialNew,
-      keys.serial2048,
-      order.amount ?? null,
-      order.currency ?? null,
-      order.country ?? null,
-    ],
-  });
-  return rows[0];
-}
 
 /** Gives the order the serial number taken from its product's pool. */
 export async function setOrderSerial(db: Queryable, orderId: number, serial: string): Promise<OrderRow> {

@@ -16,11 +16,13 @@ export async function findOrCreatePersonByEmail(
   // Every way an address enters (purchase, activation, transfer, admin) ends here: refuse what is no address.
   const canonical = canonicalEmail(person.email);
   if (canonical === undefined) throw badRequest(`email: ${messages.emailInvalid}`);
-  const inserted = await db.query<Person>(
-    `INSERT INTO person (email, email_canonical, name, country) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (email_canonical) DO NOTHING RETURNING id, email, name, country`,
-    [person.email, canonical, person.name ?? '', person.country ?? ''],
-  );
+  // Named (prepared once per connection): every purchase and activation runs it.
+  const inserted = await db.query<Person>({
+    name: 'person-find-or-create',
+    text: `INSERT INTO person (email, email_canonical, name, country) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (email_canonical) DO NOTHING RETURNING id, email, name, country`,
+    values: [person.email, canonical, person.name ?? '', person.country ?? ''],
+  });
   if (inserted.rows[0]) return { ...inserted.rows[0], isNew: true };
   return { ...(await findPersonByCanonicalEmail(db, canonical))!, isNew: false };
 }
