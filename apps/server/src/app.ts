@@ -26,15 +26,15 @@ import { batchRoutes, unassignedRoutes } from './modules/unassigned/index.js';
 import { activationRoutes } from './modules/activation/index.js';
 import { deviceRoutes } from './modules/device/index.js';
 import { licenceRoutes } from './modules/licence/index.js';
-import { resendRoutes } from './modules/resend/index.js';
-import { supportRoutes } from './modules/support/index.js';
+import { createResendService, type ResendService, resendRoutes } from './modules/resend/index.js';
+import { createSupportService, type SupportService, supportRoutes } from './modules/support/index.js';
 import { transferRoutes } from './modules/transfer/index.js';
 import { trialRoutes } from './modules/trial/index.js';
 import { downloadRoutes } from './modules/download/index.js';
 import { releaseMailRoutes, releaseRoutes } from './modules/release/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
-import { searchRoutes } from './modules/search/index.js';
+import { createSearchService, type SearchService, searchRoutes } from './modules/search/index.js';
 import { bundleRoutes } from './modules/bundle/index.js';
 import { offerRoutes } from './modules/offer/index.js';
 import { outboundWebhookRoutes } from './modules/outbound-webhook/index.js';
@@ -57,6 +57,10 @@ declare module 'fastify' {
     pageCache: PageCache;
     /** The page module's service, built once with its dependencies (decision 063). */
     pages: PageService;
+    /** The other modules' services, each built once with its dependencies (decision 067). */
+    adminSearch: SearchService;
+    support: SupportService;
+    resend: ResendService;
     /** The products by name, for the plug-in endpoints; cached until the product table changes. */
     productCache: ProductCache;
     /** The notifications the caches forget on; while they are not heard, the caches read the database. */
@@ -157,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('productCache', createProductCache(app.tableChanges));
   app.decorate('keyFileSigner', config.signingThreads > 0 ? createSigningPool(config.signingThreads) : signOnThisThread);
   app.addHook('onClose', () => app.keyFileSigner.close());
+  decorateServices(app);
   app.addHook('onRoute', (route) => {
     const handlers = [route.onRequest ?? []].flat();
     for (const method of [route.method].flat()) {
@@ -246,6 +251,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sandboxRoutes);
   if (options.isServingWebApp !== false) await registerWebApp(app);
   return app;
+}
+
+/**
+ * Each module's service, built once with what it depends on (decisions 063 and 067): a route calls
+ * `app.<module>.<call>(…)` with the request's values only.
+ */
+function decorateServices(app: FastifyInstance): void {
+  const { db, config } = app;
+  app.decorate('adminSearch', createSearchService({ db }));
+  app.decorate('support', createSupportService({ db, config }));
+  app.decorate('resend', createResendService({ db, config }));
 }
 
 const trustHops = (count: number) => (_address: string, hop: number) => hop < count;
