@@ -80,7 +80,6 @@ const routesHandingDependencies = [
   'device/*',
   'download/*',
   'health/*',
-  'licence/*',
   'offer/*',
   'order/*',
   'outbound-webhook/*',

@@ -25,7 +25,7 @@ import { timelineRoutes } from './modules/timeline/index.js';
 import { batchRoutes, unassignedRoutes } from './modules/unassigned/index.js';
 import { activationRoutes } from './modules/activation/index.js';
 import { deviceRoutes } from './modules/device/index.js';
-import { licenceRoutes } from './modules/licence/index.js';
+import { createLicenceService, licenceRoutes, type LicenceService } from './modules/licence/index.js';
 import { createResendService, type ResendService, resendRoutes } from './modules/resend/index.js';
 import { createSupportService, type SupportService, supportRoutes } from './modules/support/index.js';
 import { transferRoutes } from './modules/transfer/index.js';
@@ -61,6 +61,7 @@ declare module 'fastify' {
     adminSearch: SearchService;
     support: SupportService;
     resend: ResendService;
+    licences: LicenceService;
     /** The products by name, for the plug-in endpoints; cached until the product table changes. */
     productCache: ProductCache;
     /** The notifications the caches forget on; while they are not heard, the caches read the database. */
@@ -262,6 +263,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('licences', createLicenceService({ db }));
 }
 
 const trustHops = (count: number) => (_address: string, hop: number) => hop < count;
