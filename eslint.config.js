@@ -85,7 +85,6 @@ const routesHandingDependencies = [
   'outbound-webhook/*',
   'person/*',
   'privacy/*',
-  'product/*',
   'release/*',
   'timeline/*',
   'transfer/*',

@@ -15,7 +15,13 @@ import { mailboxRoutes } from './mail/mailbox.routes.js';
 import { accountRoutes, authRoutes, screenAccessRoutes, staffRoutes } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { createPageCache, createPageService, type PageCache, type PageService, pageRoutes } from './modules/page/index.js';
-import { createProductCache, type ProductCache, productRoutes } from './modules/product/index.js';
+import {
+  createProductCache,
+  createProductService,
+  type ProductCache,
+  productRoutes,
+  type ProductService,
+} from './modules/product/index.js';
 import { catalogRoutes, checkoutRoutes, customerOrderRoutes, orderDetailRoutes, webhookAdminRoutes } from './modules/checkout/index.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { orderListRoutes, orderRoutes, replaceKeysRoutes } from './modules/order/index.js';
@@ -61,6 +67,7 @@ declare module 'fastify' {
     adminSearch: SearchService;
     support: SupportService;
     resend: ResendService;
+    products: ProductService;
     licences: LicenceService;
     /** The products by name, for the plug-in endpoints; cached until the product table changes. */
     productCache: ProductCache;
@@ -259,10 +266,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
  * `app.<module>.<call>(…)` with the request's values only.
  */
 function decorateServices(app: FastifyInstance): void {
-  const { db, config } = app;
+  const { db, config, secretBox, productCache } = app;
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('products', createProductService({ db, secretBox, productCache }));
   app.decorate('licences', createLicenceService({ db }));
 }
 
