@@ -41,8 +41,8 @@ import { releaseMailRoutes, releaseRoutes } from './modules/release/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { createSearchService, type SearchService, searchRoutes } from './modules/search/index.js';
-import { bundleRoutes } from './modules/bundle/index.js';
-import { offerRoutes } from './modules/offer/index.js';
+import { bundleRoutes, type BundleService, createBundleService } from './modules/bundle/index.js';
+import { createOfferService, offerRoutes, type OfferService } from './modules/offer/index.js';
 import { outboundWebhookRoutes } from './modules/outbound-webhook/index.js';
 import { apiKeyRoutes, scriptApiRoutes } from './modules/api-key/index.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -67,6 +67,8 @@ declare module 'fastify' {
     adminSearch: SearchService;
     support: SupportService;
     resend: ResendService;
+    offers: OfferService;
+    bundles: BundleService;
     products: ProductService;
     licences: LicenceService;
     /** The products by name, for the plug-in endpoints; cached until the product table changes. */
@@ -270,6 +272,8 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('offers', createOfferService({ db, config }));
+  app.decorate('bundles', createBundleService({ db, productCache }));
   app.decorate('products', createProductService({ db, secretBox, productCache }));
   app.decorate('licences', createLicenceService({ db }));
 }

@@ -1,3 +1,4 @@
 // The bundle module's public face (issue 28, decision 039): what other modules and the app may use of it.
+export { createBundleService, type BundleService } from './bundle-admin.service.js';
 export { bundleRoutes } from './bundle.routes.js';
 export { findBundlePartPaths, listBundleContents, listBundlesOwnedInPart, priceBundleForPerson } from './bundle.service.js';
