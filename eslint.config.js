@@ -83,7 +83,6 @@ const routesHandingDependencies = [
   'outbound-webhook/*',
   'person/*',
   'privacy/*',
-  'release/*',
   'timeline/*',
   'transfer/*',
   'trial/*',

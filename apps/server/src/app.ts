@@ -37,7 +37,7 @@ import { createSupportService, type SupportService, supportRoutes } from './modu
 import { transferRoutes } from './modules/transfer/index.js';
 import { trialRoutes } from './modules/trial/index.js';
 import { downloadRoutes } from './modules/download/index.js';
-import { releaseMailRoutes, releaseRoutes } from './modules/release/index.js';
+import { createReleaseService, releaseMailRoutes, releaseRoutes, type ReleaseService } from './modules/release/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { createSearchService, type SearchService, searchRoutes } from './modules/search/index.js';
@@ -67,6 +67,7 @@ declare module 'fastify' {
     adminSearch: SearchService;
     support: SupportService;
     resend: ResendService;
+    releases: ReleaseService;
     offers: OfferService;
     bundles: BundleService;
     products: ProductService;
@@ -272,6 +273,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('releases', createReleaseService({ db, config, products: productCache }));
   app.decorate('offers', createOfferService({ db, config }));
   app.decorate('bundles', createBundleService({ db, productCache }));
   app.decorate('products', createProductService({ db, secretBox, productCache }));
