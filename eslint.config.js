@@ -81,7 +81,6 @@ const routesHandingDependencies = [
   'health/*',
   'order/*',
   'outbound-webhook/*',
-  'person/*',
   'privacy/*',
   'timeline/*',
   'transfer/*',

@@ -25,7 +25,7 @@ import {
 import { catalogRoutes, checkoutRoutes, customerOrderRoutes, orderDetailRoutes, webhookAdminRoutes } from './modules/checkout/index.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { orderListRoutes, orderRoutes, replaceKeysRoutes } from './modules/order/index.js';
-import { personRoutes } from './modules/person/index.js';
+import { createPersonService, personRoutes, type PersonService } from './modules/person/index.js';
 import { privacyRoutes } from './modules/privacy/index.js';
 import { timelineRoutes } from './modules/timeline/index.js';
 import { batchRoutes, unassignedRoutes } from './modules/unassigned/index.js';
@@ -67,6 +67,7 @@ declare module 'fastify' {
     adminSearch: SearchService;
     support: SupportService;
     resend: ResendService;
+    persons: PersonService;
     releases: ReleaseService;
     offers: OfferService;
     bundles: BundleService;
@@ -273,6 +274,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('persons', createPersonService({ db }));
   app.decorate('releases', createReleaseService({ db, config, products: productCache }));
   app.decorate('offers', createOfferService({ db, config }));
   app.decorate('bundles', createBundleService({ db, productCache }));

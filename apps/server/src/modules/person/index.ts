@@ -2,6 +2,7 @@
 export { estimatePersonMatches, selectPersonIdsMatching } from './person-match.js';
 export { personRoutes } from './person.routes.js';
 export {
+  createPersonService,
   eraseLockedPerson,
   fillPersonDetails,
   findOrCreateNamedPerson,
@@ -16,6 +17,7 @@ export {
   listPersons,
   lockPersonForErasure,
   savePerson,
+  type PersonService,
 } from './person.service.js';
 export {
   findReleasePreferences,

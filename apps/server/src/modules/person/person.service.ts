@@ -3,6 +3,7 @@ import { newPersonDefaults, type Person, type PersonSaveRequest } from '@store/c
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { PlainList } from '../../lib/list-request.js';
+import { bindDependencies } from '../../lib/service-object.js';
 import { recordAudit } from '../audit/index.js';
 import * as repository from './person-admin.repository.js';
 import * as list from './person-list.repository.js';
@@ -21,7 +22,7 @@ export async function getPerson(options: { db: Db; id: number }): Promise<Person
 }
 
 /** The person with this address (its canonical form, decision 030). */
-export async function getPersonByEmail(options: { db: Db; email: string }): Promise<Person> {
+async function getPersonByEmail(options: { db: Db; email: string }): Promise<Person> {
   const person = await personRepository.findPersonByEmail(options.db, options.email.trim());
   if (!person) throw notFound('Person not found');
   return person;
@@ -65,7 +66,7 @@ export async function savePerson(options: { db: Db; actor: string; person: Perso
  * Deletes a person who has no licences, with their login and its sessions. A person with licences is refused
  * rather than leaving licences without an owner (docs/decisions); the foreign key holds it under concurrency too.
  */
-export async function deletePerson(options: { db: Db; actor: string; id: number }): Promise<void> {
+async function deletePerson(options: { db: Db; actor: string; id: number }): Promise<void> {
   const { db, actor, id } = options;
   await withTransaction(db, async (client) => {
     const person = await repository.findPersonById(client, id, { lock: 'update' });
@@ -156,3 +157,13 @@ export {
   withdrawReleaseMailConsent,
   type ReleasePreferencesRow,
 } from './person-release-preferences.repository.js';
+
+/** The person module's service, built once by `buildApp` with its database (decision 067): the administrator's persons. */
+export function createPersonService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    listPersons: (query: ListQuery) => listPersons(db, query),
+    ...bindDependencies(deps, { getPersonByEmail, getPerson, savePerson, deletePerson }),
+  };
+}
+export type PersonService = ReturnType<typeof createPersonService>;
