@@ -77,7 +77,6 @@ const routesHandingDependencies = [
   'checkout/*',
   'dashboard/*',
   'device/*',
-  'download/*',
   'health/*',
   'order/*',
   'outbound-webhook/*',

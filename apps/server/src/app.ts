@@ -36,7 +36,7 @@ import { createResendService, type ResendService, resendRoutes } from './modules
 import { createSupportService, type SupportService, supportRoutes } from './modules/support/index.js';
 import { transferRoutes } from './modules/transfer/index.js';
 import { trialRoutes } from './modules/trial/index.js';
-import { downloadRoutes } from './modules/download/index.js';
+import { createDownloadService, downloadRoutes, type DownloadService } from './modules/download/index.js';
 import { createReleaseService, releaseMailRoutes, releaseRoutes, type ReleaseService } from './modules/release/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
@@ -67,6 +67,7 @@ declare module 'fastify' {
     adminSearch: SearchService;
     support: SupportService;
     resend: ResendService;
+    downloads: DownloadService;
     persons: PersonService;
     releases: ReleaseService;
     offers: OfferService;
@@ -274,6 +275,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('downloads', createDownloadService({ db, config, products: productCache }));
   app.decorate('persons', createPersonService({ db }));
   app.decorate('releases', createReleaseService({ db, config, products: productCache }));
   app.decorate('offers', createOfferService({ db, config }));
