@@ -75,7 +75,6 @@ const routesHandingDependencies = [
   'auth/auth',
   'auth/staff',
   'checkout/*',
-  'dashboard/*',
   'device/*',
   'health/*',
   'order/*',

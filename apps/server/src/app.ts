@@ -39,7 +39,7 @@ import { trialRoutes } from './modules/trial/index.js';
 import { createDownloadService, downloadRoutes, type DownloadService } from './modules/download/index.js';
 import { createReleaseService, releaseMailRoutes, releaseRoutes, type ReleaseService } from './modules/release/index.js';
 import { auditRoutes } from './modules/audit/index.js';
-import { dashboardRoutes } from './modules/dashboard/index.js';
+import { createDashboardService, dashboardRoutes, type DashboardService } from './modules/dashboard/index.js';
 import { createSearchService, type SearchService, searchRoutes } from './modules/search/index.js';
 import { bundleRoutes, type BundleService, createBundleService } from './modules/bundle/index.js';
 import { createOfferService, offerRoutes, type OfferService } from './modules/offer/index.js';
@@ -67,6 +67,7 @@ declare module 'fastify' {
     adminSearch: SearchService;
     support: SupportService;
     resend: ResendService;
+    dashboard: DashboardService;
     downloads: DownloadService;
     persons: PersonService;
     releases: ReleaseService;
@@ -275,6 +276,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('dashboard', createDashboardService({ db }));
   app.decorate('downloads', createDownloadService({ db, config, products: productCache }));
   app.decorate('persons', createPersonService({ db }));
   app.decorate('releases', createReleaseService({ db, config, products: productCache }));

@@ -9,7 +9,6 @@ import { person, personSaveRequest } from '@store/contracts/person';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiKeyOf, requireApiKey } from '../../plugins/auth.js';
-import { getDashboard } from '../dashboard/index.js';
 import { createAdminOrder, revokeOrder } from '../order/index.js';
 import { getPerson, savePerson } from '../person/index.js';
 import { scriptApiPolicy as policy } from './api-key.policy.js';
@@ -91,6 +90,6 @@ export const scriptApiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
     { onRequest: readDashboard, schema: { tags: ['script api'], security, querystring: dashboardQuery, response: { 200: dashboard } } },
-    (request) => getDashboard({ db: app.db, query: request.query }),
+    (request) => app.dashboard.getDashboard({ query: request.query }),
   );
 };
