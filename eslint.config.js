@@ -77,7 +77,6 @@ const routesHandingDependencies = [
   'checkout/*',
   'device/*',
   'health/*',
-  'order/*',
   'outbound-webhook/*',
   'privacy/*',
   'timeline/*',

@@ -24,7 +24,7 @@ import {
 } from './modules/product/index.js';
 import { catalogRoutes, checkoutRoutes, customerOrderRoutes, orderDetailRoutes, webhookAdminRoutes } from './modules/checkout/index.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
-import { orderListRoutes, orderRoutes, replaceKeysRoutes } from './modules/order/index.js';
+import { createOrderService, orderListRoutes, orderRoutes, type OrderService, replaceKeysRoutes } from './modules/order/index.js';
 import { createPersonService, personRoutes, type PersonService } from './modules/person/index.js';
 import { privacyRoutes } from './modules/privacy/index.js';
 import { timelineRoutes } from './modules/timeline/index.js';
@@ -67,6 +67,7 @@ declare module 'fastify' {
     adminSearch: SearchService;
     support: SupportService;
     resend: ResendService;
+    orders: OrderService;
     dashboard: DashboardService;
     downloads: DownloadService;
     persons: PersonService;
@@ -276,6 +277,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('orders', createOrderService({ db, secretBox, config }));
   app.decorate('dashboard', createDashboardService({ db }));
   app.decorate('downloads', createDownloadService({ db, config, products: productCache }));
   app.decorate('persons', createPersonService({ db }));

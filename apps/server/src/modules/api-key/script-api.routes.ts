@@ -9,7 +9,6 @@ import { person, personSaveRequest } from '@store/contracts/person';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiKeyOf, requireApiKey } from '../../plugins/auth.js';
-import { createAdminOrder, revokeOrder } from '../order/index.js';
 import { getPerson, savePerson } from '../person/index.js';
 import { scriptApiPolicy as policy } from './api-key.policy.js';
 import { auditActorOfKey } from './api-key.service.js';
@@ -48,10 +47,7 @@ export const scriptApiRoutes: FastifyPluginAsyncZod = async (app) => {
     '/licences',
     { onRequest: writeLicences, schema: { tags: ['script api'], security, body: licenceGrantRequest, response: { 200: order } } },
     (request) =>
-      createAdminOrder({
-        db: app.db,
-        secretBox: app.secretBox,
-        supportEmail: app.config.SUPPORT_EMAIL,
+      app.orders.createAdminOrder({
         actor: auditActorOfKey(apiKeyOf(request)),
         request: request.body,
       }),
@@ -63,7 +59,7 @@ export const scriptApiRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: writeLicences,
       schema: { tags: ['script api'], security, params: idParam, body: revokeOrderRequest, response: { 200: order } },
     },
-    (request) => revokeOrder({ db: app.db, actor: auditActorOfKey(apiKeyOf(request)), id: request.params.id, ...request.body }),
+    (request) => app.orders.revokeOrder({ actor: auditActorOfKey(apiKeyOf(request)), id: request.params.id, ...request.body }),
   );
 
   app.get(
