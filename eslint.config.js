@@ -69,7 +69,6 @@ const handedDependencies = [
  */
 const routesHandingDependencies = [
   'activation/*',
-  'api-key/*',
   'audit/*',
   'auth/account',
   'auth/auth',

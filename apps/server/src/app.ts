@@ -44,7 +44,7 @@ import { createSearchService, type SearchService, searchRoutes } from './modules
 import { bundleRoutes, type BundleService, createBundleService } from './modules/bundle/index.js';
 import { createOfferService, offerRoutes, type OfferService } from './modules/offer/index.js';
 import { outboundWebhookRoutes } from './modules/outbound-webhook/index.js';
-import { apiKeyRoutes, scriptApiRoutes } from './modules/api-key/index.js';
+import { apiKeyRoutes, type ApiKeyService, createApiKeyService, scriptApiRoutes } from './modules/api-key/index.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -67,6 +67,7 @@ declare module 'fastify' {
     adminSearch: SearchService;
     support: SupportService;
     resend: ResendService;
+    apiKeys: ApiKeyService;
     orders: OrderService;
     dashboard: DashboardService;
     downloads: DownloadService;
@@ -277,6 +278,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('apiKeys', createApiKeyService({ db }));
   app.decorate('orders', createOrderService({ db, secretBox, config }));
   app.decorate('dashboard', createDashboardService({ db }));
   app.decorate('downloads', createDownloadService({ db, config, products: productCache }));
