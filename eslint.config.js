@@ -76,7 +76,6 @@ const routesHandingDependencies = [
   'checkout/*',
   'device/*',
   'health/*',
-  'outbound-webhook/*',
   'privacy/*',
   'timeline/*',
   'transfer/*',

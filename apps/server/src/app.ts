@@ -43,7 +43,7 @@ import { createDashboardService, dashboardRoutes, type DashboardService } from '
 import { createSearchService, type SearchService, searchRoutes } from './modules/search/index.js';
 import { bundleRoutes, type BundleService, createBundleService } from './modules/bundle/index.js';
 import { createOfferService, offerRoutes, type OfferService } from './modules/offer/index.js';
-import { outboundWebhookRoutes } from './modules/outbound-webhook/index.js';
+import { createOutboundWebhookService, outboundWebhookRoutes, type OutboundWebhookService } from './modules/outbound-webhook/index.js';
 import { apiKeyRoutes, type ApiKeyService, createApiKeyService, scriptApiRoutes } from './modules/api-key/index.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -67,6 +67,7 @@ declare module 'fastify' {
     adminSearch: SearchService;
     support: SupportService;
     resend: ResendService;
+    outboundWebhooks: OutboundWebhookService;
     apiKeys: ApiKeyService;
     orders: OrderService;
     dashboard: DashboardService;
@@ -278,6 +279,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('outboundWebhooks', createOutboundWebhookService({ db, secretBox }));
   app.decorate('apiKeys', createApiKeyService({ db }));
   app.decorate('orders', createOrderService({ db, secretBox, config }));
   app.decorate('dashboard', createDashboardService({ db }));
