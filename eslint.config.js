@@ -80,7 +80,6 @@ const routesHandingDependencies = [
   'timeline/*',
   'transfer/*',
   'trial/*',
-  'unassigned/*',
 ].map((file) => `apps/server/src/modules/${file}.routes.ts`);
 
 /** The rules of a route file: no SQL (route → service), and other modules through their faces (`face`'s pattern). */

@@ -28,7 +28,7 @@ import { createOrderService, orderListRoutes, orderRoutes, type OrderService, re
 import { createPersonService, personRoutes, type PersonService } from './modules/person/index.js';
 import { privacyRoutes } from './modules/privacy/index.js';
 import { timelineRoutes } from './modules/timeline/index.js';
-import { batchRoutes, unassignedRoutes } from './modules/unassigned/index.js';
+import { batchRoutes, createUnassignedService, unassignedRoutes, type UnassignedService } from './modules/unassigned/index.js';
 import { activationRoutes } from './modules/activation/index.js';
 import { deviceRoutes } from './modules/device/index.js';
 import { createLicenceService, licenceRoutes, type LicenceService } from './modules/licence/index.js';
@@ -67,6 +67,7 @@ declare module 'fastify' {
     adminSearch: SearchService;
     support: SupportService;
     resend: ResendService;
+    activationCodes: UnassignedService;
     outboundWebhooks: OutboundWebhookService;
     apiKeys: ApiKeyService;
     orders: OrderService;
@@ -279,6 +280,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('activationCodes', createUnassignedService({ db }));
   app.decorate('outboundWebhooks', createOutboundWebhookService({ db, secretBox }));
   app.decorate('apiKeys', createApiKeyService({ db }));
   app.decorate('orders', createOrderService({ db, secretBox, config }));
