@@ -76,7 +76,6 @@ const routesHandingDependencies = [
   'checkout/*',
   'device/*',
   'health/*',
-  'privacy/*',
   'timeline/*',
   'transfer/*',
   'trial/*',

@@ -26,7 +26,7 @@ import { catalogRoutes, checkoutRoutes, customerOrderRoutes, orderDetailRoutes, 
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { createOrderService, orderListRoutes, orderRoutes, type OrderService, replaceKeysRoutes } from './modules/order/index.js';
 import { createPersonService, personRoutes, type PersonService } from './modules/person/index.js';
-import { privacyRoutes } from './modules/privacy/index.js';
+import { createPrivacyService, privacyRoutes, type PrivacyService } from './modules/privacy/index.js';
 import { timelineRoutes } from './modules/timeline/index.js';
 import { batchRoutes, createUnassignedService, unassignedRoutes, type UnassignedService } from './modules/unassigned/index.js';
 import { activationRoutes } from './modules/activation/index.js';
@@ -67,6 +67,7 @@ declare module 'fastify' {
     adminSearch: SearchService;
     support: SupportService;
     resend: ResendService;
+    privacy: PrivacyService;
     activationCodes: UnassignedService;
     outboundWebhooks: OutboundWebhookService;
     apiKeys: ApiKeyService;
@@ -280,6 +281,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('privacy', createPrivacyService({ db, secretBox }));
   app.decorate('activationCodes', createUnassignedService({ db }));
   app.decorate('outboundWebhooks', createOutboundWebhookService({ db, secretBox }));
   app.decorate('apiKeys', createApiKeyService({ db }));
