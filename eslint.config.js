@@ -70,9 +70,6 @@ const handedDependencies = [
 const routesHandingDependencies = [
   'activation/*',
   'audit/*',
-  'auth/account',
-  'auth/auth',
-  'auth/staff',
   'checkout/*',
   'device/*',
   'health/*',

@@ -12,7 +12,7 @@ import { badRequest } from './lib/app-error.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createSigningPool, signOnThisThread, type KeyFileSigner } from './licensing/signing-pool.js';
 import { mailboxRoutes } from './mail/mailbox.routes.js';
-import { accountRoutes, authRoutes, screenAccessRoutes, staffRoutes } from './modules/auth/index.js';
+import { accountRoutes, authRoutes, type AuthService, createAuthService, screenAccessRoutes, staffRoutes } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { createPageCache, createPageService, type PageCache, type PageService, pageRoutes } from './modules/page/index.js';
 import {
@@ -67,6 +67,7 @@ declare module 'fastify' {
     adminSearch: SearchService;
     support: SupportService;
     resend: ResendService;
+    auth: AuthService;
     privacy: PrivacyService;
     activationCodes: UnassignedService;
     outboundWebhooks: OutboundWebhookService;
@@ -281,6 +282,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('auth', createAuthService({ db, secretBox, config }));
   app.decorate('privacy', createPrivacyService({ db, secretBox }));
   app.decorate('activationCodes', createUnassignedService({ db }));
   app.decorate('outboundWebhooks', createOutboundWebhookService({ db, secretBox }));
