@@ -13,7 +13,7 @@ import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createSigningPool, signOnThisThread, type KeyFileSigner } from './licensing/signing-pool.js';
 import { mailboxRoutes } from './mail/mailbox.routes.js';
 import { accountRoutes, authRoutes, type AuthService, createAuthService, screenAccessRoutes, staffRoutes } from './modules/auth/index.js';
-import { healthRoutes } from './modules/health/index.js';
+import { createHealthService, healthRoutes, type HealthService } from './modules/health/index.js';
 import { createPageCache, createPageService, type PageCache, type PageService, pageRoutes } from './modules/page/index.js';
 import {
   createProductCache,
@@ -27,7 +27,7 @@ import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { createOrderService, orderListRoutes, orderRoutes, type OrderService, replaceKeysRoutes } from './modules/order/index.js';
 import { createPersonService, personRoutes, type PersonService } from './modules/person/index.js';
 import { createPrivacyService, privacyRoutes, type PrivacyService } from './modules/privacy/index.js';
-import { timelineRoutes } from './modules/timeline/index.js';
+import { createTimelineService, timelineRoutes, type TimelineService } from './modules/timeline/index.js';
 import { batchRoutes, createUnassignedService, unassignedRoutes, type UnassignedService } from './modules/unassigned/index.js';
 import { activationRoutes } from './modules/activation/index.js';
 import { deviceRoutes } from './modules/device/index.js';
@@ -38,7 +38,7 @@ import { transferRoutes } from './modules/transfer/index.js';
 import { trialRoutes } from './modules/trial/index.js';
 import { createDownloadService, downloadRoutes, type DownloadService } from './modules/download/index.js';
 import { createReleaseService, releaseMailRoutes, releaseRoutes, type ReleaseService } from './modules/release/index.js';
-import { auditRoutes } from './modules/audit/index.js';
+import { auditRoutes, type AuditService, createAuditService } from './modules/audit/index.js';
 import { createDashboardService, dashboardRoutes, type DashboardService } from './modules/dashboard/index.js';
 import { createSearchService, type SearchService, searchRoutes } from './modules/search/index.js';
 import { bundleRoutes, type BundleService, createBundleService } from './modules/bundle/index.js';
@@ -67,6 +67,9 @@ declare module 'fastify' {
     adminSearch: SearchService;
     support: SupportService;
     resend: ResendService;
+    timeline: TimelineService;
+    health: HealthService;
+    audit: AuditService;
     auth: AuthService;
     privacy: PrivacyService;
     activationCodes: UnassignedService;
@@ -282,6 +285,9 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('timeline', createTimelineService({ db }));
+  app.decorate('health', createHealthService({ db }));
+  app.decorate('audit', createAuditService({ db }));
   app.decorate('auth', createAuthService({ db, secretBox, config }));
   app.decorate('privacy', createPrivacyService({ db, secretBox }));
   app.decorate('activationCodes', createUnassignedService({ db }));
