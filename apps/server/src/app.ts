@@ -64,26 +64,28 @@ declare module 'fastify' {
     /** The page module's service, built once with its dependencies (decision 063). */
     pages: PageService;
     /** The other modules' services, each built once with its dependencies (decision 067). */
+    /** The unassigned module's: activation codes and their batches. */
+    activationCodes: UnassignedService;
+    /** The search module's (`app.search` is Fastify's route method for SEARCH requests). */
     adminSearch: SearchService;
-    support: SupportService;
-    resend: ResendService;
-    timeline: TimelineService;
-    health: HealthService;
+    apiKeys: ApiKeyService;
     audit: AuditService;
     auth: AuthService;
-    privacy: PrivacyService;
-    activationCodes: UnassignedService;
-    outboundWebhooks: OutboundWebhookService;
-    apiKeys: ApiKeyService;
-    orders: OrderService;
+    bundles: BundleService;
     dashboard: DashboardService;
     downloads: DownloadService;
-    persons: PersonService;
-    releases: ReleaseService;
-    offers: OfferService;
-    bundles: BundleService;
-    products: ProductService;
+    health: HealthService;
     licences: LicenceService;
+    offers: OfferService;
+    orders: OrderService;
+    outboundWebhooks: OutboundWebhookService;
+    persons: PersonService;
+    privacy: PrivacyService;
+    products: ProductService;
+    releases: ReleaseService;
+    resend: ResendService;
+    support: SupportService;
+    timeline: TimelineService;
     /** The products by name, for the plug-in endpoints; cached until the product table changes. */
     productCache: ProductCache;
     /** The notifications the caches forget on; while they are not heard, the caches read the database. */
@@ -282,26 +284,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
  */
 function decorateServices(app: FastifyInstance): void {
   const { db, config, secretBox, productCache } = app;
+  app.decorate('activationCodes', createUnassignedService({ db }));
   app.decorate('adminSearch', createSearchService({ db }));
-  app.decorate('support', createSupportService({ db, config }));
-  app.decorate('resend', createResendService({ db, config }));
-  app.decorate('timeline', createTimelineService({ db }));
-  app.decorate('health', createHealthService({ db }));
+  app.decorate('apiKeys', createApiKeyService({ db }));
   app.decorate('audit', createAuditService({ db }));
   app.decorate('auth', createAuthService({ db, secretBox, config }));
-  app.decorate('privacy', createPrivacyService({ db, secretBox }));
-  app.decorate('activationCodes', createUnassignedService({ db }));
-  app.decorate('outboundWebhooks', createOutboundWebhookService({ db, secretBox }));
-  app.decorate('apiKeys', createApiKeyService({ db }));
-  app.decorate('orders', createOrderService({ db, secretBox, config }));
+  app.decorate('bundles', createBundleService({ db, productCache }));
   app.decorate('dashboard', createDashboardService({ db }));
   app.decorate('downloads', createDownloadService({ db, config, products: productCache }));
-  app.decorate('persons', createPersonService({ db }));
-  app.decorate('releases', createReleaseService({ db, config, products: productCache }));
-  app.decorate('offers', createOfferService({ db, config }));
-  app.decorate('bundles', createBundleService({ db, productCache }));
-  app.decorate('products', createProductService({ db, secretBox, productCache }));
+  app.decorate('health', createHealthService({ db }));
   app.decorate('licences', createLicenceService({ db }));
+  app.decorate('offers', createOfferService({ db, config }));
+  app.decorate('orders', createOrderService({ db, secretBox, config }));
+  app.decorate('outboundWebhooks', createOutboundWebhookService({ db, secretBox }));
+  app.decorate('persons', createPersonService({ db }));
+  app.decorate('privacy', createPrivacyService({ db, secretBox }));
+  app.decorate('products', createProductService({ db, secretBox, productCache }));
+  app.decorate('releases', createReleaseService({ db, config, products: productCache }));
+  app.decorate('resend', createResendService({ db, config }));
+  app.decorate('support', createSupportService({ db, config }));
+  app.decorate('timeline', createTimelineService({ db }));
 }
 
 const trustHops = (count: number) => (_address: string, hop: number) => hop < count;

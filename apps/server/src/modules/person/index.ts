@@ -12,11 +12,9 @@ export {
   findPersonRecord,
   findPersonsByIds,
   findPersonsMatching,
-  getPerson,
   isPersonErased,
   listPersons,
   lockPersonForErasure,
-  savePerson,
   type PersonService,
 } from './person.service.js';
 export {

@@ -13,7 +13,7 @@ import * as personRepository from './person.repository.js';
 export const listPersons = (db: Db, query: ListQuery): Promise<PlainList<Person> | Paged<Person>> => list.listPersons(db, query);
 
 /** The person with this id (with `erasedAt` once erased); id 0 answers the defaults of a new person (§4). */
-export async function getPerson(options: { db: Db; id: number }): Promise<Person> {
+async function getPerson(options: { db: Db; id: number }): Promise<Person> {
   if (options.id === 0) return newPersonDefaults;
   const person = await repository.findPersonRecord(options.db, options.id);
   if (!person) throw notFound('Person not found');
@@ -35,7 +35,7 @@ const duplicateEmail = (email: string) => conflict(`A person with the email ${em
  * changes, the person's login is renamed with it, so the customer logs in with the new address and "Delete Login"
  * finds it.
  */
-export async function savePerson(options: { db: Db; actor: string; person: PersonSaveRequest }): Promise<Person> {
+async function savePerson(options: { db: Db; actor: string; person: PersonSaveRequest }): Promise<Person> {
   const { db, actor, person } = options;
   const fields = { email: person.email, name: person.name, country: person.country };
   return withTransaction(db, async (client) => {
