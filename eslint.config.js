@@ -45,8 +45,39 @@ const dynamicImportsOf = (pattern, message) => [
 const sqlModule = String.raw`(\.repository|/outbox)\.js$`;
 const routeCallsServiceMessage = 'A route calls a service, never SQL (docs/ARCHITECTURE.md): give the service the call.';
 
+/**
+ * What a route hands no call (decision 067): the database, the caches, the secret box and the signer are its module's
+ * service's, built once in buildApp; a route reading one of them (`app.db`, `request.server.db`, `const { db } = app`)
+ * or handing the whole config into a call (`{ config: app.config }`) has skipped the service. A route may still read
+ * a setting (`app.config.SUPPORT_EMAIL`).
+ */
+const appDependency = '/^(db|secretBox|keyFileSigner|productCache|pageCache|tableChanges)$/';
+const serviceObjectMessage =
+  "A route calls its module's service built in buildApp (`app.<module>.<call>(…)`, decision 067): it hands no database, cache, secret box, signer or config into a call.";
+/** A statement run on the handle (`app.db.query(…)`) is the older rule's to refuse: one message for it, not two. */
+const notRunningAStatement = ":not(CallExpression[callee.property.name='query'] > MemberExpression.callee > MemberExpression.object)";
+const handedDependencies = [
+  { selector: `MemberExpression[object.name='app'][property.name=${appDependency}]${notRunningAStatement}`, message: serviceObjectMessage },
+  {
+    selector: `MemberExpression[object.property.name='server'][property.name=${appDependency}]${notRunningAStatement}`,
+    message: serviceObjectMessage,
+  },
+  { selector: "Property > MemberExpression.value[object.name='app'][property.name='config']", message: serviceObjectMessage },
+  {
+    selector: `VariableDeclarator[init.name='app'] > ObjectPattern > Property[key.name=/^(db|config|secretBox|keyFileSigner|productCache|pageCache|tableChanges)$/]`,
+    message: serviceObjectMessage,
+  },
+];
+/**
+ * The route files of modules whose services are not yet built once in buildApp (issue 28; decision 067): they keep
+ * the other route rules until their module's change, and this list only shrinks.
+ */
+const routesHandingDependencies = ['activation/*', 'checkout/*', 'device/*', 'transfer/*', 'trial/*'].map(
+  (file) => `apps/server/src/modules/${file}.routes.ts`,
+);
+
 /** The rules of a route file: no SQL (route → service), and other modules through their faces (`face`'s pattern). */
-const routeRules = (face) => ({
+const routeRules = (face, moreSyntax = []) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
     {
@@ -61,6 +92,7 @@ const routeRules = (face) => ({
     ...dynamicImportsOf(sqlModule, routeCallsServiceMessage),
     ...dynamicImportsOf(face, moduleFaceMessage),
     { selector: "CallExpression[callee.property.name='query'][callee.object.property.name='db']", message: routeCallsServiceMessage },
+    ...moreSyntax,
   ],
 });
 
@@ -162,7 +194,13 @@ export default tseslint.config(
     rules: routeRules(moduleInnerFromOutside),
   },
   {
+    // A module's routes call its service object, built once in buildApp with the module's dependencies (decision 067).
     files: ['apps/server/src/modules/*/*.routes.ts'],
+    ignores: routesHandingDependencies,
+    rules: routeRules(otherModuleInner, handedDependencies),
+  },
+  {
+    files: routesHandingDependencies,
     rules: routeRules(otherModuleInner),
   },
   {

@@ -103,3 +103,42 @@ describe('the server lint rule on route files: route → service, always', () =>
     expect(await lint('apps/server/src/modules/page/probe.service.ts', service)).toEqual([]);
   });
 });
+
+describe("the server lint rule on route files: a route calls its module's service object (decision 067)", () => {
+  const refused = /^no-restricted-syntax: A route calls its module's service built in buildApp/;
+
+  it.each([
+    ['the database handed in', 'export const probe = (app: { db: unknown }, list: (db: unknown) => unknown) => list(app.db);\n'],
+    ['the database in the options', 'export const probe = (app: { db: unknown }, list: (o: object) => unknown) => list({ db: app.db });\n'],
+    [
+      'the secret box',
+      'export const probe = (app: { secretBox: unknown }, seal: (o: object) => unknown) => seal({ box: app.secretBox });\n',
+    ],
+    ['the signer', 'export const probe = (app: { keyFileSigner: unknown }) => app.keyFileSigner;\n'],
+    ['a cache', 'export const probe = (app: { productCache: unknown }) => app.productCache;\n'],
+    [
+      'the whole config',
+      'export const probe = (app: { config: unknown }, send: (o: object) => unknown) => send({ config: app.config });\n',
+    ],
+    ['the database of the request', 'export const probe = (request: { server: { db: unknown } }) => request.server.db;\n'],
+    ['the database taken apart', 'export const probe = (app: { db: unknown }) => {\n  const { db } = app;\n  return db;\n};\n'],
+  ])('refuses %s', async (_case, text) => {
+    expect(await lint('apps/server/src/modules/page/probe.routes.ts', text)).toEqual([expect.stringMatching(refused)]);
+  });
+
+  it("allows the service object's call and a setting read from the config", async () => {
+    const route = [
+      'type App = { pages: { listPages: () => unknown }; config: { SUPPORT_EMAIL: string } };',
+      'export const probe = (app: App) => [app.pages.listPages(), app.config.SUPPORT_EMAIL];',
+      '',
+    ].join('\n');
+    expect(await lint('apps/server/src/modules/page/probe.routes.ts', route)).toEqual([]);
+  });
+
+  it('still refuses what every route file is refused', async () => {
+    const ownRepository = "import { listPages } from './page.repository.js';\nexport const probe = listPages;\n";
+    expect(await lint('apps/server/src/modules/page/probe.routes.ts', ownRepository)).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*A route calls a service/),
+    ]);
+  });
+});

@@ -3,3 +3,4 @@ export { type ApiKeyPolicy } from './api-key.policy.js';
 export { apiKeyRoutes } from './api-key.routes.js';
 export { type ApiKeyCaller, useApiKey } from './api-key.service.js';
 export { scriptApiRoutes } from './script-api.routes.js';
+export { createApiKeyService, type ApiKeyService } from './script-api.service.js';

@@ -9,12 +9,8 @@ import { person, personSaveRequest } from '@store/contracts/person';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiKeyOf, requireApiKey } from '../../plugins/auth.js';
-import { getDashboard } from '../dashboard/index.js';
-import { createAdminOrder, revokeOrder } from '../order/index.js';
-import { getPerson, savePerson } from '../person/index.js';
 import { scriptApiPolicy as policy } from './api-key.policy.js';
 import { auditActorOfKey } from './api-key.service.js';
-import * as scripts from './script-api.service.js';
 
 /**
  * The script API under /api/v1 (decision 052): called with an API key, each call's scope checked by its
@@ -33,7 +29,7 @@ export const scriptApiRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: readLicences,
       schema: { tags: ['script api'], security, querystring: listQuery, response: { 200: pagedResponse(orderListRow) } },
     },
-    (request) => scripts.listLicences(app.db, request.query),
+    (request) => app.apiKeys.listLicences(request.query),
   );
 
   app.get(
@@ -42,17 +38,14 @@ export const scriptApiRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: readLicences,
       schema: { tags: ['script api'], security, params: idParam, response: { 200: orderListRow.extend({ devices: z.array(device) }) } },
     },
-    (request) => scripts.getLicence(app.db, request.params.id),
+    (request) => app.apiKeys.getLicence(request.params.id),
   );
 
   app.post(
     '/licences',
     { onRequest: writeLicences, schema: { tags: ['script api'], security, body: licenceGrantRequest, response: { 200: order } } },
     (request) =>
-      createAdminOrder({
-        db: app.db,
-        secretBox: app.secretBox,
-        supportEmail: app.config.SUPPORT_EMAIL,
+      app.orders.createAdminOrder({
         actor: auditActorOfKey(apiKeyOf(request)),
         request: request.body,
       }),
@@ -64,7 +57,7 @@ export const scriptApiRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: writeLicences,
       schema: { tags: ['script api'], security, params: idParam, body: revokeOrderRequest, response: { 200: order } },
     },
-    (request) => revokeOrder({ db: app.db, actor: auditActorOfKey(apiKeyOf(request)), id: request.params.id, ...request.body }),
+    (request) => app.orders.revokeOrder({ actor: auditActorOfKey(apiKeyOf(request)), id: request.params.id, ...request.body }),
   );
 
   app.get(
@@ -73,24 +66,24 @@ export const scriptApiRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: managePersons,
       schema: { tags: ['script api'], security, querystring: listQuery, response: { 200: pagedResponse(person) } },
     },
-    (request) => scripts.listPersonsPaged(app.db, request.query),
+    (request) => app.apiKeys.listPersonsPaged(request.query),
   );
 
   app.get(
     '/persons/:id',
     { onRequest: managePersons, schema: { tags: ['script api'], security, params: idParam, response: { 200: person } } },
-    (request) => getPerson({ db: app.db, id: request.params.id }),
+    (request) => app.persons.getPerson({ id: request.params.id }),
   );
 
   app.post(
     '/persons',
     { onRequest: managePersons, schema: { tags: ['script api'], security, body: personSaveRequest, response: { 200: person } } },
-    (request) => savePerson({ db: app.db, actor: auditActorOfKey(apiKeyOf(request)), person: request.body }),
+    (request) => app.persons.savePerson({ actor: auditActorOfKey(apiKeyOf(request)), person: request.body }),
   );
 
   app.get(
     '/dashboard',
     { onRequest: readDashboard, schema: { tags: ['script api'], security, querystring: dashboardQuery, response: { 200: dashboard } } },
-    (request) => getDashboard({ db: app.db, query: request.query }),
+    (request) => app.dashboard.getDashboard({ query: request.query }),
   );
 };

@@ -2,7 +2,6 @@ import { auditEntry } from '@store/contracts/audit';
 import { listQuery, pagedResponse } from '@store/contracts/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAuthHooks } from '../../plugins/auth.js';
-import { listAuditLog } from './audit.service.js';
 
 /** The audit log of staff actions, for the administrator. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,6 +9,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit',
     { onRequest: requireAdmin, schema: { tags: ['audit'], querystring: listQuery, response: { 200: pagedResponse(auditEntry) } } },
-    (request) => listAuditLog(app.db, request.query),
+    (request) => app.audit.listAuditLog(request.query),
   );
 };

@@ -23,7 +23,7 @@ export async function recordAudit(client: pg.PoolClient, entry: AuditEntry): Pro
 }
 
 /** One page of the audit log (by default the newest first), filtered by who, what and which record. */
-export const listAuditLog = (db: Db, query: ListQuery): Promise<Paged<ListedAuditEntry>> => list.listAuditLog(db, query);
+const listAuditLog = (db: Db, query: ListQuery): Promise<Paged<ListedAuditEntry>> => list.listAuditLog(db, query);
 
 /** The staff changes about a person, their licences, computers and login, newest first (decision 061). */
 export const listAuditEntriesAbout = (db: Queryable, subject: { personId: number; email: string; orderIds: readonly number[] }) =>
@@ -69,3 +69,9 @@ export async function redactAuditEntriesOf(db: Queryable, options: { personId: n
   }
   return changed;
 }
+
+/** The audit module's service, built once by `buildApp` with its database (decision 067): the administrator's log. */
+export function createAuditService(deps: { db: Db }) {
+  return { listAuditLog: (query: ListQuery) => listAuditLog(deps.db, query) };
+}
+export type AuditService = ReturnType<typeof createAuditService>;

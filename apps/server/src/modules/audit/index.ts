@@ -1,3 +1,3 @@
 // The audit module's public face (issue 28, decision 039): what other modules and the app may use of it.
 export { auditRoutes } from './audit.routes.js';
-export { listAuditEntriesAbout, recordAudit, redactAuditEntriesOf } from './audit.service.js';
+export { createAuditService, listAuditEntriesAbout, recordAudit, redactAuditEntriesOf, type AuditService } from './audit.service.js';

@@ -11,9 +11,7 @@ import { okResponse } from '@store/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { confirmAccount, resendConfirmationLink } from './account-link.service.js';
 import { createDeviceCookies } from './device-cookie.js';
-import * as twoFactor from './two-factor.service.js';
 
 /** The signed-in login's own account beyond the spec: proof of address and two-factor login (docs/SECURITY.md). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,11 +20,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deviceCookies = createDeviceCookies(app.config.KEY_ENCRYPTION_SECRET!, { isSecure: siteUrlOf(app.config).startsWith('https:') });
 
   app.get('/account', { onRequest: requireUser, schema: { tags, response: { 200: accountStatus } } }, (request) =>
-    twoFactor.getAccountStatus({ db: app.db, caller: actorOf(request) }),
+    app.auth.getAccountStatus({ caller: actorOf(request) }),
   );
 
   app.post('/account/confirmation', { onRequest: requireUser, schema: { tags, response: { 200: okResponse } } }, async (request) => {
-    await resendConfirmationLink({ db: app.db, caller: actorOf(request), siteUrl: siteUrlOf(app.config) });
+    await app.auth.resendConfirmationLink({ caller: actorOf(request) });
     return { ok: true as const };
   });
 
@@ -34,8 +32,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/confirm',
     { onRequest: identifyCallerIfAny, schema: { tags, body: confirmAccountRequest, response: { 200: confirmAccountResponse } } },
     async (request, reply) => {
-      const answer = await confirmAccount({
-        db: app.db,
+      const answer = await app.auth.confirmAccount({
         token: request.body.token,
         password: request.body.password,
         caller: request.actor && request.bearerToken ? { loginId: request.actor.loginId, token: request.bearerToken } : undefined,
@@ -48,22 +45,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/account/twofactor/setup', { onRequest: requireUser, schema: { tags, response: { 200: twoFactorSetup } } }, (request) =>
-    twoFactor.setUpTwoFactor({ db: app.db, secretBox: app.secretBox, caller: actorOf(request) }),
+    app.auth.setUpTwoFactor({ caller: actorOf(request) }),
   );
 
   app.post(
     '/account/twofactor/enable',
     { onRequest: requireUser, schema: { tags, body: twoFactorEnableRequest, response: { 200: twoFactorRecoveryCodes } } },
-    (request) => twoFactor.enableTwoFactor({ db: app.db, secretBox: app.secretBox, caller: actorOf(request), code: request.body.code }),
+    (request) => app.auth.enableTwoFactor({ caller: actorOf(request), code: request.body.code }),
   );
 
   app.post(
     '/account/twofactor/disable',
     { onRequest: requireUser, schema: { tags, body: twoFactorDisableRequest, response: { 200: okResponse } } },
     async (request) => {
-      await twoFactor.disableTwoFactor({
-        db: app.db,
-        secretBox: app.secretBox,
+      await app.auth.disableTwoFactor({
         caller: actorOf(request),
         password: request.body.password,
         code: request.body.code,

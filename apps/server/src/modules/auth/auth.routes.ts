@@ -10,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
-import * as auth from './auth.service.js';
 import { createDeviceCookies } from './device-cookie.js';
 
 /** Accounts: login, register, password request and change, logout, and the admin's "Delete Login". */
@@ -22,9 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/login/', { schema: { tags, body: loginRequest, response: { 200: currentUser } } }, async (request, reply) => {
-    const user = await auth.logIn({
-      db: app.db,
-      secretBox: app.secretBox,
+    const user = await app.auth.logIn({
       ...request.body,
       ip: request.ip,
       device: deviceCookies.read(request.headers.cookie),
@@ -35,11 +32,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/register', { schema: { tags, body: registerRequest, response: { 200: currentUser } } }, (request) =>
-    auth.register({ db: app.db, ...request.body, ip: request.ip, siteUrl: siteUrlOf(app.config) }),
+    app.auth.register({ ...request.body, ip: request.ip }),
   );
 
   app.post('/passwordrequest', { schema: { tags, body: passwordRequestRequest, response: { 200: okResponse } } }, async (request) => {
-    await auth.requestPassword({ db: app.db, email: request.body.email, ip: request.ip, siteUrl: siteUrlOf(app.config) });
+    await app.auth.requestPassword({ email: request.body.email, ip: request.ip });
     return { ok: true as const };
   });
 
@@ -48,13 +45,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireUser, schema: { tags, body: passwordChangeRequest, response: { 200: okResponse } } },
     async (request) => {
       const actor = actorOf(request);
-      await auth.changePassword({ db: app.db, loginId: actor.loginId, token: actor.token, newPassword: request.body.NewPassword });
+      await app.auth.changePassword({ loginId: actor.loginId, token: actor.token, newPassword: request.body.NewPassword });
       return { ok: true as const };
     },
   );
 
   app.post('/logout', { onRequest: requireUser, schema: { tags, response: { 200: okResponse } } }, async (request) => {
-    await auth.logOut({ db: app.db, token: actorOf(request).token });
+    await app.auth.logOut({ token: actorOf(request).token });
     return { ok: true as const };
   });
 
@@ -63,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireAdmin, schema: { tags, body: deleteRegistrationRequest, response: { 200: okResponse } } },
     async (request) => {
       const email = typeof request.body === 'string' ? request.body : request.body.email;
-      await auth.deleteLogin({ db: app.db, actor: actorOf(request).name, email });
+      await app.auth.deleteLogin({ actor: actorOf(request).name, email });
       return { ok: true as const };
     },
   );

@@ -1,6 +1,7 @@
 // The auth module's public face (issue 28, decision 039): what other modules and the app may use of it.
 export { signInLinkFor } from './account-link.service.js';
 export { accountRoutes } from './account.routes.js';
+export { createAuthService, type AuthService } from './auth-service.js';
 export { type CustomerCaller, type SessionActor } from './auth.repository.js';
 export { authRoutes } from './auth.routes.js';
 export {

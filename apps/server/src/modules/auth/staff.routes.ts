@@ -2,22 +2,20 @@ import { okResponse } from '@store/contracts/auth';
 import { idParam } from '@store/contracts/fields';
 import { staffInviteRequest, staffList, staffRoleRequest } from '@store/contracts/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteUrlOf } from '../../mail/customer-templates.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import * as staff from './staff.service.js';
 
 /** The administrators' staff list: invite, change role, remove (beyond the spec; decision 013). */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireAdmin } = createAuthHooks(app);
   const tags = ['staff'];
 
-  app.get('/staff', { onRequest: requireAdmin, schema: { tags, response: { 200: staffList } } }, () => staff.listStaff(app.db));
+  app.get('/staff', { onRequest: requireAdmin, schema: { tags, response: { 200: staffList } } }, () => app.auth.listStaff());
 
   app.post(
     '/staff',
     { onRequest: requireAdmin, schema: { tags, body: staffInviteRequest, response: { 200: okResponse } } },
     async (request) => {
-      await staff.inviteStaff({ db: app.db, caller: actorOf(request), invite: request.body, siteUrl: siteUrlOf(app.config) });
+      await app.auth.inviteStaff({ caller: actorOf(request), invite: request.body });
       return { ok: true as const };
     },
   );
@@ -26,7 +24,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/staff/:id',
     { onRequest: requireAdmin, schema: { tags, params: idParam, body: staffRoleRequest, response: { 200: okResponse } } },
     async (request) => {
-      await staff.setStaffRole({ db: app.db, caller: actorOf(request), loginId: request.params.id, role: request.body.role });
+      await app.auth.setStaffRole({ caller: actorOf(request), loginId: request.params.id, role: request.body.role });
       return { ok: true as const };
     },
   );
@@ -35,7 +33,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/staff/:id',
     { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
     async (request) => {
-      await staff.setStaffRole({ db: app.db, caller: actorOf(request), loginId: request.params.id, role: 'customer' });
+      await app.auth.setStaffRole({ caller: actorOf(request), loginId: request.params.id, role: 'customer' });
       return { ok: true as const };
     },
   );

@@ -1,8 +1,9 @@
 import type { Bundle, BundleSaveRequest } from '@store/contracts/bundle';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/app-error.js';
+import { bindDependencies } from '../../lib/service-object.js';
 import { recordAudit } from '../audit/index.js';
-import { findProductById, saveBundleProduct } from '../product/index.js';
+import { findProductById, saveBundleProduct, type ProductCache } from '../product/index.js';
 import * as repository from './bundle.repository.js';
 
 type BundleRow = repository.BundleRuleRow & { part_product_ids: number[]; name: string; path: string };
@@ -41,7 +42,7 @@ const findBundle = async (db: Queryable, bundleProductId: number) =>
   (await readBundles(db)).find((row) => row.bundle_product_id === bundleProductId);
 
 /** The administrator's bundles (decision 054), with the name and path each sells under. */
-export async function listBundles(options: { db: Db }): Promise<Bundle[]> {
+async function listBundles(options: { db: Db }): Promise<Bundle[]> {
   return (await readBundles(options.db)).map(toBundle);
 }
 
@@ -49,7 +50,7 @@ export async function listBundles(options: { db: Db }): Promise<Bundle[]> {
  * Sets what a bundle holds and its "complete your bundle" rule, and the name and path of the product it sells as
  * (created for bundle product 0; decision 057), each change audited in the same transaction.
  */
-export async function saveBundle(options: { db: Db; actor: string; bundle: BundleSaveRequest }): Promise<Bundle> {
+async function saveBundle(options: { db: Db; actor: string; bundle: BundleSaveRequest }): Promise<Bundle> {
   const { bundle, actor } = options;
   const partProductIds = [...new Set(bundle.partProductIds)].sort((a, b) => a - b);
   if (bundle.bundleProductId > 0 && partProductIds.includes(bundle.bundleProductId)) throw badRequest('A bundle cannot hold itself');
@@ -87,7 +88,7 @@ export async function saveBundle(options: { db: Db; actor: string; bundle: Bundl
 const shopPriceOf = (prices: Record<string, string>) => prices.USD ?? Object.values(prices)[0] ?? '0';
 
 /** Makes a product no bundle again, audited. */
-export async function deleteBundle(options: { db: Db; actor: string; bundleProductId: number }): Promise<void> {
+async function deleteBundle(options: { db: Db; actor: string; bundleProductId: number }): Promise<void> {
   await withTransaction(options.db, async (client) => {
     const before = await findBundle(client, options.bundleProductId);
     if (!before) throw notFound('Bundle not found');
@@ -101,3 +102,21 @@ export async function deleteBundle(options: { db: Db; actor: string; bundleProdu
     });
   });
 }
+
+/**
+ * The bundle module's service, built once by `buildApp` with its database and the product cache (decision 067): the
+ * administrator's bundles. A save may create or rename the bundle's product (decision 057), so this process's
+ * product cache forgets it at once.
+ */
+export function createBundleService(deps: { db: Db; productCache: ProductCache }) {
+  const { db, productCache } = deps;
+  return {
+    ...bindDependencies({ db }, { listBundles, deleteBundle }),
+    saveBundle: async (options: { actor: string; bundle: BundleSaveRequest }): Promise<Bundle> => {
+      const saved = await saveBundle({ db, ...options });
+      productCache.clear();
+      return saved;
+    },
+  };
+}
+export type BundleService = ReturnType<typeof createBundleService>;

@@ -2,6 +2,9 @@ import type { Dashboard, DashboardQuery } from '@store/contracts/dashboard';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
 import { countRevocations, readDashboard, readMoneyTotals, type DashboardRange } from './dashboard.repository.js';
+import { bindDependencies } from '../../lib/service-object.js';
+import { getOfferFigures } from './offer-figures.service.js';
+import { getTrialFigures } from './trial-figures.service.js';
 
 /** How far back a range reaches without `from`: 30 days, 26 weeks, 36 months (through `to`). */
 const DEFAULT_SPAN = { day: 30, week: 26, month: 36 } as const;
@@ -39,7 +42,7 @@ function netRevenueOf(revenue: Map<string, number>, refunded: readonly Money[]):
 }
 
 /** The admin's landing page: revenue, licences and activity per bucket, products, top countries and totals. */
-export async function getDashboard(options: { db: Db; query: DashboardQuery; today?: Date }): Promise<Dashboard> {
+async function getDashboard(options: { db: Db; query: DashboardQuery; today?: Date }): Promise<Dashboard> {
   const range = dashboardRange(options.query, options.today);
   const [data, money, revocations] = await Promise.all([
     readDashboard(options.db, range),
@@ -75,3 +78,10 @@ function parseDay(text: string, field: string): Date {
 
 const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 const isoDay = (day: Date) => day.toISOString().slice(0, 10);
+
+/**
+ * The dashboard module's service, built once by `buildApp` with its database (decision 067): the administrator's
+ * dashboard, its trial figures (decision 035) and its offer figures (decision 057), over one range.
+ */
+export const createDashboardService = (deps: { db: Db }) => bindDependencies(deps, { getDashboard, getTrialFigures, getOfferFigures });
+export type DashboardService = ReturnType<typeof createDashboardService>;

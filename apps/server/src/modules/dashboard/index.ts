@@ -1,3 +1,3 @@
 // The dashboard module's public face (issue 28, decision 039): what other modules and the app may use of it.
 export { dashboardRoutes } from './dashboard.routes.js';
-export { getDashboard } from './dashboard.service.js';
+export { createDashboardService, type DashboardService } from './dashboard.service.js';

@@ -11,7 +11,6 @@ import { idParam } from '@store/contracts/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import * as downloads from './download.service.js';
 
 const productParam = z.object({ productId: idParam.shape.id });
 
@@ -26,26 +25,26 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/userinfo/downloads',
     { onRequest: requireUser, schema: { tags: ['customer area'], response: { 200: ownedProductDownloads } } },
-    (request) => downloads.listOwnedDownloads({ db: app.db, caller: actorOf(request) }),
+    (request) => app.downloads.listOwnedDownloads({ caller: actorOf(request) }),
   );
 
   app.get(
     '/userinfo/downloads/:id',
     { onRequest: requireUser, schema: { tags: ['customer area'], params: idParam, response: { 200: downloadLink } } },
-    (request) => downloads.linkOwnedDownload({ db: app.db, config: app.config, caller: actorOf(request), downloadId: request.params.id }),
+    (request) => app.downloads.linkOwnedDownload({ caller: actorOf(request), downloadId: request.params.id }),
   );
 
   app.get(
     '/downloads/byProduct/:productName',
     { schema: { tags: ['downloads'], params: publicProductDownloadsParams, response: { 200: publicProductDownloads } } },
-    (request) => downloads.listPublicDownloads({ db: app.db, products: app.productCache, productName: request.params.productName }),
+    (request) => app.downloads.listPublicDownloads({ productName: request.params.productName }),
   );
 
   app.get(
     '/downloads/:id',
     { schema: { tags: ['downloads'], params: idParam, response: { 200: downloadLink } } },
     async (request, reply) => {
-      const link = await downloads.linkPublicDownload({ db: app.db, config: app.config, ip: request.ip, downloadId: request.params.id });
+      const link = await app.downloads.linkPublicDownload({ ip: request.ip, downloadId: request.params.id });
       // Each answer is a counted download: no shared cache may hand it out again.
       reply.header('cache-control', 'no-store');
       return link;
@@ -56,7 +55,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product/:productId/downloads',
     { onRequest: requireAdmin, schema: { tags, params: productParam, response: { 200: adminProductDownloads } } },
-    (request) => downloads.listProductDownloads({ db: app.db, productId: request.params.productId }),
+    (request) => app.downloads.listProductDownloads({ productId: request.params.productId }),
   );
 
   app.post(
@@ -66,8 +65,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: productParam, body: saveProductDownloadRequest, response: { 200: adminProductDownloads } },
     },
     (request) =>
-      downloads.saveProductDownload({
-        db: app.db,
+      app.downloads.saveProductDownload({
         actor: actorOf(request).name,
         productId: request.params.productId,
         request: request.body,
@@ -78,8 +76,7 @@ export const downloadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product/:productId/downloads/:id',
     { onRequest: requireAdmin, schema: { tags, params: productParam.extend(idParam.shape), response: { 200: okResponse } } },
     async (request) => {
-      await downloads.deleteProductDownload({
-        db: app.db,
+      await app.downloads.deleteProductDownload({
         actor: actorOf(request).name,
         productId: request.params.productId,
         id: request.params.id,

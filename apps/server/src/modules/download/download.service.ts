@@ -17,6 +17,7 @@ import { findPersonIdOfLogin } from '../licence/index.js';
 import type { ProductCache } from '../product/index.js';
 import * as repository from './download.repository.js';
 import { linkToDownload } from './download-link.js';
+import { bindDependencies } from '../../lib/service-object.js';
 
 const downloadNotFound = () => notFound('Download not found');
 
@@ -45,7 +46,7 @@ const toProductDownloads = (rows: readonly repository.DownloadRow[]): ProductDow
 };
 
 /** The installers of every product the caller owns; nothing for anyone without a licence. */
-export async function listOwnedDownloads(options: { db: Db; caller: CustomerCaller }): Promise<OwnedProductDownloads> {
+async function listOwnedDownloads(options: { db: Db; caller: CustomerCaller }): Promise<OwnedProductDownloads> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
   if (personId === undefined) return [];
   const rows = await repository.listDownloadsOwnedBy(options.db, personId);
@@ -60,7 +61,7 @@ export async function listOwnedDownloads(options: { db: Db; caller: CustomerCall
  * The link of one installer for its owner (download-link.ts). Another customer's (or an unknown) installer is a
  * 404.
  */
-export async function linkOwnedDownload(options: {
+async function linkOwnedDownload(options: {
   db: Db;
   config: Config;
   caller: CustomerCaller;
@@ -77,11 +78,7 @@ export async function linkOwnedDownload(options: {
  * A product's public installers for anyone (decision 035): the newest public one of each platform, macOS first,
  * and the product's trial length. The name matches in any case; an unknown product is a 404.
  */
-export async function listPublicDownloads(options: {
-  db: Db;
-  products: ProductCache;
-  productName: string;
-}): Promise<PublicProductDownloads> {
+async function listPublicDownloads(options: { db: Db; products: ProductCache; productName: string }): Promise<PublicProductDownloads> {
   const product = await options.products.byName(options.db, options.productName);
   if (!product) throw notFound('Product not found');
   const rows = await repository.listCurrentPublicDownloads(options.db, product.id);
@@ -97,7 +94,7 @@ export async function listPublicDownloads(options: {
  * that is not configured counts nothing). Each call counts against the caller's address first, whatever it asks
  * for; an owners-only or unknown installer is a 404.
  */
-export async function linkPublicDownload(options: { db: Db; config: Config; ip: string; downloadId: number }): Promise<DownloadLink> {
+async function linkPublicDownload(options: { db: Db; config: Config; ip: string; downloadId: number }): Promise<DownloadLink> {
   await hitRateLimit(options.db, rateLimits.publicDownloadPerIp, options.ip);
   const download = await repository.findPublicDownload(options.db, options.downloadId);
   if (!download) throw downloadNotFound();
@@ -124,7 +121,7 @@ const toAdminDownload = (row: repository.DownloadRow & { download_count: number 
 });
 
 /** The administrator's list of a product's installers. */
-export async function listProductDownloads(options: { db: Db; productId: number }): Promise<AdminProductDownload[]> {
+async function listProductDownloads(options: { db: Db; productId: number }): Promise<AdminProductDownload[]> {
   if (!(await repository.productExists(options.db, options.productId))) throw notFound('Product not found');
   return (await repository.listDownloadsOfProduct(options.db, options.productId)).map(toAdminDownload);
 }
@@ -135,7 +132,7 @@ const isUniqueViolation = (error: unknown) => hasCode(error, '23505');
 const isPublicBeta = (error: unknown) => hasCode(error, '23514');
 
 /** Adds (id 0) or changes an installer of a product; the same version twice on one platform is refused. */
-export async function saveProductDownload(options: {
+async function saveProductDownload(options: {
   db: Db;
   actor: string;
   productId: number;
@@ -176,9 +173,22 @@ export async function saveProductDownload(options: {
 }
 
 /** Removes an installer from a product (the file itself stays where the vendor keeps it). */
-export async function deleteProductDownload(options: { db: Db; actor: string; productId: number; id: number }): Promise<void> {
+async function deleteProductDownload(options: { db: Db; actor: string; productId: number; id: number }): Promise<void> {
   await withTransaction(options.db, async (client) => {
     if (!(await repository.deleteDownload(client, options.productId, options.id))) throw downloadNotFound();
     await recordAudit(client, { actor: options.actor, action: 'delete', entity: 'product_download', entityId: options.id });
   });
 }
+
+/** The download module's service, built once by `buildApp` with its database, settings and the product cache (decision 067). */
+export const createDownloadService = (deps: { db: Db; config: Config; products: ProductCache }) =>
+  bindDependencies(deps, {
+    listOwnedDownloads,
+    linkOwnedDownload,
+    listPublicDownloads,
+    linkPublicDownload,
+    listProductDownloads,
+    saveProductDownload,
+    deleteProductDownload,
+  });
+export type DownloadService = ReturnType<typeof createDownloadService>;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 
 /** Whether this process can reach PostgreSQL now: one trivial statement answered. */
-export async function isDatabaseReachable(db: Db): Promise<boolean> {
+async function isDatabaseReachable(db: Db): Promise<boolean> {
   try {
     await db.query('SELECT 1');
     return true;
@@ -9,3 +9,9 @@ export async function isDatabaseReachable(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/** The health module's service, built once by `buildApp` with its database (decision 067). */
+export function createHealthService(deps: { db: Db }) {
+  return { isDatabaseReachable: () => isDatabaseReachable(deps.db) };
+}
+export type HealthService = ReturnType<typeof createHealthService>;

@@ -4,7 +4,6 @@ import { releaseDeviceRequest, releaseDeviceResponse, renameDeviceRequest, userP
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import * as licences from './licence.service.js';
 
 /** The customer area: the caller's licences and their computers. */
 export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,14 +11,14 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['customer area'];
 
   app.get('/userinfo/products', { onRequest: requireUser, schema: { tags, response: { 200: userProducts } } }, (request) =>
-    licences.listUserProducts({ db: app.db, caller: actorOf(request) }),
+    app.licences.listUserProducts({ caller: actorOf(request) }),
   );
 
   app.delete(
     '/userinfo/orderdevice/:id',
     { onRequest: requireUser, schema: { tags, params: idParam, response: { 200: okResponse } } },
     async (request) => {
-      await licences.deleteOwnDevice({ db: app.db, caller: actorOf(request), deviceId: request.params.id });
+      await app.licences.deleteOwnDevice({ caller: actorOf(request), deviceId: request.params.id });
       return { ok: true as const };
     },
   );
@@ -31,15 +30,14 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParam, body: renameDeviceRequest, response: { 200: z.object({ deviceName: z.string() }) } },
     },
     (request) =>
-      licences.renameOwnDevice({ db: app.db, caller: actorOf(request), deviceId: request.params.id, deviceName: request.body.deviceName }),
+      app.licences.renameOwnDevice({ caller: actorOf(request), deviceId: request.params.id, deviceName: request.body.deviceName }),
   );
 
   app.post(
     '/userinfo/releasedevice',
     { onRequest: requireUser, schema: { tags, body: releaseDeviceRequest, response: { 200: releaseDeviceResponse } } },
     (request) =>
-      licences.releaseOwnDeviceWithCode({
-        db: app.db,
+      app.licences.releaseOwnDeviceWithCode({
         caller: actorOf(request),
         orderId: request.body.orderId,
         removalCode: request.body.removalCode,

@@ -14,10 +14,11 @@ import {
   toDevice,
 } from '../device/index.js';
 import { findPersonByEmail } from '../person/index.js';
+import { bindDependencies } from '../../lib/service-object.js';
 import * as repository from './licence.repository.js';
 
 /** The caller's active licences with their registered computers (the customer area). */
-export async function listUserProducts(options: { db: Db; caller: CustomerCaller }): Promise<UserProduct[]> {
+async function listUserProducts(options: { db: Db; caller: CustomerCaller }): Promise<UserProduct[]> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
   if (personId === undefined) return [];
   const licences = await repository.listActiveLicences(options.db, personId);
@@ -52,14 +53,14 @@ export async function listUserProducts(options: { db: Db; caller: CustomerCaller
  * Removes one of the caller's computers, freeing its slot, within the product's yearly limit (decision 041);
  * another customer's device is "not found".
  */
-export async function deleteOwnDevice(options: { db: Db; caller: CustomerCaller; deviceId: number }): Promise<void> {
+async function deleteOwnDevice(options: { db: Db; caller: CustomerCaller; deviceId: number }): Promise<void> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
   if (personId === undefined) throw notFound('Device not found');
   await releaseOwnDevice({ db: options.db, personId, deviceId: options.deviceId });
 }
 
 /** Frees the place of the caller's computer whose plug-in showed the removal code, once (decision 041). */
-export async function releaseOwnDeviceWithCode(options: {
+async function releaseOwnDeviceWithCode(options: {
   db: Db;
   caller: CustomerCaller;
   orderId: number;
@@ -75,7 +76,7 @@ export async function releaseOwnDeviceWithCode(options: {
  * Renames one of the caller's computers. An offline computer keeps the word "Offline" in its name, since that is
  * what offers its offline key for download (spec §4): it is added when the new name lacks it.
  */
-export async function renameOwnDevice(options: {
+async function renameOwnDevice(options: {
   db: Db;
   caller: CustomerCaller;
   deviceId: number;
@@ -104,3 +105,8 @@ export async function findPersonOfLogin(db: Queryable, login: CustomerCaller): P
 /** The id of the person a login acts for (findPersonOfLogin). */
 export const findPersonIdOfLogin = async (db: Queryable, login: CustomerCaller): Promise<number | undefined> =>
   (await findPersonOfLogin(db, login))?.id;
+
+/** The licence module's service, built once by `buildApp` with its database (decision 067): the customer area's calls. */
+export const createLicenceService = (deps: { db: Db }) =>
+  bindDependencies(deps, { listUserProducts, deleteOwnDevice, releaseOwnDeviceWithCode, renameOwnDevice });
+export type LicenceService = ReturnType<typeof createLicenceService>;

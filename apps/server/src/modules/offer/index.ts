@@ -1,5 +1,12 @@
 // The offer module's public face (issue 28, decision 039): what other modules and the app may use of it.
 export { markLicencesBoughtThroughBundleQuote } from './bundle-quote.service.js';
 export { offerRoutes } from './offer.routes.js';
-export { checkOfferOfOrder, findUpgradeOfLicence, markLicenceBoughtThroughOffer, type OfferOfOrder } from './offer.service.js';
+export {
+  checkOfferOfOrder,
+  createOfferService,
+  type OfferService,
+  findUpgradeOfLicence,
+  markLicenceBoughtThroughOffer,
+  type OfferOfOrder,
+} from './offer.service.js';
 export { decryptSecurePayload, securePayloadKeyOf } from './secure-payload.js';

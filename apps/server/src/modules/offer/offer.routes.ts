@@ -5,25 +5,23 @@ import { customerOfferList, offer, offerList, offerQuote, offerQuoteRequest, off
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { listCustomerBundles, quoteBundle } from './bundle-quote.service.js';
-import * as offers from './offer.service.js';
 
 /** Upgrades and crossgrades: the administrator's offers, and a customer's own offers and quoted prices (decision 036). */
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireAdmin, requireUser } = createAuthHooks(app);
   const tags = ['offers'];
 
-  app.get('/offer/', { onRequest: requireAdmin, schema: { tags, response: { 200: offerList } } }, () => offers.listOffers({ db: app.db }));
+  app.get('/offer/', { onRequest: requireAdmin, schema: { tags, response: { 200: offerList } } }, () => app.offers.listOffers());
 
   app.post('/offer/', { onRequest: requireAdmin, schema: { tags, body: offerSaveRequest, response: { 200: offer } } }, (request) =>
-    offers.saveOffer({ db: app.db, actor: actorOf(request).name, offer: request.body }),
+    app.offers.saveOffer({ actor: actorOf(request).name, offer: request.body }),
   );
 
   app.delete(
     '/offer/:id',
     { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
     async (request) => {
-      await offers.deleteOffer({ db: app.db, actor: actorOf(request).name, id: request.params.id });
+      await app.offers.deleteOffer({ actor: actorOf(request).name, id: request.params.id });
       return { ok: true as const };
     },
   );
@@ -38,13 +36,13 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerOfferList },
       },
     },
-    (request) => offers.listCustomerOffers({ db: app.db, caller: actorOf(request), targetProductId: request.query.productId }),
+    (request) => app.offers.listCustomerOffers({ caller: actorOf(request), targetProductId: request.query.productId }),
   );
 
   app.post(
     '/userinfo/offers/quote',
     { onRequest: requireUser, schema: { tags, body: offerQuoteRequest, response: { 200: offerQuote } } },
-    (request) => offers.quoteOffer({ db: app.db, config: app.config, caller: actorOf(request), request: request.body }),
+    (request) => app.offers.quoteOffer({ caller: actorOf(request), request: request.body }),
   );
 
   app.get(
@@ -57,12 +55,12 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerBundleList },
       },
     },
-    (request) => listCustomerBundles({ db: app.db, caller: actorOf(request), bundleProductId: request.query.productId }),
+    (request) => app.offers.listCustomerBundles({ caller: actorOf(request), bundleProductId: request.query.productId }),
   );
 
   app.post(
     '/userinfo/bundles/quote',
     { onRequest: requireUser, schema: { tags, body: bundleQuoteRequest, response: { 200: bundleQuote } } },
-    (request) => quoteBundle({ db: app.db, config: app.config, caller: actorOf(request), request: request.body }),
+    (request) => app.offers.quoteBundle({ caller: actorOf(request), request: request.body }),
   );
 };

@@ -9,7 +9,8 @@ import type { CustomerCaller } from '../auth/index.js';
 import { findPersonIdOfLogin } from '../licence/index.js';
 import { emitWebhookEvent } from '../outbound-webhook/index.js';
 import { findPersonByEmail } from '../person/index.js';
-import { checkBundleQuote, type BundleOfOrder } from './bundle-quote.service.js';
+import { bindDependencies } from '../../lib/service-object.js';
+import { checkBundleQuote, listCustomerBundles, quoteBundle, type BundleOfOrder } from './bundle-quote.service.js';
 import * as repository from './offer.repository.js';
 import { encryptSecurePayload, securePayloadKeyOf } from './secure-payload.js';
 
@@ -28,12 +29,12 @@ const toOffer = (row: repository.OfferRow): Offer => ({
 });
 
 /** The administrator's list of upgrade paths and crossgrades. */
-export async function listOffers(options: { db: Db }): Promise<Offer[]> {
+async function listOffers(options: { db: Db }): Promise<Offer[]> {
   return (await repository.listOffers(options.db)).map(toOffer);
 }
 
 /** Creates (id 0) or updates an offer, audited in the same transaction. */
-export async function saveOffer(options: { db: Db; actor: string; offer: OfferSaveRequest }): Promise<Offer> {
+async function saveOffer(options: { db: Db; actor: string; offer: OfferSaveRequest }): Promise<Offer> {
   const { offer, actor } = options;
   const productIds = [...new Set([offer.targetProductId, ...offer.sourceProductIds])];
   return withTransaction(options.db, async (client) => {
@@ -63,7 +64,7 @@ export async function saveOffer(options: { db: Db; actor: string; offer: OfferSa
 }
 
 /** Deletes an offer; licences bought through it keep their history (the link is cleared, not the licence). */
-export async function deleteOffer(options: { db: Db; actor: string; id: number }): Promise<void> {
+async function deleteOffer(options: { db: Db; actor: string; id: number }): Promise<void> {
   await withTransaction(options.db, async (client) => {
     const before = await repository.findOffer(client, options.id);
     if (!before) throw notFound('Offer not found');
@@ -86,7 +87,7 @@ const toCustomerOffer = (row: repository.EligibleOfferRow): CustomerOffer => ({
 });
 
 /** The upgrades and crossgrades the caller can buy now (optionally only those selling one product). */
-export async function listCustomerOffers(options: { db: Db; caller: CustomerCaller; targetProductId?: number }): Promise<CustomerOffer[]> {
+async function listCustomerOffers(options: { db: Db; caller: CustomerCaller; targetProductId?: number }): Promise<CustomerOffer[]> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
   if (personId === undefined) return [];
   const rows = await repository.listEligibleOffers(options.db, personId, { targetProductId: options.targetProductId });
@@ -99,12 +100,7 @@ export async function listCustomerOffers(options: { db: Db; caller: CustomerCall
  * the session is FastSpring's encrypted secure payload, so nobody can change its price; the webhook honours the
  * quote only for this customer, this licence, at least this price, once (decision 036).
  */
-export async function quoteOffer(options: {
-  db: Db;
-  config: Config;
-  caller: CustomerCaller;
-  request: OfferQuoteRequest;
-}): Promise<OfferQuote> {
+async function quoteOffer(options: { db: Db; config: Config; caller: CustomerCaller; request: OfferQuoteRequest }): Promise<OfferQuote> {
   const { db, config, caller, request } = options;
   const personId = await findPersonIdOfLogin(db, caller);
   if (personId === undefined) throw notFound('Offer not found');
@@ -229,3 +225,11 @@ export async function markLicenceBoughtThroughOffer(
 /** The product this licence was upgraded to (an active upgrade), or undefined: an upgraded licence is not sold on alone. */
 export const findUpgradeOfLicence = (db: Queryable, orderId: number): Promise<string | undefined> =>
   repository.findUpgradeOfLicence(db, orderId);
+
+/**
+ * The offer module's service, built once by `buildApp` with its database and settings (decision 067): the
+ * administrator's offers, and a customer's own offers and bundles with their quoted prices.
+ */
+export const createOfferService = (deps: { db: Db; config: Config }) =>
+  bindDependencies(deps, { listOffers, saveOffer, deleteOffer, listCustomerOffers, quoteOffer, listCustomerBundles, quoteBundle });
+export type OfferService = ReturnType<typeof createOfferService>;

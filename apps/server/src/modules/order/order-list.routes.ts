@@ -4,7 +4,6 @@ import { orderListRow, orderSourceLabels } from '@store/contracts/order-list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { csvLine } from '../../lib/csv.js';
 import { createAuthHooks } from '../../plugins/auth.js';
-import { listAllOrders, streamAllOrders } from './order-list.service.js';
 
 const CSV_HEADER = ['Order', 'Date', 'Provider reference', 'Person', 'Email', 'Name', 'Product', 'Amount', 'Currency', 'Source', 'Status'];
 
@@ -16,11 +15,11 @@ export const orderListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders',
     { onRequest: requireStaff, schema: { tags, querystring: listQuery, response: { 200: pagedResponse(orderListRow) } } },
-    (request) => listAllOrders(app.db, request.query),
+    (request) => app.orders.listAllOrders(request.query),
   );
 
   app.get('/admin/orders.csv', { onRequest: requireStaff, schema: { tags, querystring: listQuery } }, async (request, reply) => {
-    const rows = streamAllOrders(app.db, request.query);
+    const rows = app.orders.streamAllOrders(request.query);
     async function* lines() {
       yield csvLine(CSV_HEADER);
       for await (const batch of rows) {

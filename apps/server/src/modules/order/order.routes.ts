@@ -13,7 +13,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import * as orders from './order-admin.service.js';
 
 /** The administrator's licences of a person: list, devices, new order, delete, refresh keys, transfer. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,20 +23,17 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/byPerson/:personId',
     { onRequest: requireStaff, schema: { tags, params: z.object({ personId: idParam.shape.id }), response: { 200: orderList } } },
-    (request) => orders.listOrdersOfPerson({ db: app.db, personId: request.params.personId }),
+    (request) => app.orders.listOrdersOfPerson({ personId: request.params.personId }),
   );
 
   app.get(
     '/orderDevice/byOrder/:orderId',
     { onRequest: requireStaff, schema: { tags, params: z.object({ orderId: idParam.shape.id }), response: { 200: orderDeviceList } } },
-    (request) => orders.listDevicesOfOrder({ db: app.db, orderId: request.params.orderId }),
+    (request) => app.orders.listDevicesOfOrder({ orderId: request.params.orderId }),
   );
 
   app.post('/order/', { onRequest: requireAdmin, schema: { tags, body: orderCreateRequest, response: { 200: order } } }, (request) =>
-    orders.createAdminOrder({
-      db: app.db,
-      secretBox: app.secretBox,
-      supportEmail: app.config.SUPPORT_EMAIL,
+    app.orders.createAdminOrder({
       actor: actorOf(request).name,
       request: request.body,
     }),
@@ -47,7 +43,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/:id',
     { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
     async (request) => {
-      await orders.deleteOrder({ db: app.db, actor: actorOf(request).name, id: request.params.id });
+      await app.orders.deleteOrder({ actor: actorOf(request).name, id: request.params.id });
       return { ok: true as const };
     },
   );
@@ -55,15 +51,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/refreshkeys/',
     { onRequest: requireAdmin, schema: { tags, body: refreshKeysRequest, response: { 200: orderList } } },
-    (request) =>
-      orders.refreshKeysOfPerson({ db: app.db, secretBox: app.secretBox, actor: actorOf(request).name, personId: request.body.id }),
+    (request) => app.orders.refreshKeysOfPerson({ actor: actorOf(request).name, personId: request.body.id }),
   );
 
   app.delete(
     '/orderdevice/:id',
     { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
     async (request) => {
-      await orders.deleteDevice({ db: app.db, actor: actorOf(request).name, id: request.params.id });
+      await app.orders.deleteDevice({ actor: actorOf(request).name, id: request.params.id });
       return { ok: true as const };
     },
   );
@@ -71,7 +66,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/revoke',
     { onRequest: requireAdmin, schema: { tags, params: idParam, body: revokeOrderRequest, response: { 200: order } } },
-    (request) => orders.revokeOrder({ db: app.db, actor: actorOf(request).name, id: request.params.id, ...request.body }),
+    (request) => app.orders.revokeOrder({ actor: actorOf(request).name, id: request.params.id, ...request.body }),
   );
 
   app.post(
@@ -81,8 +76,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParam, body: adminReleaseDeviceRequest, response: { 200: releaseDeviceResponse } },
     },
     (request) =>
-      orders.releaseDeviceByCode({
-        db: app.db,
+      app.orders.releaseDeviceByCode({
         actor: actorOf(request).name,
         orderId: request.params.id,
         removalCode: request.body.removalCode,

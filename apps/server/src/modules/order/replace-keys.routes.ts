@@ -3,7 +3,6 @@ import { idParam } from '@store/contracts/fields';
 import { order, replaceKeysRequest } from '@store/contracts/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import * as replacements from './replace-keys.service.js';
 
 /** A leaked key replaced (decision 055): by the administrator, or by the owner in the customer area. */
 export const replaceKeysRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,10 +12,7 @@ export const replaceKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/:id/replacekeys',
     { onRequest: requireAdmin, schema: { tags: ['orders'], params: idParam, body: replaceKeysRequest, response: { 200: order } } },
     (request) =>
-      replacements.replaceKeysOfOrder({
-        db: app.db,
-        config: app.config,
-        secretBox: app.secretBox,
+      app.orders.replaceKeysOfOrder({
         actor: actorOf(request).name,
         orderId: request.params.id,
         removeDevices: request.body.removeDevices,
@@ -27,10 +23,7 @@ export const replaceKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     '/userinfo/orders/:id/replacekeys',
     { onRequest: requireUser, schema: { tags: ['customer area'], params: idParam, response: { 200: okResponse } } },
     async (request) => {
-      await replacements.replaceOwnKeys({
-        db: app.db,
-        config: app.config,
-        secretBox: app.secretBox,
+      await app.orders.replaceOwnKeys({
         caller: actorOf(request),
         orderId: request.params.id,
       });

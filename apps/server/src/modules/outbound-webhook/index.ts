@@ -1,4 +1,10 @@
 // The outbound-webhook module's public face (issue 28, decision 039): what other modules and the app may use of it.
 export { outboundWebhookRoutes } from './outbound-webhook.routes.js';
-export { emitWebhookEvent, purgeOldWebhookEvents, redactWebhookMessagesOf } from './outbound-webhook.service.js';
+export {
+  createOutboundWebhookService,
+  emitWebhookEvent,
+  purgeOldWebhookEvents,
+  redactWebhookMessagesOf,
+  type OutboundWebhookService,
+} from './outbound-webhook.service.js';
 export { createDeliverWebhookTask, DELIVER_WEBHOOK_TASK } from './webhook-delivery.js';

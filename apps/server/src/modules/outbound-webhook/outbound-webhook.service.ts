@@ -12,6 +12,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/index.js';
 import * as repository from './outbound-webhook.repository.js';
 import { newWebhookSecret } from './standard-webhooks.js';
+import { bindDependencies } from '../../lib/service-object.js';
 
 /**
  * Attempts of one delivery: the queue's back-off (e^attempt seconds) spreads ten over about three and a half hours.
@@ -52,12 +53,12 @@ const auditView = (row: repository.EndpointRow) => ({
 });
 
 /** The registered endpoints, without their secrets. */
-export async function listWebhookEndpoints(db: Db): Promise<WebhookEndpoint[]> {
+async function listWebhookEndpoints(db: Db): Promise<WebhookEndpoint[]> {
   return (await repository.listEndpoints(db)).map(toEndpoint);
 }
 
 /** Registers an endpoint; its signing secret is in the answer, the only time it is shown. */
-export async function createWebhookEndpoint(
+async function createWebhookEndpoint(
   options: Staff & { secretBox: SecretBox; endpoint: WebhookEndpointRequest },
 ): Promise<WebhookEndpointWithSecret> {
   const secret = newWebhookSecret();
@@ -69,7 +70,7 @@ export async function createWebhookEndpoint(
 }
 
 /** Changes an endpoint's address, description, events or whether it is on. */
-export async function updateWebhookEndpoint(options: Staff & { id: number; endpoint: WebhookEndpointRequest }): Promise<WebhookEndpoint> {
+async function updateWebhookEndpoint(options: Staff & { id: number; endpoint: WebhookEndpointRequest }): Promise<WebhookEndpoint> {
   return withTransaction(options.db, async (client) => {
     const before = await repository.findEndpoint(client, options.id, { lock: true });
     if (!before) throw notFound('Webhook endpoint not found');
@@ -87,7 +88,7 @@ export async function updateWebhookEndpoint(options: Staff & { id: number; endpo
 }
 
 /** Removes an endpoint with its deliveries and their log. */
-export async function deleteWebhookEndpoint(options: Staff & { id: number }): Promise<void> {
+async function deleteWebhookEndpoint(options: Staff & { id: number }): Promise<void> {
   await withTransaction(options.db, async (client) => {
     const row = await repository.deleteEndpoint(client, options.id);
     if (!row) throw notFound('Webhook endpoint not found');
@@ -105,7 +106,7 @@ export async function deleteWebhookEndpoint(options: Staff & { id: number }): Pr
  * Gives an endpoint a new signing secret, answered this once; the old one keeps signing, beside it, for
  * SECRET_OVERLAP_HOURS (the specification's several signatures in one header).
  */
-export async function rotateWebhookSecret(options: Staff & { secretBox: SecretBox; id: number }): Promise<WebhookEndpointWithSecret> {
+async function rotateWebhookSecret(options: Staff & { secretBox: SecretBox; id: number }): Promise<WebhookEndpointWithSecret> {
   const secret = newWebhookSecret();
   return withTransaction(options.db, async (client) => {
     const row = await repository.rotateSecret(client, options.id, options.secretBox.seal(secret), SECRET_OVERLAP_HOURS);
@@ -135,13 +136,13 @@ const toDelivery = (row: repository.DeliveryRow): WebhookDelivery => ({
 });
 
 /** The newest deliveries to an endpoint, with the last answer of each (the delivery log). */
-export async function listWebhookDeliveries(options: { db: Db; endpointId: number }): Promise<WebhookDelivery[]> {
+async function listWebhookDeliveries(options: { db: Db; endpointId: number }): Promise<WebhookDelivery[]> {
   if (!(await repository.findEndpoint(options.db, options.endpointId))) throw notFound('Webhook endpoint not found');
   return (await repository.listDeliveries(options.db, options.endpointId, 200)).map(toDelivery);
 }
 
 /** Sends a delivery's event again, as a new delivery with the same message id (receivers deduplicate on it). */
-export async function replayWebhookDelivery(options: Staff & { deliveryId: number }): Promise<void> {
+async function replayWebhookDelivery(options: Staff & { deliveryId: number }): Promise<void> {
   await withTransaction(options.db, async (client) => {
     const replay = await repository.insertReplay(client, options.deliveryId, WEBHOOK_MAX_ATTEMPTS);
     if (replay === undefined) throw notFound('Webhook delivery not found');
@@ -187,3 +188,22 @@ function withoutComputerNames(payload: unknown): unknown {
   if (typeof data !== 'object' || data === null || typeof (data as { deviceName?: unknown }).deviceName !== 'string') return payload;
   return { ...payload, data: { ...data, deviceName: ERASED_TEXT } };
 }
+
+/**
+ * The outbound-webhook module's service, built once by `buildApp` with its database and secret box (decision 067):
+ * the administrator's endpoints, secret rotation, the delivery log and replay.
+ */
+export function createOutboundWebhookService(deps: { db: Db; secretBox: SecretBox }) {
+  return {
+    listWebhookEndpoints: () => listWebhookEndpoints(deps.db),
+    ...bindDependencies(deps, {
+      createWebhookEndpoint,
+      updateWebhookEndpoint,
+      deleteWebhookEndpoint,
+      rotateWebhookSecret,
+      listWebhookDeliveries,
+      replayWebhookDelivery,
+    }),
+  };
+}
+export type OutboundWebhookService = ReturnType<typeof createOutboundWebhookService>;

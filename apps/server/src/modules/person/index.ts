@@ -2,6 +2,7 @@
 export { estimatePersonMatches, selectPersonIdsMatching } from './person-match.js';
 export { personRoutes } from './person.routes.js';
 export {
+  createPersonService,
   eraseLockedPerson,
   fillPersonDetails,
   findOrCreateNamedPerson,
@@ -11,11 +12,10 @@ export {
   findPersonRecord,
   findPersonsByIds,
   findPersonsMatching,
-  getPerson,
   isPersonErased,
   listPersons,
   lockPersonForErasure,
-  savePerson,
+  type PersonService,
 } from './person.service.js';
 export {
   findReleasePreferences,

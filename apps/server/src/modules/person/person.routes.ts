@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerList } from '../../lib/list-request.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import * as persons from './person.service.js';
 
 /** The administrator's persons: the list (plain or paged), the editor's reads and saves, and deletion. */
 export const personRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,28 +18,28 @@ export const personRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireStaff,
       schema: { tags, querystring: listQuery, response: { 200: z.union([pagedResponse(person), personList]) } },
     },
-    async (request, reply) => answerList(reply, await persons.listPersons(app.db, request.query)),
+    async (request, reply) => answerList(reply, await app.persons.listPersons(request.query)),
   );
 
   app.get(
     '/person/byEmail/:email',
     { onRequest: requireStaff, schema: { tags, params: z.object({ email: z.string().max(254) }), response: { 200: person } } },
-    (request) => persons.getPersonByEmail({ db: app.db, email: request.params.email }),
+    (request) => app.persons.getPersonByEmail({ email: request.params.email }),
   );
 
   app.get('/person/:id', { onRequest: requireStaff, schema: { tags, params: idParam, response: { 200: person } } }, (request) =>
-    persons.getPerson({ db: app.db, id: request.params.id }),
+    app.persons.getPerson({ id: request.params.id }),
   );
 
   app.post('/person/', { onRequest: requireAdmin, schema: { tags, body: personSaveRequest, response: { 200: person } } }, (request) =>
-    persons.savePerson({ db: app.db, actor: actorOf(request).name, person: request.body }),
+    app.persons.savePerson({ actor: actorOf(request).name, person: request.body }),
   );
 
   app.delete(
     '/persons/:id',
     { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
     async (request) => {
-      await persons.deletePerson({ db: app.db, actor: actorOf(request).name, id: request.params.id });
+      await app.persons.deletePerson({ actor: actorOf(request).name, id: request.params.id });
       return { ok: true as const };
     },
   );

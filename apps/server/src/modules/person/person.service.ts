@@ -3,6 +3,7 @@ import { newPersonDefaults, type Person, type PersonSaveRequest } from '@store/c
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { PlainList } from '../../lib/list-request.js';
+import { bindDependencies } from '../../lib/service-object.js';
 import { recordAudit } from '../audit/index.js';
 import * as repository from './person-admin.repository.js';
 import * as list from './person-list.repository.js';
@@ -12,7 +13,7 @@ import * as personRepository from './person.repository.js';
 export const listPersons = (db: Db, query: ListQuery): Promise<PlainList<Person> | Paged<Person>> => list.listPersons(db, query);
 
 /** The person with this id (with `erasedAt` once erased); id 0 answers the defaults of a new person (§4). */
-export async function getPerson(options: { db: Db; id: number }): Promise<Person> {
+async function getPerson(options: { db: Db; id: number }): Promise<Person> {
   if (options.id === 0) return newPersonDefaults;
   const person = await repository.findPersonRecord(options.db, options.id);
   if (!person) throw notFound('Person not found');
@@ -21,7 +22,7 @@ export async function getPerson(options: { db: Db; id: number }): Promise<Person
 }
 
 /** The person with this address (its canonical form, decision 030). */
-export async function getPersonByEmail(options: { db: Db; email: string }): Promise<Person> {
+async function getPersonByEmail(options: { db: Db; email: string }): Promise<Person> {
   const person = await personRepository.findPersonByEmail(options.db, options.email.trim());
   if (!person) throw notFound('Person not found');
   return person;
@@ -34,7 +35,7 @@ const duplicateEmail = (email: string) => conflict(`A person with the email ${em
  * changes, the person's login is renamed with it, so the customer logs in with the new address and "Delete Login"
  * finds it.
  */
-export async function savePerson(options: { db: Db; actor: string; person: PersonSaveRequest }): Promise<Person> {
+async function savePerson(options: { db: Db; actor: string; person: PersonSaveRequest }): Promise<Person> {
   const { db, actor, person } = options;
   const fields = { email: person.email, name: person.name, country: person.country };
   return withTransaction(db, async (client) => {
@@ -65,7 +66,7 @@ export async function savePerson(options: { db: Db; actor: string; person: Perso
  * Deletes a person who has no licences, with their login and its sessions. A person with licences is refused
  * rather than leaving licences without an owner (docs/decisions); the foreign key holds it under concurrency too.
  */
-export async function deletePerson(options: { db: Db; actor: string; id: number }): Promise<void> {
+async function deletePerson(options: { db: Db; actor: string; id: number }): Promise<void> {
   const { db, actor, id } = options;
   await withTransaction(db, async (client) => {
     const person = await repository.findPersonById(client, id, { lock: 'update' });
@@ -156,3 +157,13 @@ export {
   withdrawReleaseMailConsent,
   type ReleasePreferencesRow,
 } from './person-release-preferences.repository.js';
+
+/** The person module's service, built once by `buildApp` with its database (decision 067): the administrator's persons. */
+export function createPersonService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    listPersons: (query: ListQuery) => listPersons(db, query),
+    ...bindDependencies(deps, { getPersonByEmail, getPerson, savePerson, deletePerson }),
+  };
+}
+export type PersonService = ReturnType<typeof createPersonService>;

@@ -1,8 +1,6 @@
 import { idParam } from '@store/contracts/fields';
 import { erasureRequest, erasureResult, PERSONAL_DATA_FILE_NAME, personalDataExport } from '@store/contracts/privacy';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { erasePerson, eraseOwnAccount } from '../../flows/erase-person.flow.js';
-import { exportPersonalData } from '../../flows/export-personal-data.flow.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 import { createDeviceCookies } from '../auth/index.js';
@@ -20,7 +18,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/userinfo/personaldata',
     { onRequest: requireUser, schema: { tags, response: { 200: personalDataExport } } },
     async (request, reply) => {
-      const data = await exportPersonalData({ db: app.db, caller: actorOf(request) });
+      const data = await app.privacy.exportPersonalData({ caller: actorOf(request) });
       return reply
         .header('content-disposition', `attachment; filename="${PERSONAL_DATA_FILE_NAME}"`)
         .header('cache-control', 'no-store')
@@ -32,9 +30,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/userinfo/erasure',
     { onRequest: requireUser, schema: { tags, body: erasureRequest, response: { 200: erasureResult } } },
     (request) =>
-      eraseOwnAccount({
-        db: app.db,
-        secretBox: app.secretBox,
+      app.privacy.eraseOwnAccount({
         caller: actorOf(request),
         password: request.body.password,
         code: request.body.code,
@@ -46,6 +42,6 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/persons/:id/erasure',
     { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: erasureResult } } },
-    (request) => erasePerson({ db: app.db, personId: request.params.id, actor: { kind: 'admin', name: actorOf(request).name } }),
+    (request) => app.privacy.erasePerson({ personId: request.params.id, actor: { kind: 'admin', name: actorOf(request).name } }),
   );
 };

@@ -5,16 +5,19 @@ import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { keyBits, validateKeyPair } from '../../licensing/rsa-key.js';
+import { bindDependencies } from '../../lib/service-object.js';
 import { recordAudit } from '../audit/index.js';
+import type { ProductCache } from './product-cache.js';
 import * as repository from './product-admin.repository.js';
 import { generateProductKeyPair } from './product-keys.js';
+import { getProductSerials, saveProductSerials } from './product-serial.service.js';
 import * as productRepository from './product.repository.js';
 import { toAdminProduct, toPublicProduct, type ProductRow } from './product.repository.js';
 
 type KeyPair = { publicKey: string; privateKey: string };
 
 /** The administrator's view of a product, key material included; id 0 answers a new product's defaults (§4). */
-export async function getAdminProduct(options: { db: Db; secretBox: SecretBox; id: number }): Promise<Product> {
+async function getAdminProduct(options: { db: Db; secretBox: SecretBox; id: number }): Promise<Product> {
   if (options.id === 0) {
     const path = productPathOfName(newProductDefaults.name);
     return {
@@ -42,7 +45,7 @@ export async function getAdminProduct(options: { db: Db; secretBox: SecretBox; i
  * no longer verify with the product's new releases. A FastSpring path left out keeps the stored one, or for a new
  * product is derived from its name (decision 026); a path another product has is refused, naming that product.
  */
-export async function saveProduct(options: { db: Db; secretBox: SecretBox; actor: string; product: ProductSaveRequest }): Promise<Product> {
+async function saveProduct(options: { db: Db; secretBox: SecretBox; actor: string; product: ProductSaveRequest }): Promise<Product> {
   const { db, secretBox, actor, product } = options;
   const price = product.price.trim();
   if (!/^\d{1,10}(\.\d{1,2})?$/.test(price)) throw badRequest('price: Please enter a valid price');
@@ -178,7 +181,7 @@ export const auditView = (row: ProductRow) => ({
 });
 
 /** Deletes a product that has no licences and no activation codes; its serial pool goes with it. */
-export async function deleteProduct(options: { db: Db; actor: string; id: number }): Promise<void> {
+async function deleteProduct(options: { db: Db; actor: string; id: number }): Promise<void> {
   const { db, actor, id } = options;
   await withTransaction(db, async (client) => {
     const product = await repository.findProductForUpdate(client, id);
@@ -200,7 +203,7 @@ export async function deleteProduct(options: { db: Db; actor: string; id: number
  * Generates a 1024-bit and a 2048-bit pair for the product editor. Nothing is saved, so nothing is audited: the
  * editor fills its fields, and saving the product records the changed public keys (saveProduct).
  */
-export async function generateProductKeys(): Promise<GeneratedKeys> {
+async function generateProductKeys(): Promise<GeneratedKeys> {
   const [pair1024, pair2048] = await Promise.all([generateProductKeyPair(1024), generateProductKeyPair(2048)]);
   return {
     publicKey: pair1024.publicKey,
@@ -228,3 +231,26 @@ export const findProductByName = (db: Queryable, name: string): Promise<ProductR
 /** The product sold under this FastSpring path (an order item's `product`), compared in lower case. */
 export const findProductByPath = (db: Queryable, path: string): Promise<ProductRow | undefined> =>
   productRepository.findProductByPath(db, normalizeProductPath(path));
+
+/**
+ * The product module's service, built once by `buildApp` with its database, secret box and product cache (decision
+ * 067): the administrator's product editor and serial pool. A saved or deleted product is forgotten by this
+ * process's cache at once, so its activations use the new name and keys; the others when the notification arrives.
+ */
+export function createProductService(deps: { db: Db; secretBox: SecretBox; productCache: ProductCache }) {
+  const { db, secretBox, productCache } = deps;
+  return {
+    ...bindDependencies({ db, secretBox }, { getAdminProduct, getProductSerials, saveProductSerials }),
+    saveProduct: async (options: { actor: string; product: ProductSaveRequest }): Promise<Product> => {
+      const saved = await saveProduct({ db, secretBox, ...options });
+      productCache.clear();
+      return saved;
+    },
+    deleteProduct: async (options: { actor: string; id: number }): Promise<void> => {
+      await deleteProduct({ db, ...options });
+      productCache.clear();
+    },
+    generateProductKeys,
+  };
+}
+export type ProductService = ReturnType<typeof createProductService>;

@@ -2,3 +2,4 @@
 export { releaseMailRoutes } from './release-mail.routes.js';
 export { SEND_RELEASE_MAIL_TASK, sendReleaseMail } from './release-mail.service.js';
 export { releaseRoutes } from './release.routes.js';
+export { createReleaseService, type ReleaseService } from './release.service.js';

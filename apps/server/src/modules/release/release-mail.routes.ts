@@ -11,7 +11,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import * as releaseMail from './release-mail.service.js';
 
 const productParams = z.object({ productId: idParam.shape.id });
 
@@ -26,7 +25,7 @@ export const releaseMailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product/:productId/releases',
     { onRequest: requireAdmin, schema: { tags, params: productParams, response: { 200: adminReleaseList } } },
-    (request) => releaseMail.listReleases({ db: app.db, productId: request.params.productId }),
+    (request) => app.releases.listReleases({ productId: request.params.productId }),
   );
 
   app.get(
@@ -35,7 +34,7 @@ export const releaseMailRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
       schema: { tags, params: productParams, querystring: releaseRecipientsQuery, response: { 200: releaseRecipientCount } },
     },
-    (request) => releaseMail.countReleaseRecipients({ db: app.db, productId: request.params.productId, channel: request.query.channel }),
+    (request) => app.releases.countReleaseRecipients({ productId: request.params.productId, channel: request.query.channel }),
   );
 
   app.post(
@@ -49,8 +48,7 @@ export const releaseMailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publishedRelease },
       },
     },
-    (request) =>
-      releaseMail.publishRelease({ db: app.db, actor: actorOf(request).name, productId: request.params.productId, request: request.body }),
+    (request) => app.releases.publishRelease({ actor: actorOf(request).name, productId: request.params.productId, request: request.body }),
   );
 
   // A mail client posts `List-Unsubscribe=One-Click` form-encoded; the web page posts nothing. The body says nothing
@@ -62,7 +60,7 @@ export const releaseMailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/release-mail/unsubscribe',
     { schema: { tags: ['customer area'], querystring: unsubscribeQuery, response: { 200: okResponse } } },
     async (request) => {
-      await releaseMail.unsubscribeFromReleaseMail({ db: app.db, config: app.config, token: request.query.token });
+      await app.releases.unsubscribeFromReleaseMail({ token: request.query.token });
       return { ok: true as const };
     },
   );

@@ -7,7 +7,6 @@ import {
 } from '@store/contracts/release';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import * as releases from './release.service.js';
 
 /** How long a shared cache may keep a stable update answer: a new release reaches every plug-in within it. */
 const updateCacheSeconds = 300;
@@ -22,7 +21,7 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/plugin/updates',
     { schema: { tags: ['plug-ins'], querystring: updateCheckQuery, response: { 200: updateCheckResponse } } },
     async (request, reply) => {
-      const answer = await releases.checkForUpdate({ db: app.db, config: app.config, products: app.productCache, query: request.query });
+      const answer = await app.releases.checkForUpdate({ query: request.query });
       // The same for every caller: any cache may keep it for a while, so a release day costs the server little.
       reply.header('cache-control', `public, max-age=${updateCacheSeconds}`);
       return answer;
@@ -34,10 +33,7 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['plug-ins'], body: updateCheckRequest, response: { 200: updateCheckResponse } } },
     async (request, reply) => {
       const { key, channel, ...query } = request.body;
-      const answer = await releases.checkForUpdateWithKey({
-        db: app.db,
-        config: app.config,
-        products: app.productCache,
+      const answer = await app.releases.checkForUpdateWithKey({
         query,
         key,
         channel,
@@ -52,12 +48,12 @@ export const releaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/userinfo/release-preferences',
     { onRequest: requireUser, schema: { tags, response: { 200: releasePreferencesResponse } } },
-    (request) => releases.readReleasePreferences({ db: app.db, caller: actorOf(request) }),
+    (request) => app.releases.readReleasePreferences({ caller: actorOf(request) }),
   );
 
   app.put(
     '/userinfo/release-preferences',
     { onRequest: requireUser, schema: { tags, body: releasePreferences, response: { 200: releasePreferencesResponse } } },
-    (request) => releases.saveReleasePreferences({ db: app.db, caller: actorOf(request), choices: request.body }),
+    (request) => app.releases.saveReleasePreferences({ caller: actorOf(request), choices: request.body }),
   );
 };

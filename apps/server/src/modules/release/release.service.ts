@@ -8,11 +8,13 @@ import type { Db, Queryable } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { keyFileDigest } from '../../licensing/key-file-digest.js';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
+import { bindDependencies } from '../../lib/service-object.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import type { CustomerCaller } from '../auth/index.js';
 import { readProductKeyFile } from '../device/index.js';
 import { findPersonIdOfLogin } from '../licence/index.js';
 import type { ProductCache } from '../product/index.js';
+import { countReleaseRecipients, listReleases, publishRelease, unsubscribeFromReleaseMail } from './release-mail.service.js';
 import * as repository from './release.repository.js';
 
 /** A plug-in checks at start-up; a studio behind one router runs a handful of them, each a few times a day. */
@@ -24,7 +26,7 @@ type UpdateCheck = { db: Db; config: Config; products: ProductCache; query: Upda
  * The newest stable build of a product for a platform, with its notes, date and the page to download it from
  * (the customer area). An unknown product is a 404; a product without a build for the platform answers version null.
  */
-export async function checkForUpdate(options: UpdateCheck & { channels?: readonly ReleaseChannel[] }): Promise<UpdateCheckResponse> {
+async function checkForUpdate(options: UpdateCheck & { channels?: readonly ReleaseChannel[] }): Promise<UpdateCheckResponse> {
   const { db, query } = options;
   const product = await options.products.byName(db, query.product);
   if (!product) throw notFound('Product not found');
@@ -46,7 +48,7 @@ export async function checkForUpdate(options: UpdateCheck & { channels?: readonl
  * retired) is an active licence of an owner who opted in; the stable channel otherwise, never an error, so an
  * owner who left the beta simply gets the stable builds again.
  */
-export async function checkForUpdateWithKey(
+async function checkForUpdateWithKey(
   options: UpdateCheck & { key: string; channel: ReleaseChannel; ip: string },
 ): Promise<UpdateCheckResponse> {
   await hitRateLimit(options.db, updateCheckPerIp, options.ip);
@@ -71,13 +73,13 @@ const toPreferences = (row: ReleasePreferencesRow | undefined): ReleasePreferenc
 });
 
 /** The caller's release choices (both off for a login that has not proven an address). */
-export async function readReleasePreferences(options: { db: Db; caller: CustomerCaller }): Promise<ReleasePreferencesResponse> {
+async function readReleasePreferences(options: { db: Db; caller: CustomerCaller }): Promise<ReleasePreferencesResponse> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
   return toPreferences(personId === undefined ? undefined : await findReleasePreferences(options.db, personId));
 }
 
 /** Records the caller's choices with the date each was first made; a login without a proven address is a 404. */
-export async function saveReleasePreferences(options: {
+async function saveReleasePreferences(options: {
   db: Db;
   caller: CustomerCaller;
   choices: ReleasePreferences;
@@ -86,3 +88,20 @@ export async function saveReleasePreferences(options: {
   if (personId === undefined) throw notFound('No licences on this account yet');
   return toPreferences(await savePreferencesOfPerson(options.db, personId, options.choices));
 }
+
+/**
+ * The release module's service, built once by `buildApp` with its database, settings and the product cache
+ * (decision 067): the plug-ins' update checks, the owner's release choices, and publishing a release with its mail.
+ */
+export const createReleaseService = (deps: { db: Db; config: Config; products: ProductCache }) =>
+  bindDependencies(deps, {
+    checkForUpdate,
+    checkForUpdateWithKey,
+    readReleasePreferences,
+    saveReleasePreferences,
+    listReleases,
+    countReleaseRecipients,
+    publishRelease,
+    unsubscribeFromReleaseMail,
+  });
+export type ReleaseService = ReturnType<typeof createReleaseService>;

@@ -1,7 +1,6 @@
 import { resendKeyRequest, resendKeyResponse } from '@store/contracts/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAuthHooks, isStaff } from '../../plugins/auth.js';
-import { resendLicenceKeys } from './resend.service.js';
 
 /**
  * The Send License Key page (anyone: the same answer whether or not the address owns a licence) and the admin's
@@ -15,7 +14,7 @@ export const resendRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: identifyCallerIfAny, schema: { tags: ['support'], body: resendKeyRequest, response: { 200: resendKeyResponse } } },
     async (request) => {
       const admin = isStaff(request.actor) ? request.actor!.name : undefined;
-      const mailed = await resendLicenceKeys({ db: app.db, config: app.config, request: request.body, ip: request.ip, admin });
+      const mailed = await app.resend.resendLicenceKeys(request.body, request.ip, admin);
       return admin === undefined ? { ok: true as const } : { ok: true as const, mailed };
     },
   );

@@ -17,7 +17,7 @@ import { findActiveLicencesOfPerson } from './resend.repository.js';
  * and the public mail limits apply. For the administrator (`admin`: the name) no limits apply, each mail is
  * audited, and an address without such a licence is a 404 the screen shows. Answers how many licences were mailed.
  */
-export async function resendLicenceKeys(options: {
+async function resendLicenceKeys(options: {
   db: Db;
   config: Config;
   request: ResendKeyRequest;
@@ -74,3 +74,15 @@ async function mailLicenceKeys(options: {
     return licences.length;
   });
 }
+
+/**
+ * The resend module's service, built once by `buildApp` with its database and settings (decision 067). `admin`: the
+ * administrator's name when staff asks (no limits, audited), undefined for anyone.
+ */
+export function createResendService(deps: { db: Db; config: Config }) {
+  const { db, config } = deps;
+  return {
+    resendLicenceKeys: (request: ResendKeyRequest, ip: string, admin?: string) => resendLicenceKeys({ db, config, request, ip, admin }),
+  };
+}
+export type ResendService = ReturnType<typeof createResendService>;

@@ -1,7 +1,6 @@
 import { searchQuery, searchResponse } from '@store/contracts/search';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAuthHooks } from '../../plugins/auth.js';
-import { searchEverything } from './search.service.js';
 
 /** The admin screens' search box: persons and licences from any identifying text. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,6 +8,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/search',
     { onRequest: requireStaff, schema: { tags: ['search'], querystring: searchQuery, response: { 200: searchResponse } } },
-    (request) => searchEverything({ db: app.db, text: request.query.q }),
+    (request) => app.adminSearch.searchEverything(request.query.q),
   );
 };

@@ -12,7 +12,7 @@ const SEARCH_LIMIT = 20;
  * text or whose address or name contains it (from three characters). Each kind answers at most SEARCH_LIMIT hits;
  * `isTruncated` says one had more.
  */
-export async function searchEverything(options: { db: Db; text: string }): Promise<{ hits: SearchHit[]; isTruncated: boolean }> {
+async function searchEverything(options: { db: Db; text: string }): Promise<{ hits: SearchHit[]; isTruncated: boolean }> {
   const { db, text } = options;
   const limit = SEARCH_LIMIT + 1;
   const [licenceHits, persons] = await Promise.all([findLicenceHits(db, text, limit), findPersonsMatching(db, text, limit)]);
@@ -31,3 +31,10 @@ export async function searchEverything(options: { db: Db; text: string }): Promi
     isTruncated: kinds.some((hits) => hits.length > SEARCH_LIMIT),
   };
 }
+
+/** The search module's service, built once by `buildApp` with its database (decision 067). */
+export function createSearchService(deps: { db: Db }) {
+  const { db } = deps;
+  return { searchEverything: (text: string) => searchEverything({ db, text }) };
+}
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,7 +1,6 @@
 import { supportRequest, supportRequestResponse } from '@store/contracts/checkout';
 import { emailField } from '@store/contracts/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendSupportRequest } from './support.service.js';
 
 // The reply goes to this address, so it must look like one (§5: "email required and in pattern").
 const supportRequestBody = supportRequest.extend({ email: emailField });
@@ -12,7 +11,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product/support/',
     { schema: { tags: ['support'], body: supportRequestBody, response: { 200: supportRequestResponse } } },
     async (request) => {
-      const requestId = await sendSupportRequest({ db: app.db, config: app.config, request: request.body, ip: request.ip });
+      const requestId = await app.support.sendSupportRequest(request.body, request.ip);
       return { ok: true as const, requestId };
     },
   );

@@ -11,7 +11,7 @@ import * as repository from './support.repository.js';
  * Stores a support request, mails it to the support address (the customer as reply-to) and mails the customer its
  * number (one transaction). Answers the request's number.
  */
-export async function sendSupportRequest(options: { db: Db; config: Config; request: SupportRequest; ip: string }): Promise<number> {
+async function sendSupportRequest(options: { db: Db; config: Config; request: SupportRequest; ip: string }): Promise<number> {
   const { db, request } = options;
   await hitRateLimit(db, rateLimits.mailPerIp, `support:${options.ip}`);
   await hitRateLimit(db, rateLimits.mailPerAddress, `support:${request.email}`);
@@ -54,3 +54,10 @@ export const listSupportRequestsOf = (db: Queryable, email: string) => repositor
 
 /** Deletes the support requests of an erased person's address (their mails to support go with the outbox's erasure). */
 export const deleteSupportRequestsOf = (db: Queryable, email: string) => repository.deleteSupportRequestsOf(db, email);
+
+/** The support module's service, built once by `buildApp` with its database and settings (decision 067). */
+export function createSupportService(deps: { db: Db; config: Config }) {
+  const { db, config } = deps;
+  return { sendSupportRequest: (request: SupportRequest, ip: string) => sendSupportRequest({ db, config, request, ip }) };
+}
+export type SupportService = ReturnType<typeof createSupportService>;

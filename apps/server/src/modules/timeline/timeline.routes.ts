@@ -1,7 +1,6 @@
 import { idParam } from '@store/contracts/fields';
 import { personTimeline, personTimelineQuery } from '@store/contracts/person-timeline';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readPersonTimeline } from '../../flows/person-timeline.flow.js';
 import { createAuthHooks } from '../../plugins/auth.js';
 
 /** A person's timeline for staff (decision 061): what happened to them, newest first, a page at a time. */
@@ -13,6 +12,6 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireStaff,
       schema: { tags: ['persons'], params: idParam, querystring: personTimelineQuery, response: { 200: personTimeline } },
     },
-    (request) => readPersonTimeline({ db: app.db, personId: request.params.id, query: request.query }),
+    (request) => app.timeline.readPersonTimeline({ personId: request.params.id, query: request.query }),
   );
 };

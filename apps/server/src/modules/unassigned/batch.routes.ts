@@ -2,7 +2,6 @@ import { activationBatchList, batchCodeList, voidBatchResponse } from '@store/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import * as batches from './batch.service.js';
 
 const batchParam = z.object({ batch: z.coerce.number().int().positive('Batch number is required').max(2_147_483_647) });
 
@@ -12,20 +11,20 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['activation codes'];
 
   app.get('/order/unassigned/batches', { onRequest: requireAdmin, schema: { tags, response: { 200: activationBatchList } } }, () =>
-    batches.listBatches(app.db),
+    app.activationCodes.listBatches(),
   );
 
   app.get(
     '/order/unassigned/batches/:batch/codes',
     { onRequest: requireAdmin, schema: { tags, params: batchParam, response: { 200: batchCodeList } } },
-    (request) => batches.getBatchCodes({ db: app.db, batchNumber: request.params.batch }),
+    (request) => app.activationCodes.getBatchCodes({ batchNumber: request.params.batch }),
   );
 
   app.get(
     '/order/unassigned/batches/:batch/csv',
     { onRequest: requireAdmin, schema: { tags, params: batchParam } },
     async (request, reply) => {
-      const { productName, csv } = await batches.getBatchCsv({ db: app.db, batchNumber: request.params.batch });
+      const { productName, csv } = await app.activationCodes.getBatchCsv({ batchNumber: request.params.batch });
       const fileName = `${productName.replace(/[^\w .-]/g, '_')}-batch-${request.params.batch}.csv`;
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv);
     },
@@ -34,6 +33,6 @@ export const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/unassigned/batches/:batch/void',
     { onRequest: requireAdmin, schema: { tags, params: batchParam, response: { 200: voidBatchResponse } } },
-    (request) => batches.voidBatch({ db: app.db, actor: actorOf(request).name, batchNumber: request.params.batch }),
+    (request) => app.activationCodes.voidBatch({ actor: actorOf(request).name, batchNumber: request.params.batch }),
   );
 };

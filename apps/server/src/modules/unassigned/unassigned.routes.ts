@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answerList } from '../../lib/list-request.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import * as codes from './unassigned.service.js';
 
 // Batch numbers are PostgreSQL integers.
 const batchParam = z.object({ batch: z.coerce.number().int().positive('Batch number is required').max(2_147_483_647) });
@@ -19,7 +18,7 @@ export const unassignedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/unassigned/create/',
     { onRequest: requireAdmin, schema: { tags, body: unassignedCreateRequest, response: { 200: unassignedCreateResponse } } },
-    (request) => codes.createBatch({ db: app.db, actor: actorOf(request).name, request: request.body }),
+    (request) => app.activationCodes.createBatch({ actor: actorOf(request).name, request: request.body }),
   );
 
   // Spelled so in the specification.
@@ -29,7 +28,7 @@ export const unassignedRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
       schema: { tags, querystring: listQuery, response: { 200: z.union([pagedResponse(unassignedOrder), unassignedOrderList]) } },
     },
-    async (request, reply) => answerList(reply, await codes.listOpenCodes(app.db, request.query)),
+    async (request, reply) => answerList(reply, await app.activationCodes.listOpenCodes(request.query)),
   );
 
   app.get(
@@ -37,13 +36,13 @@ export const unassignedRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireAdmin, schema: { tags, params: batchParam, response: { 200: z.string() } } },
     async (request, reply) => {
       // A JSON string (the client parses JSON): Fastify would send a returned string as plain text.
-      const name = await codes.getProductNameOfBatch({ db: app.db, batchNumber: request.params.batch });
+      const name = await app.activationCodes.getProductNameOfBatch({ batchNumber: request.params.batch });
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(name));
     },
   );
 
   app.get('/order/unassigned/serials/:batch', { onRequest: requireAdmin, schema: { tags, params: batchParam } }, async (request, reply) => {
-    const file = await codes.getBatchFile({ db: app.db, batchNumber: request.params.batch });
+    const file = await app.activationCodes.getBatchFile({ batchNumber: request.params.batch });
     return reply.type('text/plain; charset=utf-8').send(file);
   });
 
@@ -51,7 +50,7 @@ export const unassignedRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/unassigned/:id',
     { onRequest: requireAdmin, schema: { tags, params: idParam, response: { 200: okResponse } } },
     async (request) => {
-      await codes.deleteCode({ db: app.db, actor: actorOf(request).name, id: request.params.id });
+      await app.activationCodes.deleteCode({ actor: actorOf(request).name, id: request.params.id });
       return { ok: true as const };
     },
   );

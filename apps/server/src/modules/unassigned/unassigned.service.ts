@@ -6,9 +6,11 @@ import type { PlainList } from '../../lib/list-request.js';
 import { recordAudit } from '../audit/index.js';
 import { findProductByName } from '../product/index.js';
 import * as repository from './unassigned.repository.js';
+import { bindDependencies } from '../../lib/service-object.js';
+import { getBatchCodes, getBatchCsv, listBatches, voidBatch } from './batch.service.js';
 
 /** Creates a numbered batch of activation codes for a product and a distributor. */
-export async function createBatch(options: {
+async function createBatch(options: {
   db: Db;
   actor: string;
   request: UnassignedCreateRequest;
@@ -34,21 +36,21 @@ export async function createBatch(options: {
 }
 
 /** The name of the product a batch is for; its download is saved as `{product}.txt`. */
-export async function getProductNameOfBatch(options: { db: Db; batchNumber: number }): Promise<string> {
+async function getProductNameOfBatch(options: { db: Db; batchNumber: number }): Promise<string> {
   const name = await repository.findProductNameOfBatch(options.db, options.batchNumber);
   if (name === undefined) throw notFound(`There is no batch ${options.batchNumber}.`);
   return name;
 }
 
 /** The batch's keys as the distributor's file: one key a line. */
-export async function getBatchFile(options: { db: Db; batchNumber: number }): Promise<string> {
+async function getBatchFile(options: { db: Db; batchNumber: number }): Promise<string> {
   const keys = await repository.listKeysOfBatch(options.db, options.batchNumber);
   if (keys.length === 0) throw notFound(`There is no batch ${options.batchNumber}.`);
   return `${keys.join('\n')}\n`;
 }
 
 /** Deletes an activation code that was not redeemed; a redeemed one is a licence now and stays. */
-export async function deleteCode(options: { db: Db; actor: string; id: number }): Promise<void> {
+async function deleteCode(options: { db: Db; actor: string; id: number }): Promise<void> {
   await withTransaction(options.db, async (client) => {
     const result = await repository.deleteOpenCode(client, options.id);
     if (result === undefined) throw notFound('Activation code not found');
@@ -64,8 +66,22 @@ export async function deleteCode(options: { db: Db; actor: string; id: number })
 }
 
 /** The codes not redeemed yet (GET /order/unsassigned): the spec's plain array, or a page when paging is asked for. */
-export const listOpenCodes = (db: Db, query: ListQuery): Promise<PlainList<UnassignedOrder> | Paged<UnassignedOrder>> =>
+const listOpenCodes = (db: Db, query: ListQuery): Promise<PlainList<UnassignedOrder> | Paged<UnassignedOrder>> =>
   repository.listOpenCodes(db, query);
 
 /** The activation codes redeemed for these licences (the customer's export, docs/PRIVACY.md). */
 export const listCodesRedeemedFor = (db: Queryable, orderIds: readonly number[]) => repository.listCodesRedeemedFor(db, orderIds);
+
+/**
+ * The unassigned module's service, built once by `buildApp` with its database (decision 067): activation codes and
+ * the distributors' batches.
+ */
+export function createUnassignedService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    ...bindDependencies(deps, { createBatch, getProductNameOfBatch, getBatchFile, deleteCode, getBatchCodes, getBatchCsv, voidBatch }),
+    listOpenCodes: (query: ListQuery) => listOpenCodes(db, query),
+    listBatches: () => listBatches(db),
+  };
+}
+export type UnassignedService = ReturnType<typeof createUnassignedService>;
