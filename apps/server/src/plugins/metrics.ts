@@ -24,8 +24,21 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
     registers: [registry],
   });
+  // One labelled child per method, route pattern and status, looked up by the three values: no labels object to
+  // build, check and hash on each request (routes are the app's own patterns, statuses and methods few).
+  type Child = ReturnType<typeof requests.labels>;
+  const children = new Map<string, Map<string, Map<number, Child>>>();
+  const childOf = (method: string, route: string, status: number): Child => {
+    let byMethod = children.get(route);
+    if (!byMethod) children.set(route, (byMethod = new Map<string, Map<number, Child>>()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map<number, Child>()));
+    let child = byStatus.get(status);
+    if (!child) byStatus.set(status, (child = requests.labels({ method, route, status: String(status) })));
+    return child;
+  };
   app.addHook('onResponse', (request, reply, done) => {
-    requests.observe({ method: request.method, route: routeOf(request), status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    childOf(request.method, routeOf(request), reply.statusCode).observe(reply.elapsedTime / 1000);
     done();
   });
 
@@ -90,6 +103,10 @@ function measureSigning(app: FastifyInstance, registry: Registry): void {
   };
 }
 
+/**
+ * A hit is an answer found ready in memory (`peek`), a miss one that has to be made (`derive`, which the page
+ * answers call only when `peek` found nothing).
+ */
 function measurePageCache(app: FastifyInstance, registry: Registry): void {
   const lookups = new Counter({
     name: 'store_page_cache_lookups_total',
@@ -97,10 +114,18 @@ function measurePageCache(app: FastifyInstance, registry: Registry): void {
     labelNames: ['result'] as const,
     registers: [registry],
   });
+  const hits = lookups.labels({ result: 'hit' });
+  const misses = lookups.labels({ result: 'miss' });
   const cache = app.pageCache;
+  const peek = cache.peek.bind(cache);
+  cache.peek = <T>(key: string): T | undefined => {
+    const value = peek<T>(key);
+    if (value !== undefined) hits.inc();
+    return value;
+  };
   const derive = cache.derive.bind(cache);
   cache.derive = (key, compute) => {
-    lookups.inc({ result: cache.peek(key) === undefined ? 'miss' : 'hit' });
+    misses.inc();
     return derive(key, compute);
   };
 }
