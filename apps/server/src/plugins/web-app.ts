@@ -191,8 +191,11 @@ const answerKey = (pathname: string) => `answer:${pathname}`;
 
 /** The decoded path of a request URL without its query; undefined when it is not valid percent-encoding. */
 function pathOf(url: string): string | undefined {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (!path.includes('%')) return path; // nothing to decode (every page request of the shop's own links)
   try {
-    return decodeURIComponent(url.split('?')[0] ?? '/');
+    return decodeURIComponent(path);
   } catch {
     return undefined;
   }
