@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { databaseStatusOf } from '../db/database-status.js';
 import { collectNodeMetrics, Counter, Gauge, Histogram, metricsRegistry, Registry } from '../lib/metrics.js';
+import { RequestDurationHistogram } from '../lib/request-durations.js';
 
 /**
  * GET /metrics in Prometheus' text format (issue 27), off unless configured: on the app's port behind
@@ -17,28 +18,14 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
   const scrape = () => Registry.merge([metricsRegistry, registry]).metrics();
   collectNodeMetrics();
 
-  const requests = new Histogram({
+  const requests = new RequestDurationHistogram({
     name: 'store_http_request_duration_seconds',
     help: 'HTTP requests by method, route (its pattern) and status, and how long they took.',
-    labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
     registers: [registry],
   });
-  // One labelled child per method, route pattern and status, looked up by the three values: no labels object to
-  // build, check and hash on each request (routes are the app's own patterns, statuses and methods few).
-  type Child = ReturnType<typeof requests.labels>;
-  const children = new Map<string, Map<string, Map<number, Child>>>();
-  const childOf = (method: string, route: string, status: number): Child => {
-    let byMethod = children.get(route);
-    if (!byMethod) children.set(route, (byMethod = new Map<string, Map<number, Child>>()));
-    let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map<number, Child>()));
-    let child = byStatus.get(status);
-    if (!child) byStatus.set(status, (child = requests.labels({ method, route, status: String(status) })));
-    return child;
-  };
   app.addHook('onResponse', (request, reply, done) => {
-    childOf(request.method, routeOf(request), reply.statusCode).observe(reply.elapsedTime / 1000);
+    requests.record(request.method, routeOf(request), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
