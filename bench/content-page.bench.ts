@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BenchResult } from './bench-result.js';
 import { freePort, spawnServer, startServerProcess, type ServerProcess } from './bench-server.js';
 import { eventLoopDelayWhileSaving, firstReadAfterSave } from './content-page-saves.js';
-import { compareInterleaved, comparisonResults, type Comparison } from './interleaved.js';
+import { compareInterleaved, comparisonResults, controlResult, type Comparison } from './interleaved.js';
 import { startOtlpSink } from './otlp-sink.js';
 import { adminToken, get, loadAndCost, loadWithWrk, publishedPageUrls } from './page-requests.js';
 import { WRK } from './wrk.js';
@@ -28,7 +28,8 @@ const ROUND_SECONDS = 3;
  * - the product runs as shipped (the built server, `node apps/server/dist/main.js`), in its own process; against
  *   the floor, with tracing on (spans sent to an endpoint that drops them) against it off, and /metrics on against
  *   off in two fresh processes, in interleaved rounds and their medians (bench/interleaved.ts), judged on the
- *   server process's CPU time per request, with the throughput beside it (decision 069);
+ *   server process's CPU time per request, with the throughput beside it (decision 069); a control compares the
+ *   product with a second process of itself the same way, which says whether the run can show a few percent;
  * - besides the ratio: p99 latency of both, the latency of the first read of a page right after it is saved, and
  *   the event loop's longest delay while pages are saved under load (the product in this process for that one).
  */
@@ -71,7 +72,7 @@ export default async function run(): Promise<BenchResult[]> {
       // The product against the framework's floor, the metrics and tracing on against off: interleaved rounds,
       // judged on the server's CPU time per request (decision 069).
       const floor = await compareTwo({ off: fastifyFloor, on: server }, urls, directory);
-      const metrics = await compareMetrics(urls, directory);
+      const { metrics, control } = await compareMetrics(server, urls, directory);
       const tracing = await compareTracing(server, urls, directory);
       const firstRead = await firstReadAfterSave(server.url, token, urls);
       const loopDelay = await eventLoopDelayWhileSaving(directory);
@@ -113,6 +114,7 @@ export default async function run(): Promise<BenchResult[]> {
           reference: { name: 'nginx gzip_static', value: reference.requestsPerSecond },
           ratio: bareNodeLoad.requestsPerSecond / reference.requestsPerSecond,
         },
+        controlResult({ name: 'control: the content pages against a second process of the product alike', comparison: control }),
         ...comparisonResults({
           name: 'content pages with /metrics on (request histogram, page-cache counters) against the same with it off',
           offName: 'metrics off',
@@ -157,12 +159,20 @@ async function compareTwo(
   return compareInterleaved({ measure: (variant) => loadAndCost(servers[variant], urls, directory, ROUND_SECONDS) });
 }
 
-/** The product with /metrics on against it off (issue 27: at most 5 % more), two fresh processes started alike. */
-async function compareMetrics(urls: string[], directory: string): Promise<Comparison> {
+/**
+ * The product with /metrics on against it off (issue 27: at most 5 % more), two fresh processes started alike; and
+ * the control, the same measurement of the product against a second process of itself (bench/interleaved.ts).
+ */
+async function compareMetrics(
+  product: { url: string; pid: number },
+  urls: string[],
+  directory: string,
+): Promise<{ metrics: Comparison; control: Comparison }> {
   const off = await startServerProcess({ isBuilt: true });
   const on = await startServerProcess({ isBuilt: true, env: { METRICS_TOKEN: 'bench-metrics-token-0123' } });
   try {
-    return await compareTwo({ off, on }, urls, directory);
+    const control = await compareTwo({ off: product, on: off }, urls, directory);
+    return { metrics: await compareTwo({ off, on }, urls, directory), control };
   } finally {
     await off.close();
     await on.close();

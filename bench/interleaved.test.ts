@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareInterleaved, comparisonResults, median } from './interleaved.js';
+import { compareInterleaved, comparisonResults, controlResult, median } from './interleaved.js';
 
 const round = (requestsPerSecond: number, cpuMicrosecondsPerRequest: number) => ({ requestsPerSecond, cpuMicrosecondsPerRequest });
 
@@ -45,6 +45,21 @@ describe('compareInterleaved', () => {
     expect(throughput).not.toHaveProperty('target');
     const [floor] = comparisonResults({ name: 'pages', offName: 'floor', comparison, targetRatio: 0.85 });
     expect(floor).toMatchObject({ target: 'ratio >= 0.85', isMet: true });
+  });
+});
+
+describe('controlResult', () => {
+  it('is met only while two processes alike read within 3 % of each other', async () => {
+    const within = await compareInterleaved({ rounds: 3, measure: async (variant) => round(1000, variant === 'off' ? 50 : 51) });
+    expect(controlResult({ name: 'control', comparison: within })).toMatchObject({
+      value: 51,
+      reference: { name: 'the same configuration', value: 50 },
+      isMet: true,
+    });
+    const apart = await compareInterleaved({ rounds: 3, measure: async (variant) => round(1000, variant === 'off' ? 50 : 44) });
+    const line = controlResult({ name: 'control', comparison: apart });
+    expect(line.ratio).toBeCloseTo(50 / 44);
+    expect(line).toMatchObject({ isMet: false, target: "0.97 <= ratio <= 1.03, or this run's ratios prove nothing" });
   });
 });
 

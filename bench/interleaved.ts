@@ -1,7 +1,7 @@
 import type { BenchResult } from './bench-result.js';
 
-/** Rounds of an on/off comparison: enough for a median that one disturbed run does not move. */
-export const COMPARISON_ROUNDS = 5;
+/** Rounds of an on/off comparison: enough for a median that a few disturbed runs do not move (five were not, at a load of 10). */
+export const COMPARISON_ROUNDS = 9;
 
 /** One run of one variant: its throughput, and the CPU time its server process spent per request (process-cpu.ts). */
 export type Round = { requestsPerSecond: number; cpuMicrosecondsPerRequest: number };
@@ -84,4 +84,26 @@ export function comparisonResults(options: { name: string; offName: string; comp
       ratio: comparison.ratio,
     },
   ];
+}
+
+/** How far from 1 the control comparison (a process against a second one like it) may read in a run worth reading. */
+export const CONTROL_TOLERANCE = 0.03;
+
+/**
+ * The bench line of the control: two processes of the same configuration compared like the others. Its ratio is the
+ * measurement's own error in this run; when it is further from 1 than CONTROL_TOLERANCE, the machine was too busy
+ * for the run's other ratios to show a difference of a few percent either way (decision 069).
+ */
+export function controlResult(options: { name: string; comparison: Comparison }): BenchResult {
+  const { comparison } = options;
+  const isMet = Math.abs(comparison.cpuRatio - 1) <= CONTROL_TOLERANCE;
+  return {
+    name: `${options.name}: CPU time of the server per request (median of ${comparison.cpuRatios.length} interleaved rounds; round ratios ${spreadOf(comparison.cpuRatios)})`,
+    value: comparison.on.cpuMicrosecondsPerRequest,
+    unit: 'µs CPU/request',
+    reference: { name: 'the same configuration', value: comparison.off.cpuMicrosecondsPerRequest },
+    ratio: comparison.cpuRatio,
+    target: `${1 - CONTROL_TOLERANCE} <= ratio <= ${1 + CONTROL_TOLERANCE}, or this run's ratios prove nothing`,
+    isMet,
+  };
 }
