@@ -53,7 +53,7 @@ export async function startBenchServer(options: { isServingWebApp?: boolean } = 
  */
 export async function startServerProcess(
   options: { isBuilt?: boolean; env?: Record<string, string> } = {},
-): Promise<{ url: string; close: () => Promise<void> }> {
+): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
   const root = path.resolve(import.meta.dirname, '..');
   // The shipped configuration: the server built to JavaScript, as `npm start` runs it.
   if (options.isBuilt) spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-needed'], { cwd: root, stdio: 'ignore' });
@@ -74,6 +74,7 @@ export async function startServerProcess(
   }));
   return {
     url: server.url,
+    pid: server.pid,
     close: async () => {
       await server.stop();
       await fs.rm(directory, { recursive: true, force: true });
@@ -81,7 +82,8 @@ export async function startServerProcess(
   };
 }
 
-export type ServerProcess = { url: string; stop: () => Promise<void> };
+/** `pid`: the server's process, whose CPU time bench/process-cpu.ts reads. */
+export type ServerProcess = { url: string; pid: number; stop: () => Promise<void> };
 
 /**
  * Starts a Node.js server (`args` after `node`, from the repository's root) on a free port, which `env` gets to
@@ -108,7 +110,7 @@ export async function spawnServer(args: string[], env: (port: number) => Record<
       () => true,
       () => false,
     );
-    if (isUp) return { url, stop };
+    if (isUp) return { url, pid: child.pid!, stop };
     if (attempt > 600) {
       await stop();
       throw new Error(`${args.join(' ')} did not start`);

@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { BenchResult } from './bench-result.js';
 import { freePort, spawnServer, startServerProcess, type ServerProcess } from './bench-server.js';
 import { eventLoopDelayWhileSaving, firstReadAfterSave } from './content-page-saves.js';
-import { compareInterleaved, comparisonResult, type Comparison } from './interleaved.js';
+import { compareInterleaved, comparisonResults, controlResult, type Comparison } from './interleaved.js';
 import { startOtlpSink } from './otlp-sink.js';
-import { adminToken, get, loadWithWrk, publishedPageUrls } from './page-requests.js';
+import { adminToken, get, loadAndCost, loadWithWrk, publishedPageUrls } from './page-requests.js';
 import { WRK } from './wrk.js';
 
 const NGINX = '/usr/sbin/nginx';
@@ -25,9 +25,11 @@ const ROUND_SECONDS = 3;
  * - a fourth is the framework's floor (bench/fastify-floor-reference.ts): Fastify with the product's logger, log
  *   line and security headers sending the same bytes from memory, so the product's ratio to it is what the
  *   product's own code costs (issue 28's target: at least 0.85);
- * - the product runs as shipped (the built server, `node apps/server/dist/main.js`), in its own process; once with
- *   tracing on (spans sent to an endpoint that drops them) against it off; /metrics on against off in two fresh
- *   processes, interleaved rounds and their median (bench/interleaved.ts);
+ * - the product runs as shipped (the built server, `node apps/server/dist/main.js`), in its own process; against
+ *   the floor, with tracing on (spans sent to an endpoint that drops them) against it off, and /metrics on against
+ *   off in two fresh processes, in interleaved rounds and their medians (bench/interleaved.ts), judged on the
+ *   server process's CPU time per request, with the throughput beside it (decision 069); a control compares the
+ *   product with a second process of itself the same way, which says whether the run can show a few percent;
  * - besides the ratio: p99 latency of both, the latency of the first read of a page right after it is saved, and
  *   the event loop's longest delay while pages are saved under load (the product in this process for that one).
  */
@@ -66,18 +68,12 @@ export default async function run(): Promise<BenchResult[]> {
       }));
       const reference = await loadWithWrk(`http://127.0.0.1:${port}`, urls, directory);
       const bareNodeLoad = await loadWithWrk(bareNode.url, urls, directory);
-      const floorLoad = await loadWithWrk(fastifyFloor.url, urls, directory);
       const measured = await loadWithWrk(server.url, urls, directory);
-      const metrics = await compareMetrics(urls, directory);
-      // And with tracing on (issue 27: at most 5 % slower), sending to an endpoint that accepts and drops the spans:
-      // the pages themselves are not traced, so this is what tracing's presence costs them (decision 038).
-      const sink = await startOtlpSink();
-      const withTracing = await startServerProcess({ isBuilt: true, env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } });
-      const measuredWithTracing = await loadWithWrk(withTracing.url, urls, directory).finally(() => withTracing.close());
-      await sink.close();
-      if (sink.exports() === 0) throw new Error('tracing on: no spans were exported');
-      const tracingRatio = measuredWithTracing.requestsPerSecond / measured.requestsPerSecond;
-      const floorRatio = measured.requestsPerSecond / floorLoad.requestsPerSecond;
+      // The product against the framework's floor, the metrics and tracing on against off: interleaved rounds,
+      // judged on the server's CPU time per request (decision 069).
+      const floor = await compareTwo({ off: fastifyFloor, on: server }, urls, directory);
+      const { metrics, control } = await compareMetrics(server, urls, directory);
+      const tracing = await compareTracing(server, urls, directory);
       const firstRead = await firstReadAfterSave(server.url, token, urls);
       const loopDelay = await eventLoopDelayWhileSaving(directory);
       const ratio = measured.requestsPerSecond / reference.requestsPerSecond;
@@ -98,21 +94,18 @@ export default async function run(): Promise<BenchResult[]> {
           reference: { name: 'bare Node http', value: bareNodeLoad.requestsPerSecond },
           ratio: measured.requestsPerSecond / bareNodeLoad.requestsPerSecond,
         },
-        {
+        ...comparisonResults({
           name: "content pages against the framework's floor (Fastify, the product's log line and security headers, the same bytes from memory)",
-          value: measured.requestsPerSecond,
-          unit: 'req/s',
-          reference: { name: 'Fastify floor', value: floorLoad.requestsPerSecond },
-          ratio: floorRatio,
-          target: 'ratio >= 0.85',
-          isMet: floorRatio >= 0.85,
-        },
+          offName: 'Fastify floor',
+          comparison: floor,
+          targetRatio: 0.85,
+        }),
         {
           name: 'the Fastify floor against bare Node http (what the framework and the log line cost)',
-          value: floorLoad.requestsPerSecond,
+          value: floor.off.requestsPerSecond,
           unit: 'req/s',
           reference: { name: 'bare Node http', value: bareNodeLoad.requestsPerSecond },
-          ratio: floorLoad.requestsPerSecond / bareNodeLoad.requestsPerSecond,
+          ratio: floor.off.requestsPerSecond / bareNodeLoad.requestsPerSecond,
         },
         {
           name: 'bare Node http against nginx (the platform, for scale)',
@@ -121,21 +114,17 @@ export default async function run(): Promise<BenchResult[]> {
           reference: { name: 'nginx gzip_static', value: reference.requestsPerSecond },
           ratio: bareNodeLoad.requestsPerSecond / reference.requestsPerSecond,
         },
-        comparisonResult({
+        controlResult({ name: 'control: the content pages against a second process of the product alike', comparison: control }),
+        ...comparisonResults({
           name: 'content pages with /metrics on (request histogram, page-cache counters) against the same with it off',
-          unit: 'req/s',
           offName: 'metrics off',
           comparison: metrics,
         }),
-        {
+        ...comparisonResults({
           name: 'content pages with tracing on (OpenTelemetry, exporting over OTLP/HTTP; pages are not traced) against the same with it off',
-          value: measuredWithTracing.requestsPerSecond,
-          unit: 'req/s',
-          reference: { name: 'tracing off', value: measured.requestsPerSecond },
-          ratio: tracingRatio,
-          target: 'ratio >= 0.95',
-          isMet: tracingRatio >= 0.95,
-        },
+          offName: 'tracing off',
+          comparison: tracing,
+        }),
         { name: 'content pages p99 latency', value: measured.p99Ms, unit: 'ms', reference: { name: 'nginx p99', value: reference.p99Ms } },
         { name: 'first read of a page right after it is saved', value: firstRead, unit: 'ms', target: '< 100 ms', isMet: firstRead < 100 },
         {
@@ -158,22 +147,52 @@ export default async function run(): Promise<BenchResult[]> {
 }
 
 /**
- * The product with /metrics on against it off (issue 27: at most 5 % slower): two fresh processes started alike,
- * each warmed up, then interleaved rounds of shorter runs (bench/interleaved.ts).
+ * Two server processes (started alike, by the caller) in interleaved rounds after a warm-up of each: throughput
+ * and the CPU time each process spent per request (bench/interleaved.ts, bench/process-cpu.ts).
  */
-async function compareMetrics(urls: string[], directory: string): Promise<Comparison> {
+async function compareTwo(
+  servers: Record<'off' | 'on', { url: string; pid: number }>,
+  urls: string[],
+  directory: string,
+): Promise<Comparison> {
+  for (const server of [servers.off, servers.on]) await loadWithWrk(server.url, urls, directory, WARM_UP_SECONDS);
+  return compareInterleaved({ measure: (variant) => loadAndCost(servers[variant], urls, directory, ROUND_SECONDS) });
+}
+
+/**
+ * The product with /metrics on against it off (issue 27: at most 5 % more), two fresh processes started alike; and
+ * the control, the same measurement of the product against a second process of itself (bench/interleaved.ts).
+ */
+async function compareMetrics(
+  product: { url: string; pid: number },
+  urls: string[],
+  directory: string,
+): Promise<{ metrics: Comparison; control: Comparison }> {
   const off = await startServerProcess({ isBuilt: true });
   const on = await startServerProcess({ isBuilt: true, env: { METRICS_TOKEN: 'bench-metrics-token-0123' } });
   try {
-    const servers = { off, on };
-    for (const server of [off, on]) await loadWithWrk(server.url, urls, directory, WARM_UP_SECONDS);
-    return await compareInterleaved({
-      measure: async (variant) => (await loadWithWrk(servers[variant].url, urls, directory, ROUND_SECONDS)).requestsPerSecond,
-    });
+    const control = await compareTwo({ off: product, on: off }, urls, directory);
+    return { metrics: await compareTwo({ off, on }, urls, directory), control };
   } finally {
     await off.close();
     await on.close();
   }
+}
+
+/**
+ * The product with tracing on against the same off (issue 27: at most 5 % more), sending to an endpoint that
+ * accepts and drops the spans: the pages themselves are not traced, so this is what tracing's presence costs them
+ * (decision 038).
+ */
+async function compareTracing(off: { url: string; pid: number }, urls: string[], directory: string): Promise<Comparison> {
+  const sink = await startOtlpSink();
+  const on = await startServerProcess({ isBuilt: true, env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } });
+  const comparison = await compareTwo({ off, on }, urls, directory).finally(async () => {
+    await on.close(); // its last spans flushed
+    await sink.close();
+  });
+  if (sink.exports() === 0) throw new Error('tracing on: no spans were exported');
+  return comparison;
 }
 
 function nginxConfig(directory: string, port: number): string {

@@ -1,25 +1,72 @@
 import { describe, expect, it } from 'vitest';
-import { compareInterleaved, comparisonResult } from './interleaved.js';
+import { compareInterleaved, comparisonResults, controlResult, median } from './interleaved.js';
 
-// The on/off comparison's arithmetic and order, with made-up rates: no timing is measured here.
+const round = (requestsPerSecond: number, cpuMicrosecondsPerRequest: number) => ({ requestsPerSecond, cpuMicrosecondsPerRequest });
+
+// The on/off comparison's arithmetic and order, with made-up figures: no timing is measured here.
 describe('compareInterleaved', () => {
-  it('alternates the variants ABBA and answers the medians, one disturbed round leaving the ratio alone', async () => {
+  it('alternates the variants ABBA and answers the medians, one disturbed round leaving the ratios alone', async () => {
     const order: string[] = [];
-    const rates = { off: [100, 100, 100, 100, 20], on: [96, 97, 95, 96, 96] };
+    const rounds = {
+      off: [round(100, 50), round(100, 50), round(100, 50), round(100, 50), round(20, 80)],
+      on: [round(96, 52), round(97, 51), round(95, 52.5), round(96, 52), round(96, 52)],
+    };
     const comparison = await compareInterleaved({
       rounds: 5,
       measure: async (variant) => {
         order.push(variant);
-        return rates[variant].shift()!;
+        return rounds[variant].shift()!;
       },
     });
     expect(order).toEqual(['off', 'on', 'on', 'off', 'off', 'on', 'on', 'off', 'off', 'on']);
-    expect(comparison.off).toBe(100);
-    expect(comparison.on).toBe(96);
+    expect(comparison.off).toEqual(round(100, 50));
+    expect(comparison.on).toEqual(round(96, 52));
     expect(comparison.ratio).toBeCloseTo(0.96);
     expect(comparison.ratios).toHaveLength(5);
-    const line = comparisonResult({ name: 'pages with metrics', unit: 'req/s', offName: 'metrics off', comparison });
-    expect(line).toMatchObject({ value: 96, reference: { name: 'metrics off', value: 100 }, isMet: true });
-    expect(line.name).toBe('pages with metrics (median of 5 interleaved rounds; round ratios 0.95–4.80)');
+    // Off's CPU per request over on's, round by round: 50/52, 50/51, 50/52.5, 50/52, 80/52.
+    expect(comparison.cpuRatios.map((ratio) => Number(ratio.toFixed(4)))).toEqual([0.9615, 0.9804, 0.9524, 0.9615, 1.5385]);
+    expect(comparison.cpuRatio).toBeCloseTo(50 / 52);
+  });
+
+  it('judges the target on the CPU time per request and shows the throughput beside it', async () => {
+    const figures = { off: round(1000, 60), on: round(600, 66) };
+    const comparison = await compareInterleaved({ rounds: 2, measure: async (variant) => figures[variant] });
+    const [cpu, throughput] = comparisonResults({ name: 'pages with metrics', offName: 'metrics off', comparison });
+    expect(cpu).toMatchObject({
+      name: 'pages with metrics: CPU time of the server per request (median of 2 interleaved rounds; round ratios 0.91–0.91)',
+      value: 66,
+      unit: 'µs CPU/request',
+      reference: { name: 'metrics off', value: 60 },
+      target: 'ratio >= 0.95',
+      isMet: false,
+    });
+    expect(cpu!.ratio).toBeCloseTo(60 / 66);
+    expect(throughput).toMatchObject({ value: 600, unit: 'req/s', reference: { value: 1000 }, ratio: 0.6 });
+    expect(throughput).not.toHaveProperty('target');
+    const [floor] = comparisonResults({ name: 'pages', offName: 'floor', comparison, targetRatio: 0.85 });
+    expect(floor).toMatchObject({ target: 'ratio >= 0.85', isMet: true });
+  });
+});
+
+describe('controlResult', () => {
+  it('is met only while two processes alike read within 3 % of each other', async () => {
+    const within = await compareInterleaved({ rounds: 3, measure: async (variant) => round(1000, variant === 'off' ? 50 : 51) });
+    expect(controlResult({ name: 'control', comparison: within })).toMatchObject({
+      value: 51,
+      reference: { name: 'the same configuration', value: 50 },
+      isMet: true,
+    });
+    const apart = await compareInterleaved({ rounds: 3, measure: async (variant) => round(1000, variant === 'off' ? 50 : 44) });
+    const line = controlResult({ name: 'control', comparison: apart });
+    expect(line.ratio).toBeCloseTo(50 / 44);
+    expect(line).toMatchObject({ isMet: false, target: "0.97 <= ratio <= 1.03, or this run's ratios prove nothing" });
+  });
+});
+
+describe('median', () => {
+  it('is the middle value, or the mean of the two middle ones', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(() => median([])).toThrow();
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { BENCH_ADMIN_PASSWORD } from './bench-server.js';
+import { measureCostedRun, type CostedRun } from './process-cpu.js';
 import { runWrk, WRK_RESULT_LUA, type WrkResult } from './wrk.js';
 
 /** How the content-page benchmarks load pages: seconds of a measured run, wrk's connections. */
@@ -24,6 +25,11 @@ end
 ${WRK_RESULT_LUA}`,
   );
   return runWrk({ url: base, script, connections: CONNECTIONS, seconds });
+}
+
+/** loadWithWrk against a server process, with the CPU time that process spent per request (bench/process-cpu.ts). */
+export function loadAndCost(server: { url: string; pid: number }, urls: string[], directory: string, seconds?: number): Promise<CostedRun> {
+  return measureCostedRun(server.pid, () => loadWithWrk(server.url, urls, directory, seconds));
 }
 
 export async function adminToken(base: string): Promise<string> {

@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 
 export const WRK = '/usr/bin/wrk';
 
-export type WrkResult = { requestsPerSecond: number; p99Ms: number };
+/** `requests`: how many were answered in the run (for the server's CPU time per request, bench/process-cpu.ts). */
+export type WrkResult = { requestsPerSecond: number; p99Ms: number; requests: number };
 
 /** The Lua `done` function a request script ends with: it prints the result `runWrk` reads. */
 export const WRK_RESULT_LUA = `done = function(summary, latency, requests)
-  io.write(string.format("RESULT %f %f %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(99) / 1000,
-    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.timeout))
+  io.write(string.format("RESULT %f %f %d %d\\n", summary.requests / (summary.duration / 1e6), latency:percentile(99) / 1000,
+    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.timeout, summary.requests))
 end
 `;
 
@@ -36,8 +37,8 @@ export async function runWrk(options: {
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}`))));
   });
-  const [, rate, p99, errors] = /RESULT (\S+) (\S+) (\d+)/.exec(output) ?? [];
+  const [, rate, p99, errors, requests] = /RESULT (\S+) (\S+) (\d+) (\d+)/.exec(output) ?? [];
   if (rate === undefined || p99 === undefined) throw new Error(`wrk printed no result:\n${output}`);
   if (Number(errors) > 0) throw new Error(`${url}: ${errors} failed requests`);
-  return { requestsPerSecond: Number(rate), p99Ms: Number(p99) };
+  return { requestsPerSecond: Number(rate), p99Ms: Number(p99), requests: Number(requests) };
 }

@@ -18,6 +18,16 @@ describe('pickEncoding', () => {
     [undefined, undefined],
   ])('answers %j with %s', (header, expected) => {
     expect(pickEncoding(header)).toBe(expected);
+    // Asked again (answered from what it remembers of the header): the same.
+    expect(pickEncoding(header)).toBe(expected);
+  });
+
+  it('keeps answering right after more spellings than it remembers', () => {
+    for (let index = 0; index < 600; index++) {
+      const header = index % 3 === 0 ? `gzip;q=0.${index % 10}, x-${index}` : index % 3 === 1 ? `br, x-${index}` : `x-${index}`;
+      expect(pickEncoding(header)).toBe(index % 3 === 0 ? (index % 10 === 0 ? undefined : 'gzip') : index % 3 === 1 ? 'br' : undefined);
+    }
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
   });
 });
 

@@ -26,8 +26,22 @@ export async function precompress(text: string): Promise<PrecompressedBody> {
  * with a non-zero quality (`*` counts for both), brotli first at equal quality; undefined for identity.
  */
 export function pickEncoding(header: string | undefined): Encoding | undefined {
+  const key = header ?? '';
+  const known = encodingByHeader.get(key);
+  if (known !== undefined) return known === 'identity' ? undefined : known;
+  const encoding = parseAcceptEncoding(key);
+  // Browsers send a handful of spellings, so each page request finds its answer here; invented ones cannot grow it.
+  if (encodingByHeader.size >= MAX_KNOWN_HEADERS) encodingByHeader.clear();
+  encodingByHeader.set(key, encoding ?? 'identity');
+  return encoding;
+}
+
+const MAX_KNOWN_HEADERS = 256;
+const encodingByHeader = new Map<string, Encoding | 'identity'>();
+
+function parseAcceptEncoding(header: string): Encoding | undefined {
   const qualities = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
+  for (const part of header.split(',')) {
     const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
     if (name === '') continue;
     const q = parameters.find((parameter) => /^q=/i.test(parameter));

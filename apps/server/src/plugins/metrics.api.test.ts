@@ -1,6 +1,10 @@
+import fs from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueIp } from '../../test/test-app.js';
+import { buildApp } from '../app.js';
 import { orderCompleted, postWebhook } from '../../test/webhook-fixtures.js';
 import { customerWithLicence, randomDeviceId, registerDevice } from '../modules/licence/licence.test-factory.js';
 
@@ -70,6 +74,30 @@ describe('GET /metrics', () => {
     expect(sample(text, /^store_database_reachable /)).toBe(1);
     expect(sample(text, /^store_database_pool_connections\{state="total"\}/)).toBeGreaterThanOrEqual(1);
     expect(sample(text, /^store_job_queue_jobs\{state="due"\}/)).toBeGreaterThanOrEqual(0);
+  });
+
+  it("counts the page cache's hits and misses: a page rendered once, then answered from memory", async () => {
+    const distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'store-metrics-web-'));
+    await fs.writeFile(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head><title>App</title></head><body><!--app-html--><!--app-data--></body></html>',
+    );
+    const web = await buildApp({ config: { ...t.config, webDistDir: distDir }, db: t.db, isServingWebApp: true });
+    try {
+      const page = (url: string) => web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      const first = await page('/about');
+      expect(first.statusCode).toBe(200);
+      const second = await page('/about');
+      expect(second.statusCode).toBe(200);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      const text = (await web.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } })).body;
+      expect(sample(text, /^store_page_cache_lookups_total\{result="miss"\}/)).toBe(1);
+      expect(sample(text, /^store_page_cache_lookups_total\{result="hit"\}/)).toBe(1);
+      expect(sample(text, /^store_http_request_duration_seconds_count\{method="GET",route="\/\*",status="200"\}/)).toBe(2);
+    } finally {
+      await web.close();
+      await fs.rm(distDir, { recursive: true, force: true });
+    }
   });
 
   it('answers on its own port without a token once the app listens', async () => {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { databaseStatusOf } from '../db/database-status.js';
 import { collectNodeMetrics, Counter, Gauge, Histogram, metricsRegistry, Registry } from '../lib/metrics.js';
+import { RequestDurationHistogram } from '../lib/request-durations.js';
 
 /**
  * GET /metrics in Prometheus' text format (issue 27), off unless configured: on the app's port behind
@@ -17,15 +18,14 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
   const scrape = () => Registry.merge([metricsRegistry, registry]).metrics();
   collectNodeMetrics();
 
-  const requests = new Histogram({
+  const requests = new RequestDurationHistogram({
     name: 'store_http_request_duration_seconds',
     help: 'HTTP requests by method, route (its pattern) and status, and how long they took.',
-    labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
     registers: [registry],
   });
   app.addHook('onResponse', (request, reply, done) => {
-    requests.observe({ method: request.method, route: routeOf(request), status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    requests.record(request.method, routeOf(request), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
@@ -90,6 +90,10 @@ function measureSigning(app: FastifyInstance, registry: Registry): void {
   };
 }
 
+/**
+ * A hit is an answer found ready in memory (`peek`), a miss one that has to be made (`derive`, which the page
+ * answers call only when `peek` found nothing).
+ */
 function measurePageCache(app: FastifyInstance, registry: Registry): void {
   const lookups = new Counter({
     name: 'store_page_cache_lookups_total',
@@ -97,10 +101,18 @@ function measurePageCache(app: FastifyInstance, registry: Registry): void {
     labelNames: ['result'] as const,
     registers: [registry],
   });
+  const hits = lookups.labels({ result: 'hit' });
+  const misses = lookups.labels({ result: 'miss' });
   const cache = app.pageCache;
+  const peek = cache.peek.bind(cache);
+  cache.peek = <T>(key: string): T | undefined => {
+    const value = peek<T>(key);
+    if (value !== undefined) hits.inc();
+    return value;
+  };
   const derive = cache.derive.bind(cache);
   cache.derive = (key, compute) => {
-    lookups.inc({ result: cache.peek(key) === undefined ? 'miss' : 'hit' });
+    misses.inc();
     return derive(key, compute);
   };
 }

@@ -86,6 +86,29 @@ describe('content pages served from memory', () => {
     expect(kept('/products/spacey')).toBe(answer);
   });
 
+  it('answers a kept page without looking the page or the menu up again (the hot path: one map lookup)', async () => {
+    await send('/products/spacey', { acceptEncoding: 'gzip' });
+    expect(kept('/products/spacey')).toBeDefined();
+    const { pageByUrl, menu } = web.pageCache;
+    let lookups = 0;
+    web.pageCache.pageByUrl = (url) => ((lookups += 1), pageByUrl(url));
+    web.pageCache.menu = () => ((lookups += 1), menu());
+    try {
+      const again = await send('/products/spacey', { acceptEncoding: 'gzip' });
+      expect(again.status).toBe(200);
+      expect(again.text).toContain('<shop-price product="spacey">');
+      expect(again.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'accept-encoding', 'cache-control': 'no-cache' });
+      expect(again.headers['content-security-policy']).toContain('https://*.onfastspring.com');
+      expect(lookups).toBe(0);
+      // Any other spelling still goes the whole way.
+      expect((await send('/Products/Spacey')).status).toBe(200);
+      expect(lookups).toBeGreaterThan(0);
+    } finally {
+      web.pageCache.pageByUrl = pageByUrl;
+      web.pageCache.menu = menu;
+    }
+  });
+
   it('forgets the answer when a page changes, also when another process changed it', async () => {
     const token = await t.adminToken();
     await send('/about');

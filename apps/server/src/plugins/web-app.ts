@@ -85,7 +85,17 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   // Unknown pages are rendered each time: their paths are the visitors' to choose.
   // The answers are compressed here (kept ones once, on the thread pool): the compression plugin's hooks, which
   // every other route has, would only look at them and leave them as they are.
-  app.get('/*', { compress: false, decompress: false }, async (request, reply) => {
+  // The common request first: the answer kept for this very path, ready in memory. `peek` answers only while
+  // changes are heard and a change forgets the answers it touches, so a kept answer is current; anything else (not
+  // kept yet, another spelling, an unknown page, the database unreachable) goes the whole way below.
+  app.get('/*', { compress: false, decompress: false }, (request, reply) => {
+    const pathname = pathOf(request.url);
+    const kept = pathname === undefined ? undefined : app.pageCache.peek<MemoryAnswer>(answerKey(pathname));
+    if (!kept) return answerOrFallBack(request, reply);
+    sendMemoryAnswer(kept, request, reply);
+    return undefined;
+  });
+  const answerOrFallBack = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       return await answerPage(request, reply);
     } catch (error) {
@@ -95,7 +105,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       if (!stale || !databaseStatusOf(app.db)?.noteFailure(error)) throw error;
       return sendMemoryAnswer(stale, request, reply);
     }
-  });
+  };
   const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = pathOf(request.url);
     if (pathname === undefined) return reply.status(400).type('text/plain').send('Malformed URL');
@@ -181,8 +191,11 @@ const answerKey = (pathname: string) => `answer:${pathname}`;
 
 /** The decoded path of a request URL without its query; undefined when it is not valid percent-encoding. */
 function pathOf(url: string): string | undefined {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (!path.includes('%')) return path; // nothing to decode (every page request of the shop's own links)
   try {
-    return decodeURIComponent(url.split('?')[0] ?? '/');
+    return decodeURIComponent(path);
   } catch {
     return undefined;
   }
