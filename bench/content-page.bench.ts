@@ -11,7 +11,8 @@ import { adminToken, get, loadAndCost, loadWithWrk, publishedPageUrls } from './
 import { WRK } from './wrk.js';
 
 const NGINX = '/usr/sbin/nginx';
-/** The on/off comparisons: a warm-up of each process, then each interleaved round's run. */
+/** The on/off comparisons: WARM_UP_ROUNDS warm-up runs of each fresh process, alternating, then each interleaved round's run. */
+const WARM_UP_ROUNDS = 3;
 const WARM_UP_SECONDS = 2;
 const ROUND_SECONDS = 3;
 
@@ -27,9 +28,10 @@ const ROUND_SECONDS = 3;
  *   product's own code costs (issue 28's target: at least 0.85);
  * - the product runs as shipped (the built server, `node apps/server/dist/main.js`), in its own process; against
  *   the floor, with tracing on (spans sent to an endpoint that drops them) against it off, and /metrics on against
- *   off in two fresh processes, in interleaved rounds and their medians (bench/interleaved.ts), judged on the
- *   server process's CPU time per request, with the throughput beside it (decision 069); a control compares the
- *   product with a second process of itself the same way, which says whether the run can show a few percent;
+ *   off, each pair two fresh processes started and warmed up alike, in interleaved rounds and their medians
+ *   (bench/interleaved.ts), judged on the server process's CPU time per request, with the throughput beside it
+ *   (decision 069); a control compares two fresh processes of the product the same way, which says whether the run
+ *   can show a few percent;
  * - besides the ratio: p99 latency of both, the latency of the first read of a page right after it is saved, and
  *   the event loop's longest delay while pages are saved under load (the product in this process for that one).
  */
@@ -55,25 +57,22 @@ export default async function run(): Promise<BenchResult[]> {
     await fs.writeFile(path.join(directory, 'nginx.conf'), nginxConfig(directory, port));
     const nginx = spawn(NGINX, ['-c', path.join(directory, 'nginx.conf'), '-p', directory], { stdio: 'ignore' });
     let bareNode: ServerProcess | undefined;
-    let fastifyFloor: ServerProcess | undefined;
     try {
       await waitForPort(port);
       bareNode = await spawnServer(['--import', 'tsx', 'bench/page-reference.ts'], (nodePort) => ({
         PORT: String(nodePort),
         ROOT: path.join(directory, 'site'),
       }));
-      fastifyFloor = await spawnServer(['--import', 'tsx', 'bench/fastify-floor-reference.ts'], (nodePort) => ({
-        PORT: String(nodePort),
-        ROOT: path.join(directory, 'site'),
-      }));
       const reference = await loadWithWrk(`http://127.0.0.1:${port}`, urls, directory);
       const bareNodeLoad = await loadWithWrk(bareNode.url, urls, directory);
       const measured = await loadWithWrk(server.url, urls, directory);
-      // The product against the framework's floor, the metrics and tracing on against off: interleaved rounds,
-      // judged on the server's CPU time per request (decision 069).
-      const floor = await compareTwo({ off: fastifyFloor, on: server }, urls, directory);
-      const { metrics, control } = await compareMetrics(server, urls, directory);
-      const tracing = await compareTracing(server, urls, directory);
+      // The product against the framework's floor, a control (the product against itself), the metrics and tracing
+      // on against off: each two fresh processes, interleaved rounds, judged on the server's CPU time per request
+      // (decision 069). nginx and bare Node are idle meanwhile.
+      const floor = await compareFresh({ off: fastifyFloor(path.join(directory, 'site')), on: product() }, urls, directory);
+      const control = await compareFresh({ off: product(), on: product() }, urls, directory);
+      const metrics = await compareFresh({ off: product(), on: product({ METRICS_TOKEN: 'bench-metrics-token-0123' }) }, urls, directory);
+      const tracing = await compareTracing(urls, directory);
       const firstRead = await firstReadAfterSave(server.url, token, urls);
       const loopDelay = await eventLoopDelayWhileSaving(directory);
       const ratio = measured.requestsPerSecond / reference.requestsPerSecond;
@@ -138,7 +137,6 @@ export default async function run(): Promise<BenchResult[]> {
     } finally {
       nginx.kill('SIGTERM');
       await bareNode?.stop();
-      await fastifyFloor?.stop();
     }
   } finally {
     await server.close();
@@ -146,53 +144,54 @@ export default async function run(): Promise<BenchResult[]> {
   }
 }
 
-/**
- * Two server processes (started alike, by the caller) in interleaved rounds after a warm-up of each: throughput
- * and the CPU time each process spent per request (bench/interleaved.ts, bench/process-cpu.ts).
- */
-async function compareTwo(
-  servers: Record<'off' | 'on', { url: string; pid: number }>,
-  urls: string[],
-  directory: string,
-): Promise<Comparison> {
-  for (const server of [servers.off, servers.on]) await loadWithWrk(server.url, urls, directory, WARM_UP_SECONDS);
-  return compareInterleaved({ measure: (variant) => loadAndCost(servers[variant], urls, directory, ROUND_SECONDS) });
-}
+type Started = { url: string; pid: number; close: () => Promise<void> };
 
 /**
- * The product with /metrics on against it off (issue 27: at most 5 % more), two fresh processes started alike; and
- * the control, the same measurement of the product against a second process of itself (bench/interleaved.ts).
+ * Two fresh server processes, started alike and warmed up alike (WARM_UP_ROUNDS runs each, alternating), then
+ * compared in interleaved rounds: throughput and the CPU time each process spent per request (bench/interleaved.ts,
+ * bench/process-cpu.ts). Fresh on both sides, because a process that has served longer is cheaper per request for a
+ * while (V8's optimised code and heap settle): a comparison of a long-running process with a new one measured their
+ * ages, not their code (the control read 1.19 that way; decision 069).
  */
-async function compareMetrics(
-  product: { url: string; pid: number },
-  urls: string[],
-  directory: string,
-): Promise<{ metrics: Comparison; control: Comparison }> {
-  const off = await startServerProcess({ isBuilt: true });
-  const on = await startServerProcess({ isBuilt: true, env: { METRICS_TOKEN: 'bench-metrics-token-0123' } });
+async function compareFresh(start: Record<'off' | 'on', () => Promise<Started>>, urls: string[], directory: string): Promise<Comparison> {
+  const off = await start.off();
+  const on = await start.on().catch(async (error: unknown) => {
+    await off.close();
+    throw error;
+  });
   try {
-    const control = await compareTwo({ off: product, on: off }, urls, directory);
-    return { metrics: await compareTwo({ off, on }, urls, directory), control };
+    for (let round = 0; round < WARM_UP_ROUNDS; round++)
+      for (const server of round % 2 === 0 ? [off, on] : [on, off]) await loadWithWrk(server.url, urls, directory, WARM_UP_SECONDS);
+    const servers = { off, on };
+    return await compareInterleaved({ measure: (variant) => loadAndCost(servers[variant], urls, directory, ROUND_SECONDS) });
   } finally {
     await off.close();
     await on.close();
   }
 }
 
+const product = (env?: Record<string, string>) => () => startServerProcess({ isBuilt: true, env });
+
+/** The framework's floor (bench/fastify-floor-reference.ts) serving the pages' bytes from `site`, as a fresh process. */
+const fastifyFloor = (site: string) => async (): Promise<Started> => {
+  const floor = await spawnServer(['--import', 'tsx', 'bench/fastify-floor-reference.ts'], (port) => ({ PORT: String(port), ROOT: site }));
+  return { url: floor.url, pid: floor.pid, close: floor.stop };
+};
+
 /**
  * The product with tracing on against the same off (issue 27: at most 5 % more), sending to an endpoint that
  * accepts and drops the spans: the pages themselves are not traced, so this is what tracing's presence costs them
  * (decision 038).
  */
-async function compareTracing(off: { url: string; pid: number }, urls: string[], directory: string): Promise<Comparison> {
+async function compareTracing(urls: string[], directory: string): Promise<Comparison> {
   const sink = await startOtlpSink();
-  const on = await startServerProcess({ isBuilt: true, env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } });
-  const comparison = await compareTwo({ off, on }, urls, directory).finally(async () => {
-    await on.close(); // its last spans flushed
+  try {
+    const comparison = await compareFresh({ off: product(), on: product({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.url }) }, urls, directory);
+    if (sink.exports() === 0) throw new Error('tracing on: no spans were exported');
+    return comparison;
+  } finally {
     await sink.close();
-  });
-  if (sink.exports() === 0) throw new Error('tracing on: no spans were exported');
-  return comparison;
+  }
 }
 
 function nginxConfig(directory: string, port: number): string {
