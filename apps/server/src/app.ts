@@ -29,7 +29,7 @@ import { createPersonService, personRoutes, type PersonService } from './modules
 import { createPrivacyService, privacyRoutes, type PrivacyService } from './modules/privacy/index.js';
 import { createTimelineService, timelineRoutes, type TimelineService } from './modules/timeline/index.js';
 import { batchRoutes, createUnassignedService, unassignedRoutes, type UnassignedService } from './modules/unassigned/index.js';
-import { activationRoutes } from './modules/activation/index.js';
+import { activationRoutes, createActivationService, type ActivationService } from './modules/activation/index.js';
 import { deviceRoutes } from './modules/device/index.js';
 import { createLicenceService, licenceRoutes, type LicenceService } from './modules/licence/index.js';
 import { createResendService, type ResendService, resendRoutes } from './modules/resend/index.js';
@@ -66,6 +66,8 @@ declare module 'fastify' {
     /** The other modules' services, each built once with its dependencies (decision 067). */
     /** The unassigned module's: activation codes and their batches. */
     activationCodes: UnassignedService;
+    /** The activation module's: a retailer's activation key redeemed. */
+    activations: ActivationService;
     /** The search module's (`app.search` is Fastify's route method for SEARCH requests). */
     adminSearch: SearchService;
     apiKeys: ApiKeyService;
@@ -286,6 +288,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 function decorateServices(app: FastifyInstance): void {
   const { db, config, secretBox, productCache } = app;
   app.decorate('activationCodes', createUnassignedService({ db }));
+  app.decorate('activations', createActivationService({ db, config, secretBox }));
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('apiKeys', createApiKeyService({ db }));
   app.decorate('audit', createAuditService({ db }));
