@@ -35,7 +35,7 @@ import { createLicenceService, licenceRoutes, type LicenceService } from './modu
 import { createResendService, type ResendService, resendRoutes } from './modules/resend/index.js';
 import { createSupportService, type SupportService, supportRoutes } from './modules/support/index.js';
 import { transferRoutes } from './modules/transfer/index.js';
-import { trialRoutes } from './modules/trial/index.js';
+import { createTrialService, trialRoutes, type TrialService } from './modules/trial/index.js';
 import { createDownloadService, downloadRoutes, type DownloadService } from './modules/download/index.js';
 import { createReleaseService, releaseMailRoutes, releaseRoutes, type ReleaseService } from './modules/release/index.js';
 import { auditRoutes, type AuditService, createAuditService } from './modules/audit/index.js';
@@ -88,6 +88,7 @@ declare module 'fastify' {
     resend: ResendService;
     support: SupportService;
     timeline: TimelineService;
+    trials: TrialService;
     /** The products by name, for the plug-in endpoints; cached until the product table changes. */
     productCache: ProductCache;
     /** The notifications the caches forget on; while they are not heard, the caches read the database. */
@@ -286,7 +287,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
  * `app.<module>.<call>(…)` with the request's values only.
  */
 function decorateServices(app: FastifyInstance): void {
-  const { db, config, secretBox, productCache } = app;
+  const { db, config, secretBox, productCache, keyFileSigner } = app;
   app.decorate('activationCodes', createUnassignedService({ db }));
   app.decorate('activations', createActivationService({ db, config, secretBox }));
   app.decorate('adminSearch', createSearchService({ db }));
@@ -308,6 +309,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('resend', createResendService({ db, config }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('timeline', createTimelineService({ db }));
+  app.decorate('trials', createTrialService({ db, products: productCache, secretBox, signer: keyFileSigner }));
 }
 
 const trustHops = (count: number) => (_address: string, hop: number) => hop < count;
