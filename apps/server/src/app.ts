@@ -34,7 +34,7 @@ import { deviceRoutes } from './modules/device/index.js';
 import { createLicenceService, licenceRoutes, type LicenceService } from './modules/licence/index.js';
 import { createResendService, type ResendService, resendRoutes } from './modules/resend/index.js';
 import { createSupportService, type SupportService, supportRoutes } from './modules/support/index.js';
-import { transferRoutes } from './modules/transfer/index.js';
+import { createTransferService, transferRoutes, type TransferService } from './modules/transfer/index.js';
 import { createTrialService, trialRoutes, type TrialService } from './modules/trial/index.js';
 import { createDownloadService, downloadRoutes, type DownloadService } from './modules/download/index.js';
 import { createReleaseService, releaseMailRoutes, releaseRoutes, type ReleaseService } from './modules/release/index.js';
@@ -88,6 +88,7 @@ declare module 'fastify' {
     resend: ResendService;
     support: SupportService;
     timeline: TimelineService;
+    transfers: TransferService;
     trials: TrialService;
     /** The products by name, for the plug-in endpoints; cached until the product table changes. */
     productCache: ProductCache;
@@ -309,6 +310,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('resend', createResendService({ db, config }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('timeline', createTimelineService({ db }));
+  app.decorate('transfers', createTransferService({ db, config, secretBox }));
   app.decorate('trials', createTrialService({ db, products: productCache, secretBox, signer: keyFileSigner }));
 }
 
