@@ -72,7 +72,7 @@ const handedDependencies = [
  * The route files of modules whose services are not yet built once in buildApp (issue 28; decision 067): they keep
  * the other route rules until their module's change, and this list only shrinks.
  */
-const routesHandingDependencies = ['checkout/*', 'device/*'].map(
+const routesHandingDependencies = ['checkout/*'].map(
   (file) => `apps/server/src/modules/${file}.routes.ts`,
 );
 

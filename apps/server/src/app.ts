@@ -30,7 +30,7 @@ import { createPrivacyService, privacyRoutes, type PrivacyService } from './modu
 import { createTimelineService, timelineRoutes, type TimelineService } from './modules/timeline/index.js';
 import { batchRoutes, createUnassignedService, unassignedRoutes, type UnassignedService } from './modules/unassigned/index.js';
 import { activationRoutes, createActivationService, type ActivationService } from './modules/activation/index.js';
-import { deviceRoutes } from './modules/device/index.js';
+import { createDeviceService, deviceRoutes, type DeviceService } from './modules/device/index.js';
 import { createLicenceService, licenceRoutes, type LicenceService } from './modules/licence/index.js';
 import { createResendService, type ResendService, resendRoutes } from './modules/resend/index.js';
 import { createSupportService, type SupportService, supportRoutes } from './modules/support/index.js';
@@ -75,6 +75,7 @@ declare module 'fastify' {
     auth: AuthService;
     bundles: BundleService;
     dashboard: DashboardService;
+    devices: DeviceService;
     downloads: DownloadService;
     health: HealthService;
     licences: LicenceService;
@@ -297,6 +298,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('auth', createAuthService({ db, secretBox, config }));
   app.decorate('bundles', createBundleService({ db, productCache }));
   app.decorate('dashboard', createDashboardService({ db }));
+  app.decorate('devices', createDeviceService({ db, products: productCache, secretBox, signer: keyFileSigner, config }));
   app.decorate('downloads', createDownloadService({ db, config, products: productCache }));
   app.decorate('health', createHealthService({ db }));
   app.decorate('licences', createLicenceService({ db }));
