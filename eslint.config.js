@@ -68,14 +68,6 @@ const handedDependencies = [
     message: serviceObjectMessage,
   },
 ];
-/**
- * The route files of modules whose services are not yet built once in buildApp (issue 28; decision 067): they keep
- * the other route rules until their module's change, and this list only shrinks.
- */
-const routesHandingDependencies = ['checkout/*'].map(
-  (file) => `apps/server/src/modules/${file}.routes.ts`,
-);
-
 /** The rules of a route file: no SQL (route → service), and other modules through their faces (`face`'s pattern). */
 const routeRules = (face, moreSyntax = []) => ({
   '@typescript-eslint/no-restricted-imports': [
@@ -196,12 +188,7 @@ export default tseslint.config(
   {
     // A module's routes call its service object, built once in buildApp with the module's dependencies (decision 067).
     files: ['apps/server/src/modules/*/*.routes.ts'],
-    ignores: routesHandingDependencies,
     rules: routeRules(otherModuleInner, handedDependencies),
-  },
-  {
-    files: routesHandingDependencies,
-    rules: routeRules(otherModuleInner),
   },
   {
     files: ['e2e/**/*.ts'],

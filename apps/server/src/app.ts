@@ -22,7 +22,16 @@ import {
   productRoutes,
   type ProductService,
 } from './modules/product/index.js';
-import { catalogRoutes, checkoutRoutes, customerOrderRoutes, orderDetailRoutes, webhookAdminRoutes } from './modules/checkout/index.js';
+import {
+  catalogRoutes,
+  checkoutRoutes,
+  createCheckoutService,
+  customerOrderRoutes,
+  orderDetailRoutes,
+  reconcileApiOf,
+  webhookAdminRoutes,
+  type CheckoutService,
+} from './modules/checkout/index.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { createOrderService, orderListRoutes, orderRoutes, type OrderService, replaceKeysRoutes } from './modules/order/index.js';
 import { createPersonService, personRoutes, type PersonService } from './modules/person/index.js';
@@ -74,6 +83,7 @@ declare module 'fastify' {
     audit: AuditService;
     auth: AuthService;
     bundles: BundleService;
+    checkout: CheckoutService;
     dashboard: DashboardService;
     devices: DeviceService;
     downloads: DownloadService;
@@ -297,6 +307,8 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('audit', createAuditService({ db }));
   app.decorate('auth', createAuthService({ db, secretBox, config }));
   app.decorate('bundles', createBundleService({ db, productCache }));
+  const reconcileApi = () => reconcileApiOf(app);
+  app.decorate('checkout', createCheckoutService({ db, secretBox, config, signer: keyFileSigner, log: app.log, reconcileApi }));
   app.decorate('dashboard', createDashboardService({ db }));
   app.decorate('devices', createDeviceService({ db, products: productCache, secretBox, signer: keyFileSigner, config }));
   app.decorate('downloads', createDownloadService({ db, config, products: productCache }));

@@ -240,7 +240,7 @@ export const findProductByPath = (db: Queryable, path: string): Promise<ProductR
 export function createProductService(deps: { db: Db; secretBox: SecretBox; productCache: ProductCache }) {
   const { db, secretBox, productCache } = deps;
   return {
-    ...bindDependencies({ db, secretBox }, { getAdminProduct, getProductSerials, saveProductSerials }),
+    ...bindDependencies({ db, secretBox }, { getAdminProduct, getProductSerials, saveProductSerials, listCatalogue }),
     saveProduct: async (options: { actor: string; product: ProductSaveRequest }): Promise<Product> => {
       const saved = await saveProduct({ db, secretBox, ...options });
       productCache.clear();
