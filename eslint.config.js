@@ -180,13 +180,15 @@ export default tseslint.config(
   {
     // Route → service, always: a route parses, authorises, calls one service and answers. It imports no repository
     // (its own domain's neither, which covers every other domain's) and no outbox, and runs no statement itself; and
-    // it reaches other modules through their faces like any file.
+    // it reaches other modules through their faces like any file. The mailbox's and the sandbox's routes call their
+    // service objects too (decision 071).
     files: ['apps/server/src/**/*.routes.ts'],
     ignores: ['apps/server/src/modules/**'],
-    rules: routeRules(moduleInnerFromOutside),
+    rules: routeRules(moduleInnerFromOutside, handedDependencies),
   },
   {
-    // A module's routes call its service object, built once in buildApp with the module's dependencies (decision 067).
+    // A module's routes call its service object, built once in buildApp with the module's dependencies (decisions 067
+    // and 071: every module's, no exceptions left).
     files: ['apps/server/src/modules/*/*.routes.ts'],
     rules: routeRules(otherModuleInner, handedDependencies),
   },

@@ -12,6 +12,7 @@ import { badRequest } from './lib/app-error.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createSigningPool, signOnThisThread, type KeyFileSigner } from './licensing/signing-pool.js';
 import { mailboxRoutes } from './mail/mailbox.routes.js';
+import { createMailboxService, type MailboxService } from './mail/mailbox-service.js';
 import { accountRoutes, authRoutes, type AuthService, createAuthService, screenAccessRoutes, staffRoutes } from './modules/auth/index.js';
 import { createHealthService, healthRoutes, type HealthService } from './modules/health/index.js';
 import { createPageCache, createPageService, type PageCache, type PageService, pageRoutes } from './modules/page/index.js';
@@ -32,6 +33,7 @@ import {
   webhookAdminRoutes,
   type CheckoutService,
 } from './modules/checkout/index.js';
+import { createSandboxService, type SandboxService } from './sandbox/sandbox-service.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { createOrderService, orderListRoutes, orderRoutes, type OrderService, replaceKeysRoutes } from './modules/order/index.js';
 import { createPersonService, personRoutes, type PersonService } from './modules/person/index.js';
@@ -89,6 +91,8 @@ declare module 'fastify' {
     downloads: DownloadService;
     health: HealthService;
     licences: LicenceService;
+    /** The development mailbox's and the failed mail's (mail/). */
+    mailbox: MailboxService;
     offers: OfferService;
     orders: OrderService;
     outboundWebhooks: OutboundWebhookService;
@@ -97,6 +101,8 @@ declare module 'fastify' {
     products: ProductService;
     releases: ReleaseService;
     resend: ResendService;
+    /** The checkout sandbox's (decorated whether or not the sandbox is on; its routes refuse when off). */
+    sandbox: SandboxService;
     support: SupportService;
     timeline: TimelineService;
     transfers: TransferService;
@@ -314,6 +320,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('downloads', createDownloadService({ db, config, products: productCache }));
   app.decorate('health', createHealthService({ db }));
   app.decorate('licences', createLicenceService({ db }));
+  app.decorate('mailbox', createMailboxService({ db, config }));
   app.decorate('offers', createOfferService({ db, config }));
   app.decorate('orders', createOrderService({ db, secretBox, config }));
   app.decorate('outboundWebhooks', createOutboundWebhookService({ db, secretBox }));
@@ -322,6 +329,7 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('products', createProductService({ db, secretBox, productCache }));
   app.decorate('releases', createReleaseService({ db, config, products: productCache }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('sandbox', createSandboxService({ db, config }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('timeline', createTimelineService({ db }));
   app.decorate('transfers', createTransferService({ db, config, secretBox }));
