@@ -214,7 +214,7 @@ async function generateProductKeys(): Promise<GeneratedKeys> {
 }
 
 /** The catalogue (GET /product/): every product, with key material only for the administrator. */
-export async function listCatalogue(options: { db: Queryable; secretBox: SecretBox; isAdmin: boolean }) {
+async function listCatalogue(options: { db: Queryable; secretBox: SecretBox; isAdmin: boolean }) {
   const rows = await productRepository.listProducts(options.db);
   return options.isAdmin ? rows.map((row) => toAdminProduct(row, options.secretBox)) : rows.map(toPublicProduct);
 }
