@@ -126,6 +126,16 @@ describe("the server lint rule on route files: a route calls its module's servic
     expect(await lint('apps/server/src/modules/page/probe.routes.ts', text)).toEqual([expect.stringMatching(refused)]);
   });
 
+  it.each([
+    ['the checkout module, the last off the list', 'apps/server/src/modules/checkout/probe.routes.ts'],
+    ['the device module', 'apps/server/src/modules/device/probe.routes.ts'],
+    ["the mailbox's routes, outside the modules", 'apps/server/src/mail/probe.routes.ts'],
+    ["the sandbox's routes, outside the modules", 'apps/server/src/sandbox/probe.routes.ts'],
+  ])('refuses the database handed in %s', async (_case, file) => {
+    const text = 'export const probe = (app: { db: unknown }, list: (o: object) => unknown) => list({ db: app.db });\n';
+    expect(await lint(file, text)).toEqual([expect.stringMatching(refused)]);
+  });
+
   it("allows the service object's call and a setting read from the config", async () => {
     const route = [
       'type App = { pages: { listPages: () => unknown }; config: { SUPPORT_EMAIL: string } };',

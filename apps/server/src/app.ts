@@ -12,6 +12,7 @@ import { badRequest } from './lib/app-error.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createSigningPool, signOnThisThread, type KeyFileSigner } from './licensing/signing-pool.js';
 import { mailboxRoutes } from './mail/mailbox.routes.js';
+import { createMailboxService, type MailboxService } from './mail/mailbox-service.js';
 import { accountRoutes, authRoutes, type AuthService, createAuthService, screenAccessRoutes, staffRoutes } from './modules/auth/index.js';
 import { createHealthService, healthRoutes, type HealthService } from './modules/health/index.js';
 import { createPageCache, createPageService, type PageCache, type PageService, pageRoutes } from './modules/page/index.js';
@@ -22,20 +23,30 @@ import {
   productRoutes,
   type ProductService,
 } from './modules/product/index.js';
-import { catalogRoutes, checkoutRoutes, customerOrderRoutes, orderDetailRoutes, webhookAdminRoutes } from './modules/checkout/index.js';
+import {
+  catalogRoutes,
+  checkoutRoutes,
+  createCheckoutService,
+  customerOrderRoutes,
+  orderDetailRoutes,
+  reconcileApiOf,
+  webhookAdminRoutes,
+  type CheckoutService,
+} from './modules/checkout/index.js';
+import { createSandboxService, type SandboxService } from './sandbox/sandbox-service.js';
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
 import { createOrderService, orderListRoutes, orderRoutes, type OrderService, replaceKeysRoutes } from './modules/order/index.js';
 import { createPersonService, personRoutes, type PersonService } from './modules/person/index.js';
 import { createPrivacyService, privacyRoutes, type PrivacyService } from './modules/privacy/index.js';
 import { createTimelineService, timelineRoutes, type TimelineService } from './modules/timeline/index.js';
 import { batchRoutes, createUnassignedService, unassignedRoutes, type UnassignedService } from './modules/unassigned/index.js';
-import { activationRoutes } from './modules/activation/index.js';
-import { deviceRoutes } from './modules/device/index.js';
+import { activationRoutes, createActivationService, type ActivationService } from './modules/activation/index.js';
+import { createDeviceService, deviceRoutes, type DeviceService } from './modules/device/index.js';
 import { createLicenceService, licenceRoutes, type LicenceService } from './modules/licence/index.js';
 import { createResendService, type ResendService, resendRoutes } from './modules/resend/index.js';
 import { createSupportService, type SupportService, supportRoutes } from './modules/support/index.js';
-import { transferRoutes } from './modules/transfer/index.js';
-import { trialRoutes } from './modules/trial/index.js';
+import { createTransferService, transferRoutes, type TransferService } from './modules/transfer/index.js';
+import { createTrialService, trialRoutes, type TrialService } from './modules/trial/index.js';
 import { createDownloadService, downloadRoutes, type DownloadService } from './modules/download/index.js';
 import { createReleaseService, releaseMailRoutes, releaseRoutes, type ReleaseService } from './modules/release/index.js';
 import { auditRoutes, type AuditService, createAuditService } from './modules/audit/index.js';
@@ -66,16 +77,22 @@ declare module 'fastify' {
     /** The other modules' services, each built once with its dependencies (decision 067). */
     /** The unassigned module's: activation codes and their batches. */
     activationCodes: UnassignedService;
+    /** The activation module's: a retailer's activation key redeemed. */
+    activations: ActivationService;
     /** The search module's (`app.search` is Fastify's route method for SEARCH requests). */
     adminSearch: SearchService;
     apiKeys: ApiKeyService;
     audit: AuditService;
     auth: AuthService;
     bundles: BundleService;
+    checkout: CheckoutService;
     dashboard: DashboardService;
+    devices: DeviceService;
     downloads: DownloadService;
     health: HealthService;
     licences: LicenceService;
+    /** The development mailbox's and the failed mail's (mail/). */
+    mailbox: MailboxService;
     offers: OfferService;
     orders: OrderService;
     outboundWebhooks: OutboundWebhookService;
@@ -84,8 +101,12 @@ declare module 'fastify' {
     products: ProductService;
     releases: ReleaseService;
     resend: ResendService;
+    /** The checkout sandbox's (decorated whether or not the sandbox is on; its routes refuse when off). */
+    sandbox: SandboxService;
     support: SupportService;
     timeline: TimelineService;
+    transfers: TransferService;
+    trials: TrialService;
     /** The products by name, for the plug-in endpoints; cached until the product table changes. */
     productCache: ProductCache;
     /** The notifications the caches forget on; while they are not heard, the caches read the database. */
@@ -284,17 +305,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
  * `app.<module>.<call>(…)` with the request's values only.
  */
 function decorateServices(app: FastifyInstance): void {
-  const { db, config, secretBox, productCache } = app;
+  const { db, config, secretBox, productCache, keyFileSigner } = app;
   app.decorate('activationCodes', createUnassignedService({ db }));
+  app.decorate('activations', createActivationService({ db, config, secretBox }));
   app.decorate('adminSearch', createSearchService({ db }));
   app.decorate('apiKeys', createApiKeyService({ db }));
   app.decorate('audit', createAuditService({ db }));
   app.decorate('auth', createAuthService({ db, secretBox, config }));
   app.decorate('bundles', createBundleService({ db, productCache }));
+  const reconcileApi = () => reconcileApiOf(app);
+  app.decorate('checkout', createCheckoutService({ db, secretBox, config, signer: keyFileSigner, log: app.log, reconcileApi }));
   app.decorate('dashboard', createDashboardService({ db }));
+  app.decorate('devices', createDeviceService({ db, products: productCache, secretBox, signer: keyFileSigner, config }));
   app.decorate('downloads', createDownloadService({ db, config, products: productCache }));
   app.decorate('health', createHealthService({ db }));
   app.decorate('licences', createLicenceService({ db }));
+  app.decorate('mailbox', createMailboxService({ db, config }));
   app.decorate('offers', createOfferService({ db, config }));
   app.decorate('orders', createOrderService({ db, secretBox, config }));
   app.decorate('outboundWebhooks', createOutboundWebhookService({ db, secretBox }));
@@ -303,8 +329,11 @@ function decorateServices(app: FastifyInstance): void {
   app.decorate('products', createProductService({ db, secretBox, productCache }));
   app.decorate('releases', createReleaseService({ db, config, products: productCache }));
   app.decorate('resend', createResendService({ db, config }));
+  app.decorate('sandbox', createSandboxService({ db, config }));
   app.decorate('support', createSupportService({ db, config }));
   app.decorate('timeline', createTimelineService({ db }));
+  app.decorate('transfers', createTransferService({ db, config, secretBox }));
+  app.decorate('trials', createTrialService({ db, products: productCache, secretBox, signer: keyFileSigner }));
 }
 
 const trustHops = (count: number) => (_address: string, hop: number) => hop < count;

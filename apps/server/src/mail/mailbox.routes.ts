@@ -2,8 +2,6 @@ import { failedMailEntries, mailboxEntry, retryMailResponse } from '@store/contr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, createAuthHooks } from '../plugins/auth.js';
-import { listFailedMails, retryMail } from './failed-mail.service.js';
-import { readMailbox } from './mailbox.service.js';
 
 /** The development mailbox: with no SMTP configured, the administrator reads the outgoing mail here. */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,13 +16,12 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(mailboxEntry) },
       },
     },
-    (request) =>
-      readMailbox({ db: app.db, isSmtpOn: Boolean(app.config.SMTP_URL), to: request.query.to, isAdmin: actorOf(request).isAdmin }),
+    (request) => app.mailbox.readMailbox({ to: request.query.to, isAdmin: actorOf(request).isAdmin }),
   );
 
   // Mail that failed for good, with or without SMTP: what the administrator must see and may send again.
   app.get('/mail/failed', { onRequest: requireAdmin, schema: { tags: ['operations'], response: { 200: failedMailEntries } } }, () =>
-    listFailedMails(app.db),
+    app.mailbox.listFailedMails(),
   );
   app.post(
     '/mail/:id/retry',
@@ -33,7 +30,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['operations'], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: retryMailResponse } },
     },
     async (request) => {
-      await retryMail({ db: app.db, actor: actorOf(request).name, mailId: request.params.id });
+      await app.mailbox.retryMail({ actor: actorOf(request).name, mailId: request.params.id });
       return { id: request.params.id };
     },
   );

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../lib/app-error.js';
 import { sandboxApiUserOf } from '../modules/checkout/index.js';
-import { lookUpSandboxOrders, lookUpSandboxReturns } from './sandbox-provider-api.service.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const lookupQuery = z.object({
@@ -33,9 +32,9 @@ export const sandboxProviderApiRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/sandbox/fastspring-api/orders', { schema: { tags, querystring: lookupQuery } }, (request) =>
-    lookUpSandboxOrders({ db: app.db, lookup: request.query }),
+    app.sandbox.lookUpSandboxOrders({ lookup: request.query }),
   );
   app.get('/sandbox/fastspring-api/returns/:ids', { schema: { tags, params: z.object({ ids: z.string().max(2000) }) } }, (request) =>
-    lookUpSandboxReturns({ db: app.db, ids: request.params.ids }),
+    app.sandbox.lookUpSandboxReturns({ ids: request.params.ids }),
   );
 };

@@ -9,7 +9,6 @@ import { actorOf, createAuthHooks } from '../plugins/auth.js';
 import { sandboxCart } from './sandbox-cart.js';
 import { renderPopupErrorPage, renderPopupPage } from './sandbox-popup-page.js';
 import { sandboxProviderApiRoutes } from './sandbox-provider-api.routes.js';
-import * as sandbox from './sandbox.service.js';
 
 const asset = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'assets', name), 'utf8');
 
@@ -36,7 +35,6 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['sandbox'];
   const { requireAdmin } = createAuthHooks(app);
   const scripts = { sbl: asset('sbl.js'), popup: asset('popup.js') };
-  const context = () => ({ db: app.db, config: app.config });
   await app.register(sandboxProviderApiRoutes);
 
   app.get('/sandbox/sbl.js', { schema: { tags } }, (_request, reply) =>
@@ -47,14 +45,14 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/sandbox/api/session', { schema: { tags, body: z.object({ cart: sandboxCart }) } }, (request) =>
-    sandbox.priceSandboxSession({ ...context(), cart: request.body.cart }),
+    app.sandbox.priceSandboxSession({ cart: request.body.cart }),
   );
 
   // secure(payload, key) with an encrypted payload: the script asks for the session object it holds (decision 036).
   app.post(
     '/sandbox/api/secure',
     { schema: { tags, body: z.object({ securePayload: z.string().min(1).max(100_000), secureKey: z.string().min(1).max(2000) }) } },
-    (request) => sandbox.openSecurePayload({ ...context(), sealed: request.body }),
+    (request) => app.sandbox.openSecurePayload({ sealed: request.body }),
   );
 
   app.post(
@@ -66,7 +64,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ url: z.string() }) },
       },
     },
-    (request) => sandbox.finalizeSandboxCheckout({ ...context(), cart: request.body.cart, origin: request.body.origin, ip: request.ip }),
+    (request) => app.sandbox.finalizeSandboxCheckout({ cart: request.body.cart, origin: request.body.origin, ip: request.ip }),
   );
 
   app.get(
@@ -75,7 +73,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       try {
-        const described = await sandbox.describeSandboxCheckout({ ...context(), token: request.query.session });
+        const described = await app.sandbox.describeSandboxCheckout({ token: request.query.session });
         return reply.send(renderPopupPage({ token: request.query.session, ...described }));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -89,7 +87,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: buyer, response: { 200: z.object({ id: z.string(), reference: z.string() }) } } },
     (request) => {
       const { session, ...details } = request.body;
-      return sandbox.paySandboxCheckout({ ...context(), server: app.server, token: session, buyer: details, ip: request.ip });
+      return app.sandbox.paySandboxCheckout({ server: app.server, token: session, buyer: details, ip: request.ip });
     },
   );
 
@@ -108,7 +106,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ eventId: z.string(), status: z.number(), body: z.string() }) },
       },
     },
-    (request) => sandbox.replaySandboxEvent({ ...context(), actor: actorOf(request).name, server: app.server, ...request.body }),
+    (request) => app.sandbox.replaySandboxEvent({ actor: actorOf(request).name, server: app.server, ...request.body }),
   );
 
   // A licence becomes transferable 30 days after its activation: this switch lets the administrator of a sandbox
@@ -123,6 +121,6 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ licenseActivationDate: z.string() }) },
       },
     },
-    (request) => sandbox.backdateLicence({ ...context(), actor: actorOf(request).name, ...request.body }),
+    (request) => app.sandbox.backdateLicence({ actor: actorOf(request).name, ...request.body }),
   );
 };

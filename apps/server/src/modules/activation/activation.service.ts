@@ -1,4 +1,9 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { redeemActivationFlow } from '../../flows/redeem-activation.flow.js';
 import type { RateLimitRule } from '../../lib/rate-limit.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { bindDependencies } from '../../lib/service-object.js';
 
 /** The rules of redeeming a retailer's activation key (flows/redeem-activation.flow.ts). */
 export const activationPerIp: RateLimitRule = { name: 'activation-ip', limit: 20, windowSeconds: 15 * 60 };
@@ -12,3 +17,11 @@ export const isActivationKeyShaped = (text: string): boolean => UUID_PATTERN.tes
 
 /** Marks an unused key as redeemed, and ties it to the licence it became (the flow's transaction). */
 export { redeemActivationKey, setRedeemedOrder } from './activation.repository.js';
+
+/**
+ * The activation module's service, built once by `buildApp` with its database, settings and secret box (decision
+ * 067): a retailer's activation key redeemed. The work is the flow's; this is the route's entrance to it.
+ */
+export const createActivationService = (deps: { db: Db; config: Config; secretBox: SecretBox }) =>
+  bindDependencies(deps, { redeem: redeemActivationFlow });
+export type ActivationService = ReturnType<typeof createActivationService>;

@@ -2,8 +2,10 @@
 export { activationRoutes } from './activation.routes.js';
 export {
   activationPerIp,
+  createActivationService,
   invalidActivationKeyMessage,
   isActivationKeyShaped,
   redeemActivationKey,
   setRedeemedOrder,
+  type ActivationService,
 } from './activation.service.js';

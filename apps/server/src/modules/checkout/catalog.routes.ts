@@ -2,7 +2,6 @@ import { productList, publicProductList } from '@store/contracts/product';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAuthHooks } from '../../plugins/auth.js';
-import { listCatalogue } from '../product/index.js';
 
 /**
  * GET /product/: the spec calls it with and without a login. Anyone gets the public fields; the administrator
@@ -17,6 +16,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: identifyCallerIfAny,
       schema: { tags: ['products'], response: { 200: z.union([productList, publicProductList]) } },
     },
-    (request) => listCatalogue({ db: app.db, secretBox: app.secretBox, isAdmin: request.actor?.isAdmin === true }),
+    (request) => app.products.listCatalogue({ isAdmin: request.actor?.isAdmin === true }),
   );
 };

@@ -2,9 +2,8 @@ import { loyaltyCouponResponse } from '@store/contracts/checkout';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { getLoyaltyCoupon } from './loyalty.service.js';
 import { isValidWebhookSignature, webhookSecretOf } from './webhook-signature.js';
-import { parseWebhookBody, receiveWebhookEvents } from './webhook.service.js';
+import { parseWebhookBody } from './webhook.service.js';
 
 /**
  * The provider's webhook. Its own encapsulated plugin: only here are bodies kept as raw bytes (whatever the
@@ -31,8 +30,7 @@ const webhookRoute: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('unauthorized', 'The webhook signature is missing or wrong.');
       }
       const events = parseWebhookBody(body);
-      const context = { db: app.db, secretBox: app.secretBox, config: app.config, log: request.log, signer: app.keyFileSigner };
-      const intake = await receiveWebhookEvents(context, events);
+      const intake = await app.checkout.receiveWebhookEvents({ log: request.log, events });
       // 202 tells FastSpring which events to mark processed, one id per line; it retries the others (docs/fastspring-protocol.md §2.5).
       return reply
         .status(intake.failedIds.length === 0 ? 200 : 202)
@@ -51,7 +49,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fastspring/loyaltycoupon',
     { onRequest: requireUser, schema: { tags: ['checkout'], response: { 200: loyaltyCouponResponse } } },
     async (request, reply) => {
-      const code = await getLoyaltyCoupon({ db: app.db, config: app.config, caller: actorOf(request) });
+      const code = await app.checkout.getLoyaltyCoupon({ caller: actorOf(request) });
       // A JSON string ("" when none): Fastify would send a bare string as plain text.
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(code));
     },

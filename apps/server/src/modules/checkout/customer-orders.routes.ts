@@ -9,8 +9,6 @@ import {
 import { idParam } from '@store/contracts/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { getPurchaseOfLicence, getPurchaseStatus, listCustomerOrders } from './customer-orders.service.js';
-import { claimPurchaseAccount } from './purchase-account.service.js';
 
 /** The customer area's order history: the caller's own purchases only. */
 export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,14 +16,14 @@ export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/userinfo/orders',
     { onRequest: requireUser, schema: { tags: ['customer area'], response: { 200: customerOrderList } } },
-    (request) => listCustomerOrders({ db: app.db, caller: actorOf(request) }),
+    (request) => app.checkout.listCustomerOrders({ caller: actorOf(request) }),
   );
 
   // Public: the thank-you screen's facts of a purchase just paid; the provider's order id is the key (decision 037).
   app.get(
     '/fastspring/purchase/:id',
     { schema: { tags: ['checkout'], params: purchaseStatusParams, response: { 200: purchaseStatus } } },
-    (request) => getPurchaseStatus({ db: app.db, providerOrderId: request.params.id }),
+    (request) => app.checkout.getPurchaseStatus({ providerOrderId: request.params.id }),
   );
 
   // Public: the paying browser's claim, once, for the buyer's way into the account (decision 060).
@@ -39,13 +37,13 @@ export const customerOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: purchaseAccountResponse },
       },
     },
-    (request) => claimPurchaseAccount({ db: app.db, providerOrderId: request.params.id, claim: request.body.claim }),
+    (request) => app.checkout.claimPurchaseAccount({ providerOrderId: request.params.id, claim: request.body.claim }),
   );
 
   // Staff: the purchase a licence came from (money, partial refunds), shown in the person editor's licence detail.
   app.get(
     '/order/:id/purchase',
     { onRequest: requireStaff, schema: { tags: ['orders'], params: idParam, response: { 200: licencePurchase } } },
-    (request) => getPurchaseOfLicence({ db: app.db, orderId: request.params.id }),
+    (request) => app.checkout.getPurchaseOfLicence({ orderId: request.params.id }),
   );
 };

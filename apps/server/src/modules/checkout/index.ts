@@ -1,6 +1,7 @@
 // The checkout module's public face (issue 28, decision 039): what other modules and the app may use of it.
 export { orderLicenceItemsOf, orderLinesOf, readOrderCatalogue, type LicenceItem } from './bundle-items.js';
 export { catalogRoutes } from './catalog.routes.js';
+export { createCheckoutService, type CheckoutService } from './checkout-service.js';
 export { checkoutRoutes } from './checkout.routes.js';
 export {
   deleteLoyaltyCodesOfPerson,
@@ -27,7 +28,7 @@ export {
   transferFeeRefundOf,
   type ReturnOutcome,
 } from './return-created.service.js';
-export { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from './reconcile-job.js';
+export { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileApiOf, reconcileCrontabLine } from './reconcile-job.js';
 export { webhookAdminRoutes } from './webhook-admin.routes.js';
 export { getWebhookEvent, lockStoredEvent, readStoredEvent, settleReplayedEvent } from './webhook-admin.service.js';
 export { recordEventAudit } from './webhook-audit.js';

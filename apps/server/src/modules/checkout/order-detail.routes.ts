@@ -3,7 +3,6 @@ import { listQuery, pagedResponse } from '@store/contracts/list';
 import { orderDetail, transferEntry } from '@store/contracts/order-detail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAuthHooks } from '../../plugins/auth.js';
-import { getOrderDetail, listTransfers } from './order-detail.service.js';
 
 /** Staff: one order (licence) with its purchase, sibling licences, transfers and webhook events (decision 060). */
 export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,11 +10,11 @@ export const orderDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders/:id',
     { onRequest: requireStaff, schema: { tags: ['orders'], params: idParam, response: { 200: orderDetail } } },
-    (request) => getOrderDetail({ db: app.db, orderId: request.params.id }),
+    (request) => app.checkout.getOrderDetail({ orderId: request.params.id }),
   );
   app.get(
     '/admin/transfers',
     { onRequest: requireStaff, schema: { tags: ['orders'], querystring: listQuery, response: { 200: pagedResponse(transferEntry) } } },
-    (request) => listTransfers({ db: app.db, query: request.query }),
+    (request) => app.checkout.listTransfers({ query: request.query }),
   );
 };

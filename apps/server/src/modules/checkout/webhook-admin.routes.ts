@@ -9,10 +9,7 @@ import {
 } from '@store/contracts/webhook';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { replayWebhookEventFlow, resolveWebhookEventFlow } from '../../flows/webhook-event.flow.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { reconcileApiOf } from './reconcile-job.js';
-import * as webhooks from './webhook-admin.service.js';
 
 const eventParams = z.object({ id: z.string().trim().min(1).max(200) });
 
@@ -20,36 +17,35 @@ const eventParams = z.object({ id: z.string().trim().min(1).max(200) });
 export const webhookAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireAdmin } = createAuthHooks(app);
   const tags = ['webhooks'];
-  const context = () => ({ db: app.db, secretBox: app.secretBox, config: app.config, log: app.log });
 
   app.get(
     '/webhookEvent/',
     { onRequest: requireAdmin, schema: { tags, querystring: webhookEventListQuery, response: { 200: webhookEventList } } },
-    (request) => webhooks.listWebhookEvents(app.db, request.query),
+    (request) => app.checkout.listWebhookEvents(request.query),
   );
 
   app.get(
     '/webhookEvent/:id',
     { onRequest: requireAdmin, schema: { tags, params: eventParams, response: { 200: webhookEventRow } } },
-    (request) => webhooks.getWebhookEvent({ db: app.db, id: request.params.id }),
+    (request) => app.checkout.getWebhookEvent({ id: request.params.id }),
   );
 
   app.post(
     '/webhookEvent/:id/replay',
     { onRequest: requireAdmin, schema: { tags, params: eventParams, body: webhookReplayRequest, response: { 200: webhookEventRow } } },
-    (request) => replayWebhookEventFlow(context(), { id: request.params.id, actor: actorOf(request).name, replay: request.body }),
+    (request) => app.checkout.replayWebhookEvent({ id: request.params.id, actor: actorOf(request).name, replay: request.body }),
   );
 
   app.post(
     '/webhookEvent/:id/resolve',
     { onRequest: requireAdmin, schema: { tags, params: eventParams, body: webhookResolveRequest, response: { 200: webhookEventRow } } },
-    (request) => resolveWebhookEventFlow({ db: app.db, id: request.params.id, actor: actorOf(request).name, note: request.body.note }),
+    (request) => app.checkout.resolveWebhookEvent({ id: request.params.id, actor: actorOf(request).name, note: request.body.note }),
   );
 
   // The reconciliation job for a chosen range of days (docs/fastspring.md).
   app.post(
     '/webhookEvent/reconcile',
     { onRequest: requireAdmin, schema: { tags, body: reconcileRequest, response: { 200: reconcileResponse } } },
-    (request) => webhooks.reconcileDays({ ...context(), api: reconcileApiOf(app), actor: actorOf(request).name, ...request.body }),
+    (request) => app.checkout.reconcileDays({ actor: actorOf(request).name, ...request.body }),
   );
 };

@@ -2,6 +2,7 @@
 export { findDeviceIdProblem } from './device-id.js';
 export type { SignedKeyFile } from './device-registration.js';
 export type { LicenceCandidate } from './device.repository.js';
+export { createDeviceService, type DeviceService } from './device-service.js';
 export { deviceRoutes } from './device.routes.js';
 export {
   countReleasesThisYear,

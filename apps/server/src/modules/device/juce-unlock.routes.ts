@@ -1,5 +1,4 @@
 import { juceRenewRequest, juceUnlockRequest } from '@store/contracts/licence';
-import { renewComputerKeyFlow, unlockComputerFlow } from '../../flows/register-computer.flow.js';
 import { juceFormPlugin } from '../../plugins/juce-form.js';
 
 /**
@@ -7,25 +6,7 @@ import { juceFormPlugin } from '../../plugins/juce-form.js';
  * in the same form (decision 041): form fields in, XML out, always HTTP 200 (plugins/juce-form.ts).
  */
 export const juceUnlockRoutes = juceFormPlugin('unlock', (app, route) => {
-  route('/juce/unlock', juceUnlockRequest, (request) =>
-    unlockComputerFlow({
-      db: app.db,
-      products: app.productCache,
-      secretBox: app.secretBox,
-      signer: app.keyFileSigner,
-      fields: request.body,
-      ip: request.ip,
-      publicUrl: app.config.PUBLIC_URL ?? 'our website',
-    }),
-  );
+  route('/juce/unlock', juceUnlockRequest, (request) => app.devices.unlockComputer({ fields: request.body, ip: request.ip }));
 
-  route('/juce/renew', juceRenewRequest, (request) =>
-    renewComputerKeyFlow({
-      db: app.db,
-      products: app.productCache,
-      secretBox: app.secretBox,
-      signer: app.keyFileSigner,
-      fields: request.body,
-    }),
-  );
+  route('/juce/renew', juceRenewRequest, (request) => app.devices.renewComputerKey({ fields: request.body }));
 });

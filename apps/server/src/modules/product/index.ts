@@ -2,12 +2,5 @@
 export { createProductCache, type ProductCache } from './product-cache.js';
 export { type ProductRow } from './product.repository.js';
 export { productRoutes } from './product.routes.js';
-export {
-  createProductService,
-  findProductById,
-  findProductByName,
-  findProductByPath,
-  listCatalogue,
-  type ProductService,
-} from './product.service.js';
+export { createProductService, findProductById, findProductByName, findProductByPath, type ProductService } from './product.service.js';
 export { saveBundleProduct } from './bundle-product.service.js';

@@ -214,7 +214,7 @@ async function generateProductKeys(): Promise<GeneratedKeys> {
 }
 
 /** The catalogue (GET /product/): every product, with key material only for the administrator. */
-export async function listCatalogue(options: { db: Queryable; secretBox: SecretBox; isAdmin: boolean }) {
+async function listCatalogue(options: { db: Queryable; secretBox: SecretBox; isAdmin: boolean }) {
   const rows = await productRepository.listProducts(options.db);
   return options.isAdmin ? rows.map((row) => toAdminProduct(row, options.secretBox)) : rows.map(toPublicProduct);
 }
@@ -240,7 +240,7 @@ export const findProductByPath = (db: Queryable, path: string): Promise<ProductR
 export function createProductService(deps: { db: Db; secretBox: SecretBox; productCache: ProductCache }) {
   const { db, secretBox, productCache } = deps;
   return {
-    ...bindDependencies({ db, secretBox }, { getAdminProduct, getProductSerials, saveProductSerials }),
+    ...bindDependencies({ db, secretBox }, { getAdminProduct, getProductSerials, saveProductSerials, listCatalogue }),
     saveProduct: async (options: { actor: string; product: ProductSaveRequest }): Promise<Product> => {
       const saved = await saveProduct({ db, secretBox, ...options });
       productCache.clear();

@@ -4,6 +4,7 @@ export { readTransferToken, transferTokenSecretOf } from './transfer-token.js';
 export { completeTransferFromWebhook } from './transfer-webhook.js';
 export { transferRoutes } from './transfer.routes.js';
 export {
+  createTransferService,
   hasTransferOfProviderOrder,
   insertTransferRecord,
   listTransfersOfPerson,
@@ -14,4 +15,5 @@ export {
   redactTransferRefusals,
   refundTransferFee,
   type TransferFee,
+  type TransferService,
 } from './transfer.service.js';

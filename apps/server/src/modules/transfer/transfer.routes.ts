@@ -2,9 +2,7 @@ import { idParam } from '@store/contracts/fields';
 import { verifyTransferResponse } from '@store/contracts/licence';
 import { orderList, orderTransferRequest } from '@store/contracts/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { transferLicencesAsAdminFlow } from '../../flows/transfer.flow.js';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
-import { verifyOrderForTransfer } from './transfer.service.js';
 
 /**
  * The customer's licence transfer (a signed token for the paid checkout; the webhook completes it), and the
@@ -17,7 +15,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
     '/userinfo/verifyorderfortransfer/:id',
     { onRequest: requireUser, schema: { tags: ['customer area'], params: idParam, response: { 200: verifyTransferResponse } } },
     async (request, reply) => {
-      const token = await verifyOrderForTransfer({ db: app.db, config: app.config, caller: actorOf(request), orderId: request.params.id });
+      const token = await app.transfers.verifyOrderForTransfer({ caller: actorOf(request), orderId: request.params.id });
       // Fastify sends a returned string as it is; the answer is a JSON string, so it is encoded here.
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(token));
     },
@@ -26,13 +24,6 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/transfer',
     { onRequest: requireAdmin, schema: { tags: ['orders'], body: orderTransferRequest, response: { 200: orderList } } },
-    (request) =>
-      transferLicencesAsAdminFlow({
-        db: app.db,
-        secretBox: app.secretBox,
-        config: app.config,
-        actor: actorOf(request).name,
-        request: request.body,
-      }),
+    (request) => app.transfers.transferLicencesAsAdmin({ actor: actorOf(request).name, request: request.body }),
   );
 };

@@ -2,9 +2,16 @@ import { TRANSFER_MIN_DAYS } from '@store/contracts/constants';
 import type { PoolClient } from 'pg';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { transferLicencesFlow, type TransferredLicence, type TransferRequest } from '../../flows/transfer.flow.js';
+import {
+  transferLicencesAsAdminFlow,
+  transferLicencesFlow,
+  type TransferredLicence,
+  type TransferRequest,
+} from '../../flows/transfer.flow.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import { mentionLikePatterns, redactText, type PersonalTexts } from '../../lib/redact.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { bindDependencies } from '../../lib/service-object.js';
 import { type CustomerCaller } from '../auth/index.js';
 import { findPersonIdOfLogin } from '../licence/index.js';
 import { findUpgradeOfLicence } from '../offer/index.js';
@@ -21,12 +28,7 @@ export type TransferFee = { amount: string; currency: string };
  * Checks that the caller owns the active licence, that it was not upgraded (decision 036) and that 30 days have
  * passed since they got it, and answers a short-lived signed token for the checkout tag of the paid transfer.
  */
-export async function verifyOrderForTransfer(options: {
-  db: Db;
-  config: Config;
-  caller: CustomerCaller;
-  orderId: number;
-}): Promise<string> {
+async function verifyOrderForTransfer(options: { db: Db; config: Config; caller: CustomerCaller; orderId: number }): Promise<string> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
   const order = await findOrderById(options.db, options.orderId);
   if (!order || personId === undefined || order.person_id !== personId) {
@@ -85,3 +87,11 @@ export async function redactTransferRefusals(db: Queryable, texts: PersonalTexts
   }
   return changed;
 }
+
+/**
+ * The transfer module's service, built once by `buildApp` with its database, settings and secret box (decision
+ * 067): the customer's token for a paid transfer, and the administrator's direct transfer (the flow's work).
+ */
+export const createTransferService = (deps: { db: Db; config: Config; secretBox: SecretBox }) =>
+  bindDependencies(deps, { verifyOrderForTransfer, transferLicencesAsAdmin: transferLicencesAsAdminFlow });
+export type TransferService = ReturnType<typeof createTransferService>;

@@ -3,21 +3,17 @@ import { juceTrialRequest, trialList, trialListQuery, webTrialRequest, webTrialR
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAuthHooks } from '../../plugins/auth.js';
 import { juceFormPlugin } from '../../plugins/juce-form.js';
-import { describeTrial, listProductTrials, startTrial } from './trial.service.js';
-
-type TrialAsked = Omit<Parameters<typeof startTrial>[0], 'db' | 'products' | 'secretBox' | 'signer'>;
+import { describeTrial } from './trial.service.js';
 
 /** Trials: the plug-ins' endpoint, the website's trial by Device ID, and the administrator's list per product. */
 export const trialRoutes: FastifyPluginAsyncZod = async (app) => {
   const { requireAdmin } = createAuthHooks(app);
-  const begin = (trial: TrialAsked) =>
-    startTrial({ db: app.db, products: app.productCache, secretBox: app.secretBox, signer: app.keyFileSigner, ...trial });
 
   app.post(
     '/trial',
     { schema: { tags: ['licence server'], body: webTrialRequest, response: { 200: webTrialResponse } } },
     async (request) => {
-      const grant = await begin({
+      const grant = await app.trials.startTrial({
         ip: request.ip,
         productName: request.body.ProductName,
         deviceId: request.body.DeviceIdHash,
@@ -33,8 +29,7 @@ export const trialRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product/:id/trials',
     { onRequest: requireAdmin, schema: { tags: ['products'], params: idParam, querystring: trialListQuery, response: { 200: trialList } } },
-    (request) =>
-      listProductTrials({ db: app.db, productId: request.params.id, page: request.query.page, pageSize: request.query.pageSize }),
+    (request) => app.trials.listProductTrials({ productId: request.params.id, page: request.query.page, pageSize: request.query.pageSize }),
   );
 
   // POST /juce/trial: a plug-in asks for a trial of its computer in the style of JUCE's online unlock (form fields
@@ -42,7 +37,7 @@ export const trialRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     juceFormPlugin('trial', (_scoped, route) => {
       route('/juce/trial', juceTrialRequest, async (request) => {
-        const grant = await begin({
+        const grant = await app.trials.startTrial({
           ip: request.ip,
           productName: request.body.product.trim(),
           deviceId: request.body.mach.trim(),

@@ -6,6 +6,7 @@ import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../lib/app-error.js';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { bindDependencies } from '../../lib/service-object.js';
 import { JUCE_WRONG_PRODUCT_MESSAGE } from '../../licensing/juce-unlock-reply.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { findDeviceIdProblem } from '../device/index.js';
@@ -44,7 +45,7 @@ const formatDay = (date: Date) => date.toISOString().slice(0, 10);
  * computer and product, held by the database: the same computer again gets its trial's key back while it runs,
  * and a refusal once it has ended. A trial never becomes a licence; it only expires.
  */
-export async function startTrial(options: TrialOptions): Promise<TrialGrant> {
+async function startTrial(options: TrialOptions): Promise<TrialGrant> {
   const { db, deviceId } = options;
   await hitRateLimit(db, trialPerIp, options.ip);
   const problem = findDeviceIdProblem(deviceId, options.source === 'web' ? OFFLINE_DEVICE_NAME : '');
@@ -114,7 +115,7 @@ export const describeTrial = (grant: TrialGrant): string =>
     : `Your trial of ${grant.product.name} on this computer runs until ${formatDay(grant.expiresAt)}.`;
 
 /** The administrator's list of a product's trials, newest first. */
-export async function listProductTrials(options: { db: Db; productId: number; page: number; pageSize: number }): Promise<TrialList> {
+async function listProductTrials(options: { db: Db; productId: number; page: number; pageSize: number }): Promise<TrialList> {
   const product = await findProductById(options.db, options.productId);
   if (!product) throw notFound('Product not found');
   const { rows, total } = await repository.listTrialsOfProduct(options.db, product.id, {
@@ -148,3 +149,11 @@ export const listTrialsOfHolder = (db: Queryable, holder: repository.TrialHolder
  * (decision 040).
  */
 export const deleteTrialsOfHolder = (db: Queryable, holder: repository.TrialHolder) => repository.deleteTrialsOfHolder(db, holder);
+
+/**
+ * The trial module's service, built once by `buildApp` with its database, product cache, secret box and signer
+ * (decision 067): a trial started from the website or a plug-in, and the administrator's list of a product's trials.
+ */
+export const createTrialService = (deps: { db: Db; products: ProductCache; secretBox: SecretBox; signer: KeyFileSigner }) =>
+  bindDependencies(deps, { startTrial, listProductTrials });
+export type TrialService = ReturnType<typeof createTrialService>;
