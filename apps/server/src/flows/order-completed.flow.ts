@@ -6,7 +6,7 @@ import type { SecretBox } from '../lib/secret-box.js';
 import type { KeyFileSigner } from '../licensing/signing-pool.js';
 import { siteUrlOf } from '../mail/customer-templates.js';
 import { orderConfirmationMail, type LicenceOfMail } from '../mail/licence-mails.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMailAtCommit } from '../mail/outbox.js';
 import { giftReceiptMail, unknownProductMail } from '../mail/templates.js';
 import { signInLinkFor } from '../modules/auth/index.js';
 import {
@@ -160,7 +160,7 @@ async function issueLicences(
     result.problems.push(`unknown product path: ${unknownPaths.join(', ')}`);
     // The provider is not asked to retry (it would fail again): a person must settle it.
     const alert = { to: config.SUPPORT_EMAIL, providerOrderId: data.id, customerEmail: customer.email, paths: unknownPaths };
-    await enqueueMail(client, unknownProductMail(alert));
+    await enqueueMailAtCommit(client, unknownProductMail(alert));
   }
   const knownItems = licenceItems.filter((item) => products.has(item.path));
   if (knownItems.length === 0) return result;
@@ -279,9 +279,9 @@ async function mailLicences(
   const orderReference = data.reference ?? data.id;
   const signIn = await signInLinkFor(client, { email: owner.email, purpose: 'purchase', siteUrl });
   const confirmation = { to: owner.email, ownerName: owner.name, orderReference, licences: [...mail.mailed] };
-  await enqueueMail(client, orderConfirmationMail({ ...confirmation, siteUrl, signIn }));
+  await enqueueMailAtCommit(client, orderConfirmationMail({ ...confirmation, siteUrl, signIn }));
   if (!mail.isGift) return;
   const receipt = { to: payer.email, payerName: payer.name, recipientName: owner.name, recipientEmail: owner.email };
   const products = mail.mailed.map((licence) => licence.productName);
-  await enqueueMail(client, giftReceiptMail({ ...receipt, orderReference, products, siteUrl }));
+  await enqueueMailAtCommit(client, giftReceiptMail({ ...receipt, orderReference, products, siteUrl }));
 }

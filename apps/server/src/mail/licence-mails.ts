@@ -1,7 +1,7 @@
 import { serialKeyFileName } from '@store/contracts/constants';
 import { actualKeyOf } from '@store/contracts/licence-keys';
 import { createElement } from 'react';
-import { composeMail } from './compose-mail.js';
+import { composeMail, renderMailBodyOfValues } from './compose-mail.js';
 import type { MailAttachment, OutgoingMail } from './outbox.js';
 import { LicenceKeys, OrderConfirmation, type MailedLicence } from './templates/licence-keys.js';
 import { LicenceReceived } from './templates/licence-transfer.js';
@@ -86,7 +86,11 @@ export const licenceMail = (options: {
   });
 };
 
-/** The one confirmation of a paid order: all its licences, each key file attached. */
+/**
+ * The one confirmation of a paid order: all its licences, each key file attached. Its template is rendered once per
+ * shape (its products, which values are equal or empty, which sign-in link) and the order's values put into it (decision 072):
+ * every paid order makes one, inside the webhook's transaction.
+ */
 export const orderConfirmationMail = (options: {
   to: string;
   ownerName: string;
@@ -97,18 +101,50 @@ export const orderConfirmationMail = (options: {
 }): OutgoingMail => {
   const { shown, attachments } = licencesOfMail(options.licences);
   const { signIn, secret } = signInOf(options);
+  // Each distinct value once, by its slot: the template's output may depend on which values are equal (products).
+  const values: string[] = [];
+  const slot = (value: string) => {
+    const at = values.indexOf(value);
+    return at >= 0 ? at : values.push(value) - 1;
+  };
+  // The sign-in button turns a login page's link into the account's (SignInButton): that suffix stays outside the value.
+  const isLoginPage = signIn.url.endsWith('/login');
+  const slots = {
+    to: slot(options.to),
+    ownerName: slot(options.ownerName),
+    orderReference: slot(options.orderReference),
+    siteUrl: slot(options.siteUrl),
+    signInUrl: slot(isLoginPage ? signIn.url.slice(0, -'/login'.length) : signIn.url),
+    licences: shown.map((licence) => ({
+      orderId: slot(String(licence.orderId)),
+      // The products are few, and the preview pads its text to a fixed length (React Email): their names are the shape's.
+      productName: licence.productName,
+      serial: slot(licence.serial),
+      keyFileName: slot(licence.keyFileName),
+    })),
+  };
+  const shape = `order-confirmation:${signIn.kind}:${isLoginPage}:${JSON.stringify(slots)}`;
+  const body = renderMailBodyOfValues(shape, values, (put) =>
+    createElement(OrderConfirmation, {
+      to: put[slots.to]!,
+      ownerName: put[slots.ownerName]!,
+      orderReference: put[slots.orderReference]!,
+      licences: slots.licences.map((licence) => ({
+        // The template only prints the licence's number (`#12`): its text stands in for it.
+        orderId: put[licence.orderId] as unknown as number,
+        productName: licence.productName,
+        serial: put[licence.serial]!,
+        keyFileName: put[licence.keyFileName]!,
+      })),
+      siteUrl: put[slots.siteUrl]!,
+      signIn: { kind: signIn.kind, url: `${put[slots.signInUrl]!}${isLoginPage ? '/login' : ''}` },
+    }),
+  );
   return composeMail({
     ...secret,
     to: options.to,
     subject: `Your order ${options.orderReference}: ${[...new Set(shown.map((licence) => licence.productName))].join(', ')}`,
-    body: createElement(OrderConfirmation, {
-      to: options.to,
-      ownerName: options.ownerName,
-      orderReference: options.orderReference,
-      licences: shown,
-      siteUrl: options.siteUrl,
-      signIn,
-    }),
+    body,
     attachments,
   });
 };

@@ -40,10 +40,7 @@ const queueMailJob = `(SELECT count(*) FROM graphile_worker.add_jobs(ARRAY[${job
  * call of the queue's `add_jobs` (and one notification of the workers) instead of one per mail.
  */
 export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<number> {
-  const batch = transactionValue(db, 'mail-jobs', () => {
-    const ids: number[] = [];
-    return { value: ids, beforeCommit: () => queueMailJobs(db, ids) };
-  });
+  const batch = commitBatchOf(db)?.ids;
   const values = [
     mail.to,
     mail.replyTo ?? null,
@@ -70,13 +67,59 @@ export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<nu
   return rows[0]!.id;
 }
 
-/** Queues the delivery jobs of the mails `ids` in one call. */
-async function queueMailJobs(db: Queryable, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
+/**
+ * Like enqueueMail, for a caller that needs no id back (decision 072): inside withTransaction the mail is inserted
+ * just before the commit, in the one statement that queues the jobs of the transaction's mails, so a mail costs no
+ * round trip of its own. Outside a transaction it is enqueueMail. The mail exists exactly when the change does, as
+ * with enqueueMail: its insert is part of the transaction, and a rollback leaves neither mail nor job.
+ */
+export async function enqueueMailAtCommit(db: Queryable, mail: OutgoingMail): Promise<void> {
+  const batch = commitBatchOf(db);
+  if (batch) batch.mails.push(mail);
+  else await enqueueMail(db, mail);
+}
+
+/** The mails of withTransaction's transaction: ids inserted already, and mails to insert at commit; all queued then. */
+type CommitBatch = { ids: number[]; mails: OutgoingMail[] };
+const commitBatchOf = (db: Queryable) =>
+  transactionValue(db, 'mail-jobs', () => {
+    const batch: CommitBatch = { ids: [], mails: [] };
+    return { value: batch, beforeCommit: () => queueMailJobs(db, batch) };
+  });
+
+/** Inserts the batch's deferred mails and queues the jobs of all its mails, in one call of the queue's `add_jobs`. */
+async function queueMailJobs(db: Queryable, { ids, mails }: CommitBatch): Promise<void> {
+  if (mails.length === 0) {
+    if (ids.length === 0) return;
+    await db.query({
+      name: 'mail-queue-jobs',
+      text: `SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(SELECT ${jobSpec('id')} FROM unnest($1::bigint[]) AS id ORDER BY id))`,
+      values: [ids],
+    });
+    return;
+  }
+  const rows = mails.map((mail) => ({
+    recipient: mail.to,
+    reply_to: mail.replyTo ?? null,
+    subject: mail.subject,
+    body_text: mail.text,
+    body_html: mail.html ?? null,
+    attachments: mail.attachments ?? [],
+    kind: mail.kind ?? null,
+    contains_secret: mail.containsSecret === true,
+    headers: mail.headers ?? {},
+  }));
   await db.query({
-    name: 'mail-queue-jobs',
-    text: `SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(SELECT ${jobSpec('id')} FROM unnest($1::bigint[]) AS id ORDER BY id))`,
-    values: [ids],
+    name: 'mail-insert-many-and-queue-jobs',
+    text: `WITH mail AS (
+         INSERT INTO mail_outbox (recipient, reply_to, subject, body_text, body_html, attachments, kind, contains_secret, headers)
+         SELECT recipient, reply_to, subject, body_text, body_html, attachments::jsonb, kind, contains_secret, headers::jsonb
+           FROM json_to_recordset($1::json) AS m(recipient text, reply_to text, subject text, body_text text, body_html text,
+                                                 attachments json, kind text, contains_secret boolean, headers json)
+         RETURNING id)
+       SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(
+         SELECT ${jobSpec('id')} FROM (SELECT id FROM mail UNION ALL SELECT unnest($2::bigint[])) AS queued(id) ORDER BY id))`,
+    values: [JSON.stringify(rows), ids],
   });
 }
 

@@ -7,7 +7,7 @@ import { createTestApp, uniqueEmail } from '../../test/test-app.js';
 import { withTransaction, type Db } from '../db/client.js';
 import { quietJobLogger } from '../jobs/job-logger.js';
 import { createTaskList } from '../jobs/job-runner.js';
-import { enqueueMail, purgeOldMail, requeueAbandonedMail } from './outbox.js';
+import { enqueueMail, enqueueMailAtCommit, purgeOldMail, requeueAbandonedMail } from './outbox.js';
 import { passwordResetMail } from './templates.js';
 
 const t = await createTestApp();
@@ -226,6 +226,57 @@ describe('mail delivery through the job queue', () => {
     expect(await jobsOfHeld()).toEqual([{ locked_by: null }]);
     await runDueJobs();
     expect(await outboxRow(held)).toMatchObject({ attempts: 2, sent_at: expect.any(Date) });
+  });
+
+  it("inserts mails queued at commit with the jobs of all the transaction's mails, and none of a transaction rolled back", async () => {
+    const to = uniqueEmail('at-commit');
+    const mailsTo = async () =>
+      (await t.db.query<{ id: number; subject: string }>('SELECT id, subject FROM mail_outbox WHERE recipient = $1 ORDER BY id', [to]))
+        .rows;
+    await withTransaction(t.db, async (client) => {
+      await enqueueMail(client, { to, subject: 'Now', text: 'One' });
+      await enqueueMailAtCommit(client, {
+        to,
+        subject: 'At commit',
+        text: 'Two',
+        html: '<p>Two</p>',
+        attachments: [{ filename: 'k.txt', content: 'key' }],
+      });
+      await enqueueMailAtCommit(client, {
+        to,
+        subject: 'Also at commit',
+        text: 'Three',
+        containsSecret: true,
+        kind: 'licence-with-account-link',
+      });
+    });
+    const mails = await mailsTo();
+    expect(mails.map((mail) => mail.subject)).toEqual(['Now', 'At commit', 'Also at commit']);
+    for (const mail of mails) expect(await jobOf(mail.id)).toBeDefined();
+    const { rows } = await t.db.query('SELECT body_html, attachments, contains_secret, kind FROM mail_outbox WHERE id = $1', [
+      mails[1]!.id,
+    ]);
+    expect(rows[0]).toEqual({
+      body_html: '<p>Two</p>',
+      attachments: [{ filename: 'k.txt', content: 'key' }],
+      contains_secret: false,
+      kind: null,
+    });
+
+    await expect(
+      withTransaction(t.db, async (client) => {
+        await enqueueMailAtCommit(client, { to, subject: 'Never', text: 'Four' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect((await mailsTo()).map((mail) => mail.subject)).toEqual(['Now', 'At commit', 'Also at commit']);
+
+    await runDueJobs();
+    expect(
+      receivedBy(to)
+        .map((mail) => mail.subject)
+        .sort(),
+    ).toEqual(['Also at commit', 'At commit', 'Now']);
   });
 
   it("queues the jobs of a transaction's mails when it commits, and none of a transaction rolled back", async () => {
