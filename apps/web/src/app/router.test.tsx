@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
+import { newProductDefaults } from '@store/contracts/product';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,16 +33,7 @@ function serveNewRecords() {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url.endsWith('/api/person/0')) return Response.json({ id: 0, email: '', name: 'name', country: 'CH' });
-    if (url.endsWith('/api/product/0'))
-      return Response.json({
-        id: 0,
-        name: 'New Name',
-        description: 'New Description',
-        price: '0',
-        publicKey: '',
-        privateKey: '',
-        useRsa2048: false,
-      });
+    if (url.endsWith('/api/product/0')) return Response.json(newProductDefaults);
     if (url.includes('/api/admin/screens/')) return Response.json({ ok: true });
     return Response.json([]);
   });

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client';
+import { appSourceFiles, readAppSourceFile } from '../test/app-source-files';
 import { FormSubmit } from './form-submit';
 
 describe('the foot of a form', () => {
@@ -35,10 +34,7 @@ describe('the foot of a form', () => {
   });
 });
 
-const source = path.resolve(import.meta.dirname, '..');
-const appFiles = readdirSync(source, { recursive: true, encoding: 'utf8' })
-  .map((file) => file.split(path.sep).join('/'))
-  .filter((file) => /\.tsx$/.test(file) && !/\.test\.tsx$/.test(file) && !file.startsWith('test/'));
+const appFiles = appSourceFiles({ tsxOnly: true });
 
 /** A form's own primary submit button, written out instead of the shared foot. */
 const ownSubmitButton = /type="submit"\s+(form="[^"]*"\s+)?className="btn btn-primary[ "]/;
@@ -55,10 +51,7 @@ describe('the foot of every form is components/form-submit.tsx (issue 28)', () =
 
   it('has no form write its own submit button, error alert and notice', () => {
     const copies = appFiles.filter(
-      (file) =>
-        file !== 'components/form-submit.tsx' &&
-        !dialogFooters.includes(file) &&
-        ownSubmitButton.test(readFileSync(path.join(source, file), 'utf8')),
+      (file) => file !== 'components/form-submit.tsx' && !dialogFooters.includes(file) && ownSubmitButton.test(readAppSourceFile(file)),
     );
     expect(copies).toEqual([]);
   });

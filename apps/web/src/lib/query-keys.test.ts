@@ -1,12 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { appSourceFiles, readAppSourceFile } from '../test/app-source-files';
 import { queryKeys } from './query-keys';
 
-const source = path.resolve(import.meta.dirname, '..');
-const appFiles = readdirSync(source, { recursive: true, encoding: 'utf8' })
-  .map((file) => file.split(path.sep).join('/'))
-  .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith('test/'));
+const appFiles = appSourceFiles();
 
 /** A key written in place (`queryKey: ['…'`) or a key factory of its own (`…QueryKeys = {`). */
 const ownKeys = /queryKey:\s*\[|[qQ]ueryKeys\s*=\s*\{/;
@@ -19,9 +15,7 @@ describe('the query keys come from one file (issue 28)', () => {
   });
 
   it('has every key in lib/query-keys.ts, the back office under its admin prefix', () => {
-    expect(appFiles.filter((file) => file !== 'lib/query-keys.ts' && ownKeys.test(readFileSync(path.join(source, file), 'utf8')))).toEqual(
-      [],
-    );
+    expect(appFiles.filter((file) => file !== 'lib/query-keys.ts' && ownKeys.test(readAppSourceFile(file)))).toEqual([]);
     // Invalidating the admin prefix reaches every back-office screen's data.
     for (const key of [queryKeys.admin.dashboard('?period=week'), queryKeys.admin.apiKeys, queryKeys.admin.screenAccess('pages', 'admin')])
       expect(key[0]).toBe(queryKeys.admin.all[0]);

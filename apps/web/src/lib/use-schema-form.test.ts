@@ -1,11 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { appSourceFiles, readAppSourceFile } from '../test/app-source-files';
 
-const source = path.resolve(import.meta.dirname, '..');
-const appFiles = readdirSync(source, { recursive: true, encoding: 'utf8' })
-  .map((file) => file.split(path.sep).join('/'))
-  .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.startsWith('test/'));
+const appFiles = appSourceFiles();
 
 /** A form set up by hand (`useForm(` or `useForm<…>(`), or a field's registration and message written out. */
 const ownFormSetup = /\buseForm\s*[<(]|registration=\{register\(/;
@@ -18,9 +14,7 @@ describe('every form is set up by lib/use-schema-form.ts (issue 28)', () => {
   });
 
   it('has no form resolve, validate or bind its fields its own way', () => {
-    const copies = appFiles.filter(
-      (file) => file !== 'lib/use-schema-form.ts' && ownFormSetup.test(readFileSync(path.join(source, file), 'utf8')),
-    );
+    const copies = appFiles.filter((file) => file !== 'lib/use-schema-form.ts' && ownFormSetup.test(readAppSourceFile(file)));
     expect(copies).toEqual([]);
   });
 });
