@@ -12,50 +12,36 @@ import { badRequest } from './lib/app-error.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createSigningPool, signOnThisThread, type KeyFileSigner } from './licensing/signing-pool.js';
 import { mailboxRoutes } from './mail/mailbox.routes.js';
-import { createMailboxService, type MailboxService } from './mail/mailbox-service.js';
-import { accountRoutes, authRoutes, type AuthService, createAuthService, screenAccessRoutes, staffRoutes } from './modules/auth/index.js';
-import { createHealthService, healthRoutes, type HealthService } from './modules/health/index.js';
+
+import { accountRoutes, authRoutes, screenAccessRoutes, staffRoutes } from './modules/auth/index.js';
+import { healthRoutes } from './modules/health/index.js';
 import { createPageCache, createPageService, type PageCache, type PageService, pageRoutes } from './modules/page/index.js';
-import {
-  createProductCache,
-  createProductService,
-  type ProductCache,
-  productRoutes,
-  type ProductService,
-} from './modules/product/index.js';
-import {
-  catalogRoutes,
-  checkoutRoutes,
-  createCheckoutService,
-  customerOrderRoutes,
-  orderDetailRoutes,
-  reconcileApiOf,
-  webhookAdminRoutes,
-  type CheckoutService,
-} from './modules/checkout/index.js';
-import { createSandboxService, type SandboxService } from './sandbox/sandbox-service.js';
+import { createProductCache, type ProductCache, productRoutes } from './modules/product/index.js';
+import { catalogRoutes, checkoutRoutes, customerOrderRoutes, orderDetailRoutes, webhookAdminRoutes } from './modules/checkout/index.js';
+
 import { sandboxRoutes } from './sandbox/sandbox.routes.js';
-import { createOrderService, orderListRoutes, orderRoutes, type OrderService, replaceKeysRoutes } from './modules/order/index.js';
-import { createPersonService, personRoutes, type PersonService } from './modules/person/index.js';
-import { createPrivacyService, privacyRoutes, type PrivacyService } from './modules/privacy/index.js';
-import { createTimelineService, timelineRoutes, type TimelineService } from './modules/timeline/index.js';
-import { batchRoutes, createUnassignedService, unassignedRoutes, type UnassignedService } from './modules/unassigned/index.js';
-import { activationRoutes, createActivationService, type ActivationService } from './modules/activation/index.js';
-import { createDeviceService, deviceRoutes, type DeviceService } from './modules/device/index.js';
-import { createLicenceService, licenceRoutes, type LicenceService } from './modules/licence/index.js';
-import { createResendService, type ResendService, resendRoutes } from './modules/resend/index.js';
-import { createSupportService, type SupportService, supportRoutes } from './modules/support/index.js';
-import { createTransferService, transferRoutes, type TransferService } from './modules/transfer/index.js';
-import { createTrialService, trialRoutes, type TrialService } from './modules/trial/index.js';
-import { createDownloadService, downloadRoutes, type DownloadService } from './modules/download/index.js';
-import { createReleaseService, releaseMailRoutes, releaseRoutes, type ReleaseService } from './modules/release/index.js';
-import { auditRoutes, type AuditService, createAuditService } from './modules/audit/index.js';
-import { createDashboardService, dashboardRoutes, type DashboardService } from './modules/dashboard/index.js';
-import { createSearchService, type SearchService, searchRoutes } from './modules/search/index.js';
-import { bundleRoutes, type BundleService, createBundleService } from './modules/bundle/index.js';
-import { createOfferService, offerRoutes, type OfferService } from './modules/offer/index.js';
-import { createOutboundWebhookService, outboundWebhookRoutes, type OutboundWebhookService } from './modules/outbound-webhook/index.js';
-import { apiKeyRoutes, type ApiKeyService, createApiKeyService, scriptApiRoutes } from './modules/api-key/index.js';
+import { orderListRoutes, orderRoutes, replaceKeysRoutes } from './modules/order/index.js';
+import { personRoutes } from './modules/person/index.js';
+import { privacyRoutes } from './modules/privacy/index.js';
+import { timelineRoutes } from './modules/timeline/index.js';
+import { batchRoutes, unassignedRoutes } from './modules/unassigned/index.js';
+import { activationRoutes } from './modules/activation/index.js';
+import { deviceRoutes } from './modules/device/index.js';
+import { licenceRoutes } from './modules/licence/index.js';
+import { resendRoutes } from './modules/resend/index.js';
+import { supportRoutes } from './modules/support/index.js';
+import { transferRoutes } from './modules/transfer/index.js';
+import { trialRoutes } from './modules/trial/index.js';
+import { downloadRoutes } from './modules/download/index.js';
+import { releaseMailRoutes, releaseRoutes } from './modules/release/index.js';
+import { auditRoutes } from './modules/audit/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
+import { searchRoutes } from './modules/search/index.js';
+import { bundleRoutes } from './modules/bundle/index.js';
+import { offerRoutes } from './modules/offer/index.js';
+import { outboundWebhookRoutes } from './modules/outbound-webhook/index.js';
+import { apiKeyRoutes, scriptApiRoutes } from './modules/api-key/index.js';
+import { decorateServices } from './app-services.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -74,39 +60,7 @@ declare module 'fastify' {
     pageCache: PageCache;
     /** The page module's service, built once with its dependencies (decision 063). */
     pages: PageService;
-    /** The other modules' services, each built once with its dependencies (decision 067). */
-    /** The unassigned module's: activation codes and their batches. */
-    activationCodes: UnassignedService;
-    /** The activation module's: a retailer's activation key redeemed. */
-    activations: ActivationService;
-    /** The search module's (`app.search` is Fastify's route method for SEARCH requests). */
-    adminSearch: SearchService;
-    apiKeys: ApiKeyService;
-    audit: AuditService;
-    auth: AuthService;
-    bundles: BundleService;
-    checkout: CheckoutService;
-    dashboard: DashboardService;
-    devices: DeviceService;
-    downloads: DownloadService;
-    health: HealthService;
-    licences: LicenceService;
-    /** The development mailbox's and the failed mail's (mail/). */
-    mailbox: MailboxService;
-    offers: OfferService;
-    orders: OrderService;
-    outboundWebhooks: OutboundWebhookService;
-    persons: PersonService;
-    privacy: PrivacyService;
-    products: ProductService;
-    releases: ReleaseService;
-    resend: ResendService;
-    /** The checkout sandbox's (decorated whether or not the sandbox is on; its routes refuse when off). */
-    sandbox: SandboxService;
-    support: SupportService;
-    timeline: TimelineService;
-    transfers: TransferService;
-    trials: TrialService;
+    // The other modules' services are declared and built in app-services.ts.
     /** The products by name, for the plug-in endpoints; cached until the product table changes. */
     productCache: ProductCache;
     /** The notifications the caches forget on; while they are not heard, the caches read the database. */
@@ -298,42 +252,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sandboxRoutes);
   if (options.isServingWebApp !== false) await registerWebApp(app);
   return app;
-}
-
-/**
- * Each module's service, built once with what it depends on (decisions 063 and 067): a route calls
- * `app.<module>.<call>(…)` with the request's values only.
- */
-function decorateServices(app: FastifyInstance): void {
-  const { db, config, secretBox, productCache, keyFileSigner } = app;
-  app.decorate('activationCodes', createUnassignedService({ db }));
-  app.decorate('activations', createActivationService({ db, config, secretBox }));
-  app.decorate('adminSearch', createSearchService({ db }));
-  app.decorate('apiKeys', createApiKeyService({ db }));
-  app.decorate('audit', createAuditService({ db }));
-  app.decorate('auth', createAuthService({ db, secretBox, config }));
-  app.decorate('bundles', createBundleService({ db, productCache }));
-  const reconcileApi = () => reconcileApiOf(app);
-  app.decorate('checkout', createCheckoutService({ db, secretBox, config, signer: keyFileSigner, log: app.log, reconcileApi }));
-  app.decorate('dashboard', createDashboardService({ db }));
-  app.decorate('devices', createDeviceService({ db, products: productCache, secretBox, signer: keyFileSigner, config }));
-  app.decorate('downloads', createDownloadService({ db, config, products: productCache }));
-  app.decorate('health', createHealthService({ db }));
-  app.decorate('licences', createLicenceService({ db }));
-  app.decorate('mailbox', createMailboxService({ db, config }));
-  app.decorate('offers', createOfferService({ db, config }));
-  app.decorate('orders', createOrderService({ db, secretBox, config }));
-  app.decorate('outboundWebhooks', createOutboundWebhookService({ db, secretBox }));
-  app.decorate('persons', createPersonService({ db }));
-  app.decorate('privacy', createPrivacyService({ db, secretBox }));
-  app.decorate('products', createProductService({ db, secretBox, productCache }));
-  app.decorate('releases', createReleaseService({ db, config, products: productCache }));
-  app.decorate('resend', createResendService({ db, config }));
-  app.decorate('sandbox', createSandboxService({ db, config }));
-  app.decorate('support', createSupportService({ db, config }));
-  app.decorate('timeline', createTimelineService({ db }));
-  app.decorate('transfers', createTransferService({ db, config, secretBox }));
-  app.decorate('trials', createTrialService({ db, products: productCache, secretBox, signer: keyFileSigner }));
 }
 
 const trustHops = (count: number) => (_address: string, hop: number) => hop < count;
