@@ -137,3 +137,12 @@ export async function buySpaceyUpgradeInSandbox(page: Page, email: string): Prom
   await expect(page.getByTestId('message')).toHaveText('Thanks for your purchase.');
   return orderId;
 }
+
+/** Fills the Transfer License form for a new owner (Grace Hopper at `email`) and ticks the confirmation. */
+export async function fillNewOwner(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Confirm Email').fill(email);
+  await page.getByLabel('First Name').fill('Grace');
+  await page.getByLabel('Last Name').fill('Hopper');
+  await page.getByLabel('I understand that the transfer cannot be undone').check();
+}

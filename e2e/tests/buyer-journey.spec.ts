@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { e2eAdminPassword } from '../playwright.config.js';
-import { expect, logInThroughUi, payInSandboxPopup, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
+import { expect, fillNewOwner, logInThroughUi, payInSandboxPopup, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
 
 const DEVICE_ID = () => Array.from({ length: 32 }, () => '0123456789ABCDEF'[Math.floor(Math.random() * 16)]).join('');
 
@@ -151,11 +151,7 @@ async function buyerJourney(page: Page, browser: Browser, request: APIRequestCon
   await licence.getByRole('link', { name: 'Transfer License...' }).click();
   await expect(page.getByRole('heading', { name: 'Transfer License' })).toBeFocused();
   const newOwner = uniqueEmail('new-owner');
-  await page.getByLabel('Email', { exact: true }).fill(newOwner);
-  await page.getByLabel('Confirm Email').fill(newOwner);
-  await page.getByLabel('First Name').fill('Grace');
-  await page.getByLabel('Last Name').fill('Hopper');
-  await page.getByLabel('I understand that the transfer cannot be undone').check();
+  await fillNewOwner(page, newOwner);
   await page.getByRole('button', { name: 'TRANSFER LICENSE' }).click();
   await payInSandboxPopup(page, buyer);
   await expect(page.getByTestId('message')).toHaveText('Thanks for your purchase.');

@@ -1,7 +1,7 @@
 import { devices, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { adminApi, savedText } from '../admin-helpers.js';
 import { expectNoAxeViolations } from '../axe.js';
-import { accountLinkTo, expect, payInSandboxPopup, test, uniqueEmail } from '../fixtures.js';
+import { accountLinkTo, expect, fillNewOwner, payInSandboxPopup, test, uniqueEmail } from '../fixtures.js';
 import { currentTotp } from '../totp.js';
 
 // Issue 29's customer journey (decision 037), on a desktop and on a phone, with axe run on every screen it shows.
@@ -147,11 +147,7 @@ async function otherMessages(page: Page, request: APIRequestContext, buyer: stri
   await page.goto('/userarea');
   await licence.getByRole('link', { name: 'Transfer License...' }).click();
   const newOwner = uniqueEmail('heir');
-  await page.getByLabel('Email', { exact: true }).fill(newOwner);
-  await page.getByLabel('Confirm Email').fill(newOwner);
-  await page.getByLabel('First Name').fill('Grace');
-  await page.getByLabel('Last Name').fill('Hopper');
-  await page.getByLabel('I understand that the transfer cannot be undone').check();
+  await fillNewOwner(page, newOwner);
   await page.getByRole('button', { name: 'TRANSFER LICENSE' }).click();
   await payInSandboxPopup(page, buyer);
   await expect(page.getByTestId('message')).toHaveText('Thanks for your purchase.');

@@ -1,7 +1,7 @@
 import { devices, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { e2eAdminPassword } from '../playwright.config.js';
 import { expectNoAxeViolations } from '../axe.js';
-import { expect, logInThroughUi, payInSandboxPopup, test, uniqueEmail } from '../fixtures.js';
+import { expect, fillNewOwner, logInThroughUi, payInSandboxPopup, test, uniqueEmail } from '../fixtures.js';
 
 // Issue 29, points 2 to 4 (decision 060), on a desktop and on a phone, with axe on every screen the journey shows:
 // the tab that paid signs in at once, the licence is sold on, and staff find purchase and transfer in the orders.
@@ -58,11 +58,7 @@ async function transferLicence(page: Page, request: APIRequestContext, owner: st
   await expect(page.getByRole('heading', { name: 'Transfer License' })).toBeFocused();
   await expectNoAxeViolations(page, 'the transfer page');
   const newOwner = uniqueEmail('next-owner');
-  await page.getByLabel('Email', { exact: true }).fill(newOwner);
-  await page.getByLabel('Confirm Email').fill(newOwner);
-  await page.getByLabel('First Name').fill('Grace');
-  await page.getByLabel('Last Name').fill('Hopper');
-  await page.getByLabel('I understand that the transfer cannot be undone').check();
+  await fillNewOwner(page, newOwner);
   await page.getByRole('button', { name: 'TRANSFER LICENSE' }).click();
   await payInSandboxPopup(page, owner);
   await expect(page.getByTestId('message')).toHaveText('Thanks for your purchase.');

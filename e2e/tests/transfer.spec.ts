@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { e2eAdminPassword } from '../playwright.config.js';
-import { expect, payInSandboxPopup, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
+import { expect, fillNewOwner, payInSandboxPopup, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -56,14 +56,6 @@ async function openTransferPage(
   await expect(page).toHaveURL(new RegExp(`/transferlicense/${orderId}$`));
   await expect(page.getByRole('heading', { name: 'Transfer License' })).toBeVisible();
   return orderId;
-}
-
-async function fillNewOwner(page: Page, email: string): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Confirm Email').fill(email);
-  await page.getByLabel('First Name').fill('Grace');
-  await page.getByLabel('Last Name').fill('Hopper');
-  await page.getByLabel('I understand that the transfer cannot be undone').check();
 }
 
 test.describe('licence transfer', () => {
