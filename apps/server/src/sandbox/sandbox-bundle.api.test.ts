@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../test/test-app.js';
 import { giveLicence } from '../modules/licence/licence.test-factory.js';
+import { finalizeSandboxSession } from './sandbox.test-factory.js';
 
 // The demo's Studio Bundle in the stand-in (decisions 054 and 056): the catalogue sells it, its popup shows what it
 // holds, its signed `order.completed` carries the bundle's item and one item per product whose `driver` names the
@@ -11,16 +12,7 @@ await t.app.listen({ port: 0, host: '127.0.0.1' });
 
 type OrderItem = { product: string; quantity: number; subtotal: number; driver?: { type: string; path: string } };
 
-const checkout = async (cart: object) => {
-  const finalized = await t.request({
-    method: 'POST',
-    url: '/sandbox/api/session/finalize',
-    body: { cart, origin: 'http://localhost:3000/products/studio-bundle' },
-  });
-  expect(finalized.statusCode, finalized.body).toBe(200);
-  const url = (finalized.json() as { url: string }).url;
-  return { url, token: new URL(url, 'http://x').searchParams.get('session')! };
-};
+const checkout = (cart: object) => finalizeSandboxSession(t, cart, { origin: 'http://localhost:3000/products/studio-bundle' });
 const pay = async (token: string, email: string) => {
   const paid = await t.request({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../test/test-app.js';
 import { giveLicence } from '../modules/licence/licence.test-factory.js';
+import { finalizeSandboxSession } from './sandbox.test-factory.js';
 
 // The sandbox's checkout as FastSpring's (decision 061): the currency as the site writes it, a country list, tax by
 // the buyer's country, one discount line; the order webhook carries what the popup showed for that country.
@@ -8,16 +9,10 @@ const t = await createTestApp();
 await t.app.listen({ port: 0, host: '127.0.0.1' });
 
 const openPopup = async (cart: object) => {
-  const finalized = await t.request({
-    method: 'POST',
-    url: '/sandbox/api/session/finalize',
-    body: { cart, origin: 'http://localhost:3000/products/spacey' },
-  });
-  expect(finalized.statusCode, finalized.body).toBe(200);
-  const url = (finalized.json() as { url: string }).url;
+  const { url, token } = await finalizeSandboxSession(t, cart, { origin: 'http://localhost:3000/products/spacey' });
   const popup = await t.request({ method: 'GET', url });
   expect(popup.statusCode).toBe(200);
-  return { html: popup.body, token: new URL(url, 'http://x').searchParams.get('session')! };
+  return { html: popup.body, token };
 };
 
 /** The rows of the popup's summary as [label, amount], of the items and of one country's tax and total. */

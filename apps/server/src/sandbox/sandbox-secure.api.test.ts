@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../test/test-app.js';
 import { giveLicence } from '../modules/licence/licence.test-factory.js';
 import { encryptSecurePayload } from '../modules/offer/secure-payload.js';
+import { finalizeSandboxSession } from './sandbox.test-factory.js';
 
 // Per-customer prices in the stand-in (decision 036): what `fastspring.builder.secure()` puts into the cart (a price
 // per item and currency, the locked contact, the tags) is what the popup charges and the order webhook carries.
@@ -27,16 +28,7 @@ const session = async (cart: object) => {
 };
 const itemOf = (data: Data, path: string) => data.groups[0]!.items.find((item) => item.path === path)!;
 
-const checkout = async (cart: object) => {
-  const finalized = await t.request({
-    method: 'POST',
-    url: '/sandbox/api/session/finalize',
-    body: { cart, origin: 'http://localhost:3000/products/spacey' },
-  });
-  expect(finalized.statusCode, finalized.body).toBe(200);
-  const url = (finalized.json() as { url: string }).url;
-  return { url, token: new URL(url, 'http://x').searchParams.get('session')! };
-};
+const checkout = (cart: object) => finalizeSandboxSession(t, cart, { origin: 'http://localhost:3000/products/spacey' });
 const pay = (token: string, email: string) =>
   t.request({
     method: 'POST',

@@ -6,6 +6,7 @@ import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js'
 import { postWebhook } from '../../../test/webhook-fixtures.js';
 import { publishedPost, publishedPurchase, publishedReturn, type SoldItem } from '../../../test/published-samples.js';
 import { customerWithLicence, giveLicence } from '../licence/licence.test-factory.js';
+import { finalizeSandboxSession } from '../../sandbox/sandbox.test-factory.js';
 
 // What each licence a purchase creates carries (decision 029): its share of its item's amount, in the order's
 // currency, and what was refunded of it; a paid transfer's fee on the transfer. Bought through the webhook, with
@@ -137,9 +138,7 @@ describe('refunds', () => {
 describe('the sandbox checkout', () => {
   const payInSandbox = async (cart: object, email: string) => {
     const ip = uniqueIp();
-    const finalized = await t.request({ method: 'POST', url: '/sandbox/api/session/finalize', body: { cart }, ip });
-    expect(finalized.statusCode, finalized.body).toBe(200);
-    const session = new URL((finalized.json() as { url: string }).url, 'http://x').searchParams.get('session')!;
+    const { token: session } = await finalizeSandboxSession(t, cart, { ip });
     const paid = await t.request({
       method: 'POST',
       url: '/sandbox/api/pay',

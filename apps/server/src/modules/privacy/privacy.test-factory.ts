@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { uniqueEmail, uniqueIp, type TestApp } from '../../../test/test-app.js';
+import { finalizeSandboxSession } from '../../sandbox/sandbox.test-factory.js';
 import { giveLicence, randomDeviceId } from '../licence/licence.test-factory.js';
 
 const word = () => randomBytes(4).toString('hex');
@@ -12,13 +13,7 @@ export const uniqueName = () => ({ first: `Ada${word()}`, last: `Lovelace${word(
 /** Pays a Spacey in the checkout sandbox as `buyer` (the app must listen: the sandbox posts its webhook to itself). */
 export async function buyInSandbox(t: TestApp, buyer: { email: string; first: string; last: string; country: string }) {
   const cart = { items: [{ path: 'spacey', quantity: 1 }], paymentContact: { email: buyer.email } };
-  const finalized = await t.request({
-    method: 'POST',
-    url: '/sandbox/api/session/finalize',
-    body: { cart, origin: 'http://localhost:3000/products/spacey' },
-  });
-  expect(finalized.statusCode, finalized.body).toBe(200);
-  const session = new URL((finalized.json() as { url: string }).url, 'http://x').searchParams.get('session')!;
+  const { token: session } = await finalizeSandboxSession(t, cart, { origin: 'http://localhost:3000/products/spacey' });
   const paid = await t.request({
     method: 'POST',
     url: '/sandbox/api/pay',
