@@ -35,11 +35,11 @@ export async function insertAccountLinkUnlessProven(
   const token = randomBytes(32).toString('base64url');
   const { rows } = await db.query<{ has_login: boolean; is_linked: boolean }>({
     name: 'account-link-insert-unless-proven',
-    text: `WITH login AS (SELECT login_name, email_verified_at FROM login WHERE login_name_canonical = $5),
-                proven AS (SELECT EXISTS (SELECT 1 FROM login WHERE email_verified_at IS NOT NULL OR login_name = $6) AS is_proven),
+    text: `WITH address_login AS (SELECT login_name, email_verified_at FROM login WHERE login_name_canonical = $5),
+                proven AS (SELECT EXISTS (SELECT 1 FROM address_login WHERE email_verified_at IS NOT NULL OR login_name = $6) AS is_proven),
                 link AS (INSERT INTO account_link (token_hash, email, purpose, expires_at)
                          SELECT $1, $2, $3, now() + make_interval(days => $4) FROM proven WHERE NOT is_proven RETURNING 1)
-           SELECT EXISTS (SELECT 1 FROM login) AS has_login, EXISTS (SELECT 1 FROM link) AS is_linked`,
+           SELECT EXISTS (SELECT 1 FROM address_login) AS has_login, EXISTS (SELECT 1 FROM link) AS is_linked`,
     values: [hashToken(token), link.email, link.purpose, link.lifetimeDays, canonicalLoginName(link.email) ?? null, ADMIN_USER_NAME],
   });
   const row = rows[0];
