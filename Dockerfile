@@ -3,12 +3,12 @@
 # CI's scripts/production-smoke.sh runs too), run as the unprivileged `node` user. Settings come from the environment
 # (README, "Configuration"); compose.yaml starts it beside PostgreSQL 17.
 
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /src
 COPY . .
 RUN npm ci --no-audit --no-fund && npm run build && bash scripts/install-production.sh /app
 
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
 COPY --from=build --chown=node:node /app /app
 RUN mkdir -p /data && chown node:node /data

@@ -86,20 +86,30 @@ export async function startServerProcess(
 export type ServerProcess = { url: string; pid: number; stop: () => Promise<void> };
 
 /**
+ * The Node.js the server processes (the product and the references alike) run on: the bench's own, or the binary
+ * BENCH_SERVER_NODE names (the image's line, say: `scripts/test-node-lines.sh` keeps them under .tmp/node-lines).
+ */
+export const serverNode = (): string => process.env.BENCH_SERVER_NODE || process.execPath;
+
+/** The version of serverNode(), for the bench lines whose figures depend on the Node.js line (tracing's). */
+export const serverNodeVersion = (): string =>
+  process.env.BENCH_SERVER_NODE ? spawnSync(serverNode(), ['--version'], { encoding: 'utf8' }).stdout.trim() : process.version;
+
+/**
  * Starts a Node.js server (`args` after `node`, from the repository's root) on a free port, which `env` gets to
  * set, and waits until it answers `/api/health`. Its standard output (the product's request log, as shipped) is
  * written to nowhere; `stop` sends SIGTERM and waits for it to exit.
  */
 export async function spawnServer(args: string[], env: (port: number) => Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, args, {
+  const child = spawn(serverNode(), args, {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: { ...process.env, ...env(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode !== null) return;
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;

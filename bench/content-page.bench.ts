@@ -3,9 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchResult } from './bench-result.js';
-import { freePort, spawnServer, startServerProcess, type ServerProcess } from './bench-server.js';
+import { freePort, serverNodeVersion, spawnServer, startServerProcess, type ServerProcess } from './bench-server.js';
 import { eventLoopDelayWhileSaving, firstReadAfterSave } from './content-page-saves.js';
-import { compareInterleaved, comparisonResults, controlResult, type Comparison } from './interleaved.js';
+import { comparisonResults, compareFreshPairs, controlResult, type Comparison, type StartedProcess } from './interleaved.js';
 import { startOtlpSink } from './otlp-sink.js';
 import { adminToken, get, loadAndCost, loadWithWrk, publishedPageUrls } from './page-requests.js';
 import { WRK } from './wrk.js';
@@ -28,10 +28,10 @@ const ROUND_SECONDS = 3;
  *   product's own code costs (issue 28's target: at least 0.85);
  * - the product runs as shipped (the built server, `node apps/server/dist/main.js`), in its own process; against
  *   the floor, with tracing on (spans sent to an endpoint that drops them) against it off, and /metrics on against
- *   off, each pair two fresh processes started and warmed up alike, in interleaved rounds and their medians
- *   (bench/interleaved.ts), judged on the server process's CPU time per request, with the throughput beside it
- *   (decision 069); a control compares two fresh processes of the product the same way, which says whether the run
- *   can show a few percent;
+ *   off, each comparison three fresh pairs of processes started and warmed up alike, in interleaved rounds, each
+ *   side judged by its best process (bench/interleaved.ts, decision 073) on the server process's CPU time per
+ *   request, with the throughput beside it (decision 069); a control compares the product with itself the same
+ *   way, which says whether the run can show a few percent;
  * - besides the ratio: p99 latency of both, the latency of the first read of a page right after it is saved, and
  *   the event loop's longest delay while pages are saved under load (the product in this process for that one).
  */
@@ -120,7 +120,7 @@ export default async function run(): Promise<BenchResult[]> {
           comparison: metrics,
         }),
         ...comparisonResults({
-          name: 'content pages with tracing on (OpenTelemetry, exporting over OTLP/HTTP; pages are not traced) against the same with it off',
+          name: `content pages with tracing on (OpenTelemetry, exporting over OTLP/HTTP; pages are not traced; Node.js ${serverNodeVersion()}) against the same with it off`,
           offName: 'tracing off',
           comparison: tracing,
         }),
@@ -144,36 +144,23 @@ export default async function run(): Promise<BenchResult[]> {
   }
 }
 
-type Started = { url: string; pid: number; close: () => Promise<void> };
-
 /**
- * Two fresh server processes, started alike and warmed up alike (WARM_UP_ROUNDS runs each, alternating), then
- * compared in interleaved rounds: throughput and the CPU time each process spent per request (bench/interleaved.ts,
- * bench/process-cpu.ts). Fresh on both sides, because a process that has served longer is cheaper per request for a
- * while (V8's optimised code and heap settle): a comparison of a long-running process with a new one measured their
- * ages, not their code (the control read 1.19 that way; decision 069).
+ * Two configurations compared in fresh pairs of processes, each configuration judged by its best process
+ * (bench/interleaved.ts, decision 073): each process warmed up with WARM_UP_SECONDS runs, then interleaved rounds
+ * of ROUND_SECONDS, on the CPU time the process spent per request.
  */
-async function compareFresh(start: Record<'off' | 'on', () => Promise<Started>>, urls: string[], directory: string): Promise<Comparison> {
-  const off = await start.off();
-  const on = await start.on().catch(async (error: unknown) => {
-    await off.close();
-    throw error;
+const compareFresh = (start: Record<'off' | 'on', () => Promise<StartedProcess>>, urls: string[], directory: string): Promise<Comparison> =>
+  compareFreshPairs({
+    start,
+    warmUp: (server) => loadWithWrk(server.url, urls, directory, WARM_UP_SECONDS),
+    measure: (server) => loadAndCost(server, urls, directory, ROUND_SECONDS),
+    warmUpRounds: WARM_UP_ROUNDS,
   });
-  try {
-    for (let round = 0; round < WARM_UP_ROUNDS; round++)
-      for (const server of round % 2 === 0 ? [off, on] : [on, off]) await loadWithWrk(server.url, urls, directory, WARM_UP_SECONDS);
-    const servers = { off, on };
-    return await compareInterleaved({ measure: (variant) => loadAndCost(servers[variant], urls, directory, ROUND_SECONDS) });
-  } finally {
-    await off.close();
-    await on.close();
-  }
-}
 
 const product = (env?: Record<string, string>) => () => startServerProcess({ isBuilt: true, env });
 
 /** The framework's floor (bench/fastify-floor-reference.ts) serving the pages' bytes from `site`, as a fresh process. */
-const fastifyFloor = (site: string) => async (): Promise<Started> => {
+const fastifyFloor = (site: string) => async (): Promise<StartedProcess> => {
   const floor = await spawnServer(['--import', 'tsx', 'bench/fastify-floor-reference.ts'], (port) => ({ PORT: String(port), ROOT: site }));
   return { url: floor.url, pid: floor.pid, close: floor.stop };
 };

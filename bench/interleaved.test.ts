@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareInterleaved, comparisonResults, controlResult, median } from './interleaved.js';
+import { compareFreshPairs, compareInterleaved, comparisonResults, controlResult, median, type StartedProcess } from './interleaved.js';
 
 const round = (requestsPerSecond: number, cpuMicrosecondsPerRequest: number) => ({ requestsPerSecond, cpuMicrosecondsPerRequest });
 
@@ -60,6 +60,69 @@ describe('controlResult', () => {
     const line = controlResult({ name: 'control', comparison: apart });
     expect(line.ratio).toBeCloseTo(50 / 44);
     expect(line).toMatchObject({ isMet: false, target: "0.97 <= ratio <= 1.03, or this run's ratios prove nothing" });
+  });
+});
+
+describe('compareFreshPairs', () => {
+  /** Fake processes: each answers the CPU time per request it was made with, and records what happened to it. */
+  function fakeProcesses(costs: Record<'off' | 'on', number[]>) {
+    const events: string[] = [];
+    let started = 0;
+    const start = (variant: 'off' | 'on') => async (): Promise<StartedProcess & { cost: number }> => {
+      const name = `${variant}${started++}`;
+      const cost = costs[variant].shift()!;
+      events.push(`start ${name}`);
+      return { url: name, pid: 0, cost, close: async () => void events.push(`close ${name}`) };
+    };
+    return { events, start: { off: start('off'), on: start('on') } };
+  }
+
+  it("judges each side by its best fresh process, whatever pair it was in, and shows each pair's ratio", async () => {
+    // Pair 1's off process and pair 3's on process are the unlucky ones, a fifth dearer through all their rounds.
+    const { events, start } = fakeProcesses({ off: [60, 50, 50.2], on: [52, 50.5, 61] });
+    const comparison = await compareFreshPairs({
+      start,
+      warmUp: async (server) => void events.push(`warm ${server.url}`),
+      measure: async (server) => {
+        events.push(`measure ${server.url}`);
+        return round(1000, (server as StartedProcess & { cost: number }).cost);
+      },
+      pairs: 3,
+      roundsPerPair: 2,
+      warmUpRounds: 2,
+    });
+    expect(comparison.off.cpuMicrosecondsPerRequest).toBe(50);
+    expect(comparison.on.cpuMicrosecondsPerRequest).toBe(50.5);
+    expect(comparison.cpuRatio).toBeCloseTo(50 / 50.5);
+    expect(comparison.cpuRatios.map((ratio) => Number(ratio.toFixed(3)))).toEqual([1.154, 0.99, 0.823]);
+    expect(comparison.ratios).toHaveLength(6);
+    expect(comparison.method).toBe('best of 3 fresh processes a side, 2 interleaved rounds each; pair ratios 0.82–1.15');
+    // One pair at a time: started, warmed up alternating, measured ABBA, stopped before the next starts.
+    expect(events.slice(0, 9)).toEqual([
+      'start off0',
+      'start on1',
+      'warm off0',
+      'warm on1',
+      'warm on1',
+      'warm off0',
+      'measure off0',
+      'measure on1',
+      'measure on1',
+    ]);
+    expect(events.slice(9, 13)).toEqual(['measure off0', 'close off0', 'close on1', 'start off2']);
+  });
+
+  it('stops a pair whose measurement failed', async () => {
+    const { events, start } = fakeProcesses({ off: [50], on: [50] });
+    const failing = compareFreshPairs({
+      start,
+      warmUp: async () => undefined,
+      measure: async () => {
+        throw new Error('wrk failed');
+      },
+    });
+    await expect(failing).rejects.toThrow('wrk failed');
+    expect(events).toEqual(['start off0', 'start on1', 'close off0', 'close on1']);
   });
 });
 
