@@ -14,7 +14,7 @@ import { createLicenceKeys as signLicenceKeys } from '../apps/server/src/modules
 import { findProductByName } from '../apps/server/src/modules/product/product.repository.js';
 import type { BenchResult } from './bench-result.js';
 import { serverNodeVersion, spawnServer, type ServerProcess } from './bench-server.js';
-import { compareFreshPairs, comparisonResults, type StartedProcess } from './interleaved.js';
+import { compareFreshPairs, comparisonResults, controlResult, type StartedProcess } from './interleaved.js';
 import { measureCostedRun } from './process-cpu.js';
 import { startOtlpSink } from './otlp-sink.js';
 import { runWrk, WRK, WRK_RESULT_LUA, type WrkResult } from './wrk.js';
@@ -117,6 +117,9 @@ export default async function run(): Promise<BenchResult[]> {
         },
         warmUpRounds: 2,
       });
+    // The control: the product against a second process of itself, compared alike, says whether this run's cost lines
+    // can show a few percent.
+    const control = await compareProducts({});
     const metrics = await compareProducts({ METRICS_TOKEN: 'bench-metrics-token-0123' });
     const tracing = await compareProducts({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.url });
     // As a busy shop traces (README, "Metrics and tracing"): one registration in ten sampled, the rest still run the
@@ -141,6 +144,7 @@ export default async function run(): Promise<BenchResult[]> {
         target: `ratio >= ${TARGET_RATIO}`,
         isMet: ratio >= TARGET_RATIO,
       },
+      controlResult({ name: 'control: device registrations against a second process of the product alike', comparison: control }),
       ...comparisonResults({
         name: 'device registrations with /metrics on (request histogram, signing timer) against the same with it off',
         offName: 'metrics off',
