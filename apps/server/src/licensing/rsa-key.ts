@@ -1,4 +1,12 @@
-import { constants, generateKeyPairSync, privateDecrypt, publicEncrypt, type KeyObject } from 'node:crypto';
+import {
+  constants,
+  createPrivateKey,
+  generateKeyPairSync,
+  privateDecrypt,
+  publicEncrypt,
+  type KeyObject,
+  type RSAKeyPairOptions,
+} from 'node:crypto';
 import { importPrivateKey, importPublicKey } from './rsa-key-import.js';
 import { countBits, decodeBase64Url, pickRandomBelow, powerModulo, readBigEndian, writeBigEndian } from './rsa-math.js';
 
@@ -65,9 +73,27 @@ export function keyBits(text: string): number {
   return countBits(parseKeyText(text, 'any').modulus);
 }
 
+/** The options of a fresh RSA pair (e = 65537) whose private key comes back DER-encoded (see keyOfGeneratedPair). */
+export const rsaPairAsDer = (bits: 1024 | 2048): RSAKeyPairOptions<'der', 'der'> => ({
+  modulusLength: bits,
+  publicExponent: 65537,
+  publicKeyEncoding: { type: 'pkcs1', format: 'der' },
+  privateKeyEncoding: { type: 'pkcs1', format: 'der' },
+});
+
+/**
+ * The private key of a freshly generated pair, read from its DER bytes into a KeyObject of its own. On Node.js 20,
+ * the KeyObject that key generation hands out shares its lock with the generation's job; exporting it to JWK holds
+ * that lock while it allocates, and a garbage collection that finalises the job meanwhile waits for the same lock:
+ * the process hangs for good (seen seeding the demo data in the content-page bench; decision 074). A key read from
+ * DER shares no lock with any job.
+ */
+export const keyOfGeneratedPair = (privateKeyDer: Buffer): KeyObject =>
+  createPrivateKey({ key: privateKeyDer, format: 'der', type: 'pkcs1' });
+
 /** Generates a product key pair (e = 65537) with OpenSSL and returns it in JUCE text form. */
 export function generateKeyPair(bits: 1024 | 2048): GeneratedKeyPair {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: bits, publicExponent: 65537 });
+  const privateKey = keyOfGeneratedPair(generateKeyPairSync('rsa', rsaPairAsDer(bits)).privateKey);
   const jwk = privateKey.export({ format: 'jwk' });
   if (jwk.n === undefined || jwk.e === undefined || jwk.d === undefined) {
     throw new Error('OpenSSL returned an incomplete RSA key.');
