@@ -68,8 +68,8 @@ export async function compareInterleaved(options: {
 }
 
 /** Fresh pairs of processes per comparison, and interleaved rounds per pair (decision 073). */
-export const FRESH_PAIRS = 3;
-export const ROUNDS_PER_PAIR = 3;
+const FRESH_PAIRS = 3;
+const ROUNDS_PER_PAIR = 3;
 
 /** A server process of a comparison: where it answers, its pid for its CPU time, and how to stop it. */
 export type StartedProcess = { url: string; pid: number; close: () => Promise<void> };
@@ -119,7 +119,7 @@ export async function compareFreshPairs(options: {
 }
 
 /** The comparison of each configuration's best process over the pairs (compareFreshPairs). */
-export function bestOfPairs(pairs: Comparison[]): Comparison {
+function bestOfPairs(pairs: Comparison[]): Comparison {
   const best = (variant: 'off' | 'on'): Round =>
     pairs
       .map((pair) => pair[variant])

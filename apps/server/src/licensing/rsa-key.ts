@@ -73,7 +73,7 @@ export function keyBits(text: string): number {
   return countBits(parseKeyText(text, 'any').modulus);
 }
 
-/** The options of a fresh RSA pair (e = 65537) whose private key comes back DER-encoded (see keyOfGeneratedPair). */
+/** The options of a fresh RSA pair (e = 65537) whose private key comes back DER-encoded (see readGeneratedPair). */
 export const rsaPairAsDer = (bits: 1024 | 2048): RSAKeyPairOptions<'der', 'der'> => ({
   modulusLength: bits,
   publicExponent: 65537,
@@ -82,28 +82,37 @@ export const rsaPairAsDer = (bits: 1024 | 2048): RSAKeyPairOptions<'der', 'der'>
 });
 
 /**
- * The private key of a freshly generated pair, read from its DER bytes into a KeyObject of its own. On Node.js 20,
- * the KeyObject that key generation hands out shares its lock with the generation's job; exporting it to JWK holds
- * that lock while it allocates, and a garbage collection that finalises the job meanwhile waits for the same lock:
- * the process hangs for good (seen seeding the demo data in the content-page bench; decision 074). A key read from
- * DER shares no lock with any job.
+ * A freshly generated pair in JUCE text form, with its numbers and its private KeyObject, from the private key's
+ * DER bytes (rsaPairAsDer). The bytes are read into a KeyObject of its own before its numbers are exported: on
+ * Node.js 20, the KeyObject that key generation hands out shares its lock with the generation's job; exporting it to
+ * JWK holds that lock while it allocates, and a garbage collection that finalises the job meanwhile waits for the
+ * same lock: the process hangs for good (seen seeding the demo data in the content-page bench; decision 074). A key
+ * read from DER shares no lock with any job.
  */
-export const keyOfGeneratedPair = (privateKeyDer: Buffer): KeyObject =>
-  createPrivateKey({ key: privateKeyDer, format: 'der', type: 'pkcs1' });
-
-/** Generates a product key pair (e = 65537) with OpenSSL and returns it in JUCE text form. */
-export function generateKeyPair(bits: 1024 | 2048): GeneratedKeyPair {
-  const privateKey = keyOfGeneratedPair(generateKeyPairSync('rsa', rsaPairAsDer(bits)).privateKey);
-  const jwk = privateKey.export({ format: 'jwk' });
+export function readGeneratedPair(privateKeyDer: Buffer) {
+  const keyObject = createPrivateKey({ key: privateKeyDer, format: 'der', type: 'pkcs1' });
+  const jwk = keyObject.export({ format: 'jwk' });
   if (jwk.n === undefined || jwk.e === undefined || jwk.d === undefined) {
     throw new Error('OpenSSL returned an incomplete RSA key.');
   }
   const modulus = decodeBase64Url(jwk.n);
   const publicExponent = decodeBase64Url(jwk.e);
   const privateExponent = decodeBase64Url(jwk.d);
-  const signingKey = buildSigningKey(modulus, publicExponent, privateExponent, privateKey);
-  const publicKey = formatKeyText(publicExponent, modulus);
-  const privateKeyText = formatKeyText(privateExponent, modulus);
+  return {
+    keyObject,
+    modulus,
+    publicExponent,
+    privateExponent,
+    publicKey: formatKeyText(publicExponent, modulus),
+    privateKey: formatKeyText(privateExponent, modulus),
+  };
+}
+
+/** Generates a product key pair (e = 65537) with OpenSSL and returns it in JUCE text form. */
+export function generateKeyPair(bits: 1024 | 2048): GeneratedKeyPair {
+  const pair = readGeneratedPair(generateKeyPairSync('rsa', rsaPairAsDer(bits)).privateKey);
+  const signingKey = buildSigningKey(pair.modulus, pair.publicExponent, pair.privateExponent, pair.keyObject);
+  const { publicKey, privateKey: privateKeyText } = pair;
   rememberKey(signingKeys, cacheKeyOf(privateKeyText, publicKey), signingKey);
   return { publicKey, privateKey: privateKeyText, signingKey };
 }
