@@ -16,11 +16,24 @@ test.describe('admin pages and products', () => {
     await page.getByRole('button', { name: 'NEW PAGE' }).click();
     await expect(page.getByText('Please enter a URL!')).toBeVisible();
     await page.getByLabel('Url of the new page').fill(url);
+    // The HTML editor's chunk is held back: while it loads, its box is kept, so SAVE PAGE stays where it is.
+    let releaseEditor = () => {};
+    const editorHeld = new Promise<void>((resolve) => (releaseEditor = resolve));
+    await page.route(/html-code-editor[^/]*\.js$/, async (route) => {
+      await editorHeld;
+      await route.continue();
+    });
     // The editor opens with the defaults; SAVE PAGE creates the page (decision 025).
     await page.getByRole('button', { name: 'NEW PAGE' }).click();
     await expect(page).toHaveURL(/\/admin\/page\/new\?url=/);
 
     const form = page.getByRole('form', { name: 'Page' });
+    const saveButton = form.getByRole('button', { name: 'SAVE PAGE' });
+    await expect(form.getByText('Loading the editor…')).toBeVisible();
+    const whileLoading = await saveButton.boundingBox();
+    releaseEditor();
+    await expect(page.locator('.cm-content')).toBeVisible();
+    expect(await saveButton.boundingBox()).toEqual(whileLoading);
     await expect(form.getByLabel('Url')).toHaveValue(url);
     await form.getByLabel('Main menu priority').fill('');
     await form.getByRole('button', { name: 'SAVE PAGE' }).click();

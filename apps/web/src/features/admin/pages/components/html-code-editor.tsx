@@ -2,10 +2,16 @@ import { html } from '@codemirror/lang-html';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { useMemo } from 'react';
 
-type HtmlCodeEditorProps = { value: string; onChange: (value: string) => void; onBlur: () => void; labelId: string };
+type HtmlCodeEditorProps = {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  labelId: string;
+  height: string;
+};
 
 /** CodeMirror 6 with HTML highlighting and completion; its own chunk, loaded only by the page editor. */
-export function HtmlCodeEditor({ value, onChange, onBlur, labelId }: HtmlCodeEditorProps) {
+export function HtmlCodeEditor({ value, onChange, onBlur, labelId, height }: HtmlCodeEditorProps) {
   // Stable: a new extensions array would make CodeMirror reconfigure on every render.
   const extensions = useMemo(
     () => [html(), EditorView.lineWrapping, EditorView.contentAttributes.of({ 'aria-labelledby': labelId })],
@@ -17,7 +23,7 @@ export function HtmlCodeEditor({ value, onChange, onBlur, labelId }: HtmlCodeEdi
       value={value}
       onChange={onChange}
       onBlur={onBlur}
-      height="32rem"
+      height={height}
       extensions={extensions}
     />
   );

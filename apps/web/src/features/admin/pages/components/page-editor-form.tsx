@@ -14,6 +14,8 @@ import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 // CodeMirror is big: it loads with this screen's editor only, never with a visitor's page.
 const HtmlCodeEditor = lazy(async () => ({ default: (await import('./html-code-editor')).HtmlCodeEditor }));
+// The editor's box, kept while its chunk loads: SAVE PAGE must not jump away under a click.
+const editorHeight = '32rem';
 
 // Draft or published (decision 025): only published pages are served and listed in the menu.
 const pageForm = adminPageForm.extend({ isPublished: z.boolean() });
@@ -84,12 +86,26 @@ export function PageEditorForm({ page, enhance, onCreated }: PageEditorFormProps
           <h2 id="page-html-label" className="h6">
             HTML
           </h2>
-          <Suspense fallback={<p aria-busy="true">Loading the editor…</p>}>
+          <Suspense
+            fallback={
+              <div className="html-code-editor border rounded" style={{ height: editorHeight, boxSizing: 'content-box' }}>
+                <p className="p-2 mb-0" aria-busy="true">
+                  Loading the editor…
+                </p>
+              </div>
+            }
+          >
             <Controller
               control={control}
               name="htmlText"
               render={({ field }) => (
-                <HtmlCodeEditor value={field.value} onChange={field.onChange} onBlur={field.onBlur} labelId="page-html-label" />
+                <HtmlCodeEditor
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  labelId="page-html-label"
+                  height={editorHeight}
+                />
               )}
             />
           </Suspense>
