@@ -8,9 +8,18 @@ import { expect } from './fixtures.js';
  * policy does not govern, and only once per document. A frame (the sandbox's checkout popup) is checked the same way.
  */
 export async function expectNoAxeViolations(page: Page | Frame, screen: string): Promise<void> {
-  // A dialog or panel fading in has text at partial opacity, which axe would measure as low contrast.
+  // A dialog or panel fading in has text at partial opacity, which axe would measure as low contrast. A dialog already in
+  // the page whose fade has not begun yet (no `show` class, so no transition to wait for) counts as fading in.
   await expect
-    .poll(() => page.evaluate(() => document.getAnimations().filter((animation) => animation instanceof CSSTransition).length))
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.getAnimations().filter((animation) => animation instanceof CSSTransition).length +
+          document.querySelectorAll(
+            '.modal.fade:not(.show), .modal-backdrop.fade:not(.show), .offcanvas.showing, .offcanvas.hiding, .offcanvas-backdrop.fade:not(.show)',
+          ).length,
+      ),
+    )
     .toBe(0);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
