@@ -14,8 +14,6 @@ import { useSchemaForm } from '../../../../lib/use-schema-form';
 
 // CodeMirror is big: it loads with this screen's editor only, never with a visitor's page.
 const HtmlCodeEditor = lazy(async () => ({ default: (await import('./html-code-editor')).HtmlCodeEditor }));
-// The editor's box, kept while its chunk loads: SAVE PAGE must not jump away under a click.
-const editorHeight = '32rem';
 
 // Draft or published (decision 025): only published pages are served and listed in the menu.
 const pageForm = adminPageForm.extend({ isPublished: z.boolean() });
@@ -86,29 +84,24 @@ export function PageEditorForm({ page, enhance, onCreated }: PageEditorFormProps
           <h2 id="page-html-label" className="h6">
             HTML
           </h2>
-          <Suspense
-            fallback={
-              <div className="html-code-editor border rounded" style={{ height: editorHeight, boxSizing: 'content-box' }}>
+          {/* The editor's box is the form's, already while its chunk loads: SAVE PAGE must not jump away under a click. */}
+          <div className="border rounded" style={{ height: '32rem' }}>
+            <Suspense
+              fallback={
                 <p className="p-2 mb-0" aria-busy="true">
                   Loading the editor…
                 </p>
-              </div>
-            }
-          >
-            <Controller
-              control={control}
-              name="htmlText"
-              render={({ field }) => (
-                <HtmlCodeEditor
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  labelId="page-html-label"
-                  height={editorHeight}
-                />
-              )}
-            />
-          </Suspense>
+              }
+            >
+              <Controller
+                control={control}
+                name="htmlText"
+                render={({ field }) => (
+                  <HtmlCodeEditor value={field.value} onChange={field.onChange} onBlur={field.onBlur} labelId="page-html-label" />
+                )}
+              />
+            </Suspense>
+          </div>
           {errors.htmlText && <div className="text-danger small mt-1">{errors.htmlText.message}</div>}
           <FormSubmit
             label="SAVE PAGE"
