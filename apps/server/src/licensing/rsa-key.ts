@@ -112,9 +112,8 @@ export function readGeneratedPair(privateKeyDer: Buffer) {
 export function generateKeyPair(bits: 1024 | 2048): GeneratedKeyPair {
   const pair = readGeneratedPair(generateKeyPairSync('rsa', rsaPairAsDer(bits)).privateKey);
   const signingKey = buildSigningKey(pair.modulus, pair.publicExponent, pair.privateExponent, pair.keyObject);
-  const { publicKey, privateKey: privateKeyText } = pair;
-  rememberKey(signingKeys, cacheKeyOf(privateKeyText, publicKey), signingKey);
-  return { publicKey, privateKey: privateKeyText, signingKey };
+  rememberKey(signingKeys, cacheKeyOf(pair.privateKey, pair.publicKey), signingKey);
+  return { publicKey: pair.publicKey, privateKey: pair.privateKey, signingKey };
 }
 
 /**
