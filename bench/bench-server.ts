@@ -53,7 +53,7 @@ export async function startBenchServer(options: { isServingWebApp?: boolean } = 
  */
 export async function startServerProcess(
   options: { isBuilt?: boolean; env?: Record<string, string> } = {},
-): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
+): Promise<{ url: string; pid: number; databaseUrl: () => Promise<string>; close: () => Promise<void> }> {
   const root = path.resolve(import.meta.dirname, '..');
   // The shipped configuration: the server built to JavaScript, as `npm start` runs it.
   if (options.isBuilt) spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-needed'], { cwd: root, stdio: 'ignore' });
@@ -75,6 +75,12 @@ export async function startServerProcess(
   return {
     url: server.url,
     pid: server.pid,
+    // The embedded server's address: its password file, and the port in its postmaster.pid (the fourth line).
+    databaseUrl: async () => {
+      const password = (await fs.readFile(path.join(directory, 'postgres', 'password'), 'utf8')).trim();
+      const port = (await fs.readFile(path.join(directory, 'postgres', 'cluster', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
+      return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+    },
     close: async () => {
       await server.stop();
       await fs.rm(directory, { recursive: true, force: true });
