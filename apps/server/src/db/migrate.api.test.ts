@@ -8,6 +8,7 @@ import { TEST_ADMIN_PASSWORD, TEST_KEY_SECRET } from '../../test/constants.js';
 import { databaseUrl } from '../../test/global-setup.js';
 import { createSecretBox } from '../lib/secret-box.js';
 import { createPool } from './client.js';
+import { findCatalogueOfPaths } from '../modules/bundle/index.js';
 import { demoBundle, demoOffers, demoProducts, demoSuccessor } from './demo-content.js';
 import { migrateDatabase, NO_TRANSACTION_MARKER, splitStatements } from './migrate.js';
 import { seedDatabase } from './seed.js';
@@ -158,6 +159,35 @@ describe('migration checksums and no-transaction migrations', () => {
       expect(await migrateDatabase(db)).toEqual([]);
       const { rows } = await db.query('SELECT count(*)::int AS n FROM schema_migration WHERE checksum IS NULL');
       expect(rows[0].n).toBe(0);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it("leaves no table without statistics, so the order's product lookup keeps one plan (decision 076)", async () => {
+    const url = await createEmptyDatabase();
+    const db = createPool(url, 2);
+    try {
+      await migrateDatabase(db, (client) =>
+        seedDatabase(client, { adminPassword: TEST_ADMIN_PASSWORD, secretBox: createSecretBox(TEST_KEY_SECRET), isDemoData: true }).then(
+          () => undefined,
+        ),
+      );
+      const unanalyzed = await db.query(
+        `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE c.relkind = 'r' AND c.reltuples < 0 AND n.nspname IN ('public', 'graphile_worker')`,
+      );
+      expect(unanalyzed.rows).toEqual([]);
+      const client = await db.connect();
+      try {
+        for (let run = 0; run < 10; run++) await findCatalogueOfPaths(client, ['spacey']);
+        const { rows } = await client.query<{ generic_plans: number }>(
+          `SELECT generic_plans::int AS generic_plans FROM pg_prepared_statements WHERE name = 'products-of-paths-with-parts'`,
+        );
+        expect(rows[0]!.generic_plans).toBeGreaterThan(0);
+      } finally {
+        client.release();
+      }
     } finally {
       await db.end();
     }
