@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createPool, type Db } from '../apps/server/src/db/client.js';
-import { startEmbeddedServer } from '../apps/server/src/db/embedded-server.js';
+import { runningServerUrl, startEmbeddedServer } from '../apps/server/src/db/embedded-server.js';
+import { embeddedServerDirectory } from '../apps/server/src/db/prepare.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { seedDatabase } from '../apps/server/src/db/seed.js';
 import { createSecretBox } from '../apps/server/src/lib/secret-box.js';
@@ -75,12 +76,8 @@ export async function startServerProcess(
   return {
     url: server.url,
     pid: server.pid,
-    // The embedded server's address: its password file, and the port in its postmaster.pid (the fourth line).
-    databaseUrl: async () => {
-      const password = (await fs.readFile(path.join(directory, 'postgres', 'password'), 'utf8')).trim();
-      const port = (await fs.readFile(path.join(directory, 'postgres', 'cluster', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
-      return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-    },
+    // The database of the store's embedded server, in its DATA_DIR.
+    databaseUrl: () => runningServerUrl(embeddedServerDirectory(directory)),
     close: async () => {
       await server.stop();
       await fs.rm(directory, { recursive: true, force: true });

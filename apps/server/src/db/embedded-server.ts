@@ -43,9 +43,9 @@ export const parallelWorkersPerQuery = (cores = os.availableParallelism()): numb
  */
 export async function startEmbeddedServer(options: Options): Promise<EmbeddedServer> {
   const directory = path.resolve(options.directory);
-  const clusterDir = path.join(directory, 'cluster');
+  const clusterDir = clusterDirOf(directory);
   await fs.mkdir(directory, { recursive: true });
-  const password = await readOrCreateSecret(path.join(directory, 'password'));
+  const password = await readOrCreateSecret(passwordFileOf(directory));
   const port = await findFreePort();
   const log = options.onLog ?? (() => undefined);
   const durabilityFlags = options.isEphemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
@@ -91,12 +91,26 @@ export async function startEmbeddedServer(options: Options): Promise<EmbeddedSer
     );
   }
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    url: serverUrl(password, port),
     stop: async () => {
       running.delete(server);
       await server.stop();
     },
   };
+}
+
+const clusterDirOf = (directory: string) => path.join(directory, 'cluster');
+const passwordFileOf = (directory: string) => path.join(directory, 'password');
+const serverUrl = (password: string, port: number) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+
+/**
+ * The address of the embedded server running in `directory`, started by another process (the benchmarks read the
+ * database of the store they started): its password, and the port its postmaster.pid names (the fourth line).
+ */
+export async function runningServerUrl(directory: string): Promise<string> {
+  const password = (await fs.readFile(passwordFileOf(directory), 'utf8')).trim();
+  const pidFile = await fs.readFile(path.join(clusterDirOf(directory), 'postmaster.pid'), 'utf8');
+  return serverUrl(password, Number.parseInt(pidFile.split('\n')[3] ?? '', 10));
 }
 
 /** A server from a run that was killed (kill -9) still holds the cluster: ask it to stop, then insist. */

@@ -7,8 +7,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD, TEST_KEY_SECRET } from '../../test/constants.js';
 import { databaseUrl } from '../../test/global-setup.js';
 import { createSecretBox } from '../lib/secret-box.js';
-import { createPool } from './client.js';
 import { findCatalogueOfPaths } from '../modules/bundle/index.js';
+import { createPool } from './client.js';
 import { demoBundle, demoOffers, demoProducts, demoSuccessor } from './demo-content.js';
 import { migrateDatabase, NO_TRANSACTION_MARKER, splitStatements } from './migrate.js';
 import { seedDatabase } from './seed.js';
@@ -168,11 +168,9 @@ describe('migration checksums and no-transaction migrations', () => {
     const url = await createEmptyDatabase();
     const db = createPool(url, 2);
     try {
-      await migrateDatabase(db, (client) =>
-        seedDatabase(client, { adminPassword: TEST_ADMIN_PASSWORD, secretBox: createSecretBox(TEST_KEY_SECRET), isDemoData: true }).then(
-          () => undefined,
-        ),
-      );
+      await migrateDatabase(db, async (client) => {
+        await seedDatabase(client, { adminPassword: TEST_ADMIN_PASSWORD, secretBox: createSecretBox(TEST_KEY_SECRET), isDemoData: true });
+      });
       const unanalyzed = await db.query(
         `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
           WHERE c.relkind = 'r' AND c.reltuples < 0 AND n.nspname IN ('public', 'graphile_worker')`,

@@ -10,6 +10,9 @@ import { seedDatabase, type SeedResult } from './seed.js';
 
 export type PreparedDatabase = { db: Db; config: Config; seed: SeedResult; close: () => Promise<void> };
 
+/** Where in DATA_DIR the embedded server keeps its cluster and password. */
+export const embeddedServerDirectory = (dataDir: string): string => path.join(dataDir, 'postgres');
+
 /**
  * Connects to DATABASE_URL, or starts the embedded server in DATA_DIR, then migrates and seeds under one lock.
  * For the embedded default, a key-encryption secret is generated into DATA_DIR on first start.
@@ -17,7 +20,7 @@ export type PreparedDatabase = { db: Db; config: Config; seed: SeedResult; close
 export async function prepareDatabase(config: Config, log: (message: string) => void): Promise<PreparedDatabase> {
   const embedded = config.DATABASE_URL
     ? undefined
-    : await startEmbeddedServer({ directory: path.join(config.dataDir, 'postgres'), sharedBuffersMb: config.embeddedSharedBuffersMb });
+    : await startEmbeddedServer({ directory: embeddedServerDirectory(config.dataDir), sharedBuffersMb: config.embeddedSharedBuffersMb });
   const secret = config.KEY_ENCRYPTION_SECRET ?? (await readOrCreateDataSecret(config.dataDir));
   const preparedConfig = { ...config, KEY_ENCRYPTION_SECRET: secret };
   const db = createPool(config.DATABASE_URL ?? embedded!.url);

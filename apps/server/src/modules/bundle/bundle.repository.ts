@@ -26,8 +26,7 @@ export async function listBundlePartPaths(db: Queryable): Promise<Map<string, st
  * The products of these FastSpring paths and of the bundles among them, each with the paths of what it holds in
  * product id order (null: no bundle), in one statement: an order's items are read with one round trip. Named
  * (prepared once per connection: every `order.completed` reads it); the columns are listed, so a migration adding
- * one does not break the statement prepared by a process still running the old code. Written without CTEs, it plans
- * faster; with its tables analyzed at start-up, PostgreSQL keeps one plan for it (decision 076).
+ * one does not break the statement prepared by a process still running the old code.
  */
 export async function listProductsOfPathsWithParts(
   db: Queryable,
@@ -36,14 +35,13 @@ export async function listProductsOfPathsWithParts(
   if (paths.length === 0) return [];
   const { rows } = await db.query<ProductRow & { part_paths: string[] | null }>({
     name: 'products-of-paths-with-parts',
-    text: `SELECT p.id, p.name, p.path, p.description, p.price, p.public_key, p.private_key_sealed, p.public_key_2048,
+    text: `WITH named AS (SELECT id FROM product WHERE path = ANY($1::text[])),
+                parts AS (SELECT x.bundle_product_id, x.part_product_id FROM bundle_part x JOIN named n ON n.id = x.bundle_product_id)
+           SELECT p.id, p.name, p.path, p.description, p.price, p.public_key, p.private_key_sealed, p.public_key_2048,
                   p.private_key_2048_sealed, p.use_rsa_2048, p.trial_days, p.successor_id, p.online_key_days, p.yearly_device_removals,
-                  (SELECT array_agg(q.path ORDER BY q.id) FROM bundle_part x JOIN product q ON q.id = x.part_product_id
-                    WHERE x.bundle_product_id = p.id AND p.path = ANY($1::text[])) AS part_paths
-             FROM product p
-            WHERE p.path = ANY($1::text[])
-               OR p.id IN (SELECT x.part_product_id FROM bundle_part x JOIN product b ON b.id = x.bundle_product_id
-                            WHERE b.path = ANY($1::text[]))`,
+                  (SELECT array_agg(q.path ORDER BY q.id) FROM parts JOIN product q ON q.id = parts.part_product_id
+                    WHERE parts.bundle_product_id = p.id) AS part_paths
+             FROM product p WHERE p.id IN (SELECT id FROM named UNION SELECT part_product_id FROM parts)`,
     values: [paths],
   });
   return rows;
