@@ -7,6 +7,7 @@ import { purgeOldRateLimitWindows } from '../lib/rate-limit.js';
 import { purgeOldMail, requeueAbandonedMail, SEND_MAIL_TASK } from '../mail/outbox.js';
 import { createSendMailTask } from '../mail/worker.js';
 import { purgeExpiredSessions } from '../modules/auth/index.js';
+import { foldRollupShards } from '../modules/dashboard/index.js';
 import { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from '../modules/checkout/index.js';
 import { createSecretBox } from '../lib/secret-box.js';
 import { createDeliverWebhookTask, DELIVER_WEBHOOK_TASK, purgeOldWebhookEvents } from '../modules/outbound-webhook/index.js';
@@ -24,8 +25,8 @@ type JobRunnerOptions = {
 
 /**
  * The periodic jobs, as the queue's crontab: each runs once per schedule across all processes (the queue records
- * each run). The clean-ups and, with SMTP, the re-queueing of abandoned mail run hourly, at minutes that keep them
- * apart; the reconciliation every RECONCILE_INTERVAL_MINUTES when it is on.
+ * each run). The clean-ups, the folding of the rollups' shard rows and, with SMTP, the re-queueing of abandoned mail
+ * run hourly, at minutes that keep them apart; the reconciliation every RECONCILE_INTERVAL_MINUTES when it is on.
  */
 function crontabOf(options: Pick<JobRunnerOptions, 'config' | 'app'>): string {
   const lines = [
@@ -33,6 +34,7 @@ function crontabOf(options: Pick<JobRunnerOptions, 'config' | 'app'>): string {
     '37 * * * * purge_old_mail',
     '52 * * * * purge_old_rate_limit_windows',
     '47 * * * * purge_old_webhooks',
+    '27 * * * * fold_rollup_shards',
   ];
   // Without SMTP no job delivers mail, so none can leave it claimed.
   if (options.config.SMTP_URL) lines.push('22 * * * * requeue_abandoned_mail');
@@ -54,6 +56,11 @@ export function createTaskList(options: JobRunnerOptions): { taskList: TaskList;
     [SEND_MAIL_TASK]: sendMail.task,
     purge_expired_sessions: () => purgeExpiredSessions(db),
     purge_old_rate_limit_windows: () => purgeOldRateLimitWindows(db),
+    // Closed days' rollup rows, one per key, so the dashboard's reads stay short (decision 077).
+    fold_rollup_shards: async () => {
+      const folded = await foldRollupShards(db);
+      if (folded > 0) log.info({ keys: folded }, 'rollup shards folded');
+    },
     [DELIVER_WEBHOOK_TASK]: createDeliverWebhookTask({
       db,
       secretBox: createSecretBox(config.KEY_ENCRYPTION_SECRET ?? ''),

@@ -112,3 +112,12 @@ export async function countRevocations(db: Db, range: DashboardRange): Promise<n
   );
   return rows[0]?.count ?? 0;
 }
+
+/**
+ * Folds the rollups' shard rows of closed days and months into one row per key (migration 094, decision 077): the
+ * dashboard then reads one row per key of the past, however many backends wrote it. Answers the keys folded.
+ */
+export async function foldRollupShards(db: Db): Promise<number> {
+  const { rows } = await db.query<{ folded: number }>('SELECT fold_rollup_shards() AS folded');
+  return rows[0]!.folded;
+}

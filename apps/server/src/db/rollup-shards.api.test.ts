@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import type { PoolClient } from 'pg';
+import { describe, expect, it } from 'vitest';
+import type { Dashboard } from '@store/contracts/dashboard';
+import { createTestApp } from '../../test/test-app.js';
+import { createTaskList } from '../jobs/job-runner.js';
+
+const t = await createTestApp();
+
+/** Two connections of the pool whose backends write to different shard rows of the rollups. */
+async function twoConnectionsOnDifferentShards(): Promise<[PoolClient, PoolClient]> {
+  const held: { client: PoolClient; shard: number }[] = [];
+  try {
+    // Sixteen shards and backends of any pid: among a few connections two differ, unless the rule is one shard.
+    for (let index = 0; index < 8; index++) {
+      const client = await t.db.connect();
+      const { rows } = await client.query<{ shard: number }>('SELECT rollup_shard() AS shard');
+      const other = held.find((entry) => entry.shard !== rows[0]!.shard);
+      if (other) {
+        for (const entry of held) if (entry !== other) entry.client.release();
+        return [other.client, client];
+      }
+      held.push({ client, shard: rows[0]!.shard });
+    }
+  } catch (error) {
+    for (const entry of held) entry.client.release();
+    throw error;
+  }
+  for (const entry of held) entry.client.release();
+  throw new Error('eight connections of the pool all write to one shard row');
+}
+
+/** A product of the test's own, so that its rollup rows are this test's alone. */
+async function newProductId(): Promise<number> {
+  const { rows } = await t.db.query<{ id: number }>(`INSERT INTO product (name, path, price) VALUES ($1, $1, 10) RETURNING id`, [
+    `shard-${randomBytes(4).toString('hex')}`,
+  ]);
+  return rows[0]!.id;
+}
+
+/**
+ * Adds `units` (and ten times as much revenue) to the product's rollup rows of `day` and its month on `shard`, as a
+ * writer on that shard would.
+ */
+const addRow = (productId: number, day: string, shard: number, units: number) =>
+  t.db.query(
+    `WITH daily AS (
+       INSERT INTO sales_daily (day, product_id, currency, shard, units, revenue, purchases) VALUES ($2, $1, 'EUR', $3, $4, $4 * 10, $4))
+     INSERT INTO sales_monthly AS s (day, product_id, currency, shard, units, revenue, purchases)
+     VALUES (date_trunc('month', $2::date)::date, $1, 'EUR', $3, $4, $4 * 10, $4)
+     ON CONFLICT (day, product_id, currency, shard) DO UPDATE SET units = s.units + EXCLUDED.units, revenue = s.revenue + EXCLUDED.revenue`,
+    [productId, day, shard, units],
+  );
+
+/** The product's daily rollup rows: shard, units and revenue, by day and shard. */
+const rowsOf = async (productId: number) =>
+  (
+    await t.db.query<{ day: string; shard: number; units: number; revenue: string }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, shard, units, revenue FROM sales_daily WHERE product_id = $1 ORDER BY day, shard`,
+      [productId],
+    )
+  ).rows;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('rollup shards (decision 077)', () => {
+  it('takes every writer of a rollup to the one shard rule: sixteen rows, by backend', async () => {
+    // A writer that picks its own shard (the four of before, say) would bring back the rows orders queue on.
+    const { rows } = await t.db.query<{ name: string }>(
+      `SELECT p.proname AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+        WHERE n.nspname = 'public' AND p.prokind IN ('f', 'p') AND p.prosrc LIKE '%pg_backend_pid()%' ORDER BY p.proname`,
+    );
+    expect(rows.map((row) => row.name)).toEqual(['rollup_shard']);
+    const shard = await t.db.query<{ shard: number; expected: number }>(
+      'SELECT rollup_shard() AS shard, pg_backend_pid() % 16 AS expected',
+    );
+    expect(shard.rows[0]!.shard).toBe(shard.rows[0]!.expected);
+  });
+
+  it('lets sales of one product and day on backends of different shards commit without waiting for each other', async () => {
+    const { rows } = await t.db.query<{ id: number }>(`INSERT INTO product (name, path, price) VALUES ($1, $1, 10) RETURNING id`, [
+      `shard-${randomBytes(4).toString('hex')}`,
+    ]);
+    const productId = rows[0]!.id;
+    const addSale = `SELECT add_to_sales_daily(utc_day(now()), $1, 'EUR', 1, 10, 1, 0, 0, 0, 0, 0)`;
+    const [first, second] = await twoConnectionsOnDifferentShards();
+    try {
+      await first.query('BEGIN');
+      await first.query(addSale, [productId]); // holds its shard row until it commits
+      // The second would wait for the first on a shared row: it may not wait at all.
+      await second.query('BEGIN');
+      await second.query(`SET LOCAL lock_timeout = '1s'`);
+      await second.query(addSale, [productId]);
+      await second.query('COMMIT');
+      await first.query('COMMIT');
+    } finally {
+      await first.query('ROLLBACK').catch(() => undefined);
+      await second.query('ROLLBACK').catch(() => undefined);
+      first.release();
+      second.release();
+    }
+    const daily = await t.db.query<{ shards: number; units: number }>(
+      'SELECT count(*)::int AS shards, sum(units)::int AS units FROM sales_daily WHERE product_id = $1',
+      [productId],
+    );
+    expect(daily.rows[0]).toEqual({ shards: 2, units: 2 });
+  });
+
+  it("folds a closed day's shard rows into one row per key, the same totals on the dashboard, and leaves the open day's", async () => {
+    const productId = await newProductId();
+    const past = '2024-03-05';
+    for (const [shard, units] of [
+      [0, 1],
+      [3, 2],
+      [9, 4],
+    ] as const)
+      await addRow(productId, past, shard, units);
+    for (const [shard, units] of [
+      [2, 1],
+      [5, 1],
+    ] as const)
+      await addRow(productId, today(), shard, units);
+    const dashboard = async () => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/admin/dashboard?period=day&from=2024-03-01&to=2024-03-31`,
+        token: await t.adminToken(),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as Dashboard).products.filter((row) => row.productId === productId);
+    };
+    const before = await dashboard();
+    expect(before).toEqual([expect.objectContaining({ units: 7, revenue: 70 })]);
+
+    // As the hourly job runs it.
+    const { taskList, close } = createTaskList({ db: t.db, config: t.config, log: t.app.log });
+    try {
+      await taskList.fold_rollup_shards!({}, {} as never);
+    } finally {
+      close();
+    }
+    expect(await rowsOf(productId)).toEqual([
+      { day: past, shard: 16, units: 7, revenue: '70.00' },
+      { day: today(), shard: 2, units: 1, revenue: '10.00' },
+      { day: today(), shard: 5, units: 1, revenue: '10.00' },
+    ]);
+    expect(await dashboard()).toEqual(before);
+
+    // A late change to the closed day (a refund, say) adds a shard row again: the next fold adds it to the folded row.
+    await addRow(productId, past, 4, 3);
+    await t.db.query('SELECT fold_rollup_shards()');
+    expect((await rowsOf(productId)).filter((row) => row.day === past)).toEqual([{ day: past, shard: 16, units: 10, revenue: '100.00' }]);
+  });
+
+  it('skips a row a writer holds instead of waiting for it, and folds it at the next run', async () => {
+    const productId = await newProductId();
+    const past = '2024-04-09';
+    await addRow(productId, past, 1, 1);
+    await addRow(productId, past, 6, 2);
+    const writer = await t.db.connect();
+    const folder = await t.db.connect();
+    try {
+      await writer.query('BEGIN');
+      await writer.query(`UPDATE sales_daily SET units = units + 5 WHERE product_id = $1 AND shard = 6`, [productId]);
+      // The fold would wait for the writer on its row: it may not wait at all.
+      await folder.query('BEGIN');
+      await folder.query(`SET LOCAL lock_timeout = '1s'`);
+      await folder.query('SELECT fold_rollup_shards()');
+      await folder.query('COMMIT');
+      expect(await rowsOf(productId)).toEqual([
+        { day: past, shard: 6, units: 2, revenue: '20.00' },
+        { day: past, shard: 16, units: 1, revenue: '10.00' },
+      ]);
+      await writer.query('COMMIT');
+    } finally {
+      await writer.query('ROLLBACK').catch(() => undefined);
+      await folder.query('ROLLBACK').catch(() => undefined);
+      writer.release();
+      folder.release();
+    }
+    await t.db.query('SELECT fold_rollup_shards()');
+    expect(await rowsOf(productId)).toEqual([{ day: past, shard: 16, units: 8, revenue: '30.00' }]);
+  });
+});
