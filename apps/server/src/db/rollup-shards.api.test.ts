@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { Dashboard } from '@store/contracts/dashboard';
 import type { PoolClient } from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { Dashboard } from '@store/contracts/dashboard';
-import { createTestApp } from '../../test/test-app.js';
+import { createTestApp, uniqueEmail } from '../../test/test-app.js';
 import { createTaskList } from '../jobs/job-runner.js';
+import { foldRollupShards } from '../modules/dashboard/index.js';
 
 const t = await createTestApp();
 
@@ -52,20 +53,27 @@ const addRow = (productId: number, day: string, shard: number, units: number) =>
     [productId, day, shard, units],
   );
 
-/** The product's daily rollup rows: shard, units and revenue, by day and shard. */
-const rowsOf = async (productId: number) =>
+/** The product's rows of a rollup (`sales_daily` or `sales_monthly`): day, shard, units and revenue. */
+const rowsOf = async (productId: number, rollup: 'sales_daily' | 'sales_monthly' = 'sales_daily') =>
   (
     await t.db.query<{ day: string; shard: number; units: number; revenue: string }>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, shard, units, revenue FROM sales_daily WHERE product_id = $1 ORDER BY day, shard`,
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, shard, units, revenue FROM ${rollup} WHERE product_id = $1 ORDER BY day, shard`,
       [productId],
     )
   ).rows;
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The database's UTC day and the first of its month: the open day and month that a fold leaves. */
+const openDayAndMonth = async () =>
+  (
+    await t.db.query<{ day: string; month: string }>(
+      `SELECT to_char(utc_day(now()), 'YYYY-MM-DD') AS day, to_char(date_trunc('month', utc_day(now())), 'YYYY-MM-DD') AS month`,
+    )
+  ).rows[0]!;
 
 describe('rollup shards (decision 077)', () => {
-  it('takes every writer of a rollup to the one shard rule: sixteen rows, by backend', async () => {
-    // A writer that picks its own shard (the four of before, say) would bring back the rows orders queue on.
+  it('leaves the choice of shard to rollup_shard() alone: sixteen rows, by backend', async () => {
+    // A function that reads the backend's pid for its own shard (the four of before, say) would bring back the
+    // rows orders queue on.
     const { rows } = await t.db.query<{ name: string }>(
       `SELECT p.proname AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
         WHERE n.nspname = 'public' AND p.prokind IN ('f', 'p') AND p.prosrc LIKE '%pg_backend_pid()%' ORDER BY p.proname`,
@@ -77,11 +85,45 @@ describe('rollup shards (decision 077)', () => {
     expect(shard.rows[0]!.shard).toBe(shard.rows[0]!.expected);
   });
 
+  it("puts every writer's rows on its backend's shard: a sale, its country, a computer, a refund's money", async () => {
+    const productId = await newProductId();
+    const country = randomBytes(3).toString('hex'); // a country of this test's own
+    const client = await t.db.connect();
+    let shard: number;
+    try {
+      shard = (await client.query<{ shard: number }>('SELECT rollup_shard() AS shard')).rows[0]!.shard;
+      await client.query('BEGIN');
+      const person = await client.query<{ id: number }>(
+        `INSERT INTO person (email, name, email_canonical) VALUES ($1, 'Shard', $1) RETURNING id`,
+        [uniqueEmail('shard')],
+      );
+      const order = await client.query<{ id: number }>(
+        `INSERT INTO orders (product_id, person_id, source, currency, amount, country) VALUES ($1, $2, 'admin', 'EUR', 10, $3) RETURNING id`,
+        [productId, person.rows[0]!.id, country],
+      );
+      await client.query(
+        `INSERT INTO order_device (order_id, slot, device_id_hash, device_name, device_id_hash_encrypted) VALUES ($1, 1, $2, 'Mac', 'k')`,
+        [order.rows[0]!.id, randomBytes(16).toString('hex')],
+      );
+      await client.query(`SELECT add_money_to_sales(utc_day(now()), $1, 'EUR', 1, 5, 0)`, [productId]);
+      await client.query('COMMIT'); // the rollups of the order and the computer are added now, at the commit
+    } finally {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+    }
+    const shardsOf = async (sql: string, value: unknown) =>
+      (await t.db.query<{ shard: number }>(`SELECT DISTINCT shard FROM ${sql} ORDER BY shard`, [value])).rows.map((row) => row.shard);
+    expect(await shardsOf('sales_daily WHERE product_id = $1', productId)).toEqual([shard]);
+    expect(await shardsOf('sales_monthly WHERE product_id = $1', productId)).toEqual([shard]);
+    expect(await shardsOf('sales_country_daily WHERE country = $1', country)).toEqual([shard]);
+    expect(await shardsOf('sales_country_monthly WHERE country = $1', country)).toEqual([shard]);
+    expect(await shardsOf('device_activation_daily WHERE day = utc_day(now()) AND shard = $1 AND activations > 0', shard)).toEqual([shard]);
+    const daily = await t.db.query('SELECT units, refunds FROM sales_daily WHERE product_id = $1', [productId]);
+    expect(daily.rows).toEqual([{ units: 1, refunds: 1 }]);
+  });
+
   it('lets sales of one product and day on backends of different shards commit without waiting for each other', async () => {
-    const { rows } = await t.db.query<{ id: number }>(`INSERT INTO product (name, path, price) VALUES ($1, $1, 10) RETURNING id`, [
-      `shard-${randomBytes(4).toString('hex')}`,
-    ]);
-    const productId = rows[0]!.id;
+    const productId = await newProductId();
     const addSale = `SELECT add_to_sales_daily(utc_day(now()), $1, 'EUR', 1, 10, 1, 0, 0, 0, 0, 0)`;
     const [first, second] = await twoConnectionsOnDifferentShards();
     try {
@@ -106,8 +148,9 @@ describe('rollup shards (decision 077)', () => {
     expect(daily.rows[0]).toEqual({ shards: 2, units: 2 });
   });
 
-  it("folds a closed day's shard rows into one row per key, the same totals on the dashboard, and leaves the open day's", async () => {
+  it("folds a closed day's and month's shard rows into one row per key, the dashboard's figures kept, the open ones left", async () => {
     const productId = await newProductId();
+    const open = await openDayAndMonth();
     const past = '2024-03-05';
     for (const [shard, units] of [
       [0, 1],
@@ -119,7 +162,7 @@ describe('rollup shards (decision 077)', () => {
       [2, 1],
       [5, 1],
     ] as const)
-      await addRow(productId, today(), shard, units);
+      await addRow(productId, open.day, shard, units);
     const dashboard = async () => {
       const response = await t.request({
         method: 'GET',
@@ -127,10 +170,11 @@ describe('rollup shards (decision 077)', () => {
         token: await t.adminToken(),
       });
       expect(response.statusCode, response.body).toBe(200);
-      return (response.json() as Dashboard).products.filter((row) => row.productId === productId);
+      const figures = response.json() as Dashboard;
+      return { sales: figures.sales, products: figures.products.filter((row) => row.productId === productId) };
     };
     const before = await dashboard();
-    expect(before).toEqual([expect.objectContaining({ units: 7, revenue: 70 })]);
+    expect(before.products).toEqual([expect.objectContaining({ units: 7, revenue: 70 })]);
 
     // As the hourly job runs it.
     const { taskList, close } = createTaskList({ db: t.db, config: t.config, log: t.app.log });
@@ -141,14 +185,19 @@ describe('rollup shards (decision 077)', () => {
     }
     expect(await rowsOf(productId)).toEqual([
       { day: past, shard: 16, units: 7, revenue: '70.00' },
-      { day: today(), shard: 2, units: 1, revenue: '10.00' },
-      { day: today(), shard: 5, units: 1, revenue: '10.00' },
+      { day: open.day, shard: 2, units: 1, revenue: '10.00' },
+      { day: open.day, shard: 5, units: 1, revenue: '10.00' },
+    ]);
+    expect(await rowsOf(productId, 'sales_monthly')).toEqual([
+      { day: '2024-03-01', shard: 16, units: 7, revenue: '70.00' },
+      { day: open.month, shard: 2, units: 1, revenue: '10.00' },
+      { day: open.month, shard: 5, units: 1, revenue: '10.00' },
     ]);
     expect(await dashboard()).toEqual(before);
 
     // A late change to the closed day (a refund, say) adds a shard row again: the next fold adds it to the folded row.
     await addRow(productId, past, 4, 3);
-    await t.db.query('SELECT fold_rollup_shards()');
+    expect(await foldRollupShards(t.db)).toBeGreaterThanOrEqual(2);
     expect((await rowsOf(productId)).filter((row) => row.day === past)).toEqual([{ day: past, shard: 16, units: 10, revenue: '100.00' }]);
   });
 
@@ -165,7 +214,7 @@ describe('rollup shards (decision 077)', () => {
       // The fold would wait for the writer on its row: it may not wait at all.
       await folder.query('BEGIN');
       await folder.query(`SET LOCAL lock_timeout = '1s'`);
-      await folder.query('SELECT fold_rollup_shards()');
+      await folder.query(`SELECT fold_rollup_shards('sales_daily')`);
       await folder.query('COMMIT');
       expect(await rowsOf(productId)).toEqual([
         { day: past, shard: 6, units: 2, revenue: '20.00' },
@@ -178,7 +227,34 @@ describe('rollup shards (decision 077)', () => {
       writer.release();
       folder.release();
     }
-    await t.db.query('SELECT fold_rollup_shards()');
+    await foldRollupShards(t.db);
     expect(await rowsOf(productId)).toEqual([{ day: past, shard: 16, units: 8, revenue: '30.00' }]);
+  });
+
+  it('folds nothing in a second fold of a table while the first holds it, and refuses a table that is no rollup', async () => {
+    const productId = await newProductId();
+    await addRow(productId, '2024-05-02', 3, 1);
+    const first = await t.db.connect();
+    const second = await t.db.connect();
+    try {
+      await first.query('BEGIN');
+      await first.query(`SELECT fold_rollup_shards('sales_monthly')`); // its folded row stays uncommitted until it commits
+      await addRow(productId, '2024-05-20', 7, 2); // a row the second could fold
+      // Folding it would add to the first's folded row, and wait for it: the second may not even try.
+      await second.query('BEGIN');
+      await second.query(`SET LOCAL lock_timeout = '1s'`);
+      const folded = await second.query<{ folded: number }>(`SELECT fold_rollup_shards('sales_monthly') AS folded`);
+      expect(folded.rows[0]!.folded).toBe(0);
+      await second.query('COMMIT');
+      await first.query('COMMIT');
+    } finally {
+      await first.query('ROLLBACK').catch(() => undefined);
+      await second.query('ROLLBACK').catch(() => undefined);
+      first.release();
+      second.release();
+    }
+    await foldRollupShards(t.db);
+    expect(await rowsOf(productId, 'sales_monthly')).toEqual([{ day: '2024-05-01', shard: 16, units: 3, revenue: '30.00' }]);
+    await expect(t.db.query(`SELECT fold_rollup_shards('orders')`)).rejects.toThrow('orders is not a rollup');
   });
 });

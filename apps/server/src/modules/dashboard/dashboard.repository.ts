@@ -113,11 +113,19 @@ export async function countRevocations(db: Db, range: DashboardRange): Promise<n
   return rows[0]?.count ?? 0;
 }
 
+/** The rollup tables (migrations 060 and 067), each summed over its shard rows by the readers above. */
+const ROLLUPS = ['sales_daily', 'sales_monthly', 'sales_country_daily', 'sales_country_monthly', 'device_activation_daily'];
+
 /**
- * Folds the rollups' shard rows of closed days and months into one row per key (migration 094, decision 077): the
- * dashboard then reads one row per key of the past, however many backends wrote it. Answers the keys folded.
+ * Folds the rollups' shard rows of closed days and months into one row per key (migration 094, decision 077), one
+ * rollup per transaction, so that a writer of a closed day waits for one short fold at most: the dashboard then
+ * reads one row per key of the past, however many backends wrote it. Answers the keys folded.
  */
 export async function foldRollupShards(db: Db): Promise<number> {
-  const { rows } = await db.query<{ folded: number }>('SELECT fold_rollup_shards() AS folded');
-  return rows[0]!.folded;
+  let folded = 0;
+  for (const rollup of ROLLUPS) {
+    const { rows } = await db.query<{ folded: number }>('SELECT fold_rollup_shards($1) AS folded', [rollup]);
+    folded += rows[0]!.folded;
+  }
+  return folded;
 }
