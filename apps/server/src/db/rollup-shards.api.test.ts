@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Dashboard } from '@store/contracts/dashboard';
-import type { PoolClient } from 'pg';
+import type { PoolClient, QueryResultRow } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../test/test-app.js';
 import { createTaskList } from '../jobs/job-runner.js';
@@ -29,6 +29,27 @@ async function twoConnectionsOnDifferentShards(): Promise<[PoolClient, PoolClien
   }
   for (const entry of held) entry.client.release();
   throw new Error('eight connections of the pool all write to one shard row');
+}
+
+/** Runs `work`, then ends any transaction the clients left open and gives them back to the pool. */
+async function usingClients<T>(clients: PoolClient[], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    for (const client of clients) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+    }
+  }
+}
+
+/** Runs `sql` in a transaction of its own that fails (lock timeout) where it would wait for a lock another holds. */
+async function withoutWaiting<R extends QueryResultRow>(client: PoolClient, sql: string, values: unknown[] = []) {
+  await client.query('BEGIN');
+  await client.query(`SET LOCAL lock_timeout = '1s'`);
+  const result = await client.query<R>(sql, values);
+  await client.query('COMMIT');
+  return result;
 }
 
 /** A product of the test's own, so that its rollup rows are this test's alone. */
@@ -89,9 +110,8 @@ describe('rollup shards (decision 077)', () => {
     const productId = await newProductId();
     const country = randomBytes(3).toString('hex'); // a country of this test's own
     const client = await t.db.connect();
-    let shard: number;
-    try {
-      shard = (await client.query<{ shard: number }>('SELECT rollup_shard() AS shard')).rows[0]!.shard;
+    const shard = await usingClients([client], async () => {
+      const own = (await client.query<{ shard: number }>('SELECT rollup_shard() AS shard')).rows[0]!.shard;
       await client.query('BEGIN');
       const person = await client.query<{ id: number }>(
         `INSERT INTO person (email, name, email_canonical) VALUES ($1, 'Shard', $1) RETURNING id`,
@@ -107,10 +127,8 @@ describe('rollup shards (decision 077)', () => {
       );
       await client.query(`SELECT add_money_to_sales(utc_day(now()), $1, 'EUR', 1, 5, 0)`, [productId]);
       await client.query('COMMIT'); // the rollups of the order and the computer are added now, at the commit
-    } finally {
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release();
-    }
+      return own;
+    });
     const shardsOf = async (sql: string, value: unknown) =>
       (await t.db.query<{ shard: number }>(`SELECT DISTINCT shard FROM ${sql} ORDER BY shard`, [value])).rows.map((row) => row.shard);
     expect(await shardsOf('sales_daily WHERE product_id = $1', productId)).toEqual([shard]);
@@ -126,21 +144,13 @@ describe('rollup shards (decision 077)', () => {
     const productId = await newProductId();
     const addSale = `SELECT add_to_sales_daily(utc_day(now()), $1, 'EUR', 1, 10, 1, 0, 0, 0, 0, 0)`;
     const [first, second] = await twoConnectionsOnDifferentShards();
-    try {
+    await usingClients([first, second], async () => {
       await first.query('BEGIN');
       await first.query(addSale, [productId]); // holds its shard row until it commits
       // The second would wait for the first on a shared row: it may not wait at all.
-      await second.query('BEGIN');
-      await second.query(`SET LOCAL lock_timeout = '1s'`);
-      await second.query(addSale, [productId]);
-      await second.query('COMMIT');
+      await withoutWaiting(second, addSale, [productId]);
       await first.query('COMMIT');
-    } finally {
-      await first.query('ROLLBACK').catch(() => undefined);
-      await second.query('ROLLBACK').catch(() => undefined);
-      first.release();
-      second.release();
-    }
+    });
     const daily = await t.db.query<{ shards: number; units: number }>(
       'SELECT count(*)::int AS shards, sum(units)::int AS units FROM sales_daily WHERE product_id = $1',
       [productId],
@@ -206,27 +216,18 @@ describe('rollup shards (decision 077)', () => {
     const past = '2024-04-09';
     await addRow(productId, past, 1, 1);
     await addRow(productId, past, 6, 2);
-    const writer = await t.db.connect();
-    const folder = await t.db.connect();
-    try {
+    const [writer, folder] = [await t.db.connect(), await t.db.connect()];
+    await usingClients([writer, folder], async () => {
       await writer.query('BEGIN');
       await writer.query(`UPDATE sales_daily SET units = units + 5 WHERE product_id = $1 AND shard = 6`, [productId]);
       // The fold would wait for the writer on its row: it may not wait at all.
-      await folder.query('BEGIN');
-      await folder.query(`SET LOCAL lock_timeout = '1s'`);
-      await folder.query(`SELECT fold_rollup_shards('sales_daily')`);
-      await folder.query('COMMIT');
+      await withoutWaiting(folder, `SELECT fold_rollup_shards('sales_daily')`);
       expect(await rowsOf(productId)).toEqual([
         { day: past, shard: 6, units: 2, revenue: '20.00' },
         { day: past, shard: 16, units: 1, revenue: '10.00' },
       ]);
       await writer.query('COMMIT');
-    } finally {
-      await writer.query('ROLLBACK').catch(() => undefined);
-      await folder.query('ROLLBACK').catch(() => undefined);
-      writer.release();
-      folder.release();
-    }
+    });
     await foldRollupShards(t.db);
     expect(await rowsOf(productId)).toEqual([{ day: past, shard: 16, units: 8, revenue: '30.00' }]);
   });
@@ -234,25 +235,16 @@ describe('rollup shards (decision 077)', () => {
   it('folds nothing in a second fold of a table while the first holds it, and refuses a table that is no rollup', async () => {
     const productId = await newProductId();
     await addRow(productId, '2024-05-02', 3, 1);
-    const first = await t.db.connect();
-    const second = await t.db.connect();
-    try {
+    const [first, second] = [await t.db.connect(), await t.db.connect()];
+    await usingClients([first, second], async () => {
       await first.query('BEGIN');
       await first.query(`SELECT fold_rollup_shards('sales_monthly')`); // its folded row stays uncommitted until it commits
       await addRow(productId, '2024-05-20', 7, 2); // a row the second could fold
       // Folding it would add to the first's folded row, and wait for it: the second may not even try.
-      await second.query('BEGIN');
-      await second.query(`SET LOCAL lock_timeout = '1s'`);
-      const folded = await second.query<{ folded: number }>(`SELECT fold_rollup_shards('sales_monthly') AS folded`);
+      const folded = await withoutWaiting<{ folded: number }>(second, `SELECT fold_rollup_shards('sales_monthly') AS folded`);
       expect(folded.rows[0]!.folded).toBe(0);
-      await second.query('COMMIT');
       await first.query('COMMIT');
-    } finally {
-      await first.query('ROLLBACK').catch(() => undefined);
-      await second.query('ROLLBACK').catch(() => undefined);
-      first.release();
-      second.release();
-    }
+    });
     await foldRollupShards(t.db);
     expect(await rowsOf(productId, 'sales_monthly')).toEqual([{ day: '2024-05-01', shard: 16, units: 3, revenue: '30.00' }]);
     await expect(t.db.query(`SELECT fold_rollup_shards('orders')`)).rejects.toThrow('orders is not a rollup');
