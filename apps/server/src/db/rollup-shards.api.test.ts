@@ -2,11 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { Dashboard } from '@store/contracts/dashboard';
 import type { PoolClient, QueryResultRow } from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, uniqueEmail } from '../../test/test-app.js';
+import { publishedPurchase, publishedReturn } from '../../test/published-samples.js';
+import { createTestApp, listeningBackends, uniqueEmail, uniqueIp } from '../../test/test-app.js';
+import { postWebhook } from '../../test/webhook-fixtures.js';
+import { buildApp } from '../app.js';
 import { createTaskList } from '../jobs/job-runner.js';
 import { foldRollupShards } from '../modules/dashboard/index.js';
+import { randomDeviceId } from '../modules/licence/licence.test-factory.js';
+import { createPool } from './client.js';
 
-const t = await createTestApp();
+const secret = 'test-webhook-secret';
+const t = await createTestApp({ FASTSPRING_WEBHOOK_SECRET: secret });
 
 /** Two connections of the pool whose backends write to different shard rows of the rollups. */
 async function twoConnectionsOnDifferentShards(): Promise<[PoolClient, PoolClient]> {
@@ -52,13 +58,13 @@ async function withoutWaiting<R extends QueryResultRow>(client: PoolClient, sql:
   return result;
 }
 
-/** A product of the test's own, so that its rollup rows are this test's alone. */
-async function newProductId(): Promise<number> {
-  const { rows } = await t.db.query<{ id: number }>(`INSERT INTO product (name, path, price) VALUES ($1, $1, 10) RETURNING id`, [
-    `shard-${randomBytes(4).toString('hex')}`,
-  ]);
-  return rows[0]!.id;
+/** A product of the test's own, sold under its own path, so that its rollup rows are this test's alone. */
+async function newProduct(): Promise<{ id: number; path: string }> {
+  const path = `shard-${randomBytes(4).toString('hex')}`;
+  const { rows } = await t.db.query<{ id: number }>(`INSERT INTO product (name, path, price) VALUES ($1, $1, 10) RETURNING id`, [path]);
+  return { id: rows[0]!.id, path };
 }
+const newProductId = async () => (await newProduct()).id;
 
 /**
  * Adds `units` (and ten times as much revenue) to the product's rollup rows of `day` and its month on `shard`, as a
@@ -106,38 +112,71 @@ describe('rollup shards (decision 077)', () => {
     expect(shard.rows[0]!.shard).toBe(shard.rows[0]!.expected);
   });
 
-  it("puts every writer's rows on its backend's shard: a sale, its country, a computer, a refund's money", async () => {
-    const productId = await newProductId();
-    const country = randomBytes(3).toString('hex'); // a country of this test's own
-    const client = await t.db.connect();
-    const shard = await usingClients([client], async () => {
-      const own = (await client.query<{ shard: number }>('SELECT rollup_shard() AS shard')).rows[0]!.shard;
-      await client.query('BEGIN');
-      const person = await client.query<{ id: number }>(
-        `INSERT INTO person (email, name, email_canonical) VALUES ($1, 'Shard', $1) RETURNING id`,
-        [uniqueEmail('shard')],
+  it("puts every writer's rows on its backend's shard: a purchase, its country, its refund, a computer registered", async () => {
+    // The app again, on a pool of two: one connection listens for table changes, so every request's statements run
+    // on the other, whose shard is then known.
+    const pool = createPool(t.config.DATABASE_URL!, 2);
+    const app = await buildApp({ config: t.config, db: pool, isServingWebApp: false });
+    try {
+      await app.ready();
+      await expect.poll(async () => (await listeningBackends(t.db)).length).toBe(2); // the test app's and this one's
+      const shard = (await pool.query<{ shard: number }>('SELECT rollup_shard() AS shard')).rows[0]!.shard;
+      const activations = async () =>
+        (
+          await t.db.query<{ n: number }>(
+            'SELECT coalesce(sum(activations), 0)::int AS n FROM device_activation_daily WHERE day = utc_day(now()) AND shard = $1',
+            [shard],
+          )
+        ).rows[0]!.n;
+      const activationsBefore = await activations();
+
+      const product = await newProduct();
+      const email = uniqueEmail('shard');
+      const purchase = publishedPurchase({
+        email,
+        items: [
+          { product: product.path, subtotal: 10 },
+          { product: 'spacey', subtotal: 20 },
+        ],
+        currency: 'NZD',
+        country: 'NZ',
+      });
+      expect((await postWebhook(app, purchase.events, { secret })).statusCode).toBe(200);
+      const refund = publishedReturn({
+        orderId: purchase.orderId,
+        email,
+        currency: 'NZD',
+        lines: [{ product: product.path, quantity: 0, subtotal: 4 }],
+      });
+      expect((await postWebhook(app, refund, { secret })).statusCode).toBe(200);
+      const { rows } = await t.db.query<{ key: string }>(
+        `SELECT o.serial_2048 AS key FROM orders o JOIN person p ON p.id = o.person_id JOIN product pr ON pr.id = o.product_id
+          WHERE p.email = $1 AND pr.name = 'Spacey'`,
+        [email],
       );
-      const order = await client.query<{ id: number }>(
-        `INSERT INTO orders (product_id, person_id, source, currency, amount, country) VALUES ($1, $2, 'admin', 'EUR', 10, $3) RETURNING id`,
-        [productId, person.rows[0]!.id, country],
-      );
-      await client.query(
-        `INSERT INTO order_device (order_id, slot, device_id_hash, device_name, device_id_hash_encrypted) VALUES ($1, 1, $2, 'Mac', 'k')`,
-        [order.rows[0]!.id, randomBytes(16).toString('hex')],
-      );
-      await client.query(`SELECT add_money_to_sales(utc_day(now()), $1, 'EUR', 1, 5, 0)`, [productId]);
-      await client.query('COMMIT'); // the rollups of the order and the computer are added now, at the commit
-      return own;
-    });
-    const shardsOf = async (sql: string, value: unknown) =>
-      (await t.db.query<{ shard: number }>(`SELECT DISTINCT shard FROM ${sql} ORDER BY shard`, [value])).rows.map((row) => row.shard);
-    expect(await shardsOf('sales_daily WHERE product_id = $1', productId)).toEqual([shard]);
-    expect(await shardsOf('sales_monthly WHERE product_id = $1', productId)).toEqual([shard]);
-    expect(await shardsOf('sales_country_daily WHERE country = $1', country)).toEqual([shard]);
-    expect(await shardsOf('sales_country_monthly WHERE country = $1', country)).toEqual([shard]);
-    expect(await shardsOf('device_activation_daily WHERE day = utc_day(now()) AND shard = $1 AND activations > 0', shard)).toEqual([shard]);
-    const daily = await t.db.query('SELECT units, refunds FROM sales_daily WHERE product_id = $1', [productId]);
-    expect(daily.rows).toEqual([{ units: 1, refunds: 1 }]);
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/userinfo/registerproductfordevice',
+        payload: { ProductName: 'Spacey', Key: rows[0]!.key, DeviceIdHash: randomDeviceId(), DeviceName: 'Shard Mac' },
+        remoteAddress: uniqueIp(),
+      });
+      expect(registered.statusCode, registered.body).toBe(200);
+
+      const shardsOf = async (rollup: string, where: string, value: unknown) =>
+        (await t.db.query<{ shard: number }>(`SELECT DISTINCT shard FROM ${rollup} WHERE ${where} ORDER BY shard`, [value])).rows.map(
+          (row) => row.shard,
+        );
+      expect(await shardsOf('sales_daily', 'product_id = $1', product.id)).toEqual([shard]);
+      expect(await shardsOf('sales_monthly', 'product_id = $1', product.id)).toEqual([shard]);
+      expect(await shardsOf('sales_country_daily', `currency = 'NZD' AND country = $1`, 'NZ')).toEqual([shard]);
+      expect(await shardsOf('sales_country_monthly', `currency = 'NZD' AND country = $1`, 'NZ')).toEqual([shard]);
+      const daily = await t.db.query('SELECT units, revenue, refunded FROM sales_daily WHERE product_id = $1', [product.id]);
+      expect(daily.rows).toEqual([{ units: 1, revenue: '10.00', refunded: '4.00' }]);
+      expect(await activations()).toBe(activationsBefore + 1);
+    } finally {
+      await app.close();
+      await pool.end();
+    }
   });
 
   it('lets sales of one product and day on backends of different shards commit without waiting for each other', async () => {

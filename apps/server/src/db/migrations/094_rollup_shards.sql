@@ -64,6 +64,11 @@ $$;
 -- an order; a writer changing a closed day may wait for the fold of that table, one short transaction. A second fold
 -- of the same table at once does nothing (the advisory lock). Every column of a rollup that is not its key is a sum.
 -- Answers the number of keys folded. The job queue runs it hourly for each rollup (fold_rollup_shards, decision 077).
+-- The rollups, each summed over its shard rows by the dashboard: the tables a fold takes.
+CREATE FUNCTION rollup_tables() RETURNS regclass[] LANGUAGE sql STABLE AS $$
+  SELECT ARRAY['sales_daily', 'sales_monthly', 'sales_country_daily', 'sales_country_monthly', 'device_activation_daily']::regclass[]
+$$;
+
 CREATE FUNCTION fold_rollup_shards(rollup regclass) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   open_from date := CASE WHEN rollup IN ('sales_monthly'::regclass, 'sales_country_monthly'::regclass)
@@ -74,8 +79,7 @@ DECLARE
   value_columns text;
   folded integer;
 BEGIN
-  IF rollup NOT IN ('sales_daily'::regclass, 'sales_country_daily'::regclass, 'device_activation_daily'::regclass,
-                    'sales_monthly'::regclass, 'sales_country_monthly'::regclass) THEN
+  IF rollup <> ALL (rollup_tables()) THEN
     RAISE EXCEPTION '% is not a rollup', rollup;
   END IF;
   IF NOT pg_try_advisory_xact_lock(hashtext('fold_rollup_shards:' || rollup::text)) THEN

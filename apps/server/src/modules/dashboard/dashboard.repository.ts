@@ -113,18 +113,16 @@ export async function countRevocations(db: Db, range: DashboardRange): Promise<n
   return rows[0]?.count ?? 0;
 }
 
-/** The rollup tables (migrations 060 and 067), each summed over its shard rows by the readers above. */
-const ROLLUPS = ['sales_daily', 'sales_monthly', 'sales_country_daily', 'sales_country_monthly', 'device_activation_daily'];
-
 /**
  * Folds the rollups' shard rows of closed days and months into one row per key (migration 094, decision 077), one
- * rollup per transaction, so that a writer of a closed day waits for one short fold at most: the dashboard then
- * reads one row per key of the past, however many backends wrote it. Answers the keys folded.
+ * rollup (`rollup_tables()`) per transaction, so that a writer of a closed day waits for one short fold at most: the
+ * dashboard then reads one row per key of the past, however many backends wrote it. Answers the keys folded.
  */
 export async function foldRollupShards(db: Db): Promise<number> {
+  const { rows: rollups } = await db.query<{ name: string }>('SELECT unnest(rollup_tables())::text AS name');
   let folded = 0;
-  for (const rollup of ROLLUPS) {
-    const { rows } = await db.query<{ folded: number }>('SELECT fold_rollup_shards($1) AS folded', [rollup]);
+  for (const rollup of rollups) {
+    const { rows } = await db.query<{ folded: number }>('SELECT fold_rollup_shards($1) AS folded', [rollup.name]);
     folded += rows[0]!.folded;
   }
   return folded;
