@@ -22,13 +22,24 @@ export async function expectNoAxeViolations(page: Page | Frame, screen: string):
     )
     .toBe(0);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  // A transition can still begin after the wait: the browser moves a button out of its hover state once a dialog has
+  // covered it, some frames later, and a loaded machine ran axe halfway through that fade (CI, 2026-11-28). While axe
+  // runs, every style change takes effect at once, through a constructed style sheet, which no content security policy
+  // governs; it is taken away again afterwards.
   const violations = await page.evaluate(async () => {
-    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
-    }));
+    const instant = new CSSStyleSheet();
+    instant.replaceSync('*, *::before, *::after { transition: none !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, instant];
+    try {
+      const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+      return results.violations.map((violation) => ({
+        rule: violation.id,
+        help: violation.help,
+        nodes: violation.nodes.map((node) => node.target.join(' ')),
+      }));
+    } finally {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== instant);
+    }
   });
   expect(violations, `axe violations on ${screen}`).toEqual([]);
 }
