@@ -9,7 +9,7 @@ import { buildApp } from '../app.js';
 import { createTaskList } from '../jobs/job-runner.js';
 import { foldRollupShards } from '../modules/dashboard/index.js';
 import { randomDeviceId } from '../modules/licence/licence.test-factory.js';
-import { createPool } from './client.js';
+import { createPool, type Queryable } from './client.js';
 
 const secret = 'test-webhook-secret';
 const t = await createTestApp({ FASTSPRING_WEBHOOK_SECRET: secret });
@@ -67,18 +67,15 @@ async function newProduct(): Promise<{ id: number; path: string }> {
 const newProductId = async () => (await newProduct()).id;
 
 /**
- * Adds `units` (and ten times as much revenue) to the product's rollup rows of `day` and its month on `shard`, as a
- * writer on that shard would.
+ * Sells `units` of the product on `day` (ten times as much revenue, as many purchases) through the rollups' own
+ * writer, `add_to_sales_daily`, as a refund or a moved licence adds to a day of the past: the rows land on the shard
+ * of `db`'s backend, in the day's and its month's rollup.
  */
-const addRow = (productId: number, day: string, shard: number, units: number) =>
-  t.db.query(
-    `WITH daily AS (
-       INSERT INTO sales_daily (day, product_id, currency, shard, units, revenue, purchases) VALUES ($2, $1, 'EUR', $3, $4, $4 * 10, $4))
-     INSERT INTO sales_monthly AS s (day, product_id, currency, shard, units, revenue, purchases)
-     VALUES (date_trunc('month', $2::date)::date, $1, 'EUR', $3, $4, $4 * 10, $4)
-     ON CONFLICT (day, product_id, currency, shard) DO UPDATE SET units = s.units + EXCLUDED.units, revenue = s.revenue + EXCLUDED.revenue`,
-    [productId, day, shard, units],
-  );
+const addSaleSql = `SELECT add_to_sales_daily($2::date, $1, 'EUR', $3::int, $3::int * 10, $3::int, 0, 0, 0, 0, 0)`;
+const addSale = (db: Queryable, productId: number, day: string, units: number) => db.query(addSaleSql, [productId, day, units]);
+
+/** The shard that the backend of `client` writes to. */
+const shardOf = async (client: PoolClient) => (await client.query<{ shard: number }>('SELECT rollup_shard() AS shard')).rows[0]!.shard;
 
 /** The product's rows of a rollup (`sales_daily` or `sales_monthly`): day, shard, units and revenue. */
 const rowsOf = async (productId: number, rollup: 'sales_daily' | 'sales_monthly' = 'sales_daily') =>
@@ -181,13 +178,13 @@ describe('rollup shards (decision 077)', () => {
 
   it('lets sales of one product and day on backends of different shards commit without waiting for each other', async () => {
     const productId = await newProductId();
-    const addSale = `SELECT add_to_sales_daily(utc_day(now()), $1, 'EUR', 1, 10, 1, 0, 0, 0, 0, 0)`;
+    const { day: today } = await openDayAndMonth();
     const [first, second] = await twoConnectionsOnDifferentShards();
     await usingClients([first, second], async () => {
       await first.query('BEGIN');
-      await first.query(addSale, [productId]); // holds its shard row until it commits
+      await addSale(first, productId, today, 1); // holds its shard row until it commits
       // The second would wait for the first on a shared row: it may not wait at all.
-      await withoutWaiting(second, addSale, [productId]);
+      await withoutWaiting(second, addSaleSql, [productId, today, 1]);
       await first.query('COMMIT');
     });
     const daily = await t.db.query<{ shards: number; units: number }>(
@@ -201,17 +198,16 @@ describe('rollup shards (decision 077)', () => {
     const productId = await newProductId();
     const open = await openDayAndMonth();
     const past = '2024-03-05';
-    for (const [shard, units] of [
-      [0, 1],
-      [3, 2],
-      [9, 4],
-    ] as const)
-      await addRow(productId, past, shard, units);
-    for (const [shard, units] of [
-      [2, 1],
-      [5, 1],
-    ] as const)
-      await addRow(productId, open.day, shard, units);
+    // Two backends' sales of a closed day, and of the open one.
+    const [first, second] = await twoConnectionsOnDifferentShards();
+    const shards = await usingClients([first, second], async () => {
+      await addSale(first, productId, past, 1);
+      await addSale(second, productId, past, 2);
+      await addSale(first, productId, past, 4);
+      await addSale(first, productId, open.day, 1);
+      await addSale(second, productId, open.day, 1);
+      return [await shardOf(first), await shardOf(second)].sort((a, b) => a - b);
+    });
     const dashboard = async () => {
       const response = await t.request({
         method: 'GET',
@@ -234,18 +230,16 @@ describe('rollup shards (decision 077)', () => {
     }
     expect(await rowsOf(productId)).toEqual([
       { day: past, shard: 16, units: 7, revenue: '70.00' },
-      { day: open.day, shard: 2, units: 1, revenue: '10.00' },
-      { day: open.day, shard: 5, units: 1, revenue: '10.00' },
+      ...shards.map((shard) => ({ day: open.day, shard, units: 1, revenue: '10.00' })),
     ]);
     expect(await rowsOf(productId, 'sales_monthly')).toEqual([
       { day: '2024-03-01', shard: 16, units: 7, revenue: '70.00' },
-      { day: open.month, shard: 2, units: 1, revenue: '10.00' },
-      { day: open.month, shard: 5, units: 1, revenue: '10.00' },
+      ...shards.map((shard) => ({ day: open.month, shard, units: 1, revenue: '10.00' })),
     ]);
     expect(await dashboard()).toEqual(before);
 
     // A late change to the closed day (a refund, say) adds a shard row again: the next fold adds it to the folded row.
-    await addRow(productId, past, 4, 3);
+    await addSale(t.db, productId, past, 3);
     expect(await foldRollupShards(t.db)).toBeGreaterThanOrEqual(2);
     expect((await rowsOf(productId)).filter((row) => row.day === past)).toEqual([{ day: past, shard: 16, units: 10, revenue: '100.00' }]);
   });
@@ -253,32 +247,33 @@ describe('rollup shards (decision 077)', () => {
   it('skips a row a writer holds instead of waiting for it, and folds it at the next run', async () => {
     const productId = await newProductId();
     const past = '2024-04-09';
-    await addRow(productId, past, 1, 1);
-    await addRow(productId, past, 6, 2);
-    const [writer, folder] = [await t.db.connect(), await t.db.connect()];
-    await usingClients([writer, folder], async () => {
+    const [writer, other] = await twoConnectionsOnDifferentShards();
+    const folder = await t.db.connect();
+    await usingClients([writer, other, folder], async () => {
+      await addSale(other, productId, past, 1);
+      await addSale(writer, productId, past, 2);
       await writer.query('BEGIN');
-      await writer.query(`UPDATE sales_daily SET units = units + 5 WHERE product_id = $1 AND shard = 6`, [productId]);
+      await addSale(writer, productId, past, 5); // a late change to the closed day: holds its shard row until it commits
       // The fold would wait for the writer on its row: it may not wait at all.
       await withoutWaiting(folder, `SELECT fold_rollup_shards('sales_daily')`);
       expect(await rowsOf(productId)).toEqual([
-        { day: past, shard: 6, units: 2, revenue: '20.00' },
+        { day: past, shard: await shardOf(writer), units: 2, revenue: '20.00' },
         { day: past, shard: 16, units: 1, revenue: '10.00' },
       ]);
       await writer.query('COMMIT');
     });
     await foldRollupShards(t.db);
-    expect(await rowsOf(productId)).toEqual([{ day: past, shard: 16, units: 8, revenue: '30.00' }]);
+    expect(await rowsOf(productId)).toEqual([{ day: past, shard: 16, units: 8, revenue: '80.00' }]);
   });
 
   it('folds nothing in a second fold of a table while the first holds it, and refuses a table that is no rollup', async () => {
     const productId = await newProductId();
-    await addRow(productId, '2024-05-02', 3, 1);
+    await addSale(t.db, productId, '2024-05-02', 1);
     const [first, second] = [await t.db.connect(), await t.db.connect()];
     await usingClients([first, second], async () => {
       await first.query('BEGIN');
       await first.query(`SELECT fold_rollup_shards('sales_monthly')`); // its folded row stays uncommitted until it commits
-      await addRow(productId, '2024-05-20', 7, 2); // a row the second could fold
+      await addSale(t.db, productId, '2024-05-20', 2); // a row the second could fold
       // Folding it would add to the first's folded row, and wait for it: the second may not even try.
       const folded = await withoutWaiting<{ folded: number }>(second, `SELECT fold_rollup_shards('sales_monthly') AS folded`);
       expect(folded.rows[0]!.folded).toBe(0);
