@@ -14,6 +14,9 @@ import { createPool, type Queryable } from './client.js';
 const secret = 'test-webhook-secret';
 const t = await createTestApp({ FASTSPRING_WEBHOOK_SECRET: secret });
 
+/** The shard that the backend of `db` (a client, or a pool of one working connection) writes to. */
+const shardOf = async (db: Queryable) => (await db.query<{ shard: number }>('SELECT rollup_shard() AS shard')).rows[0]!.shard;
+
 /** Two connections of the pool whose backends write to different shard rows of the rollups. */
 async function twoConnectionsOnDifferentShards(): Promise<[PoolClient, PoolClient]> {
   const held: { client: PoolClient; shard: number }[] = [];
@@ -21,13 +24,13 @@ async function twoConnectionsOnDifferentShards(): Promise<[PoolClient, PoolClien
     // Sixteen shards and backends of any pid: among a few connections two differ, unless the rule is one shard.
     for (let index = 0; index < 8; index++) {
       const client = await t.db.connect();
-      const { rows } = await client.query<{ shard: number }>('SELECT rollup_shard() AS shard');
-      const other = held.find((entry) => entry.shard !== rows[0]!.shard);
+      const shard = await shardOf(client);
+      const other = held.find((entry) => entry.shard !== shard);
       if (other) {
         for (const entry of held) if (entry !== other) entry.client.release();
         return [other.client, client];
       }
-      held.push({ client, shard: rows[0]!.shard });
+      held.push({ client, shard });
     }
   } catch (error) {
     for (const entry of held) entry.client.release();
@@ -58,11 +61,17 @@ async function withoutWaiting<R extends QueryResultRow>(client: PoolClient, sql:
   return result;
 }
 
-/** A product of the test's own, sold under its own path, so that its rollup rows are this test's alone. */
+/** A product of the test's own, made by the admin and sold under its own path, so that its rollup rows are this test's alone. */
 async function newProduct(): Promise<{ id: number; path: string }> {
   const path = `shard-${randomBytes(4).toString('hex')}`;
-  const { rows } = await t.db.query<{ id: number }>(`INSERT INTO product (name, path, price) VALUES ($1, $1, 10) RETURNING id`, [path]);
-  return { id: rows[0]!.id, path };
+  const saved = await t.request({
+    method: 'POST',
+    url: '/api/product/',
+    token: await t.adminToken(),
+    body: { id: 0, name: path, path, description: 'A plug-in of the shard tests', price: '10' },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { id: (saved.json() as { id: number }).id, path };
 }
 const newProductId = async () => (await newProduct()).id;
 
@@ -73,9 +82,6 @@ const newProductId = async () => (await newProduct()).id;
  */
 const addSaleSql = `SELECT add_to_sales_daily($2::date, $1, 'EUR', $3::int, $3::int * 10, $3::int, 0, 0, 0, 0, 0)`;
 const addSale = (db: Queryable, productId: number, day: string, units: number) => db.query(addSaleSql, [productId, day, units]);
-
-/** The shard that the backend of `client` writes to. */
-const shardOf = async (client: PoolClient) => (await client.query<{ shard: number }>('SELECT rollup_shard() AS shard')).rows[0]!.shard;
 
 /** The product's rows of a rollup (`sales_daily` or `sales_monthly`): day, shard, units and revenue. */
 const rowsOf = async (productId: number, rollup: 'sales_daily' | 'sales_monthly' = 'sales_daily') =>
@@ -117,7 +123,7 @@ describe('rollup shards (decision 077)', () => {
     try {
       await app.ready();
       await expect.poll(async () => (await listeningBackends(t.db)).length).toBe(2); // the test app's and this one's
-      const shard = (await pool.query<{ shard: number }>('SELECT rollup_shard() AS shard')).rows[0]!.shard;
+      const shard = await shardOf(pool);
       const activations = async () =>
         (
           await t.db.query<{ n: number }>(
