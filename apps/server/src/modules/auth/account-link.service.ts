@@ -70,6 +70,11 @@ export async function confirmAccount(options: {
   const login = await logins.findLoginByName(db, link.email);
   const isLinksLogin = login !== undefined && caller?.loginId === login.id;
 
+  // A login that has proven its address signs in (with its second factor, if on) or uses "Lost your password?": an
+  // older link to the address (one mailed before the proof, or a second one after "Send the link again") opens no
+  // session on it (decision 079).
+  if (login && !isLinksLogin && logins.hasProvenAddress(login)) throw new AppError('badRequest', ACCOUNT_LINK_UNUSABLE);
+
   if (options.password === undefined) {
     if (!isLinksLogin) {
       const invitation = link.purpose === 'staff' ? { isStaffInvitation: true } : {};
@@ -89,7 +94,8 @@ export async function confirmAccount(options: {
   return withTransaction(db, async (client) => {
     const used = await links.useAccountLink(client, token);
     if (!used) throw new AppError('badRequest', ACCOUNT_LINK_UNUSABLE);
-    const existing = await logins.findLoginByName(client, used.email);
+    const existing = await logins.findLoginByName(client, used.email, { forUpdate: true });
+    if (existing && logins.hasProvenAddress(existing)) throw new AppError('badRequest', ACCOUNT_LINK_UNUSABLE);
     // A staff login is nobody's customer record.
     const person = existing && existing.role !== 'customer' ? undefined : await findOrCreatePersonByEmail(client, { email: used.email });
     const target = existing ?? (await logins.insertLogin(client, { loginName: used.email, passwordHash, personId: person?.id ?? null }));

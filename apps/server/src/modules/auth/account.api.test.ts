@@ -224,6 +224,60 @@ describe('two-factor login', () => {
     expect(ownSetup.statusCode).toBe(200);
   });
 
+  it('is not bypassed by an older mailed link: once the address is proven, a link opens no session anywhere', async () => {
+    const { token, email } = await t.registerCustomer('secret-password', { isProven: false });
+    const firstLink = await t.accountLinkTokenOf(email);
+    // "Send the link again"; the second link proves the address in the login's own browser.
+    expect((await t.request({ method: 'POST', url: '/api/account/confirmation', token })).statusCode).toBe(200);
+    const secondLink = await t.accountLinkTokenOf(email);
+    expect(secondLink).not.toBe(firstLink);
+    expect((await confirm({ token: secondLink }, token)).json()).toEqual({ status: 'confirmed', email });
+
+    const { secret } = (await t.request({ method: 'POST', url: '/api/account/twofactor/setup', token })).json() as { secret: string };
+    const enabled = await t.request({
+      method: 'POST',
+      url: '/api/account/twofactor/enable',
+      token,
+      body: { code: totpCodeAt(secret, totpStepAt(Date.now())) },
+    });
+    expect(enabled.statusCode).toBe(200);
+
+    // Whoever reads the mailbox (what a second factor guards against) opens the first, never-used link elsewhere.
+    const opened = await confirm({ token: firstLink });
+    expect(opened.statusCode).toBe(400);
+    expect(opened.body).toBe(ACCOUNT_LINK_UNUSABLE);
+    const takeover = await confirm({ token: firstLink, password: 'someone-elses-pass' });
+    expect(takeover.statusCode).toBe(400);
+    expect(takeover.body).toBe(ACCOUNT_LINK_UNUSABLE);
+    // Nothing changed: the owner's password and session stand, and a login still needs the code.
+    expect(await status(token)).toMatchObject({ isEmailVerified: true });
+    const withoutCode = await t.request({
+      method: 'POST',
+      url: '/api/login/',
+      ip: uniqueIp(),
+      body: { username: email, password: 'secret-password' },
+    });
+    expect(withoutCode.body).toBe(SECOND_FACTOR_REQUIRED);
+    await expect(t.logIn(email, 'someone-elses-pass')).rejects.toThrow(/401/);
+  });
+
+  it('is not bypassed by a purchase link mailed before the login registered and proved the address', async () => {
+    const email = uniqueEmail('early-buyer');
+    await redeemActivationCode(email);
+    const purchaseLink = await t.accountLinkTokenOf(email);
+    // The buyer registers later and proves the address with the confirmation link, opened in another browser.
+    await t.request({ method: 'POST', url: '/api/register', ip: uniqueIp(), body: { email, password: 'buyers-pass' } });
+    const confirmLink = await t.accountLinkTokenOf(email);
+    expect(confirmLink).not.toBe(purchaseLink);
+    const ownerToken = ((await confirm({ token: confirmLink, password: 'owners-pass' })).json() as { user: { token: string } }).user.token;
+    expect(await status(ownerToken)).toMatchObject({ isEmailVerified: true });
+
+    const late = await confirm({ token: purchaseLink, password: 'late-pass' });
+    expect(late.body).toBe(ACCOUNT_LINK_UNUSABLE);
+    expect((await products(ownerToken)).statusCode).toBe(200);
+    await expect(t.logIn(email, 'late-pass')).rejects.toThrow(/401/);
+  });
+
   it('asks the administrator who turned it on for the code, takes each code and recovery code once, and turns off with the password', async () => {
     const adminToken = await t.logIn('admin', TEST_ADMIN_PASSWORD);
     const setup = await t.request({ method: 'POST', url: '/api/account/twofactor/setup', token: adminToken });

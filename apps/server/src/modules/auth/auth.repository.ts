@@ -44,12 +44,18 @@ const hashToken = (token: string): Buffer => createHash('sha256').update(token).
 
 /**
  * The login of this name: the one whose name has the same canonical form (canonicalLoginName, decision 030), compared
- * byte for byte. A name that is no accepted address (a look-alike spelling) finds none.
+ * byte for byte. A name that is no accepted address (a look-alike spelling) finds none. `forUpdate` locks its row until
+ * the transaction ends (a change that depends on whether the login has proven its address).
  */
-export async function findLoginByName(db: Queryable, loginName: string): Promise<LoginRow | undefined> {
+export async function findLoginByName(
+  db: Queryable,
+  loginName: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<LoginRow | undefined> {
   const canonical = canonicalLoginName(loginName);
   if (canonical === undefined) return undefined;
-  const { rows } = await db.query<LoginRow>('SELECT * FROM login WHERE login_name_canonical = $1', [canonical]);
+  const lock = options.forUpdate ? ' FOR UPDATE' : '';
+  const { rows } = await db.query<LoginRow>(`SELECT * FROM login WHERE login_name_canonical = $1${lock}`, [canonical]);
   return rows[0];
 }
 
