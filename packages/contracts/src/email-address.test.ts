@@ -91,6 +91,20 @@ describe('canonicalEmail', () => {
     }
   });
 
+  it('refuses characters shown as nothing that the domain conversion would drop (variation selectors, the grapheme joiner)', () => {
+    // Without this, each of these would be kate@example.com under a spelling of its own (a fresh lock-out counter).
+    for (const text of [
+      'kate@exam\uFE00ple.com',
+      'kate@exa\uFE0Fmple.com',
+      'kate@example\u034F.com',
+      'kate@exam\u180Bple.com',
+      'ka\uFE01te@example.com',
+      'kate@exam\u3164ple.com',
+    ]) {
+      expect(canonicalEmail(text), JSON.stringify(text)).toBeUndefined();
+    }
+  });
+
   it('is what it already is for a canonical address', () => {
     for (const address of ['kate@example.com', '\u0130nfo@example.com', 'jos\u00E9@xn--bcher-kva.example', '用户@xn--fsqu00a.example']) {
       expect(canonicalEmail(canonicalEmail(address)!)).toBe(canonicalEmail(address));

@@ -3,8 +3,12 @@ import { ADMIN_USER_NAME } from './constants.js';
 /** What "looks like an email" means everywhere (§5): the specification's pattern, before the rules below. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Control, format (invisible: soft hyphen, zero-width joiner, direction marks), private-use and space characters. */
-const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Z}]/u;
+/**
+ * Control, format (invisible: soft hyphen, zero-width joiner, direction marks), private-use and space characters,
+ * and every other character Unicode says to show as nothing (Default_Ignorable_Code_Point: variation selectors,
+ * the combining grapheme joiner, Hangul fillers), which the domain's IDNA conversion would silently drop.
+ */
+const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Z}\p{Default_Ignorable_Code_Point}]/u;
 /** What a domain is written with before its conversion: ASCII letters, digits, dots and hyphens, and non-ASCII. */
 const DOMAIN_CHARACTERS = /^[A-Za-z0-9.\-\u0080-\u{10FFFF}]+$/u;
 /** One label of a domain in its ASCII form (RFC 5321 sub-domain: letters, digits, inner hyphens; at most 63). */

@@ -1,3 +1,4 @@
+import { canonicalLoginName } from '@store/contracts/email-address';
 import type { Queryable } from '../db/client.js';
 import { AppError } from './app-error.js';
 
@@ -51,6 +52,13 @@ const tooMany = (retryAfterSeconds: number) =>
 export type RateLimitHit = { rule: RateLimitRule; subject: string };
 
 /** The counter's key of a hit: the rule's name and the subject, whose case never makes a second counter. */
+/**
+ * The subject of a limit per address or account: the name's canonical form (decision 030), so that every spelling of
+ * one login (a Unicode or punycode domain, a decomposed accent, upper-case ASCII) meets one counter; text that is no
+ * accepted address, trimmed and in lower case.
+ */
+export const addressSubject = (address: string): string => canonicalLoginName(address.trim()) ?? address.trim().toLowerCase();
+
 const keyOf = ({ rule, subject }: RateLimitHit) => `${rule.name}:${subject.toLowerCase()}`;
 
 /** The columns a statement that counted a hit answers with (countHitInStatement's `columns`). */
@@ -164,7 +172,9 @@ export async function purgeOldRateLimitWindows(db: Queryable): Promise<void> {
  */
 export async function forgetRateLimitsOfAddress(db: Queryable, address: string): Promise<number> {
   if (address.trim() === '') return 0;
-  const escaped = address.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = addressSubject(address)
+    .toLowerCase()
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const result = await db.query('DELETE FROM rate_limit WHERE key ~ $1', [`:${escaped}(:|$)`]);
   return result.rowCount ?? 0;
 }

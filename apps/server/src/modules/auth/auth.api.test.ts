@@ -227,6 +227,42 @@ describe('rate limits', () => {
     expect(stranger.statusCode).toBe(429);
   });
 
+  it('keeps one ceiling for a login however its address is spelled (Unicode or punycode domain, composed or not)', async () => {
+    const local = uniqueEmail('jos\u00E9').split('@')[0]!;
+    const email = `${local}@b\u00FCcher.example`;
+    const registered = await t.request({
+      method: 'POST',
+      url: '/api/register',
+      ip: uniqueIp(),
+      body: { email, password: 'right-password' },
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const spellings = [email, `${local}@xn--bcher-kva.example`, `${local.normalize('NFD')}@bu\u0308cher.example`, email.toUpperCase()];
+    const guesses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const username = spellings[attempt % spellings.length]!;
+      guesses.push(
+        (await t.request({ method: 'POST', url: '/api/login/', ip: uniqueIp(), body: { username, password: `guess-${attempt}` } }))
+          .statusCode,
+      );
+    }
+    expect(guesses).toEqual(Array.from({ length: 10 }, () => 401));
+    // Every spelling is the same login, past its ceiling for strangers: refused even with the right password.
+    for (const username of spellings) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/login/',
+        ip: uniqueIp(),
+        body: { username, password: 'right-password' },
+      });
+      expect(response.statusCode, username).toBe(429);
+    }
+    // The per-address mail limits are the same counter for every spelling too.
+    expect(await statusesOf(4, { url: '/api/passwordrequest', body: (attempt) => ({ email: spellings[attempt]! }) })).toEqual(
+      limited(3, 200),
+    );
+  });
+
   /** The statuses of `count` calls made one after another; `body` may differ per attempt. */
   const statusesOf = async (count: number, call: { url: string; ip?: string; body: (attempt: number) => object }) => {
     const statuses: number[] = [];

@@ -3,7 +3,7 @@ import { ADMIN_USER_NAME } from '@store/contracts/constants';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { AppError, conflict } from '../../lib/app-error.js';
 import { ADDRESS_CALL_FLOOR_MS, withMinimumDuration } from '../../lib/minimum-duration.js';
-import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
+import { addressSubject, hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { passwordResetMail } from '../../mail/templates.js';
@@ -65,7 +65,7 @@ export async function logIn(options: {
 export async function register(options: { db: Db; email: string; password: string; ip: string; siteUrl: string }): Promise<CurrentUser> {
   const { db, email, password, ip } = options;
   await hitRateLimit(db, rateLimits.registerPerIp, ip);
-  await hitRateLimit(db, rateLimits.registerPerAddress, email);
+  await hitRateLimit(db, rateLimits.registerPerAddress, addressSubject(email));
   const passwordHash = await hashPassword(password);
   return withTransaction(db, async (client) => {
     const login = await repository.insertLogin(client, { loginName: email, passwordHash, personId: null });
@@ -85,7 +85,7 @@ export async function requestPassword(options: { db: Db; email: string; ip: stri
   // An unknown address takes as long to answer as a known one.
   await withMinimumDuration(ADDRESS_CALL_FLOOR_MS, async () => {
     await hitRateLimit(db, rateLimits.passwordRequestPerIp, ip);
-    await hitRateLimit(db, rateLimits.passwordRequestPerAddress, email);
+    await hitRateLimit(db, rateLimits.passwordRequestPerAddress, addressSubject(email));
     const password = generatePassword();
     const passwordHash = await hashPassword(password);
     const login = await repository.findLoginByName(db, email);

@@ -1,7 +1,6 @@
-import { canonicalLoginName } from '@store/contracts/email-address';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { checkRateLimit, hitRateLimit, rateLimits, type RateLimitHit } from '../../lib/rate-limit.js';
+import { addressSubject, checkRateLimit, hitRateLimit, rateLimits, type RateLimitHit } from '../../lib/rate-limit.js';
 import { findLoginByName, type LoginRow } from './auth.repository.js';
 import type { DeviceClaim } from './device-cookie.js';
 import { getDecoyHash, verifyPassword } from './password.js';
@@ -40,7 +39,7 @@ export async function checkCredentials(options: {
   await hitRateLimit(db, rateLimits.loginPerIp, ip);
   await checkRateLimit(db, rateLimits.loginFailuresPerIp, ip);
   const knownCaller = await findKnownCaller(db, options);
-  if (knownCaller === undefined) await checkRateLimit(db, rateLimits.loginFailuresPerAccount, username);
+  if (knownCaller === undefined) await checkRateLimit(db, rateLimits.loginFailuresPerAccount, addressSubject(username));
 
   const login = await findLoginByName(db, username);
   const decoy = await getDecoyHash();
@@ -60,7 +59,7 @@ export async function checkCredentials(options: {
 /** Counts a failed second step (a wrong two-factor code) like a wrong password. */
 export async function countFailure(db: Db, options: { username: string; ip: string; knownCaller: RateLimitHit | undefined }) {
   await hitRateLimit(db, rateLimits.loginFailuresPerIp, options.ip).catch(() => undefined);
-  const { rule, subject } = options.knownCaller ?? { rule: rateLimits.loginFailuresPerAccount, subject: options.username };
+  const { rule, subject } = options.knownCaller ?? { rule: rateLimits.loginFailuresPerAccount, subject: addressSubject(options.username) };
   await hitRateLimit(db, rule, subject).catch(() => undefined);
 }
 
@@ -74,7 +73,7 @@ async function findKnownCaller(
   options: { username: string; device?: DeviceClaim | undefined; registeredComputer?: string | undefined },
 ): Promise<RateLimitHit | undefined> {
   // The device cookie names the login by its canonical name (decision 030).
-  const address = canonicalLoginName(options.username.trim()) ?? options.username.trim().toLowerCase();
+  const address = addressSubject(options.username);
   let caller: RateLimitHit | undefined;
   if (options.device?.loginName === address) caller = { rule: rateLimits.loginFailuresPerDevice, subject: options.device.nonce };
   else if (options.registeredComputer) {

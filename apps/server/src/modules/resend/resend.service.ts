@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { withTransaction, type Db } from '../../db/client.js';
 import { ADDRESS_CALL_FLOOR_MS, withMinimumDuration } from '../../lib/minimum-duration.js';
 import { notFound } from '../../lib/app-error.js';
-import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
+import { addressSubject, hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import { recordAudit } from '../audit/index.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { licenceMail } from '../../mail/licence-mails.js';
@@ -29,7 +29,7 @@ async function resendLicenceKeys(options: {
     // For anyone, the answer also takes as long whether or not the address owns the product.
     return withMinimumDuration(ADDRESS_CALL_FLOOR_MS, async () => {
       await hitRateLimit(db, rateLimits.mailPerIp, `resend:${options.ip}`);
-      await hitRateLimit(db, rateLimits.mailPerAddress, `resend:${request.email}`);
+      await hitRateLimit(db, rateLimits.mailPerAddress, `resend:${addressSubject(request.email)}`);
       return mailLicenceKeys(options);
     });
   }

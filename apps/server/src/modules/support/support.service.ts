@@ -1,7 +1,7 @@
 import type { SupportRequest } from '@store/contracts/checkout';
 import type { Config } from '../../config.js';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
-import { hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
+import { addressSubject, hitRateLimit, rateLimits } from '../../lib/rate-limit.js';
 import { siteUrlOf, supportAcknowledgementMail, supportRequestMail } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emitWebhookEvent } from '../outbound-webhook/index.js';
@@ -14,7 +14,7 @@ import * as repository from './support.repository.js';
 async function sendSupportRequest(options: { db: Db; config: Config; request: SupportRequest; ip: string }): Promise<number> {
   const { db, request } = options;
   await hitRateLimit(db, rateLimits.mailPerIp, `support:${options.ip}`);
-  await hitRateLimit(db, rateLimits.mailPerAddress, `support:${request.email}`);
+  await hitRateLimit(db, rateLimits.mailPerAddress, `support:${addressSubject(request.email)}`);
   return withTransaction(db, async (client) => {
     const requestId = await repository.insertSupportRequest(client, request);
     await enqueueMail(
