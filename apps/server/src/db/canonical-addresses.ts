@@ -98,6 +98,33 @@ async function fillProviderOrders(client: pg.PoolClient): Promise<void> {
 }
 
 /**
+ * Migration 095's data step (decision 082): the canonical address of every support request, trial and mailed link, so
+ * that erasure and the export find a person's records by it. Nothing is settled here: several records of one address
+ * are all that person's.
+ */
+export async function fillCanonicalAddressesOfRecords(client: pg.PoolClient): Promise<void> {
+  for (const table of ['support_request', 'trial', 'account_link'] as const) {
+    // account_link's key is its token's hash; the others have an id. Either orders the batches.
+    const key = table === 'account_link' ? 'token_hash' : 'id';
+    const keyType = table === 'account_link' ? 'bytea' : 'bigint';
+    for (let last: unknown = null; ;) {
+      const { rows } = await client.query<{ key: unknown; email: string }>(
+        `SELECT ${key} AS key, email FROM ${table} WHERE ($1::${keyType} IS NULL OR ${key} > $1) AND email <> ''
+          ORDER BY ${key} LIMIT ${BATCH}`,
+        [last],
+      );
+      if (rows.length === 0) break;
+      last = rows.at(-1)!.key;
+      await client.query(
+        `UPDATE ${table} SET email_canonical = filled.canonical
+           FROM unnest($1::${keyType}[], $2::text[]) AS filled (key, canonical) WHERE ${table}.${key} = filled.key`,
+        [rows.map((row) => row.key), rows.map((row) => canonicalEmail(row.email) ?? null)],
+      );
+    }
+  }
+}
+
+/**
  * The rows that keep their canonical address (the first of each, in the order given; `keepers` remembers them
  * across batches); the others are added to `unmatched`.
  */

@@ -465,3 +465,49 @@ describe('migration 068 (canonical addresses)', () => {
     }
   });
 });
+
+describe('migration 095 (canonical addresses of support requests, trials and mailed links)', () => {
+  it('gives each record its address in canonical form, and none to a blank or look-alike address', async () => {
+    const url = await createEmptyDatabase();
+    const db = createPool(url, 2);
+    try {
+      await migrateDatabase(db, undefined, await migrationsBefore('095'));
+      const addresses = ['Kate@Example.com', 'jose\u0301@b\u00FCcher.example', '\u0130nfo@example.com', '\u212Aate@example.com'];
+      await db.query(
+        `INSERT INTO support_request (email, product_name, operating_system, problem_description)
+         SELECT address, 'Spacey', 'macOS', 'x' FROM unnest($1::text[]) AS address`,
+        [addresses],
+      );
+      const { rows: products } = await db.query<{ id: number }>(
+        `INSERT INTO product (name, path, description) VALUES ('Probe', 'probe', '') RETURNING id`,
+      );
+      const productId = products[0]!.id;
+      await db.query(
+        `INSERT INTO trial (product_id, device_id, email, source, key_file, expires_at)
+         SELECT $1, 'device-' || n, address, 'web', 'key', now() + interval '1 day' FROM unnest($2::text[]) WITH ORDINALITY AS a (address, n)`,
+        [productId, [...addresses, '']],
+      );
+      await db.query(
+        `INSERT INTO account_link (token_hash, email, purpose, expires_at)
+         SELECT decode(md5(address), 'hex'), address, 'confirm', now() + interval '1 day' FROM unnest($1::text[]) AS address`,
+        [addresses],
+      );
+
+      expect(await migrateDatabase(db)).toContain('095_record_addresses_canonical.sql');
+
+      const expected = ['kate@example.com', 'jos\u00E9@xn--bcher-kva.example', '\u0130nfo@example.com', null];
+      const canonicalOf = async (table: string) =>
+        (await db.query<{ email: string; email_canonical: string | null }>(`SELECT email, email_canonical FROM ${table}`)).rows;
+      for (const table of ['support_request', 'trial', 'account_link']) {
+        const rows = await canonicalOf(table);
+        expect(
+          addresses.map((address) => rows.find((row) => row.email === address)?.email_canonical),
+          table,
+        ).toEqual(expected);
+      }
+      expect((await canonicalOf('trial')).find((row) => row.email === '')?.email_canonical).toBeNull();
+    } finally {
+      await db.end();
+    }
+  });
+});

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { runMigrations } from 'graphile-worker';
-import { fillCanonicalAddresses } from './canonical-addresses.js';
+import { fillCanonicalAddresses, fillCanonicalAddressesOfRecords } from './canonical-addresses.js';
 import type { Db } from './client.js';
 import { quietJobLogger } from '../jobs/job-logger.js';
 
@@ -37,6 +37,7 @@ const amendedMigrations: Readonly<Record<string, readonly string[]>> = {
  */
 const migrationSteps: Readonly<Record<string, (client: pg.PoolClient) => Promise<void>>> = {
   '068_email_canonical.sql': fillCanonicalAddresses,
+  '095_record_addresses_canonical.sql': fillCanonicalAddressesOfRecords,
 };
 
 /** SHA-256 of the file, with line endings made LF, so a checkout with CRLF endings has the same checksum. */

@@ -1,3 +1,4 @@
+import { canonicalEmail } from '@store/contracts/email-address';
 import type { Queryable } from '../db/client.js';
 import { mentionLikePatterns, redactJson, redactText, type PersonalTexts } from '../lib/redact.js';
 
@@ -16,8 +17,17 @@ export type MailOfAddress = {
   attachment_names: string[];
 };
 
+/**
+ * Whether a mail's recipient or reply-to is one of the addresses (canonical forms): the outbox keeps no canonical
+ * column, so the rows `lower()` finds are checked here, and a mail to "İnfo@" is not one to "info@" (decision 082).
+ */
+const isMailOf = (mail: { recipient: string; reply_to: string | null }, addresses: ReadonlySet<string>) =>
+  [mail.recipient, mail.reply_to].some((address) => address !== null && addresses.has(canonicalEmail(address) ?? ''));
+
 /** The mails to the address, and those sent for it (its support requests, with it as reply-to), oldest first. */
 export async function listMailOfAddress(db: Queryable, email: string): Promise<MailOfAddress[]> {
+  const canonical = canonicalEmail(email);
+  if (canonical === undefined) return [];
   const { rows } = await db.query<MailOfAddress>(
     `SELECT recipient, reply_to, subject, kind, created_at, sent_at,
             CASE WHEN contains_secret OR body_cleared_at IS NOT NULL THEN NULL ELSE body_text END AS body_text,
@@ -25,7 +35,7 @@ export async function listMailOfAddress(db: Queryable, email: string): Promise<M
        FROM mail_outbox WHERE $1 <> '' AND (lower(recipient) = lower($1) OR lower(reply_to) = lower($1)) ORDER BY id`,
     [email],
   );
-  return rows;
+  return rows.filter((mail) => isMailOf(mail, new Set([canonical])));
 }
 
 type MailContent = { subject: string; body_text: string; body_html: string | null; attachments: unknown; last_error: string | null };
@@ -36,10 +46,14 @@ type MailContent = { subject: string; body_text: string; body_html: string | nul
  * to the other owner, a note to support) keeps its place with the mentions replaced. Answers how many were deleted.
  */
 export async function eraseMailOf(db: Queryable, texts: PersonalTexts): Promise<{ deleted: number; redacted: number }> {
-  const { rows: deleted } = await db.query<{ id: number }>(
-    `DELETE FROM mail_outbox WHERE lower(recipient) = ANY($1::text[]) OR lower(reply_to) = ANY($1::text[]) RETURNING id`,
+  const addresses = new Set(texts.emails.flatMap((email) => canonicalEmail(email) ?? []));
+  const { rows: candidates } = await db.query<{ id: number; recipient: string; reply_to: string | null }>(
+    `SELECT id, recipient, reply_to FROM mail_outbox WHERE lower(recipient) = ANY($1::text[]) OR lower(reply_to) = ANY($1::text[])`,
     [texts.emails.map((email) => email.toLowerCase())],
   );
+  const { rows: deleted } = await db.query<{ id: number }>('DELETE FROM mail_outbox WHERE id = ANY($1::bigint[]) RETURNING id', [
+    candidates.filter((mail) => isMailOf(mail, addresses)).map((mail) => mail.id),
+  ]);
   if (deleted.length > 0) {
     await db.query(`SELECT count(graphile_worker.remove_job('mail:' || id)) FROM unnest($1::bigint[]) AS id`, [
       deleted.map((mail) => mail.id),

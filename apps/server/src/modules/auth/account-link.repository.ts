@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_USER_NAME } from '@store/contracts/constants';
-import { canonicalLoginName } from '@store/contracts/email-address';
+import { canonicalEmail } from '@store/contracts/email-address';
 import type { Queryable } from '../../db/client.js';
 
 export type AccountLinkPurpose = 'confirm' | 'purchase' | 'activation' | 'staff';
@@ -16,8 +16,9 @@ export async function insertAccountLink(
   const token = randomBytes(32).toString('base64url');
   await db.query({
     name: 'account-link-insert',
-    text: `INSERT INTO account_link (token_hash, email, purpose, expires_at) VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
-    values: [hashToken(token), link.email, link.purpose, link.lifetimeDays],
+    text: `INSERT INTO account_link (token_hash, email, email_canonical, purpose, expires_at)
+           VALUES ($1, $2, $5, $3, now() + make_interval(days => $4))`,
+    values: [hashToken(token), link.email, link.purpose, link.lifetimeDays, canonicalEmail(link.email) ?? null],
   });
   return token;
 }
@@ -37,10 +38,10 @@ export async function insertAccountLinkUnlessProven(
     name: 'account-link-insert-unless-proven',
     text: `WITH address_login AS (SELECT login_name, email_verified_at FROM login WHERE login_name_canonical = $5),
                 proven AS (SELECT EXISTS (SELECT 1 FROM address_login WHERE email_verified_at IS NOT NULL OR login_name = $6) AS is_proven),
-                link AS (INSERT INTO account_link (token_hash, email, purpose, expires_at)
-                         SELECT $1, $2, $3, now() + make_interval(days => $4) FROM proven WHERE NOT is_proven RETURNING 1)
+                link AS (INSERT INTO account_link (token_hash, email, email_canonical, purpose, expires_at)
+                         SELECT $1, $2, $5, $3, now() + make_interval(days => $4) FROM proven WHERE NOT is_proven RETURNING 1)
            SELECT EXISTS (SELECT 1 FROM address_login) AS has_login, EXISTS (SELECT 1 FROM link) AS is_linked`,
-    values: [hashToken(token), link.email, link.purpose, link.lifetimeDays, canonicalLoginName(link.email) ?? null, ADMIN_USER_NAME],
+    values: [hashToken(token), link.email, link.purpose, link.lifetimeDays, canonicalEmail(link.email) ?? null, ADMIN_USER_NAME],
   });
   const row = rows[0];
   return { hasLogin: row?.has_login ?? false, token: row?.is_linked ? token : undefined };
@@ -70,8 +71,13 @@ export async function deleteStaleAccountLinks(db: Queryable): Promise<void> {
   await db.query(`DELETE FROM account_link WHERE expires_at < now() - interval '1 day' OR used_at < now() - interval '1 day'`);
 }
 
-/** Deletes every link mailed to the address; answers how many. */
+/** Ends every unused link mailed to the address (any spelling of it): once it is proven, none opens a session. */
+export async function useAccountLinksOf(db: Queryable, canonicalAddress: string): Promise<void> {
+  await db.query('UPDATE account_link SET used_at = now() WHERE email_canonical = $1 AND used_at IS NULL', [canonicalAddress]);
+}
+
+/** Deletes every link mailed to the address (any spelling of it); answers how many. */
 export async function deleteAccountLinksOf(db: Queryable, email: string): Promise<number> {
-  const result = await db.query(`DELETE FROM account_link WHERE $1 <> '' AND lower(email) = lower($1)`, [email]);
+  const result = await db.query('DELETE FROM account_link WHERE email_canonical = $1', [canonicalEmail(email) ?? null]);
   return result.rowCount ?? 0;
 }

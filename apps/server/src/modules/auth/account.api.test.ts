@@ -232,6 +232,9 @@ describe('two-factor login', () => {
     const secondLink = await t.accountLinkTokenOf(email);
     expect(secondLink).not.toBe(firstLink);
     expect((await confirm({ token: secondLink }, token)).json()).toEqual({ status: 'confirmed', email });
+    // The proof ends every other link mailed to the address.
+    const { rows: unused } = await t.db.query('SELECT 1 FROM account_link WHERE email_canonical = $1 AND used_at IS NULL', [email]);
+    expect(unused).toEqual([]);
 
     const { secret } = (await t.request({ method: 'POST', url: '/api/account/twofactor/setup', token })).json() as { secret: string };
     const enabled = await t.request({

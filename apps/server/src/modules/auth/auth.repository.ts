@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_USER_NAME } from '@store/contracts/constants';
-import { canonicalLoginName } from '@store/contracts/email-address';
+import { canonicalEmail, canonicalLoginName } from '@store/contracts/email-address';
 import { messages } from '@store/contracts/messages';
 import type { Queryable } from '../../db/client.js';
 import { badRequest } from '../../lib/app-error.js';
+import { useAccountLinksOf } from './account-link.repository.js';
 import { deleteTwoFactor } from './two-factor.repository.js';
 
 export type LoginRow = {
@@ -151,23 +152,27 @@ export const hasCallerProvenAddress = (caller: Pick<SessionActor, 'name' | 'isEm
 /**
  * Records that the login proved its address: links it to the person with that address and, with the new
  * password of a mailed link, replaces its password (and any mailed one). The first proof also removes a second
- * factor set up before it: whoever held the login then was not known to own the address (two-factor.service.ts).
+ * factor set up before it: whoever held the login then was not known to own the address (two-factor.service.ts),
+ * and ends every other link mailed to the address, which from now on opens no session (decision 079).
  */
 export async function markEmailVerified(
   db: Queryable,
   options: { loginId: number; personId: number | null; passwordHash?: string },
 ): Promise<void> {
-  const { rows } = await db.query<{ is_first_proof: boolean }>(
+  const { rows } = await db.query<{ is_first_proof: boolean; login_name_canonical: string | null }>(
     `UPDATE login SET email_verified_at = coalesce(login.email_verified_at, now()), person_id = coalesce($2, login.person_id),
             password_hash = coalesce($3, login.password_hash),
             pending_password_hash = CASE WHEN $3::text IS NULL THEN login.pending_password_hash END,
             pending_password_expires = CASE WHEN $3::text IS NULL THEN login.pending_password_expires END
        FROM login AS old
       WHERE login.id = $1 AND old.id = login.id
-     RETURNING old.email_verified_at IS NULL AS is_first_proof`,
+     RETURNING old.email_verified_at IS NULL AS is_first_proof, login.login_name_canonical`,
     [options.loginId, options.personId, options.passwordHash ?? null],
   );
-  if (rows[0]?.is_first_proof) await deleteTwoFactor(db, options.loginId);
+  const proof = rows[0];
+  if (!proof?.is_first_proof) return;
+  await deleteTwoFactor(db, options.loginId);
+  if (proof.login_name_canonical !== null) await useAccountLinksOf(db, proof.login_name_canonical);
 }
 
 /** Ends every session of the login (all of them, or all but `keepToken`'s). */
@@ -188,19 +193,24 @@ export async function findLoginSummary(db: Queryable, loginId: number): Promise<
   return rows[0];
 }
 
-/** The customer logins of a person: theirs, and any named with their address (one that has not proven it yet). */
+/**
+ * The customer logins of a person: theirs, and any named with their address (one that has not proven it yet; the
+ * same address by its canonical form, decision 030).
+ */
 export async function listLoginSummariesOfPerson(db: Queryable, person: { id: number; email: string }): Promise<LoginSummaryRow[]> {
   const { rows } = await db.query<LoginSummaryRow>(
     `SELECT login_name, created_at, email_verified_at FROM login
-      WHERE role = 'customer' AND (person_id = $1 OR ($2 <> '' AND lower(login_name) = lower($2))) ORDER BY id`,
-    [person.id, person.email],
+      WHERE role = 'customer' AND (person_id = $1 OR login_name_canonical = $2) ORDER BY id`,
+    [person.id, canonicalEmail(person.email) ?? null],
   );
   return rows;
 }
 
 /** Whether a staff login (admin or support) has this name. */
 export async function isStaffLoginName(db: Queryable, loginName: string): Promise<boolean> {
-  const { rowCount } = await db.query(`SELECT 1 FROM login WHERE lower(login_name) = lower($1) AND role <> 'customer'`, [loginName]);
+  const { rowCount } = await db.query(`SELECT 1 FROM login WHERE login_name_canonical = $1 AND role <> 'customer'`, [
+    canonicalLoginName(loginName) ?? null,
+  ]);
   return (rowCount ?? 0) > 0;
 }
 
@@ -209,10 +219,10 @@ export async function isStaffLoginName(db: Queryable, loginName: string): Promis
  * Sessions, two-factor secrets and recovery codes go with them. Answers how many.
  */
 export async function deleteCustomerLoginsOf(db: Queryable, person: { id: number; email: string }): Promise<number> {
-  const result = await db.query(
-    `DELETE FROM login WHERE role = 'customer' AND (person_id = $1 OR ($2 <> '' AND lower(login_name) = lower($2)))`,
-    [person.id, person.email],
-  );
+  const result = await db.query(`DELETE FROM login WHERE role = 'customer' AND (person_id = $1 OR login_name_canonical = $2)`, [
+    person.id,
+    canonicalEmail(person.email) ?? null,
+  ]);
   return result.rowCount ?? 0;
 }
 

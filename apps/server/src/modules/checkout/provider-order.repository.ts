@@ -207,16 +207,29 @@ export async function resolveWebhookEvent(db: Queryable, id: string, options: { 
  * Takes an address off the purchases it paid for or received (an erased person's, decision 040): the buyer's and
  * the recipient's address where it is theirs, and the invoice link of what they paid (FastSpring's invoice names the
  * buyer). What was bought, for how much and when stays. Answers how many purchases changed.
+ *
+ * The address is compared by its canonical form (decision 030): the buyer's stored one, and the recipient's computed
+ * here for the purchases whose recipient has the address in lower case (a recipient spelled with a punycode domain or
+ * a decomposed accent is not among them; decision 082).
  */
 export async function forgetAddressOnProviderOrders(db: Queryable, email: string): Promise<number> {
-  if (email.trim() === '') return 0;
-  const result = await db.query(
-    `UPDATE provider_order SET buyer_email = CASE WHEN lower(buyer_email) = lower($1) THEN '' ELSE buyer_email END,
-                               recipient_email = CASE WHEN lower(recipient_email) = lower($1) THEN '' ELSE recipient_email END,
-                               invoice_url = CASE WHEN lower(buyer_email) = lower($1) THEN '' ELSE invoice_url END,
-                               buyer_email_canonical = CASE WHEN lower(buyer_email) = lower($1) THEN NULL ELSE buyer_email_canonical END
-      WHERE lower(buyer_email) = lower($1) OR lower(recipient_email) = lower($1)`,
+  const canonical = canonicalEmail(email);
+  if (canonical === undefined) return 0;
+  const { rows } = await db.query<{ provider_order_id: string; recipient_email: string }>(
+    `SELECT provider_order_id, recipient_email FROM provider_order WHERE recipient_email <> '' AND lower(recipient_email) = lower($1)`,
     [email],
+  );
+  const received = rows.filter((row) => canonicalEmail(row.recipient_email) === canonical).map((row) => row.provider_order_id);
+  const result = await db.query(
+    `UPDATE provider_order SET buyer_email = CASE WHEN is_buyer THEN '' ELSE buyer_email END,
+                               invoice_url = CASE WHEN is_buyer THEN '' ELSE invoice_url END,
+                               buyer_email_canonical = CASE WHEN is_buyer THEN NULL ELSE buyer_email_canonical END,
+                               recipient_email = CASE WHEN is_recipient THEN '' ELSE recipient_email END
+       FROM (SELECT provider_order_id AS id, buyer_email_canonical IS NOT DISTINCT FROM $1 AS is_buyer,
+                    provider_order_id = ANY($2::text[]) AS is_recipient
+               FROM provider_order WHERE buyer_email_canonical = $1 OR provider_order_id = ANY($2::text[])) AS matched
+      WHERE provider_order.provider_order_id = matched.id`,
+    [canonical, received],
   );
   return result.rowCount ?? 0;
 }

@@ -4,7 +4,7 @@ import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js'
 import { postWebhook, returnCreated } from '../../../test/webhook-fixtures.js';
 import { totpCodeAt, totpStepAt } from '../auth/totp.js';
 import { webhookSecretOf } from '../checkout/webhook-signature.js';
-import { giveLicence } from '../licence/licence.test-factory.js';
+import { giveLicence, randomDeviceId } from '../licence/licence.test-factory.js';
 import { columnsHolding, customerWithEverything } from './privacy.test-factory.js';
 
 // Erasure of a customer's personal data (docs/PRIVACY.md, decision 040): by the customer from the account screen
@@ -181,6 +181,70 @@ describe('POST /api/userinfo/erasure', () => {
     expect(rows).toEqual([{ state: 'active' }]);
     expect((await t.db.query('SELECT 1 FROM login WHERE login_name = $1', [email])).rows).toEqual([]);
     expect((await t.request({ method: 'GET', url: '/api/account', token: stranger })).statusCode).toBe(401);
+  });
+});
+
+describe('two people whose addresses differ only by the case of a non-ASCII letter (decision 030: two people)', () => {
+  /** Registers `address` and proves it with the mailed link in the same browser; the session's token. */
+  async function registerProven(address: string, password: string): Promise<string> {
+    const registered = await t.request({ method: 'POST', url: '/api/register', ip: uniqueIp(), body: { email: address, password } });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const token = (registered.json() as { token: string }).token;
+    const { rows } = await t.db.query<{ body_text: string }>(
+      `SELECT body_text FROM mail_outbox WHERE recipient = $1 AND body_text LIKE '%/account/confirm/%' ORDER BY id DESC LIMIT 1`,
+      [address],
+    );
+    const link = /\/account\/confirm\/([\w-]+)/.exec(rows[0]!.body_text)![1]!;
+    const confirmed = await t.request({ method: 'POST', url: '/api/account/confirm', token, ip: uniqueIp(), body: { token: link } });
+    expect(confirmed.json()).toMatchObject({ status: 'confirmed' });
+    return token;
+  }
+
+  it("one's export and erasure leave the other's login, support requests, trials and mails alone", async () => {
+    const tag = uniqueEmail('x').split('@')[0]!.slice(2);
+    // PostgreSQL's lower() under the database's collation folds both pairs: what the old matching did.
+    const { rows: folded } = await t.db.query<{ same: boolean }>(`SELECT lower('\u00C9mile') = '\u00E9mile' AS same`);
+    expect(folded[0]!.same).toBe(true);
+    const lower = `\u00E9mile-${tag}@example.com`;
+    const upper = `\u00C9mile-${tag}@example.com`;
+    const lowerToken = await registerProven(lower, 'lower-password');
+    await registerProven(upper, 'upper-password');
+
+    // The other person's support request and trial.
+    const support = await t.request({
+      method: 'POST',
+      url: '/api/product/support/',
+      ip: uniqueIp(),
+      body: { email: upper, productName: 'Spacey', operatingSystem: 'macOS', problemDescription: 'Private text of the other person' },
+    });
+    expect(support.statusCode, support.body).toBe(200);
+    const trial = await t.request({
+      method: 'POST',
+      url: '/api/trial',
+      ip: uniqueIp(),
+      body: { ProductName: 'Spacey', DeviceIdHash: randomDeviceId(), Email: upper },
+    });
+    expect(trial.statusCode, trial.body).toBe(200);
+    const mailsOfUpper = async () =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_outbox WHERE recipient = $1', [upper])).rows[0]!.n;
+    const mailsBefore = await mailsOfUpper();
+    expect(mailsBefore).toBeGreaterThan(0);
+
+    const exported = await t.request({ method: 'GET', url: '/api/userinfo/personaldata', token: lowerToken });
+    expect(exported.statusCode).toBe(200);
+    const data = exported.json() as { supportRequests: unknown[]; trials: unknown[]; mails: { recipient: string }[] };
+    expect(data.supportRequests).toEqual([]);
+    expect(data.trials).toEqual([]);
+    expect(exported.body).not.toContain(upper);
+
+    expect((await eraseOwn(lowerToken, { password: 'lower-password' })).statusCode).toBe(200);
+    expect((await t.db.query('SELECT 1 FROM login WHERE login_name = $1', [upper])).rows).toHaveLength(1);
+    expect((await t.db.query('SELECT 1 FROM support_request WHERE email = $1', [upper])).rows).toHaveLength(1);
+    expect((await t.db.query('SELECT 1 FROM trial WHERE email = $1', [upper])).rows).toHaveLength(1);
+    expect(await mailsOfUpper()).toBe(mailsBefore);
+    await expect(t.logIn(upper, 'upper-password')).resolves.toBeTruthy();
+    // The erased person's own records went.
+    expect((await t.db.query('SELECT 1 FROM login WHERE login_name = $1', [lower])).rows).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { canonicalEmail } from '@store/contracts/email-address';
 import type { Queryable } from '../../db/client.js';
 
 export type TrialRow = {
@@ -30,10 +31,20 @@ export async function insertTrial(
   trial: Omit<TrialRow, 'id' | 'started_at' | 'expires_at'> & { startedAt: Date; expiresAt: Date },
 ): Promise<TrialRow | undefined> {
   const { rows } = await db.query<TrialRow>(
-    `INSERT INTO trial (product_id, device_id, device_name, email, source, key_file, started_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO trial (product_id, device_id, device_name, email, email_canonical, source, key_file, started_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (product_id, lower(device_id)) DO NOTHING RETURNING *`,
-    [trial.product_id, trial.device_id, trial.device_name, trial.email, trial.source, trial.key_file, trial.startedAt, trial.expiresAt],
+    [
+      trial.product_id,
+      trial.device_id,
+      trial.device_name,
+      trial.email,
+      canonicalEmail(trial.email) ?? null,
+      trial.source,
+      trial.key_file,
+      trial.startedAt,
+      trial.expiresAt,
+    ],
   );
   return rows[0];
 }
@@ -55,11 +66,14 @@ export async function listTrialsOfProduct(
   return { rows: list.rows, total: count.rows[0]!.total };
 }
 
-/** Who a trial may belong to: the address given with it, or a computer's Device ID (compared ignoring case). */
+/**
+ * Who a trial may belong to: the address given with it (compared by its canonical form, decision 030), or a
+ * computer's Device ID (compared ignoring case).
+ */
 export type TrialHolder = { email: string; deviceIds: readonly string[] };
 
-const holderCondition = `((t.email <> '' AND lower(t.email) = lower($1)) OR lower(t.device_id) = ANY($2::text[]))`;
-const holderValues = (holder: TrialHolder) => [holder.email, holder.deviceIds.map((id) => id.toLowerCase())];
+const holderCondition = `(t.email_canonical = $1 OR lower(t.device_id) = ANY($2::text[]))`;
+const holderValues = (holder: TrialHolder) => [canonicalEmail(holder.email) ?? null, holder.deviceIds.map((id) => id.toLowerCase())];
 
 /** The trials of the address or of these computers, with their product's name, oldest first. */
 export async function listTrialsOfHolder(
