@@ -18,8 +18,10 @@ import {
   findLicencesBySerial,
   findLicencesOfPerson,
   isDeviceOfPerson,
+  isKeyFileOfComputer,
   noActiveLicenceMessage,
   notRenewableMessage,
+  otherComputersKeyFileMessage,
   readProductKeyFile,
   readRenewableKey,
   registerDeviceOnLicences,
@@ -51,9 +53,10 @@ type Registration = Signing & {
  * and 051), in the order its steps run: a caller refused over the per-IP limit is refused again before any work;
  * the computer's ID checked and the product found (a refusal still counts the hit); then by what the key is:
  * a serial finds its licences (counting the hit in that statement) and goes the general path; a genuine key file
- * names its owner, so the computer's key file is signed for them first and one statement counts the hit, finds the
- * owner's licence and takes its lowest free slot; only when that registers nothing, the general path (the
- * four-computer rule, a known computer's stored key, a race lost and tried again). Answers the computer's key file.
+ * bound to other computers is refused (counting the hit); any other genuine key file names its owner, so the
+ * computer's key file is signed for them first and one statement counts the hit, finds the owner's licence and
+ * takes its lowest free slot; only when that registers nothing, the general path (the four-computer rule, a known
+ * computer's stored key, a race lost and tried again). Answers the computer's key file.
  * One connection for the few short queries, no transaction: the constraints decide races.
  */
 export async function registerComputerFlow(options: Registration): Promise<string> {
@@ -78,6 +81,11 @@ async function registerWithKey(db: Queryable, hit: RateLimitHit, options: Regist
   }
   const computer = { product, deviceId, deviceName: registration.DeviceName };
   const presented = readProductKeyFile(product, registration.Key);
+  if (presented && !isKeyFileOfComputer(presented, deviceId)) {
+    // A computer's key file proves the licence for that computer only: a copy registers no other (decision 081).
+    await hitRateLimit(db, hit.rule, hit.subject);
+    throw badRequest(otherComputersKeyFileMessage);
+  }
   if (!presented) {
     // A serial number names no one: the licence is found (and the hit counted) first, the key file signed after.
     const licences = await findLicencesBySerial(db, deviceId, product.id, registration.Key.trim(), hit);
@@ -198,7 +206,8 @@ async function checkWebLogin(
  * product's own, for this computer, naming its licence and carrying the removal secret); the licence it names found,
  * and refused when it ended (refunded, transferred, revoked: until when the key still works); the computer's place
  * on it checked against the key's removal secret; the owner read (the key names them); a fresh key signed, its end
- * moved on by the product's days, in the renewal's one write.
+ * moved on by the product's days, in the renewal's one write, which checks the licence and the place again under
+ * the licence's share lock; a licence that ended or a computer removed meanwhile gets its refusal, and no key.
  */
 export async function renewComputerKeyFlow(options: Signing & { fields: JuceRenewRequest }): Promise<UnlockGrant> {
   const { db, fields } = options;
@@ -220,12 +229,22 @@ export async function renewComputerKeyFlow(options: Signing & { fields: JuceRene
   const keyFile = await renewModuleKey({
     db,
     product,
-    licence: { order_id: order.id, owner_name: owner?.name ?? key.user, owner_email: owner?.email ?? key.email },
+    licence: {
+      order_id: order.id,
+      person_id: order.person_id,
+      owner_name: owner?.name ?? key.user,
+      owner_email: owner?.email ?? key.email,
+    },
     device,
     deviceId: machineId,
     secretBox: options.secretBox,
     signer: options.signer,
     moduleKey: { days: product.online_key_days },
   });
+  if (keyFile === undefined) {
+    // Refunded, revoked, transferred or removed while the key was signed: the refusal it would have had before.
+    const now = await findOrderById(db, order.id);
+    throw (now && findEndedLicenceRefusal(product, now, key)) ?? removedComputerRefusal(product, key);
+  }
   return { message: renewedMessage(product), keyFile };
 }

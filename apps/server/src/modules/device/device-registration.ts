@@ -20,7 +20,8 @@ const MAX_ATTEMPTS = MAX_DEVICES_PER_LICENSE + 2;
 
 /**
  * Registers a computer on one of the given licences and answers its machine-bound key file. A computer already
- * registered on one of them gets its stored key and takes no slot; a new one takes the lowest free slot of the
+ * registered on one of them gets its stored key and takes no slot (the module a fresh key of its kind; any other
+ * caller a permanent key instead of the module's expiring one); a new one takes the lowest free slot of the
  * first licence that has one. The database's unique constraints decide races (see insertDeviceInFreeSlot), so
  * the four-computer rule holds under any concurrency, across processes; a lost race just looks again.
  */
@@ -53,14 +54,34 @@ export async function registerDeviceOnLicences(options: {
     const activeStates = states.filter((state) => state.is_active);
     if (activeStates.length === 0) throw badRequest(noActiveLicenceMessage(product.name));
     const known = activeStates.find((state) => state.known_key !== null);
-    if (known && options.moduleKey) {
-      const licence = licences.find((candidate) => candidate.order_id === known.order_id)!;
-      const device = await rows.findDeviceOfLicence(db, known.order_id, deviceId);
-      if (device) return renewModuleKey({ ...options, moduleKey: options.moduleKey, licence, device });
-    }
     if (known) {
-      await repository.touchDevice(db, known.order_id, deviceId);
-      return known.known_key!;
+      const licence = licences.find((candidate) => candidate.order_id === known.order_id)!;
+      if (options.moduleKey) {
+        const device = await rows.findDeviceOfLicence(db, known.order_id, deviceId);
+        const keyFile = device && (await renewModuleKey({ ...options, moduleKey: options.moduleKey, licence, device }));
+        if (keyFile) return keyFile;
+        continue; // the licence ended, or the computer left it, while the key was signed: look again
+      }
+      if (known.known_key_expires_at === null) {
+        await repository.touchDevice(db, known.order_id, deviceId);
+        return known.known_key!;
+      }
+      // The place holds the module's expiring key, which stock JUCE's isUnlocked() refuses (DESIGN §5): a caller
+      // that is not the module (the offline dialog, a serial, a stock unlock) gets a permanent key for this
+      // computer instead (decisions 041 and 081). The place keeps the module's key, which the module renews.
+      const keyFile =
+        keyFiles.get(licence.order_id) ??
+        (await createDeviceKeyFile({
+          product,
+          owner: { name: licence.owner_name, email: licence.owner_email },
+          secretBox: options.secretBox,
+          deviceId,
+          signer: options.signer,
+        }));
+      keyFiles.set(licence.order_id, keyFile);
+      const isHeld = await repository.touchDeviceOfActiveLicence(db, { orderId: licence.order_id, ownerId: licence.person_id, deviceId });
+      if (isHeld) return keyFile;
+      continue; // the licence ended, or the computer left it, while the key was signed: look again
     }
 
     const free = activeStates.find((state) => state.devices < MAX_DEVICES_PER_LICENSE);
@@ -110,18 +131,21 @@ export const keyEndOf = (days: number | null): Date | null => (days === null ? n
 
 /**
  * A fresh key for a computer already on the licence, of a plug-in built on clients/juce: its removal secret kept
- * (a code the plug-in may show stays valid), its end moved on by the product's days. The renewal's one write.
+ * (a code the plug-in may show stays valid), its end moved on by the product's days. The renewal's one write,
+ * made only while the licence is active and still the owner's and the computer holds its place with the removal
+ * secret it had: undefined when the licence ended (refund, revocation, transfer) or the computer left it while
+ * the key was signed, and then no key exists.
  */
 export async function renewModuleKey(options: {
   db: Queryable;
   product: ProductRow;
-  licence: { order_id: number; owner_name: string; owner_email: string };
+  licence: { order_id: number; person_id: number; owner_name: string; owner_email: string };
   device: { id: number; removal_secret: string | null };
   deviceId: string;
   secretBox: SecretBox;
   signer: KeyFileSigner;
   moduleKey: { days: number | null };
-}): Promise<string> {
+}): Promise<string | undefined> {
   const { licence } = options;
   const removalSecret = options.device.removal_secret ?? createRemovalSecret();
   const expiresAt = keyEndOf(options.moduleKey.days);
@@ -134,6 +158,12 @@ export async function renewModuleKey(options: {
     removalSecret,
     rolling: expiresAt ? { licenceId: licence.order_id, expiryTime: expiresAt } : undefined,
   });
-  await rows.setModuleDeviceKey(options.db, options.device.id, { keyFile, expiresAt, removalSecret });
-  return keyFile;
+  const device = {
+    id: options.device.id,
+    orderId: licence.order_id,
+    ownerId: licence.person_id,
+    removalSecret: options.device.removal_secret,
+  };
+  const isWritten = await rows.setModuleDeviceKey(options.db, device, { keyFile, expiresAt, removalSecret });
+  return isWritten ? keyFile : undefined;
 }

@@ -14,6 +14,10 @@ export async function releaseOwnDevice(options: { db: Db; personId: number; devi
   await withTransaction(options.db, async (client) => {
     const device = await repository.lockLicenceOfOwnDevice(client, options.deviceId, options.personId);
     if (!device) throw notFound('Device not found');
+    // The device was read before the lock was granted: a concurrent removal of the same computer (a double click,
+    // a retried request) may have deleted it meanwhile. The delete's own snapshot decides, so one place is freed
+    // and counted once (a refusal over the limit below rolls the delete back).
+    if (!(await deleteDeviceById(client, options.deviceId))) throw notFound('Device not found');
     if (device.yearly_limit !== null) {
       const used = (await repository.countCustomerReleasesThisYear(client, [device.order_id])).get(device.order_id) ?? 0;
       if (used >= device.yearly_limit) {
@@ -22,7 +26,6 @@ export async function releaseOwnDevice(options: { db: Db; personId: number; devi
         );
       }
     }
-    await deleteDeviceById(client, options.deviceId);
     await repository.insertRelease(client, { orderId: device.order_id, deviceIdHash: device.device_id_hash, way: 'customer' });
   });
 }

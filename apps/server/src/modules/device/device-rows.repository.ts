@@ -44,16 +44,25 @@ export async function findDeviceOfLicence(
   return rows[0];
 }
 
-/** Stores a computer's new key of a plug-in built on clients/juce: renewed now, until `expiresAt` (null: permanent). */
+/**
+ * Stores a computer's new key of a plug-in built on clients/juce: renewed now, until `expiresAt` (null: permanent).
+ * Only while the licence is active and still `ownerId`'s, and the computer still holds its place with the removal
+ * secret read before the key was signed (null: none yet): false when nothing was written, and then the key must
+ * not be answered. The share lock waits for a refund, revocation, transfer or removal in progress and then sees its
+ * outcome (as insertDeviceInFreeSlot does).
+ */
 export async function setModuleDeviceKey(
   db: Queryable,
-  id: number,
+  device: { id: number; orderId: number; ownerId: number; removalSecret: string | null },
   key: { keyFile: string; expiresAt: Date | null; removalSecret: string },
-): Promise<void> {
-  await db.query(
-    `UPDATE order_device SET device_id_hash_encrypted = $2, key_expires_at = $3, removal_secret = $4, renewed_at = now(),
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `WITH licence AS (SELECT id FROM orders WHERE id = $5 AND state = 'active' AND person_id = $6 FOR SHARE)
+     UPDATE order_device d SET device_id_hash_encrypted = $2, key_expires_at = $3, removal_secret = $4, renewed_at = now(),
             last_activated_at = now()
-      WHERE id = $1`,
-    [id, key.keyFile, key.expiresAt, key.removalSecret],
+       FROM licence
+      WHERE d.id = $1 AND d.order_id = licence.id AND d.removal_secret IS NOT DISTINCT FROM $7::text`,
+    [device.id, key.keyFile, key.expiresAt, key.removalSecret, device.orderId, device.ownerId, device.removalSecret],
   );
+  return (rowCount ?? 0) > 0;
 }

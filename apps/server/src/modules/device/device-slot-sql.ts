@@ -6,12 +6,15 @@
 
 /**
  * The device state columns of the licence whose id is `orderId` (an SQL expression): `devices`, how many computers
- * it holds, and `known_key`, the stored key of the computer `deviceId` (a parameter; JUCE compares IDs ignoring case).
+ * it holds, `known_key`, the stored key of the computer `deviceId` (a parameter; JUCE compares IDs ignoring case),
+ * and `known_key_expires_at`, that key's end when it is an expiring key of the module (decision 041; null: permanent).
  */
 export const deviceStateColumns = (orderId: string, deviceId: string) =>
   `(SELECT count(*)::int FROM order_device d WHERE d.order_id = ${orderId}) AS devices,
    (SELECT min(d.device_id_hash_encrypted) FROM order_device d
-     WHERE d.order_id = ${orderId} AND lower(d.device_id_hash) = lower(${deviceId})) AS known_key`;
+     WHERE d.order_id = ${orderId} AND lower(d.device_id_hash) = lower(${deviceId})) AS known_key,
+   (SELECT min(d.key_expires_at) FROM order_device d
+     WHERE d.order_id = ${orderId} AND lower(d.device_id_hash) = lower(${deviceId})) AS known_key_expires_at`;
 
 /**
  * Inserts the computer in the lowest free slot (1..`maxDevices`, a parameter) of the licence the CTE `licence`

@@ -3,8 +3,17 @@ import type { Queryable } from '../../db/client.js';
 import { countHitInStatement, type CountedHitColumns, type RateLimitHit } from '../../lib/rate-limit.js';
 import { deviceStateColumns, insertInLowestFreeSlot } from './device-slot-sql.js';
 
-/** The devices of a licence as a registration sees them: how many, and the stored key of the asking device. */
-export type LicenceDeviceState = { order_id: number; is_active: boolean; devices: number; known_key: string | null };
+/**
+ * The devices of a licence as a registration sees them: how many, and the stored key of the asking device with its
+ * end (null: a permanent key; a date: the module's expiring key, decision 041).
+ */
+export type LicenceDeviceState = {
+  order_id: number;
+  is_active: boolean;
+  devices: number;
+  known_key: string | null;
+  known_key_expires_at: Date | null;
+};
 
 /** An active licence a device may be registered on: its owner (whom the key file names) and its devices. */
 export type LicenceCandidate = LicenceDeviceState & {
@@ -260,6 +269,26 @@ export async function insertDeviceInFreeSlot(
     ],
   });
   return rows[0];
+}
+
+/**
+ * Notes that a computer registered again, as touchDevice does, only while its licence is active and still the
+ * owner's and the computer still holds its place: false otherwise. The share lock waits for a transfer, refund or
+ * removal in progress and then sees its outcome, so a key signed for the computer meanwhile is answered only when
+ * this answers true.
+ */
+export async function touchDeviceOfActiveLicence(
+  db: Queryable,
+  device: { orderId: number; ownerId: number; deviceId: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query({
+    name: 'device-touch-of-active-licence',
+    text: `WITH licence AS (SELECT id FROM orders WHERE id = $1 AND state = 'active' AND person_id = $3 FOR SHARE)
+      UPDATE order_device d SET last_activated_at = now()
+        FROM licence WHERE d.order_id = licence.id AND lower(d.device_id_hash) = lower($2)`,
+    values: [device.orderId, device.deviceId, device.ownerId],
+  });
+  return (rowCount ?? 0) > 0;
 }
 
 /** Notes that a computer registered again: the customer area shows when each computer last activated. */

@@ -35,4 +35,4 @@ export {
   removedComputerRefusal,
   renewedMessage,
 } from './juce-renew.service.js';
-export { compactKey, readProductKeyFile } from './licence-key-match.js';
+export { compactKey, isKeyFileOfComputer, otherComputersKeyFileMessage, readProductKeyFile } from './licence-key-match.js';

@@ -18,6 +18,17 @@ export function readProductKeyFile(product: ProductRow, key: string): DecryptedK
   return null;
 }
 
+/**
+ * Whether a key file read by readProductKeyFile may prove the licence for the computer `deviceId`: a licence's key
+ * file names no computer; a computer's key file names its own (JUCE compares IDs ignoring case), and a copy of it
+ * proves nothing for another computer (decision 081).
+ */
+export const isKeyFileOfComputer = (content: DecryptedKeyFile, deviceId: string): boolean =>
+  content.machineNumbers.length === 0 || content.machineNumbers.some((id) => id.toLowerCase() === deviceId.toLowerCase());
+
+export const otherComputersKeyFileMessage =
+  "This key file was made for another computer. Register this computer with the licence's serial number or key file.";
+
 /** Names someone, and carries neither part of an expiring file (JUCE treats it as expiring only with both). */
 const isOwnersKeyFile = (content: DecryptedKeyFile): boolean =>
   content.user !== '' &&
