@@ -167,6 +167,7 @@ async function issueLicences(
 
   // An order bought at a customer's own price (an upgrade or crossgrade quote) is honoured only as quoted.
   const offer = await checkOfferOfOrder(client, {
+    providerOrderId: data.id,
     tags: data.tags ?? undefined,
     customerEmail: customer.email,
     currency: data.currency ?? undefined,

@@ -25,8 +25,9 @@ import { refundTransferFee } from '../modules/transfer/index.js';
  * computers removed; amount refunds spread over the licences kept (decision 029); a paid transfer's fee given back;
  * the return kept with what it revoked; the outbound `order.refunded` event; the payer's mail, once per return.
  * A returned line with a quantity revokes that many licences of its item, a return without items the whole
- * purchase, an amount-only return none. Units it could not revoke yet (their item waits for an administrator's
- * mapping) are revoked when issued (`refundRecordedReturnsFlow`). Decision 063 for this flow.
+ * purchase, an amount-only return none. Units it could not revoke yet, and amounts it could not refund yet (their
+ * item waits for an administrator's mapping), are revoked and refunded when issued (`refundRecordedReturnsFlow`).
+ * Decision 063 for this flow.
  */
 export async function returnCreatedFlow(
   client: PoolClient,
@@ -39,14 +40,14 @@ export async function returnCreatedFlow(
   const { providerOrderId, returnId, hasOrders } = start;
   const refunded = await refundReturnedLicences(client, providerOrderId, data);
   await deleteDevicesOfLicences(client, refunded.orderIds);
-  await refundAmountsOfPurchase(client, providerOrderId, data.items ?? []);
+  const owedAmountLines = await refundAmountsOfPurchase(client, providerOrderId, data.items ?? []);
   const fee = transferFeeRefundOf(data);
   if (fee) await refundTransferFee(client, providerOrderId, fee);
   const { isPartial, orderIds } = refunded;
-  const isRecorded = await recordReturn(client, { returnId, providerOrderId, data, isPartial, revokedOrderIds: orderIds });
+  const isRecorded = await recordReturn(client, { returnId, providerOrderId, data, isPartial, revokedOrderIds: orderIds, owedAmountLines });
   await emitWebhookEvent(client, { type: 'order.refunded', data: { providerOrderId, returnId, isPartial, revokedLicenceIds: orderIds } });
   if (isRecorded) await mailRefundToPayer(client, { providerOrderId, data, revokedOrderIds: orderIds, siteUrl });
-  return describeReturn(client, { providerOrderId, data, hasOrders, ...refunded });
+  return describeReturn(client, { providerOrderId, data, hasOrders, ...refunded, owedAmountLines });
 }
 
 /** Returns that came before their purchase are carried out now that it is in (webhooks can be delayed). */
@@ -59,7 +60,10 @@ export async function settleWaitingReturnsFlow(client: PoolClient, providerOrder
   }
 }
 
-/** The purchase's recorded returns carried over to licences issued after them, their computers removed. Answers those revoked. */
+/**
+ * The purchase's recorded returns carried over to licences issued after them (units revoked, their computers removed;
+ * amounts refunded). Answers those revoked.
+ */
 export async function refundRecordedReturnsFlow(client: PoolClient, providerOrderId: string): Promise<number[]> {
   const revoked = await refundLicencesOfRecordedReturns(client, providerOrderId);
   await deleteDevicesOfLicences(client, revoked);

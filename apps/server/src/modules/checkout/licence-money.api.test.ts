@@ -135,6 +135,65 @@ describe('refunds', () => {
   });
 });
 
+describe('refunds of licences the administrator revoked (decision 080)', () => {
+  const revoke = async (orderId: number) => {
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/order/${orderId}/revoke`,
+      token: await t.adminToken(),
+      body: { reason: 'suspected fraud', removeDevices: true },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const rollupOf = async (productId: number) =>
+    (
+      await t.db.query<{ refunds: number; refunded: string }>(
+        'SELECT sum(refunds)::int AS refunds, sum(refunded)::text AS refunded FROM sales_daily WHERE product_id = $1',
+        [productId],
+      )
+    ).rows[0];
+
+  it('record the money given back on the revoked licence, which stays revoked, and count it as refunded', async () => {
+    const product = await newProduct();
+    const purchase = await buy([{ product: product.path, quantity: 2, subtotal: 80 }]);
+    const [revoked] = (
+      await t.db.query<{ id: number }>('SELECT id FROM orders WHERE provider_order_id = $1 ORDER BY id', [purchase.orderId])
+    ).rows;
+    await revoke(revoked!.id);
+    const refund = (lines: { product: string; quantity: number; subtotal: number }[]) =>
+      postWebhook(t.app, publishedReturn({ orderId: purchase.orderId, email: purchase.email, lines }), { secret });
+
+    // One unit returned: the one support ended, not the one the customer keeps.
+    expect((await refund([{ product: product.path, quantity: 1, subtotal: 40 }])).statusCode).toBe(200);
+    expect((await money(purchase.orderId)).map((row) => [row.provider_item, row.state, row.refunded])).toEqual([
+      [`${product.path}#0`, 'revoked', '40.00'],
+      [`${product.path}#1`, 'active', null],
+    ]);
+    // An amount refund then goes to the licence not given back yet.
+    expect((await refund([{ product: product.path, quantity: 0, subtotal: 5 }])).statusCode).toBe(200);
+    expect((await money(purchase.orderId)).map((row) => [row.state, row.refunded])).toEqual([
+      ['revoked', '40.00'],
+      ['active', '5.00'],
+    ]);
+    expect(await rollupOf(product.id)).toEqual({ refunds: 2, refunded: '45.00' });
+  });
+
+  it('record an amount refund of a revoked licence, and then its return in full', async () => {
+    const product = await newProduct();
+    const purchase = await buy([{ product: product.path, quantity: 1, subtotal: 40 }]);
+    const [licence] = (await t.db.query<{ id: number }>('SELECT id FROM orders WHERE provider_order_id = $1', [purchase.orderId])).rows;
+    await revoke(licence!.id);
+    const refund = (lines: { product: string; quantity: number; subtotal: number }[]) =>
+      postWebhook(t.app, publishedReturn({ orderId: purchase.orderId, email: purchase.email, lines }), { secret });
+
+    expect((await refund([{ product: product.path, quantity: 0, subtotal: 10 }])).statusCode).toBe(200);
+    expect((await money(purchase.orderId)).map((row) => [row.state, row.refunded])).toEqual([['revoked', '10.00']]);
+    expect((await refund([{ product: product.path, quantity: 1, subtotal: 30 }])).statusCode).toBe(200);
+    expect((await money(purchase.orderId)).map((row) => [row.state, row.refunded])).toEqual([['revoked', '40.00']]);
+    expect(await rollupOf(product.id)).toEqual({ refunds: 1, refunded: '40.00' });
+  });
+});
+
 describe('the sandbox checkout', () => {
   const payInSandbox = async (cart: object, email: string) => {
     const ip = uniqueIp();

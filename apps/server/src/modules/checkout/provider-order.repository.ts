@@ -10,10 +10,13 @@ const moneyOf = (line: { subtotal?: number | null; discount?: number | null; tax
   total: line.total ?? null,
 });
 
+/** A recorded return that licences issued after it may owe something: it returned units, or an amount line is owed. */
+const isToCarryOver = `(NOT is_partial OR items @> '[{"owed": true}]')`;
+
 /**
  * Keeps what the provider says about a purchase's money (once per provider order; a resend changes nothing).
  * Answers, in the same statement, whether returns of the purchase came before it: waiting in "needs attention"
- * (`findWaitingReturnsOfOrder`) or recorded to be carried over to licences issued later (`listUnitRefundsOfPurchase`).
+ * (`findWaitingReturnsOfOrder`) or recorded to be carried over to licences issued later (`listRefundsToCarryOver`).
  * The caller holds the purchase's lock (`lockPurchase`, an earlier statement), so none can arrive meanwhile.
  */
 export async function recordProviderOrder(
@@ -40,7 +43,7 @@ export async function recordProviderOrder(
            SELECT EXISTS (SELECT 1 FROM webhook_event
                            WHERE type = 'return.created' AND attention IS NOT NULL AND resolved_at IS NULL
                              AND coalesce(payload->'data'->'original'->>'id', payload->'data'->'original'->>'order') = $1)
-               OR EXISTS (SELECT 1 FROM provider_refund WHERE provider_order_id = $1 AND NOT is_partial) AS has_returns_before`,
+               OR EXISTS (SELECT 1 FROM provider_refund WHERE provider_order_id = $1 AND ${isToCarryOver}) AS has_returns_before`,
     values: [
       data.id,
       data.reference ?? '',
@@ -89,7 +92,10 @@ export async function findRecentProviderOrder(
   return rows[0];
 }
 
-/** Keeps a return of a purchase with what it revoked (none for a partial refund). Answers false for a known return id. */
+/**
+ * Keeps a return of a purchase with what it revoked (none for a partial refund), and its amount lines that found no
+ * licence to refund (`owed`, by index). Answers false for a known return id.
+ */
 export async function recordProviderRefund(
   db: Queryable,
   refund: {
@@ -98,15 +104,17 @@ export async function recordProviderRefund(
     data: ReturnCreatedData;
     isPartial: boolean;
     revokedOrderIds: number[];
+    owedAmountLines: readonly number[];
   },
 ): Promise<boolean> {
-  const items = (refund.data.items ?? []).map((item) => ({
+  const items = (refund.data.items ?? []).map((item, index) => ({
     product: item.product,
     quantity: item.quantity ?? null,
     refundType: item.refundType ?? null,
     // The bundle an item was sold as part of (decision 054); other drivers are not kept.
     ...(bundlePathOf(item) === undefined ? {} : { driver: item.driver }),
     ...moneyOf(item),
+    ...(refund.owedAmountLines.includes(index) ? { owed: true } : {}),
   }));
   const { rowCount } = await db.query(
     `INSERT INTO provider_refund (return_id, provider_order_id, reference, is_partial, currency, amount, items, revoked_order_ids)
@@ -125,14 +133,19 @@ export async function recordProviderRefund(
   return (rowCount ?? 0) > 0;
 }
 
-/** A return kept in provider_refund: what it returned (as sent) and the licences it revoked so far. */
-type RecordedRefund = {
+/**
+ * A return kept in provider_refund: what it returned (as sent; an amount line still `owed` found no licence to refund
+ * yet) and the licences it revoked so far.
+ */
+export type RecordedRefund = {
   returnId: string;
   items: {
     product: string;
     quantity: number | null;
     refundType: string | null;
+    subtotal: number | null;
     driver?: { type?: string | null; path?: string | null } | null;
+    owed?: boolean;
   }[];
   revokedOrderIds: number[];
 };
@@ -156,14 +169,28 @@ export async function isReturnCarriedOut(db: Queryable, returnId: string): Promi
   return (rowCount ?? 0) > 0;
 }
 
-/** The returns of a purchase that revoke licences (not amount-only refunds), oldest first, locked. */
-export async function listUnitRefundsOfPurchase(db: Queryable, providerOrderId: string): Promise<RecordedRefund[]> {
+/**
+ * The returns of a purchase to carry over to licences issued after them: those that revoke licences (not amount-only
+ * refunds) and those with an amount line still owed, oldest first, locked.
+ */
+export async function listRefundsToCarryOver(db: Queryable, providerOrderId: string): Promise<RecordedRefund[]> {
   const { rows } = await db.query<{ return_id: string; items: RecordedRefund['items']; revoked_order_ids: number[] }>(
     `SELECT return_id, items, revoked_order_ids FROM provider_refund
-      WHERE provider_order_id = $1 AND NOT is_partial ORDER BY received_at, return_id FOR UPDATE`,
+      WHERE provider_order_id = $1 AND ${isToCarryOver} ORDER BY received_at, return_id FOR UPDATE`,
     [providerOrderId],
   );
   return rows.map((row) => ({ returnId: row.return_id, items: row.items, revokedOrderIds: row.revoked_order_ids }));
+}
+
+/** Marks these amount lines (by index) of a recorded return no longer owed: licences of their item were refunded since. */
+export async function settleOwedAmountLines(db: Queryable, returnId: string, lineIndexes: readonly number[]): Promise<void> {
+  await db.query(
+    `UPDATE provider_refund SET items = (
+       SELECT jsonb_agg(CASE WHEN l.line_number - 1 = ANY ($2::int[]) THEN l.item - 'owed' ELSE l.item END ORDER BY l.line_number)
+         FROM jsonb_array_elements(items) WITH ORDINALITY AS l (item, line_number))
+      WHERE return_id = $1`,
+    [returnId, lineIndexes],
+  );
 }
 
 /** Adds licences a recorded return revoked later (issued after it) to what it revoked. */

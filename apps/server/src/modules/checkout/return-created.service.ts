@@ -8,9 +8,11 @@ import {
   addRevokedOrders,
   findPayerOfPurchase,
   isReturnCarriedOut,
-  listUnitRefundsOfPurchase,
+  listRefundsToCarryOver,
   lockPurchase,
   recordProviderRefund,
+  settleOwedAmountLines,
+  type RecordedRefund,
 } from './provider-order.repository.js';
 import { bundlePathOf } from './bundle-items.js';
 import type { ReturnCreatedData, WebhookEvent } from './webhook-payload.js';
@@ -66,16 +68,28 @@ async function owedUnitsOf(client: PoolClient, returned: readonly ReturnedUnits[
 }
 
 /**
- * Amount refunds (decision 029): each line's `subtotal` spread over the active licences of its item, to the minor unit
- * with the remainder on the first, added to what was refunded of them. Run after the returned units are revoked, so it
- * goes to the licences the customer keeps.
+ * Amount refunds (decision 029): each line's `subtotal` spread over the licences of its item a return has not given
+ * back (active ones, and those ended by erasure or revoked: decision 080), to the minor unit with the remainder on the
+ * first, added to what was refunded of them; a bundle's product (its `driver` names the bundle, decision 054) over its
+ * licences of that bundle only. Run after the returned units are revoked, so it goes to the licences the customer
+ * keeps. Answers the indexes of the lines that found no licence (their item waits for a mapping): the return keeps
+ * them owed, and they are refunded when licences of the item are issued (`refundLicencesOfRecordedReturns`).
  */
-export async function refundAmountsOfPurchase(client: PoolClient, providerOrderId: string, lines: readonly ReturnedItem[]): Promise<void> {
-  for (const line of lines.filter(isPartialLine)) {
+export async function refundAmountsOfPurchase(
+  client: PoolClient,
+  providerOrderId: string,
+  lines: readonly ReturnedItem[],
+): Promise<number[]> {
+  const owed: number[] = [];
+  for (const [index, line] of lines.entries()) {
     const path = normalizeProductPath(line.product);
-    if (typeof line.subtotal !== 'number' || path === LICENSE_TRANSFER_PRODUCT) continue;
-    const licences = await listActiveLicencesOfItem(client, providerOrderId, path);
-    if (licences.length === 0) continue;
+    if (!isPartialLine(line) || typeof line.subtotal !== 'number' || path === LICENSE_TRANSFER_PRODUCT) continue;
+    const bundlePath = bundlePathOf(line);
+    const licences = await listActiveLicencesOfItem(client, providerOrderId, bundlePath === undefined ? path : `${bundlePath}/${path}`);
+    if (licences.length === 0) {
+      owed.push(index);
+      continue;
+    }
     const shares = splitAmount(line.subtotal, licences.length, licences[0]!.currency ?? '');
     await addRefundedAmounts(
       client,
@@ -83,6 +97,7 @@ export async function refundAmountsOfPurchase(client: PoolClient, providerOrderI
       shares,
     );
   }
+  return owed;
 }
 
 /**
@@ -162,13 +177,20 @@ export async function refundReturnedLicences(client: PoolClient, providerOrderId
   return { orderIds, returned, isPartial };
 }
 
-/** Keeps the return with what it revoked (once per return id): true when this was its first record. */
+/** Keeps the return with what it revoked and the amount lines it owes (once per return id): true when this was its first record. */
 export const recordReturn = (
   client: PoolClient,
-  record: { returnId: string; providerOrderId: string; data: ReturnCreatedData; isPartial: boolean; revokedOrderIds: number[] },
+  record: {
+    returnId: string;
+    providerOrderId: string;
+    data: ReturnCreatedData;
+    isPartial: boolean;
+    revokedOrderIds: number[];
+    owedAmountLines: readonly number[];
+  },
 ) => recordProviderRefund(client, record);
 
-/** What became of a carried-out return, for the event's note: what it revoked, and what it could not revoke yet. */
+/** What became of a carried-out return, for the event's note: what it revoked, and what it could not revoke or refund yet. */
 export async function describeReturn(
   client: PoolClient,
   done: {
@@ -178,11 +200,18 @@ export async function describeReturn(
     isPartial: boolean;
     orderIds: number[];
     returned?: ReturnedUnits[];
+    owedAmountLines: readonly number[];
   },
 ): Promise<ReturnOutcome> {
   const { providerOrderId, orderIds, returned } = done;
-  if (done.isPartial) return { note: 'partial refund: the licences are kept' };
-  const partialNote = (done.data.items ?? []).some(isPartialLine) ? 'partial refund lines kept their licences' : '';
+  const lines = done.data.items ?? [];
+  const owedAmounts = [...new Set(done.owedAmountLines.map((index) => normalizeProductPath(lines[index]!.product)))];
+  const owedAmountNote =
+    owedAmounts.length > 0 ? `${owedAmounts.join(', ')} had no licence to refund: its amount is refunded when one is issued` : '';
+  if (done.isPartial) return { note: ['partial refund: the licences are kept', owedAmountNote].filter(Boolean).join('; ') };
+  const partialNote = lines.some(isPartialLine)
+    ? ['partial refund lines kept their licences', owedAmountNote].filter(Boolean).join('; ')
+    : '';
   const waitingNote = async () =>
     (await isOrderCompletedWaiting(client, providerOrderId)) ? 'its order needs attention: licences issued later are revoked then' : '';
   if (orderIds.length > 0) {
@@ -196,25 +225,44 @@ export async function describeReturn(
   }
   const outcome = done.hasOrders
     ? ['no active licence of the returned items left to revoke', partialNote]
-    : ['the purchase made no licences'];
+    : ['the purchase made no licences', owedAmountNote];
   return { note: [...outcome, await waitingNote()].filter(Boolean).join('; ') };
 }
 
 /**
  * Carries the purchase's recorded returns over to licences issued after them (an item an administrator mapped and
  * replayed later): each return marks refunded the units it returned and could not revoke then, a return without
- * items every licence, and keeps them with the return. Answers the licences revoked (the flow removes their computers).
+ * items every licence, and keeps them with the return; then refunds the amount lines it still owes. Answers the
+ * licences revoked (the flow removes their computers).
  */
 export async function refundLicencesOfRecordedReturns(client: PoolClient, providerOrderId: string): Promise<number[]> {
   const revoked: number[] = [];
-  for (const refund of await listUnitRefundsOfPurchase(client, providerOrderId)) {
-    const returned = refund.items.length > 0 ? await returnedUnitsOf(client, providerOrderId, refund.items) : undefined;
-    const owed = returned ? await owedUnitsOf(client, returned, refund.revokedOrderIds) : undefined;
-    if (owed?.length === 0) continue;
-    const orderIds = await markOrdersOfPurchaseRefunded(client, providerOrderId, owed);
-    if (orderIds.length === 0) continue;
-    await addRevokedOrders(client, refund.returnId, orderIds);
-    revoked.push(...orderIds);
+  for (const refund of await listRefundsToCarryOver(client, providerOrderId)) {
+    revoked.push(...(await refundOwedUnits(client, providerOrderId, refund)));
+    await refundOwedAmounts(client, providerOrderId, refund);
   }
   return revoked;
+}
+
+/** The units a recorded return could not revoke when it came, refunded on licences issued since; answers their ids. */
+async function refundOwedUnits(client: PoolClient, providerOrderId: string, refund: RecordedRefund): Promise<number[]> {
+  const returned = refund.items.length > 0 ? await returnedUnitsOf(client, providerOrderId, refund.items) : undefined;
+  const owed = returned ? await owedUnitsOf(client, returned, refund.revokedOrderIds) : undefined;
+  if (owed?.length === 0) return [];
+  const orderIds = await markOrdersOfPurchaseRefunded(client, providerOrderId, owed);
+  if (orderIds.length > 0) await addRevokedOrders(client, refund.returnId, orderIds);
+  return orderIds;
+}
+
+/** The amount lines a recorded return found no licence for when it came, refunded on licences issued since. */
+async function refundOwedAmounts(client: PoolClient, providerOrderId: string, refund: RecordedRefund): Promise<void> {
+  const owedLines = refund.items.flatMap((line, index) => (line.owed ? [index] : []));
+  if (owedLines.length === 0) return;
+  const stillOwed = await refundAmountsOfPurchase(
+    client,
+    providerOrderId,
+    owedLines.map((index) => refund.items[index]!),
+  );
+  const refunded = owedLines.filter((_, position) => !stillOwed.includes(position));
+  if (refunded.length > 0) await settleOwedAmountLines(client, refund.returnId, refunded);
 }

@@ -120,4 +120,27 @@ describe('a bundle returned', () => {
     expect(licences.map((licence) => licence.state)).toEqual(['active', 'active', 'active']);
     expect(licences.map((licence) => licence.refunded).sort()).toEqual(['3.33', '3.33', '3.34']);
   });
+
+  it("records an amount refund of one of its products on that product's licence of the bundle, not on one bought alone", async () => {
+    const bundle = await createBundle();
+    // The bundle's products, and Spacey bought alone beside them.
+    const events = publishedPost('order-completed-bundle-parts-only', { email: uniqueEmail('bundle'), bundle, ...parts }, (data) => {
+      const items = data.items as Record<string, unknown>[];
+      const alone: Record<string, unknown> = { ...items[0], product: 'spacey', display: 'spacey', quantity: 1, subtotal: 40 };
+      delete alone.driver;
+      items.push(alone);
+    });
+    expect((await postWebhook(t.app, events, { secret })).statusCode).toBeLessThan(300);
+    const orderId = events[0]!.data.id as string;
+    const partial = partialReturnCreated(orderId, 'spacey', 6);
+    (partial.data.items as Record<string, unknown>[])[0]!.driver = { type: 'bundle', path: bundle };
+    expect((await postWebhook(t.app, [partial], { secret })).statusCode).toBe(200);
+    const refunded = Object.fromEntries((await licencesOf(orderId)).map((licence) => [licence.provider_item, licence.refunded]));
+    expect(refunded).toEqual({
+      [`${bundle}/punch#0`]: null,
+      [`${bundle}/spacey#0`]: '6.00',
+      [`${bundle}/tapewarm#0`]: null,
+      'spacey#0': null,
+    });
+  });
 });

@@ -18,6 +18,13 @@ const refundsOf = async (providerOrderId: string) =>
       [providerOrderId],
     )
   ).rows;
+const moneyOf = async (providerOrderId: string) =>
+  (
+    await t.db.query<{ provider_item: string; state: string; amount: string | null; refunded: string | null }>(
+      'SELECT provider_item, state, amount::text, refunded::text FROM orders WHERE provider_order_id = $1 ORDER BY provider_item',
+      [providerOrderId],
+    )
+  ).rows;
 const eventRow = async (id: string) => (await t.db.query('SELECT * FROM webhook_event WHERE id = $1', [id])).rows[0];
 const replay = async (id: string, productOfPath: Record<string, string>) =>
   t.request({ method: 'POST', url: `/api/webhookEvent/${id}/replay`, token: await t.adminToken(), body: { productOfPath } });
@@ -78,6 +85,55 @@ describe('a return of an order that needs attention', () => {
     expect(await statesOf(partId)).toEqual([]);
     await replay(part.id, { 'space-echo': 'Spacey' });
     expect(await statesOf(partId)).toEqual(['space-echo#0 active', 'space-echo#1 refunded']);
+  });
+});
+
+describe('an amount refund of an order that needs attention', () => {
+  it("is recorded on the licences an administrator's replay issues after it, alone or beside returned units", async () => {
+    // An amount-only return while the order's only item waits for its product.
+    const order = orderCompleted({ email: uniqueEmail(), items: [{ product: 'space-echo' }] });
+    (order.data.items as Record<string, unknown>[])[0]!.subtotal = 50;
+    const orderId = order.data.id as string;
+    await postWebhook(t.app, [order], { secret });
+    expect((await eventRow(order.id)).attention).toBe('unknown product path: space-echo');
+    const partial = partialReturnCreated(orderId, 'space-echo', 10);
+    expect((await postWebhook(t.app, [partial], { secret })).statusCode).toBe(200);
+    expect((await eventRow(partial.id)).attention).toBeNull();
+
+    expect((await replay(order.id, { 'space-echo': 'Spacey' })).json()).toMatchObject({ result: 'resolved' });
+    const refunded = [{ provider_item: 'space-echo#0', state: 'active', amount: '50.00', refunded: '10.00' }];
+    expect(await moneyOf(orderId)).toEqual(refunded);
+    // The return's note said where the amount went.
+    expect((await eventRow(partial.id)).error).toMatch(/space-echo had no licence to refund: its amount is refunded when one is issued/);
+    // The order and the return resent: nothing is refunded twice.
+    await postWebhook(
+      t.app,
+      [
+        { ...order, id: providerId() },
+        { ...partial, id: providerId() },
+      ],
+      { secret },
+    );
+    expect(await moneyOf(orderId)).toEqual(refunded);
+
+    // A return of a unit of the item issued and an amount of the item that waits.
+    const mixed = orderCompleted({ email: uniqueEmail(), items: [{ product: 'spacey' }, { product: 'space-echo' }] });
+    (mixed.data.items as Record<string, unknown>[])[0]!.subtotal = 40;
+    (mixed.data.items as Record<string, unknown>[])[1]!.subtotal = 50;
+    const mixedId = mixed.data.id as string;
+    await postWebhook(t.app, [mixed], { secret });
+    const mixedReturn = partialReturnCreated(mixedId, 'space-echo', 10);
+    mixedReturn.data.items = [
+      { product: 'spacey', quantity: 1, subtotal: 40, refundType: 'Full Refund' },
+      { product: 'space-echo', quantity: 0, subtotal: 10, refundType: 'Partial Refund' },
+    ];
+    mixedReturn.data.totalReturn = 50;
+    expect((await postWebhook(t.app, [mixedReturn], { secret })).statusCode).toBe(200);
+    await replay(mixed.id, { 'space-echo': 'Punch' });
+    expect(await moneyOf(mixedId)).toEqual([
+      { provider_item: 'space-echo#0', state: 'active', amount: '50.00', refunded: '10.00' },
+      { provider_item: 'spacey#0', state: 'refunded', amount: '40.00', refunded: '40.00' },
+    ]);
   });
 });
 

@@ -60,9 +60,18 @@ export async function processedOrderCompletedIds(db: Queryable, providerOrderIds
 }
 
 /**
- * Marks the active licences of a purchase refunded, each giving back what was paid for it (decision 029; their
- * devices are for the caller to delete). Answers the order ids. A licence ended by its owner's erasure (decision
- * 040) is refunded like an active one: the money given back belongs in the tax records it was kept for.
+ * Whether the licence `o` of the purchase `$1` can still get money back from a return: active; ended by its owner's
+ * erasure (decision 040: the money given back belongs in the tax records it was kept for); or revoked (decision 041)
+ * and not given back by a recorded return yet (decision 080).
+ */
+const isRefundable = `(o.state IN ('active', 'erased')
+  OR o.state = 'revoked' AND NOT EXISTS (SELECT 1 FROM provider_refund f WHERE f.provider_order_id = $1 AND o.id = ANY (f.revoked_order_ids)))`;
+/** A returned licence gives back what was paid for it; a revoked one keeps its state and reason (decision 080). */
+const setRefunded = `SET state = CASE WHEN state = 'revoked' THEN state ELSE 'refunded' END, refunded = coalesce(amount, refunded), refunded_at = now()`;
+
+/**
+ * Marks refunded the licences of a purchase that a return gives back (`isRefundable`), each giving back what was paid
+ * for it (decision 029; their devices are for the caller to delete). Answers the order ids.
  */
 export async function markOrdersOfPurchaseRefunded(
   db: Queryable,
@@ -70,22 +79,21 @@ export async function markOrdersOfPurchaseRefunded(
   returned?: readonly { path: string; quantity: number }[],
 ): Promise<number[]> {
   const { rows } = returned
-    ? // Per returned line: that many of its active licences, the last issued first ({path}#n, highest n).
+    ? // Per returned line: that many of its licences, those revoked first (decision 080), then the last issued first
+      // ({path}#n, highest n).
       await db.query<{ id: number }>(
-        `UPDATE orders SET state = 'refunded', refunded = coalesce(amount, refunded), refunded_at = now() WHERE id IN (
-           SELECT o.id FROM unnest($2::text[], $3::int[]) AS r (path, quantity)
+        `UPDATE orders ${setRefunded} WHERE id IN (
+           SELECT l.id FROM unnest($2::text[], $3::int[]) AS r (path, quantity)
              CROSS JOIN LATERAL (
-               SELECT id FROM orders
-                WHERE provider_order_id = $1 AND state IN ('active', 'erased') AND split_part(provider_item, '#', 1) = r.path
-                ORDER BY id DESC LIMIT r.quantity) AS o)
+               SELECT o.id FROM orders o
+                WHERE o.provider_order_id = $1 AND ${isRefundable} AND split_part(o.provider_item, '#', 1) = r.path
+                ORDER BY o.state = 'revoked' DESC, o.id DESC LIMIT r.quantity) AS l)
          RETURNING id`,
         [providerOrderId, returned.map((line) => line.path), returned.map((line) => line.quantity)],
       )
-    : await db.query<{ id: number }>(
-        `UPDATE orders SET state = 'refunded', refunded = coalesce(amount, refunded), refunded_at = now()
-          WHERE provider_order_id = $1 AND state IN ('active', 'erased') RETURNING id`,
-        [providerOrderId],
-      );
+    : await db.query<{ id: number }>(`UPDATE orders o ${setRefunded} WHERE o.provider_order_id = $1 AND ${isRefundable} RETURNING o.id`, [
+        providerOrderId,
+      ]);
   return rows.map((row) => row.id);
 }
 
@@ -103,8 +111,10 @@ export async function markOrdersOfPurchaseRevoked(db: Queryable, providerOrderId
 }
 
 /**
- * The active licences of a purchase's item (its product path as recorded, `{path}#n`), in the order they were issued;
- * those ended by their owner's erasure count as active here, so an amount refund is recorded on them (decision 040).
+ * The licences of a purchase's item that an amount refund goes to (`isRefundable`: active, and those ended by erasure
+ * or revoked and not given back yet), in the order they were issued. The item is a product path as recorded
+ * (`{path}#n`; a bundle's path finds its products' `{bundle}/{product}#n` too), or one product of a bundle,
+ * `{bundle}/{product}`, which finds only that product's licences of the bundle.
  */
 export async function listActiveLicencesOfItem(
   db: Queryable,
@@ -112,9 +122,9 @@ export async function listActiveLicencesOfItem(
   path: string,
 ): Promise<{ id: number; currency: string | null }[]> {
   const { rows } = await db.query<{ id: number; currency: string | null }>(
-    `SELECT id::int AS id, currency FROM orders
-      WHERE provider_order_id = $1 AND state IN ('active', 'erased')
-        AND (split_part(provider_item, '#', 1) = $2 OR starts_with(provider_item, $2 || '/')) ORDER BY id`,
+    `SELECT o.id::int AS id, o.currency FROM orders o
+      WHERE o.provider_order_id = $1 AND ${isRefundable}
+        AND (split_part(o.provider_item, '#', 1) = $2 OR starts_with(o.provider_item, $2 || '/')) ORDER BY o.id`,
     [providerOrderId, path],
   );
   return rows;

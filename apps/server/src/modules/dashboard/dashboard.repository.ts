@@ -103,11 +103,12 @@ export async function readMoneyTotals(
   return { refunded: moneyOf((row) => row.refunded), transferFees: moneyOf((row) => row.transfer_fees) };
 }
 
-/** Licences revoked within the range (decision 041). */
+/** Licences revoked within the range (decision 041), in UTC days as the rollups count, whatever the session's time zone. */
 export async function countRevocations(db: Db, range: DashboardRange): Promise<number> {
   const { rows } = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM orders
-      WHERE state = 'revoked' AND revoked_at >= $1::date AND revoked_at < $2::date + 1`,
+      WHERE state = 'revoked' AND revoked_at >= $1::date::timestamp AT TIME ZONE 'UTC'
+        AND revoked_at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'`,
     [range.from, range.to],
   );
   return rows[0]?.count ?? 0;

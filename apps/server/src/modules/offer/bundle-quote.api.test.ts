@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
-import { postWebhook, type TestEvent } from '../../../test/webhook-fixtures.js';
+import { postWebhook, providerId, type TestEvent } from '../../../test/webhook-fixtures.js';
 import { publishedPost } from '../../../test/published-samples.js';
 import { giveLicence } from '../licence/licence.test-factory.js';
 
@@ -102,6 +102,25 @@ describe('complete your bundle', () => {
     expect((await licencesOf(orderId)).map((licence) => licence.state)).toEqual(['refunded', 'refunded']);
     const { rows } = await t.db.query('SELECT state FROM orders WHERE id = $1', [customer.spacey.order.id]);
     expect(rows[0].state).toBe('active');
+  });
+
+  it('issues nothing twice, nor what the customer owned, when its order comes again under a new event id', async () => {
+    const bundle = await createBundle();
+    const customer = await ownerOfSpacey();
+    const quote = (await quoteFor(customer.token, bundle.id)).json() as Quote;
+    const events = bundleOrder(customer.email, bundle.path, quote.session.tags, 69);
+    await postWebhook(t.app, events, { secret });
+    const orderId = events[0]!.data.id as string;
+    const issued = [
+      { path: 'punch', state: 'active', amount: '34.50' },
+      { path: 'tapewarm', state: 'active', amount: '34.50' },
+    ];
+    expect(await licencesOf(orderId)).toEqual(issued);
+
+    const resent = events.map((event) => ({ ...event, id: providerId() }));
+    expect((await postWebhook(t.app, resent, { secret })).statusCode).toBeLessThan(300);
+    expect(await attentionOf(resent[0]!.id)).toBeNull();
+    expect(await licencesOf(orderId)).toEqual(issued);
   });
 
   it('quotes nothing to a visitor, nor to a customer who owns none of it', async () => {

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../lib/app-error.js';
 import type { CustomerCaller } from '../auth/index.js';
 import { listBundlesOwnedInPart, priceBundleForPerson } from '../bundle/index.js';
 import { findPersonIdOfLogin } from '../licence/index.js';
+import { findProductById } from '../product/index.js';
 import * as repository from './offer.repository.js';
 import { encryptSecurePayload, securePayloadKeyOf } from './secure-payload.js';
 
@@ -95,6 +96,25 @@ export async function checkBundleQuote(
   // Half a cent of slack for the provider's rounding of a decimal amount.
   if (paid !== undefined && paid + 0.005 < Number(quote.price)) return { problem: `paid ${paid.toFixed(2)}, quoted ${quote.price}` };
   return { kind: 'bundle', quoteId: quote.id, bundlePath: priced.bundlePath, ownedPaths: priced.ownedPaths };
+}
+
+/**
+ * What a bundle's quote its order used already bought (the order again): the bundle's licences but those of the
+ * products the customer owned when it was quoted (`owned_product_ids`), as the first run issued them; undefined when
+ * the bundle's product is gone.
+ */
+export async function bundleOfUsedQuote(
+  client: Queryable,
+  quote: repository.QuoteRow & { bundle_product_id: number },
+): Promise<BundleOfOrder | undefined> {
+  const bundle = await findProductById(client, quote.bundle_product_id);
+  if (!bundle) return undefined;
+  const ownedPaths: string[] = [];
+  for (const productId of quote.owned_product_ids) {
+    const product = await findProductById(client, productId);
+    if (product) ownedPaths.push(product.path);
+  }
+  return { kind: 'bundle', quoteId: quote.id, bundlePath: bundle.path, ownedPaths };
 }
 
 /** Records on the licences a bundle's quote bought that it was used. */

@@ -3,7 +3,7 @@ import { transferTag } from '@store/contracts/licence';
 import { withTransaction } from '../../db/client.js';
 import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
 import { completeTransferFromWebhook } from '../transfer/transfer-webhook.js';
-import { orderCompleted, postWebhook, returnCreated, type TestEvent } from '../../../test/webhook-fixtures.js';
+import { orderCompleted, postWebhook, providerId, returnCreated, type TestEvent } from '../../../test/webhook-fixtures.js';
 import { giveLicence } from '../licence/licence.test-factory.js';
 
 const secret = 'test-webhook-secret';
@@ -230,6 +230,60 @@ describe('upgrades', () => {
     await postWebhook(t.app, [late], { secret });
     expect(await licencesOf(late.data.id as string)).toEqual([]);
     expect(await attentionOf(late.id)).toMatch(/no longer qualifies/);
+  });
+
+  it('honours its quote again when its order comes again under a new event id (a resend, or late after the reconciliation)', async () => {
+    const { offer } = await createUpgrade();
+    const customer = await t.registerCustomer();
+    const { order: licence } = await giveLicence(t, { email: customer.email });
+    const quote = (
+      await t.request({
+        method: 'POST',
+        url: '/api/userinfo/offers/quote',
+        token: customer.token,
+        body: { offerId: offer.id, sourceOrderId: licence.id },
+      })
+    ).json() as QuoteAnswer;
+    const event = orderOfQuote(customer.email, quote);
+    await postWebhook(t.app, [event], { secret });
+    expect(await attentionOf(event.id)).toBeNull();
+
+    const resent = { ...event, id: providerId() };
+    expect((await postWebhook(t.app, [resent], { secret })).statusCode).toBe(200);
+    expect(await attentionOf(resent.id)).toBeNull();
+    expect(await licencesOf(event.data.id as string)).toEqual([
+      expect.objectContaining({ state: 'active', offer_id: offer.id, upgraded_from_order_id: licence.id }),
+    ]);
+  });
+
+  it("issues an upgrade order's other item once an administrator maps its unknown path, the upgrade once", async () => {
+    const { offer } = await createUpgrade();
+    const customer = await t.registerCustomer();
+    const { order: licence } = await giveLicence(t, { email: customer.email });
+    const quote = (
+      await t.request({
+        method: 'POST',
+        url: '/api/userinfo/offers/quote',
+        token: customer.token,
+        body: { offerId: offer.id, sourceOrderId: licence.id },
+      })
+    ).json() as QuoteAnswer;
+    const event = orderOfQuote(customer.email, quote);
+    (event.data.items as Record<string, unknown>[]).push({ product: 'space-echo', quantity: 1, display: 'space-echo', fulfillments: {} });
+    await postWebhook(t.app, [event], { secret });
+    expect(await attentionOf(event.id)).toBe('unknown product path: space-echo');
+
+    const replayed = await t.request({
+      method: 'POST',
+      url: `/api/webhookEvent/${event.id}/replay`,
+      token: await t.adminToken(),
+      body: { productOfPath: { 'space-echo': 'Punch' } },
+    });
+    expect(replayed.json()).toMatchObject({ result: 'resolved' });
+    const licences = await licencesOf(event.data.id as string);
+    expect(licences.map((row) => row.product_name).sort()).toEqual(['Punch', expect.stringMatching(/^Spacey 2 /)]);
+    expect(licences.find((row) => row.product_name === 'Punch')).toMatchObject({ state: 'active', offer_id: null });
+    expect(licences.find((row) => row.product_name !== 'Punch')).toMatchObject({ offer_id: offer.id, upgraded_from_order_id: licence.id });
   });
 
   it('uses an upgraded licence up: no second upgrade on it, no transfer of it alone; the upgrade transfers alone', async () => {

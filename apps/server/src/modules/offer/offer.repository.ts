@@ -182,10 +182,36 @@ export async function findQuoteForUpdate(db: Queryable, id: string): Promise<Quo
   return rows[0];
 }
 
-/** Whether a licence was bought with this quote already. */
-export async function isQuoteUsed(db: Queryable, quoteId: string): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM orders WHERE offer_quote_id = $1 OR bundle_quote_id = $1 LIMIT 1`, [quoteId]);
-  return rows.length > 0;
+/**
+ * Whether a licence was bought with this quote already, and by which order: none, the provider's order
+ * `providerOrderId` (that order again), or another.
+ */
+export async function findUseOfQuote(
+  db: Queryable,
+  quoteId: string,
+  providerOrderId: string,
+): Promise<'none' | 'thisOrder' | 'otherOrder'> {
+  const { rows } = await db.query<{ is_this_order: boolean }>(
+    `SELECT provider_order_id IS NOT DISTINCT FROM $2 AS is_this_order FROM orders
+      WHERE offer_quote_id = $1 OR bundle_quote_id = $1 ORDER BY 1 LIMIT 1`,
+    [quoteId, providerOrderId],
+  );
+  if (!rows[0]) return 'none';
+  return rows[0].is_this_order ? 'thisOrder' : 'otherOrder';
+}
+
+/** An offer's kind and target, and the product of the licence it was quoted on, whether or not that still qualifies. */
+export async function findOfferOnLicence(
+  db: Queryable,
+  offerId: number,
+  sourceOrderId: number,
+): Promise<{ kind: 'upgrade' | 'crossgrade'; target_product_id: number; source_product_name: string } | undefined> {
+  const { rows } = await db.query<{ kind: 'upgrade' | 'crossgrade'; target_product_id: number; source_product_name: string }>(
+    `SELECT o.kind, o.target_product_id::int AS target_product_id, sp.name AS source_product_name
+       FROM offer o, orders l JOIN product sp ON sp.id = l.product_id WHERE o.id = $1 AND l.id = $2`,
+    [offerId, sourceOrderId],
+  );
+  return rows[0];
 }
 
 /** Records on a licence just issued that it was bought through an offer, from which licence, with which quote. */

@@ -10,7 +10,7 @@ import { findPersonIdOfLogin } from '../licence/index.js';
 import { emitWebhookEvent } from '../outbound-webhook/index.js';
 import { findPersonByEmail } from '../person/index.js';
 import { bindDependencies } from '../../lib/service-object.js';
-import { checkBundleQuote, listCustomerBundles, quoteBundle, type BundleOfOrder } from './bundle-quote.service.js';
+import { bundleOfUsedQuote, checkBundleQuote, listCustomerBundles, quoteBundle, type BundleOfOrder } from './bundle-quote.service.js';
 import * as repository from './offer.repository.js';
 import { encryptSecurePayload, securePayloadKeyOf } from './secure-payload.js';
 
@@ -151,14 +151,22 @@ type OrderLine = { productId: number; quantity: number; paid?: number };
 
 /**
  * The webhook's check of an order's quote, in the event's transaction, before anything is written: the quote
- * exists and has not expired or been used; the order's customer is the quoted person; the licence it was quoted on
- * is still theirs and active and not used for this offer; the order holds the target once, paid (when the order
- * says what it paid) at least the quoted price in the quoted currency. Anything else is refused: FastSpring took
- * the money, so a person settles it ("needs attention"), as with any order the shop cannot honour.
+ * exists and has not expired or been used by another order; the order's customer is the quoted person; the licence it
+ * was quoted on is still theirs and active and not used for this offer; the order holds the target once, paid (when
+ * the order says what it paid) at least the quoted price in the quoted currency. Anything else is refused: FastSpring
+ * took the money, so a person settles it ("needs attention"), as with any order the shop cannot honour. The same
+ * provider's order coming again (a resend, the reconciliation's copy, an administrator's replay) used the quote the
+ * first time: it is honoured as it was then, unchecked, so that what the first run could not issue is issued now.
  */
 export async function checkOfferOfOrder(
   client: Queryable,
-  order: { tags: Record<string, unknown> | undefined; customerEmail: string; currency: string | undefined; lines: OrderLine[] },
+  order: {
+    providerOrderId: string;
+    tags: Record<string, unknown> | undefined;
+    customerEmail: string;
+    currency: string | undefined;
+    lines: OrderLine[];
+  },
 ): Promise<OfferOfOrder> {
   const quoteId = order.tags?.[OFFER_QUOTE_TAG];
   if (quoteId === undefined) return { kind: 'none' };
@@ -166,7 +174,9 @@ export async function checkOfferOfOrder(
   const refused = (problem: string): OfferOfOrder => ({ kind: 'refused', problem: `offer quote ${quoteId}: ${problem}` });
   const quote = await repository.findQuoteForUpdate(client, quoteId);
   if (!quote) return refused('unknown quote');
-  if (await repository.isQuoteUsed(client, quote.id)) return refused('the quote was used by an earlier order');
+  const use = await repository.findUseOfQuote(client, quote.id, order.providerOrderId);
+  if (use === 'otherOrder') return refused('the quote was used by an earlier order');
+  if (use === 'thisOrder') return (await offerOfUsedQuote(client, quote)) ?? refused('unknown quote');
   if (quote.is_expired) return refused('the quote expired');
   const customer = await findPersonByEmail(client, order.customerEmail);
   if (customer?.id !== quote.person_id) return refused('the order was paid by another customer than the quote was made for');
@@ -193,6 +203,26 @@ export async function checkOfferOfOrder(
     sourceOrderId,
     sourceProductName: eligible.source_product_name,
     targetProductId: eligible.target_product_id,
+  };
+}
+
+/**
+ * What a quote its order used already bought (the order again): the offer on the licence it was quoted on, or the
+ * bundle but the products owned when it was quoted, whatever the customer owns now (they own what it bought).
+ */
+async function offerOfUsedQuote(client: Queryable, quote: repository.QuoteRow): Promise<OfferOfOrder | undefined> {
+  if (quote.bundle_product_id !== null) return bundleOfUsedQuote(client, { ...quote, bundle_product_id: quote.bundle_product_id });
+  if (quote.offer_id === null || quote.source_order_id === null) return undefined;
+  const offer = await repository.findOfferOnLicence(client, quote.offer_id, quote.source_order_id);
+  if (!offer) return undefined;
+  return {
+    kind: 'offer',
+    offerId: quote.offer_id,
+    offerKind: offer.kind,
+    quoteId: quote.id,
+    sourceOrderId: quote.source_order_id,
+    sourceProductName: offer.source_product_name,
+    targetProductId: offer.target_product_id,
   };
 }
 
