@@ -4,9 +4,9 @@
 import type { PoolClient } from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { decryptKeyFile } from '../licensing/juce-key-file.js';
-import { parseRootAttributes } from '../licensing/juce-xml.js';
-import { createTestApp, uniqueIp, waitUntilBlockedBy } from '../../test/test-app.js';
+import { createTestApp, waitUntilBlockedBy } from '../../test/test-app.js';
 import { customerWithLicence, randomDeviceId, registerDevice } from '../modules/licence/licence.test-factory.js';
+import { errorOfJuceAnswer, keyOfJuceAnswer, postJuceForm } from '../../test/juce-answers.js';
 
 const t = await createTestApp();
 
@@ -17,25 +17,14 @@ beforeAll(async () => {
   await vi.waitFor(async () => expect((await t.app.productCache.byName(t.db, 'Tapewarm'))?.online_key_days).toBe(90));
 });
 
-const postForm = (url: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-    remoteAddress: uniqueIp(),
-  });
+const postForm = (url: string, fields: Record<string, string>) => postJuceForm(t, url, fields);
 /** JUCE's online unlock: `renewable` '1' as the module sends it, '' as stock JUCE (which sends no such field). */
 const unlock = (owner: { email: string; password: string }, mach: string, renewable: '1' | '') =>
   postForm('/api/juce/unlock', { product: 'Tapewarm', email: owner.email, pw: owner.password, os: 'Linux', mach, renewable });
 const renew = (mach: string, key: string) => postForm('/api/juce/renew', { product: 'Tapewarm', mach, key });
 
-const decodeXmlText = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|#\d+);/g, (_, entity: string) =>
-    entity.startsWith('#') ? String.fromCodePoint(Number(entity.slice(1))) : { amp: '&', lt: '<', gt: '>', quot: '"' }[entity]!,
-  );
-const keyOf = (body: string) => decodeXmlText(/<KEY>([\s\S]*)<\/KEY>/.exec(body)?.[1] ?? '');
-const errorOf = (body: string) => (body.startsWith('<ERROR') ? parseRootAttributes(body)?.get('error') : undefined);
+const keyOf = keyOfJuceAnswer;
+const errorOf = errorOfJuceAnswer;
 
 type Owner = Awaited<ReturnType<typeof customerWithLicence>>;
 const read = (owner: Owner, keyFile: string) => decryptKeyFile(keyFile, owner.product.public_key)!;

@@ -228,6 +228,8 @@ describe('rate limits', () => {
   });
 
   it('keeps one ceiling for a login however its address is spelled (Unicode or punycode domain, composed or not)', async () => {
+    const login = (username: string, password: string) =>
+      t.request({ method: 'POST', url: '/api/login/', ip: uniqueIp(), body: { username, password } });
     const local = uniqueEmail('jos\u00E9').split('@')[0]!;
     const email = `${local}@b\u00FCcher.example`;
     const registered = await t.request({
@@ -237,26 +239,16 @@ describe('rate limits', () => {
       body: { email, password: 'right-password' },
     });
     expect(registered.statusCode, registered.body).toBe(200);
-    const spellings = [email, `${local}@xn--bcher-kva.example`, `${local.normalize('NFD')}@bu\u0308cher.example`, email.toUpperCase()];
+    // Capitals only for the ASCII letters: "É" is not "é" (decision 030), so it would be another address.
+    const asciiCapitals = email.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
+    const spellings = [email, `${local}@xn--bcher-kva.example`, `${local.normalize('NFD')}@bu\u0308cher.example`, asciiCapitals];
     const guesses: number[] = [];
     for (let attempt = 0; attempt < 10; attempt++) {
-      const username = spellings[attempt % spellings.length]!;
-      guesses.push(
-        (await t.request({ method: 'POST', url: '/api/login/', ip: uniqueIp(), body: { username, password: `guess-${attempt}` } }))
-          .statusCode,
-      );
+      guesses.push((await login(spellings[attempt % spellings.length]!, `guess-${attempt}`)).statusCode);
     }
     expect(guesses).toEqual(Array.from({ length: 10 }, () => 401));
     // Every spelling is the same login, past its ceiling for strangers: refused even with the right password.
-    for (const username of spellings) {
-      const response = await t.request({
-        method: 'POST',
-        url: '/api/login/',
-        ip: uniqueIp(),
-        body: { username, password: 'right-password' },
-      });
-      expect(response.statusCode, username).toBe(429);
-    }
+    for (const username of spellings) expect((await login(username, 'right-password')).statusCode, username).toBe(429);
     // The per-address mail limits are the same counter for every spelling too.
     expect(await statusesOf(4, { url: '/api/passwordrequest', body: (attempt) => ({ email: spellings[attempt]! }) })).toEqual(
       limited(3, 200),

@@ -92,21 +92,21 @@ export async function findRecentProviderOrder(
   return rows[0];
 }
 
+/** What is kept of a return: the provider's data, the licences it revoked, and its amount lines still owed (by index). */
+export type ReturnRecord = {
+  returnId: string;
+  providerOrderId: string;
+  data: ReturnCreatedData;
+  isPartial: boolean;
+  revokedOrderIds: number[];
+  owedAmountLines: readonly number[];
+};
+
 /**
  * Keeps a return of a purchase with what it revoked (none for a partial refund), and its amount lines that found no
  * licence to refund (`owed`, by index). Answers false for a known return id.
  */
-export async function recordProviderRefund(
-  db: Queryable,
-  refund: {
-    returnId: string;
-    providerOrderId: string;
-    data: ReturnCreatedData;
-    isPartial: boolean;
-    revokedOrderIds: number[];
-    owedAmountLines: readonly number[];
-  },
-): Promise<boolean> {
+export async function recordProviderRefund(db: Queryable, refund: ReturnRecord): Promise<boolean> {
   const items = (refund.data.items ?? []).map((item, index) => ({
     product: item.product,
     quantity: item.quantity ?? null,

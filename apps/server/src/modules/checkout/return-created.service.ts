@@ -13,6 +13,7 @@ import {
   recordProviderRefund,
   settleOwedAmountLines,
   type RecordedRefund,
+  type ReturnRecord,
 } from './provider-order.repository.js';
 import { bundlePathOf } from './bundle-items.js';
 import type { ReturnCreatedData, WebhookEvent } from './webhook-payload.js';
@@ -178,17 +179,7 @@ export async function refundReturnedLicences(client: PoolClient, providerOrderId
 }
 
 /** Keeps the return with what it revoked and the amount lines it owes (once per return id): true when this was its first record. */
-export const recordReturn = (
-  client: PoolClient,
-  record: {
-    returnId: string;
-    providerOrderId: string;
-    data: ReturnCreatedData;
-    isPartial: boolean;
-    revokedOrderIds: number[];
-    owedAmountLines: readonly number[];
-  },
-) => recordProviderRefund(client, record);
+export const recordReturn = (client: PoolClient, record: ReturnRecord) => recordProviderRefund(client, record);
 
 /** What became of a carried-out return, for the event's note: what it revoked, and what it could not revoke or refund yet. */
 export async function describeReturn(

@@ -48,6 +48,16 @@ export async function registerDeviceOnLicences(options: {
       keyFiles.set(licence.order_id, signed.keyFile);
     }
   }
+  /** The computer's permanent key file on the licence: the one signed already, else signed now. */
+  const permanentKeyOf = async (licence: repository.LicenceCandidate): Promise<string> =>
+    keyFiles.get(licence.order_id) ??
+    (await createDeviceKeyFile({
+      product,
+      owner: { name: licence.owner_name, email: licence.owner_email },
+      secretBox: options.secretBox,
+      deviceId,
+      signer: options.signer,
+    }));
   let states: readonly repository.LicenceDeviceState[] = licences;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     if (attempt > 1) states = await repository.readDeviceStates(db, licences, deviceId);
@@ -69,15 +79,7 @@ export async function registerDeviceOnLicences(options: {
       // The place holds the module's expiring key, which stock JUCE's isUnlocked() refuses (DESIGN §5): a caller
       // that is not the module (the offline dialog, a serial, a stock unlock) gets a permanent key for this
       // computer instead (decisions 041 and 081). The place keeps the module's key, which the module renews.
-      const keyFile =
-        keyFiles.get(licence.order_id) ??
-        (await createDeviceKeyFile({
-          product,
-          owner: { name: licence.owner_name, email: licence.owner_email },
-          secretBox: options.secretBox,
-          deviceId,
-          signer: options.signer,
-        }));
+      const keyFile = await permanentKeyOf(licence);
       keyFiles.set(licence.order_id, keyFile);
       const isHeld = await repository.touchDeviceOfActiveLicence(db, { orderId: licence.order_id, ownerId: licence.person_id, deviceId });
       if (isHeld) return keyFile;
@@ -101,14 +103,7 @@ export async function registerDeviceOnLicences(options: {
           removalSecret: moduleKey.removalSecret,
           rolling: moduleKey.expiresAt ? { licenceId: licence.order_id, expiryTime: moduleKey.expiresAt } : undefined,
         })
-      : (keyFiles.get(licence.order_id) ??
-        (await createDeviceKeyFile({
-          product,
-          owner: { name: licence.owner_name, email: licence.owner_email },
-          secretBox: options.secretBox,
-          deviceId,
-          signer: options.signer,
-        })));
+      : await permanentKeyOf(licence);
     keyFiles.set(licence.order_id, keyFile);
     const inserted = await repository.insertDeviceInFreeSlot(db, {
       orderId: licence.order_id,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decryptKeyFile } from '../../licensing/juce-key-file.js';
-import { parseRootAttributes } from '../../licensing/juce-xml.js';
 import { createTestApp, uniqueIp } from '../../../test/test-app.js';
 import { customerWithLicence, giveLicence, randomDeviceId } from '../licence/licence.test-factory.js';
+import { errorOfJuceAnswer, keyOfJuceAnswer } from '../../../test/juce-answers.js';
 
 const t = await createTestApp();
 
@@ -22,12 +22,8 @@ const unlock = (fields: { product: string; email: string; pw: string; os?: strin
   });
 };
 
-const decodeXmlText = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|#\d+);/g, (_, entity: string) =>
-    entity.startsWith('#') ? String.fromCodePoint(Number(entity.slice(1))) : { amp: '&', lt: '<', gt: '>', quot: '"' }[entity]!,
-  );
-const keyOf = (body: string) => decodeXmlText(/<KEY>([\s\S]*)<\/KEY>/.exec(body)?.[1] ?? '');
-const errorOf = (body: string) => (body.startsWith('<ERROR') ? parseRootAttributes(body)?.get('error') : undefined);
+const keyOf = keyOfJuceAnswer;
+const errorOf = errorOfJuceAnswer;
 
 describe('POST /api/juce/unlock', () => {
   it('answers MESSAGE with a KEY for this machine that opens with the product key', async () => {

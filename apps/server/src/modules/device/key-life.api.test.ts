@@ -2,10 +2,10 @@
 // freed places, and revocation.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { decryptKeyFile } from '../../licensing/juce-key-file.js';
-import { parseRootAttributes } from '../../licensing/juce-xml.js';
-import { createTestApp, uniqueIp } from '../../../test/test-app.js';
+import { createTestApp } from '../../../test/test-app.js';
 import { customerWithLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
 import { computeRemovalCode } from './removal-code.js';
+import { errorOfJuceAnswer, keyOfJuceAnswer, postJuceForm } from '../../../test/juce-answers.js';
 
 const t = await createTestApp();
 
@@ -20,25 +20,14 @@ beforeAll(async () => {
   });
 });
 
-const postForm = (url: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-    remoteAddress: uniqueIp(),
-  });
+const postForm = (url: string, fields: Record<string, string>) => postJuceForm(t, url, fields);
 
 const unlock = (owner: { email: string; password: string }, product: string, mach: string, renewable = '1') =>
   postForm('/api/juce/unlock', { product, email: owner.email, pw: owner.password, os: 'Linux', mach, renewable });
 const renew = (product: string, mach: string, key: string) => postForm('/api/juce/renew', { product, mach, key });
 
-const decodeXmlText = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|#\d+);/g, (_, entity: string) =>
-    entity.startsWith('#') ? String.fromCodePoint(Number(entity.slice(1))) : { amp: '&', lt: '<', gt: '>', quot: '"' }[entity]!,
-  );
-const keyOf = (body: string) => decodeXmlText(/<KEY>([\s\S]*)<\/KEY>/.exec(body)?.[1] ?? '');
-const errorOf = (body: string) => (body.startsWith('<ERROR') ? parseRootAttributes(body)?.get('error') : undefined);
+const keyOf = keyOfJuceAnswer;
+const errorOf = errorOfJuceAnswer;
 const DAY_MS = 86_400_000;
 
 const devicesOf = async (token: string) =>

@@ -76,6 +76,18 @@ const licencesOf = async (orderId: string) =>
 const attentionOf = async (eventId: string) =>
   (await t.db.query('SELECT attention FROM webhook_event WHERE id = $1', [eventId])).rows[0]?.attention;
 
+/** The customer's quote of the offer on their licence (answered 200). */
+async function quoteOf(customer: { token: string }, offerId: number, sourceOrderId: number): Promise<QuoteAnswer> {
+  const quoted = await t.request({
+    method: 'POST',
+    url: '/api/userinfo/offers/quote',
+    token: customer.token,
+    body: { offerId, sourceOrderId },
+  });
+  expect(quoted.statusCode, quoted.body).toBe(200);
+  return quoted.json() as QuoteAnswer;
+}
+
 describe('upgrades', () => {
   it('offers an owner the upgrade price, sells it through the webhook once, and a refund reverts it', async () => {
     const { target, offer } = await createUpgrade();
@@ -167,14 +179,7 @@ describe('upgrades', () => {
     });
     expect(unsold.statusCode).toBe(400);
 
-    const quote = (
-      await t.request({
-        method: 'POST',
-        url: '/api/userinfo/offers/quote',
-        token: owner.token,
-        body: { offerId: offer.id, sourceOrderId: licence.id },
-      })
-    ).json() as QuoteAnswer;
+    const quote = await quoteOf(owner, offer.id, licence.id);
 
     // The owner's quote paid by someone else, or at a lower price, or with an unknown quote id: nothing is issued.
     const byStranger = orderOfQuote(owner.email, quote, { email: stranger.email });
@@ -217,14 +222,7 @@ describe('upgrades', () => {
     const bought = orderCompleted({ email: owner.email, items: [{ product: 'spacey' }] });
     await postWebhook(t.app, [bought], { secret });
     const [licence] = await licencesOf(bought.data.id as string);
-    const quote = (
-      await t.request({
-        method: 'POST',
-        url: '/api/userinfo/offers/quote',
-        token: owner.token,
-        body: { offerId: offer.id, sourceOrderId: licence.id },
-      })
-    ).json() as QuoteAnswer;
+    const quote = await quoteOf(owner, offer.id, licence.id);
     await postWebhook(t.app, [returnCreated(bought.data.id as string)], { secret });
     const late = orderOfQuote(owner.email, quote);
     await postWebhook(t.app, [late], { secret });
@@ -236,14 +234,7 @@ describe('upgrades', () => {
     const { offer } = await createUpgrade();
     const customer = await t.registerCustomer();
     const { order: licence } = await giveLicence(t, { email: customer.email });
-    const quote = (
-      await t.request({
-        method: 'POST',
-        url: '/api/userinfo/offers/quote',
-        token: customer.token,
-        body: { offerId: offer.id, sourceOrderId: licence.id },
-      })
-    ).json() as QuoteAnswer;
+    const quote = await quoteOf(customer, offer.id, licence.id);
     const event = orderOfQuote(customer.email, quote);
     await postWebhook(t.app, [event], { secret });
     expect(await attentionOf(event.id)).toBeNull();
@@ -260,14 +251,7 @@ describe('upgrades', () => {
     const { offer } = await createUpgrade();
     const customer = await t.registerCustomer();
     const { order: licence } = await giveLicence(t, { email: customer.email });
-    const quote = (
-      await t.request({
-        method: 'POST',
-        url: '/api/userinfo/offers/quote',
-        token: customer.token,
-        body: { offerId: offer.id, sourceOrderId: licence.id },
-      })
-    ).json() as QuoteAnswer;
+    const quote = await quoteOf(customer, offer.id, licence.id);
     const event = orderOfQuote(customer.email, quote);
     (event.data.items as Record<string, unknown>[]).push({ product: 'space-echo', quantity: 1, display: 'space-echo', fulfillments: {} });
     await postWebhook(t.app, [event], { secret });
@@ -291,14 +275,7 @@ describe('upgrades', () => {
     const { offer: otherUpgrade } = await createUpgrade();
     const customer = await t.registerCustomer();
     const { order: licence } = await giveLicence(t, { email: customer.email });
-    const quote = (
-      await t.request({
-        method: 'POST',
-        url: '/api/userinfo/offers/quote',
-        token: customer.token,
-        body: { offerId: offer.id, sourceOrderId: licence.id },
-      })
-    ).json() as QuoteAnswer;
+    const quote = await quoteOf(customer, offer.id, licence.id);
     const event = orderOfQuote(customer.email, quote);
     expect((await postWebhook(t.app, [event], { secret })).statusCode).toBe(200);
     const [upgrade] = await licencesOf(event.data.id as string);
@@ -328,14 +305,7 @@ describe('upgrades', () => {
     await t.db.query(`UPDATE orders SET license_activation_date = now() - interval '31 days' WHERE id = $1`, [licence.id]);
     const verified = await t.request({ method: 'GET', url: `/api/userinfo/verifyorderfortransfer/${licence.id}`, token: customer.token });
     expect(verified.statusCode).toBe(200);
-    const quote = (
-      await t.request({
-        method: 'POST',
-        url: '/api/userinfo/offers/quote',
-        token: customer.token,
-        body: { offerId: offer.id, sourceOrderId: licence.id },
-      })
-    ).json() as QuoteAnswer;
+    const quote = await quoteOf(customer, offer.id, licence.id);
     await postWebhook(t.app, [orderOfQuote(customer.email, quote)], { secret });
 
     const tag = transferTag({

@@ -4,6 +4,7 @@ import { parseRootAttributes } from '../../licensing/juce-xml.js';
 import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
 import { randomDeviceId } from '../licence/licence.test-factory.js';
 import { findProductByName } from '../product/product.service.js';
+import { keyOfJuceAnswer } from '../../../test/juce-answers.js';
 
 const t = await createTestApp();
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,11 +22,7 @@ const askTrial = (fields: { product: string; mach: string; email?: string; os?: 
     remoteAddress: ip,
   });
 };
-const decodeXmlText = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|#\d+);/g, (_, entity: string) =>
-    entity.startsWith('#') ? String.fromCodePoint(Number(entity.slice(1))) : { amp: '&', lt: '<', gt: '>', quot: '"' }[entity]!,
-  );
-const keyOf = (body: string) => decodeXmlText(/<KEY>([\s\S]*)<\/KEY>/.exec(body)?.[1] ?? '');
+const keyOf = keyOfJuceAnswer;
 const attributeOf = (body: string, name: string) => parseRootAttributes(body)?.get(name);
 const countTrials = async (deviceId: string) =>
   (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM trial WHERE lower(device_id) = lower($1)', [deviceId])).rows[0]!.n;
