@@ -14,6 +14,7 @@ import {
   lockPurchase,
   orderLicenceItemsOf,
   orderLinesOf,
+  orderTimeOf,
   payerOf,
   readOrderCatalogue,
   accountClaimHashOf,
@@ -56,6 +57,8 @@ type FlowOptions = {
   /** Signs the licences' key files off the event loop; without it they are signed on it. */
   signer?: KeyFileSigner;
   data: OrderCompletedData;
+  /** The event's `created` (epoch ms): when the order was completed if its data does not say (`changed`). */
+  eventCreated?: number;
   /** An administrator's mapping of unknown paths to product names (the "needs attention" list). */
   productOfPath?: Record<string, string>;
 };
@@ -123,7 +126,10 @@ function readParties(data: OrderCompletedData): { payer: OrderParty; recipient: 
   return { payer, recipient };
 }
 
-/** A paid `licensetransfer`: the order's tags and fee go to the transfer module. */
+/**
+ * A paid `licensetransfer`: the order's tags, fee and time go to the transfer module (its token is judged at the
+ * order's time, not when a retry, reconciliation or replay processes it: decision 084).
+ */
 async function completePaidTransfer(options: FlowOptions, payer: OrderParty, currency: string | null): Promise<void> {
   const { client, secretBox, config, data } = options;
   const fee = transferFeeOf(data, currency);
@@ -133,6 +139,7 @@ async function completePaidTransfer(options: FlowOptions, payer: OrderParty, cur
     providerOrderId: data.id,
     customerEmail: payer.email,
     fee,
+    orderTime: orderTimeOf(data, options.eventCreated),
     secretBox,
     config,
   });

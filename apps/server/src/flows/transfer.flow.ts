@@ -29,6 +29,7 @@ import {
   readTransferToken,
   recordTransferRefusal,
   transferTokenSecretOf,
+  transferTokenTimeOf,
   type TransferFee,
 } from '../modules/transfer/index.js';
 
@@ -220,7 +221,8 @@ type PaidTransferOutcome = 'completed' | 'recorded' | 'ignored';
 /**
  * A paid licence transfer (the `licensetransfer` product) in the webhook's transaction, in the order its steps run:
  * the provider order locked and a repeated delivery recognised; the tag `token;orderId;email;firstName;lastName`
- * read from the order's tags and its token verified (signed, unexpired, for that licence and its owner at the time);
+ * read from the order's tags and its token verified (signed, unexpired when the order was completed rather than now,
+ * so a late retry, reconciliation or replay honours it: decision 084; for that licence and its owner at the time);
  * the licence moved to the new owner with the fee paid recorded on the transfer (decision 029). A refusal is not
  * retried (it would fail again): it is recorded and mailed to the support address once, for a person to settle.
  */
@@ -231,6 +233,8 @@ export async function completePaidTransferFlow(options: {
   customerEmail: string;
   /** What the transfer was paid (its `licensetransfer` items): revenue of the transfer, not of the licence. */
   fee?: TransferFee;
+  /** When the provider says the order was completed; the token must have been valid then (decision 084). */
+  orderTime?: Date;
   secretBox: SecretBox;
   config: Config;
 }): Promise<PaidTransferOutcome> {
@@ -249,7 +253,7 @@ export async function completePaidTransferFlow(options: {
   if (!tag) return refuse('The order carries no licence transfer tag (token;orderId;email;firstName;lastName).');
   // The token itself is not put in the support mail.
   const tagText = `${tag.orderId};${tag.email};${tag.firstName};${tag.lastName}`;
-  const grant = readTransferToken(transferTokenSecretOf(config), tag.token);
+  const grant = readTransferToken(transferTokenSecretOf(config), tag.token, transferTokenTimeOf(options.orderTime));
   if (!grant || grant.orderId !== tag.orderId) return refuse('The transfer token is not valid or has expired.', tagText);
 
   const result = await transferLicencesFlow({

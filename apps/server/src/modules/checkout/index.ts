@@ -13,7 +13,7 @@ export { customerOrderRoutes } from './customer-orders.routes.js';
 export { orderDetailRoutes } from './order-detail.routes.js';
 export { listPurchasesOfPerson } from './customer-orders.service.js';
 export { sandboxApiUserOf } from './fastspring-api.js';
-export { currencyOf, payerOf, recipientOf, transferFeeOf, type OrderParty } from './order-completed-data.js';
+export { currencyOf, orderTimeOf, payerOf, recipientOf, transferFeeOf, type OrderParty } from './order-completed-data.js';
 export { isLoyaltyCode, isLoyaltyCodeOf, isOpenLoyaltyCode, useLoyaltyCode } from './loyalty.service.js';
 export { providerDataWithoutPerson } from './provider-data-redaction.js';
 export { findWaitingReturnsOfOrder, lockPurchase, recordProviderOrder, resolveWebhookEvent } from './provider-order.repository.js';

@@ -28,6 +28,15 @@ export function transferFeeOf(data: OrderCompletedData, currency: string | null)
   return currency !== null && amounts.length > 0 ? { amount: sumAmounts(amounts, currency), currency } : undefined;
 }
 
+/**
+ * When the provider says the order was completed: its `changed` (epoch ms), else the event's `created` (when
+ * FastSpring made the event; a reconciliation's event is made when it runs), else undefined (decision 084).
+ */
+export function orderTimeOf(data: OrderCompletedData, eventCreated: number | undefined): Date | undefined {
+  const time = data.changed ?? eventCreated;
+  return time === undefined || !Number.isFinite(time) ? undefined : new Date(time);
+}
+
 /** The payer: the order's customer, or its account's contact. */
 export function payerOf(data: OrderCompletedData): OrderParty {
   const account = typeof data.account === 'object' ? data.account : undefined;

@@ -30,6 +30,11 @@ const driver = z.looseObject({ type: text.nullish(), path: text.nullish() }).nul
 export const orderCompletedData = z.looseObject({
   id: z.string().min(1).max(200),
   reference: text.nullish(),
+  /**
+   * When the order last changed, in epoch milliseconds: for `order.completed`, when it was completed (`completed`
+   * itself is only `true`). A paid transfer's token is judged at this time (decision 084); not a number: not kept.
+   */
+  changed: z.number().finite().nullish().catch(null),
   customer: contact.nullish(),
   address: z.looseObject({ country: text.nullish() }).nullish(),
   account: z.union([text, z.looseObject({ contact: contact.nullish(), country: text.nullish() })]).nullish(),

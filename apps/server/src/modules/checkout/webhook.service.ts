@@ -108,6 +108,7 @@ export async function processEvent(
         config,
         signer,
         data: parsed.data,
+        eventCreated: event.created,
         productOfPath: options.productOfPath,
       });
       if (result.kind === 'needsAttention') return { note: result.reason, attention: result.reason };

@@ -4,11 +4,14 @@ import { withTransaction } from '../../db/client.js';
 import { decryptKeyFile } from '../../licensing/juce-key-file.js';
 import { listRecentMail } from '../../mail/outbox.js';
 import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
+import { orderCompleted, postWebhook } from '../../../test/webhook-fixtures.js';
 import { customerWithLicence, giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
+import { createTransferToken, transferTokenSecretOf } from './transfer-token.js';
 import { completeTransferFromWebhook } from './transfer-webhook.js';
 import { transferOrders } from './transfer.service.js';
 
-const t = await createTestApp();
+const webhookSecret = 'test-webhook-secret';
+const t = await createTestApp({ FASTSPRING_WEBHOOK_SECRET: webhookSecret });
 
 const makeOld = (orderId: number, days = 31) =>
   t.db.query(`UPDATE orders SET license_activation_date = now() - make_interval(days => $2) WHERE id = $1`, [orderId, days]);
@@ -187,6 +190,88 @@ describe('completeTransferFromWebhook', () => {
     );
     expect(rows.map((row) => row.provider_order_id)).toEqual(['FS-3003', 'FS-3005', 'FS-3006']);
   });
+});
+
+describe('a paid transfer whose order.completed is processed late (a retry, reconciliation, a replay)', () => {
+  const HOUR = 60 * 60 * 1000;
+  /** A transfer token of the owner's licence made `hoursAgo` hours ago (as the verify route made it then). */
+  const tokenMadeAgo = (owner: { order: { id: number }; personId: number }, hoursAgo: number) =>
+    createTransferToken(transferTokenSecretOf(t.config), {
+      orderId: owner.order.id,
+      personId: owner.personId,
+      now: new Date(Date.now() - hoursAgo * HOUR),
+    });
+  /** The transfer's order.completed, placed `orderedHoursAgo` hours ago: `changed` and the event's `created` as FastSpring sets them. */
+  const paidTransfer = (tag: string, orderedHoursAgo: number, fields: { changed: boolean } = { changed: true }) => {
+    const event = orderCompleted({ email: uniqueEmail('payer'), items: [{ product: 'licensetransfer' }], tags: { transfer: tag } });
+    const orderedAt = Date.now() - orderedHoursAgo * HOUR;
+    event.created = orderedAt + 1000;
+    if (fields.changed) event.data.changed = orderedAt;
+    return event;
+  };
+  const ownerOf = async (orderId: number) => (await orderOf(orderId)).person_id as number;
+  const refusalOf = async (providerOrderId: string) =>
+    (await t.db.query('SELECT reason FROM licence_transfer_refusal WHERE provider_order_id = $1', [providerOrderId])).rows[0]?.reason;
+
+  it('carries out a transfer paid while its token was valid, though processed three hours after the token was made', async () => {
+    for (const fields of [{ changed: true }, { changed: false }]) {
+      const { owner } = await readyToTransfer();
+      const newEmail = uniqueEmail('new-owner');
+      // Token made 3 h ago, the order paid 30 minutes later; the webhook processed now (2.5 h after the order).
+      const tag = transferTag({
+        token: tokenMadeAgo(owner, 3),
+        orderId: owner.order.id,
+        email: newEmail,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      });
+      const event = paidTransfer(tag, 2.5, fields);
+      const response = await postWebhook(t.app, [event], { secret: webhookSecret });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await refusalOf(event.data.id as string), `changed: ${fields.changed}`).toBeUndefined();
+      const { rows } = await t.db.query('SELECT id FROM person WHERE email = $1', [newEmail]);
+      expect(await ownerOf(owner.order.id)).toBe(rows[0]?.id);
+      const history = await t.db.query('SELECT from_person_id FROM licence_transfer WHERE provider_order_id = $1', [event.data.id]);
+      expect(history.rows).toEqual([{ from_person_id: owner.personId }]);
+    }
+  });
+
+  it('still refuses a token that had expired when the order was placed, and one of another licence or owner', async () => {
+    const { owner } = await readyToTransfer();
+    const late = tagOf(owner, tokenMadeAgo(owner, 5));
+    // Made 5 h ago, so expired 3 h ago; the order was placed 2.5 h ago.
+    const expired = paidTransfer(late, 2.5);
+    expect((await postWebhook(t.app, [expired], { secret: webhookSecret })).statusCode).toBe(200);
+    expect(await refusalOf(expired.data.id as string)).toBe('The transfer token is not valid or has expired.');
+    expect(await ownerOf(owner.order.id)).toBe(owner.personId);
+    const [supportMail] = await listRecentMail(t.db, 1, t.config.SUPPORT_EMAIL);
+    expect(supportMail!.subject).toBe(`Licence transfer of order ${expired.data.id as string} needs attention`);
+
+    // A token valid at the order's time, but for another licence (the tag's), or of a previous owner: refused.
+    const other = await readyToTransfer();
+    const foreign = transferTag({
+      token: tokenMadeAgo(owner, 3),
+      orderId: other.owner.order.id,
+      email: uniqueEmail(),
+      firstName: 'Eve',
+      lastName: 'Mallory',
+    });
+    const foreignOrder = paidTransfer(foreign, 2.5);
+    expect((await postWebhook(t.app, [foreignOrder], { secret: webhookSecret })).statusCode).toBe(200);
+    expect(await refusalOf(foreignOrder.data.id as string)).toBe('The transfer token is not valid or has expired.');
+    expect(await ownerOf(other.owner.order.id)).toBe(other.owner.personId);
+
+    const token = tokenMadeAgo(owner, 3);
+    const first = paidTransfer(tagOf(owner, token), 2.5);
+    expect((await postWebhook(t.app, [first], { secret: webhookSecret })).statusCode).toBe(200);
+    expect(await refusalOf(first.data.id as string)).toBeUndefined();
+    const reused = paidTransfer(tagOf(owner, token), 2.4);
+    expect((await postWebhook(t.app, [reused], { secret: webhookSecret })).statusCode).toBe(200);
+    expect(await refusalOf(reused.data.id as string)).toMatch(/no longer belongs to the person who started the transfer/);
+  });
+
+  const tagOf = (owner: { order: { id: number } }, token: string) =>
+    transferTag({ token, orderId: owner.order.id, email: uniqueEmail('new-owner'), firstName: 'Ada', lastName: 'Lovelace' });
 });
 
 describe('transferOrders (admin direct transfer)', () => {
