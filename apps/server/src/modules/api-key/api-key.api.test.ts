@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
-import { giveLicence } from '../licence/licence.test-factory.js';
+import { giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
+import { ADDRESS_CHANGE_NEEDS_ADMIN } from '../person/person.service.js';
 import { findProductByName } from '../product/product.service.js';
 
 // API keys for the vendor's scripts (decision 052): created with scopes, shown once, stored hashed, checked on
@@ -99,6 +100,45 @@ describe('API keys', () => {
     const persons = await call(key.token, 'GET', '/api/v1/persons?pageSize=10');
     expect(persons.json()).toMatchObject({ page: 0, pageSize: 10, total: expect.any(Number) });
     expect((await call(key.token, 'GET', `/api/v1/persons/${personId}`)).json()).toMatchObject({ id: personId, name: 'Scripted Person' });
+  });
+
+  it("changes a person's name but never their address, which moves their login (decision 085)", async () => {
+    const key = await createKey(['persons:manage'], 'CRM sync');
+    const customer = await t.registerCustomer();
+    const { rows } = await t.db.query<{ id: number }>('SELECT person_id AS id FROM login WHERE login_name = $1', [customer.email]);
+    const personId = rows[0]!.id;
+    const moved = await call(key.token, 'POST', '/api/v1/persons', { id: personId, email: uniqueEmail('someone-else'), name: 'Renamed' });
+    expect(moved.statusCode).toBe(403);
+    expect(moved.body).toBe(ADDRESS_CHANGE_NEEDS_ADMIN);
+    // Nothing changed: the person keeps the name and address, the login its name, and the owner still logs in.
+    const { rows: after } = await t.db.query(
+      'SELECT p.email, p.name, l.login_name FROM person p JOIN login l ON l.person_id = p.id WHERE p.id = $1',
+      [personId],
+    );
+    expect(after).toEqual([{ email: customer.email, name: '', login_name: customer.email }]);
+    await expect(t.logIn(customer.email, customer.password)).resolves.toBeTruthy();
+    // The same address in another spelling, and a new name, are the script's to save.
+    const renamed = await call(key.token, 'POST', '/api/v1/persons', {
+      id: personId,
+      email: customer.email.toUpperCase(),
+      name: 'Renamed',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: personId, name: 'Renamed' });
+  });
+
+  it("reads a licence's computers without their key files (decision 085)", async () => {
+    const key = await createKey(['orders:read']);
+    const licence = await giveLicence(t, { email: uniqueEmail('computers') });
+    const registered = await registerDevice(t, { ProductName: 'Spacey', Key: licence.order.serial_2048, DeviceIdHash: randomDeviceId() });
+    expect(registered.statusCode).toBe(200);
+    const one = await call(key.token, 'GET', `/api/v1/licences/${licence.order.id}`);
+    expect(one.statusCode, one.body).toBe(200);
+    const devices = (one.json() as { devices: Record<string, unknown>[] }).devices;
+    expect(devices).toHaveLength(1);
+    expect(devices[0]).toMatchObject({ deviceIdHash: expect.any(String) });
+    expect(devices[0]).not.toHaveProperty('deviceIdHashEncrypted');
+    expect(one.body).not.toContain('Keyfile for');
   });
 
   it('revokes a licence with the grant-and-revoke scope only, audited under the key', async () => {

@@ -36,7 +36,12 @@ export const scriptApiRoutes: FastifyPluginAsyncZod = async (app) => {
     '/licences/:id',
     {
       onRequest: readLicences,
-      schema: { tags: ['script api'], security, params: idParam, response: { 200: orderListRow.extend({ devices: z.array(device) }) } },
+      schema: {
+        tags: ['script api'],
+        security,
+        params: idParam,
+        response: { 200: orderListRow.extend({ devices: z.array(device.omit({ deviceIdHashEncrypted: true })) }) },
+      },
     },
     (request) => app.apiKeys.getLicence(request.params.id),
   );
@@ -78,7 +83,7 @@ export const scriptApiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/persons',
     { onRequest: managePersons, schema: { tags: ['script api'], security, body: personSaveRequest, response: { 200: person } } },
-    (request) => app.persons.savePerson({ actor: auditActorOfKey(apiKeyOf(request)), person: request.body }),
+    (request) => app.persons.savePerson({ actor: auditActorOfKey(apiKeyOf(request)), person: request.body, isAddressFixed: true }),
   );
 
   app.get(

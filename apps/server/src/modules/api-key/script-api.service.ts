@@ -2,6 +2,7 @@ import type { ListQuery, Paged } from '@store/contracts/list';
 import type { Person } from '@store/contracts/person';
 import type { OrderListRow } from '@store/contracts/order-list';
 import type { Device } from '@store/contracts/licence';
+
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { bindDependencies } from '../../lib/service-object.js';
@@ -12,17 +13,25 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-key.service.js';
 // The reads of the script API (decision 052): the admin lists' own services, always answered as pages
 // (`{rows,total,page,pageSize}`), so a script's answer keeps one shape however many rows there are.
 
+/** A registered computer as the script API answers it: without its key file. */
+type ScriptDevice = Omit<Device, 'deviceIdHashEncrypted'>;
+
 const paged = (query: ListQuery): ListQuery => ({ ...query, page: query.page ?? 0 });
 
 /** One page of every licence (orders: one order is one licence), as the admin's orders list has them. */
 const listLicences = (db: Db, query: ListQuery): Promise<Paged<OrderListRow>> => listAllOrders(db, paged(query));
 
-/** One licence as the orders list has it, with its registered computers; 404 when there is none. */
-async function getLicence(db: Db, id: number): Promise<OrderListRow & { devices: Device[] }> {
+/**
+ * One licence as the orders list has it, with its registered computers; 404 when there is none. A computer is
+ * answered without its key file (`deviceIdHashEncrypted`): a signed key, with the secret of its removal code for a
+ * module's key (decision 041), is nothing a reading script needs (decision 085).
+ */
+async function getLicence(db: Db, id: number): Promise<OrderListRow & { devices: ScriptDevice[] }> {
   const { rows } = await listAllOrders(db, { page: 0, pageSize: 10, filter: JSON.stringify({ id: String(id) }) });
   const licence = rows.find((row) => row.id === id);
   if (!licence) throw notFound('Licence not found');
-  return { ...licence, devices: await listDevicesOfOrder({ db, orderId: id }) };
+  const devices = await listDevicesOfOrder({ db, orderId: id });
+  return { ...licence, devices: devices.map(({ deviceIdHashEncrypted: _keyFile, ...device }) => device) };
 }
 
 /** One page of the persons. */

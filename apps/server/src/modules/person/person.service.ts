@@ -1,7 +1,8 @@
+import { isSameEmail } from '@store/contracts/email-address';
 import type { ListQuery, Paged } from '@store/contracts/list';
 import { newPersonDefaults, type Person, type PersonSaveRequest } from '@store/contracts/person';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
-import { conflict, notFound } from '../../lib/app-error.js';
+import { AppError, conflict, notFound } from '../../lib/app-error.js';
 import type { PlainList } from '../../lib/list-request.js';
 import { bindDependencies } from '../../lib/service-object.js';
 import { recordAudit } from '../audit/index.js';
@@ -30,18 +31,26 @@ async function getPersonByEmail(options: { db: Db; email: string }): Promise<Per
 
 const duplicateEmail = (email: string) => conflict(`A person with the email ${email} already exists.`);
 
+/** The script API's refusal of an address change (decision 085). */
+export const ADDRESS_CHANGE_NEEDS_ADMIN =
+  "A script cannot change a person's email address: the customer's login moves with it. An administrator changes it on the person's screen.";
+
 /**
  * Creates the person (id 0) or updates it. The address is unique (in its canonical form, decision 030); when it
  * changes, the person's login is renamed with it, so the customer logs in with the new address and "Delete Login"
- * finds it.
+ * finds it. That hands the account to whoever reads the new address, so only the administrator's screen may do it:
+ * `isAddressFixed` (the script API, decision 085) refuses a change of an existing person's address with 403.
  */
-async function savePerson(options: { db: Db; actor: string; person: PersonSaveRequest }): Promise<Person> {
+async function savePerson(options: { db: Db; actor: string; person: PersonSaveRequest; isAddressFixed?: boolean }): Promise<Person> {
   const { db, actor, person } = options;
   const fields = { email: person.email, name: person.name, country: person.country };
   return withTransaction(db, async (client) => {
     const before = person.id > 0 ? await repository.findPersonById(client, person.id, { lock: 'update' }) : undefined;
     if (person.id > 0 && !before) throw notFound('Person not found');
     if (before && (await repository.isPersonErased(client, before.id))) throw erasedPerson();
+    if (before && options.isAddressFixed && !isSameEmail(before.email, person.email) && before.email !== person.email) {
+      throw new AppError('forbidden', ADDRESS_CHANGE_NEEDS_ADMIN);
+    }
     let saved: Person | undefined;
     try {
       saved = before ? await repository.updatePerson(client, person.id, fields) : await repository.insertPerson(client, fields);
