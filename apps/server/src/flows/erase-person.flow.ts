@@ -18,11 +18,11 @@ import { deleteLoyaltyCodesOfPerson, forgetAddressOfPurchases, redactWebhookEven
 import { deleteDevicesOfLicences, listDevicesOfOrders } from '../modules/device/index.js';
 import { findPersonIdOfLogin } from '../modules/licence/index.js';
 import { endLicencesOfErasedPerson } from '../modules/order/index.js';
-import { redactWebhookMessagesOf } from '../modules/outbound-webhook/index.js';
+import { listDeviceIdsInWebhookMessages, redactWebhookMessagesOf, type LicenceHolding } from '../modules/outbound-webhook/index.js';
 import { eraseLockedPerson, findOrCreatePersonByEmail, lockPersonForErasure } from '../modules/person/index.js';
 import { deleteSupportRequestsOf } from '../modules/support/index.js';
 import { listTransfersOfPerson, redactTransferRefusals } from '../modules/transfer/index.js';
-import { deleteTrialsOfHolder } from '../modules/trial/index.js';
+import { eraseTrialsOfHolder } from '../modules/trial/index.js';
 import { redactSandboxRecordsOf } from '../sandbox/sandbox.service.js';
 
 /** Who asked for the erasure: an administrator (by login name), or the customer themself. */
@@ -75,18 +75,21 @@ async function erasePersonData(client: PoolClient, options: { personId: number; 
   await deleteDevicesOfLicences(client, licenceIds);
 
   // What identifies them in free text elsewhere, and the purchases (and paid transfers) the provider's records are of.
+  // Their computers are those registered now and, from the outbound webhooks' computer events, those of their
+  // licences while they held them: removed earlier, or on a licence they transferred (review W2).
+  const transfers = await listTransfersOfPerson(client, personId);
+  const earlierComputers = await listDeviceIdsInWebhookMessages(client, licenceHoldings(personId, licenceIds, transfers));
   const texts: PersonalTexts = {
     emails: [person.email],
     names: [person.name],
-    deviceIds: computers.map((computer) => computer.device_id_hash),
+    deviceIds: [...new Set([...computers.map((computer) => computer.device_id_hash), ...earlierComputers])],
   };
-  const transfers = await listTransfersOfPerson(client, personId);
   const providerOrderIds = [
     ...new Set([...licences, ...transfers].flatMap((record) => (record.provider_order_id ? [record.provider_order_id] : []))),
   ];
 
   // 4. Trials of their address or computers; 5. support requests; 6. loyalty codes.
-  await deleteTrialsOfHolder(client, { email: person.email, deviceIds: texts.deviceIds });
+  await eraseTrialsOfHolder(client, { email: person.email, deviceIds: texts.deviceIds });
   await deleteSupportRequestsOf(client, person.email);
   await deleteLoyaltyCodesOfPerson(client, personId);
   // 7. The provider's purchases lose their address; 8. the webhook events and 9. the sandbox's records of them keep
@@ -122,6 +125,36 @@ async function erasePersonData(client: PoolClient, options: { personId: number; 
     after: { erased: true, by: actor.kind, ...result },
   });
   return result;
+}
+
+/** A change of owner the person took part in (the transfer module's record). */
+type OwnerChange = Awaited<ReturnType<typeof listTransfersOfPerson>>[number];
+
+/**
+ * When the person held each licence they hold now or gave away: from its issue or their receiving it by a transfer,
+ * until now or a transfer away from them (`transfers`, oldest first, are the changes of owner they took part in).
+ */
+function licenceHoldings(personId: number, licenceIds: readonly number[], transfers: readonly OwnerChange[]): LicenceHolding[] {
+  const movesOf = new Map<number, OwnerChange[]>(licenceIds.map((licenceId) => [licenceId, []]));
+  for (const move of transfers) movesOf.set(move.order_id, [...(movesOf.get(move.order_id) ?? []), move]);
+  const holdings: LicenceHolding[] = [];
+  for (const [licenceId, moves] of movesOf) {
+    // Held from its issue unless the first change of owner gave it to them.
+    let from: Date | null = null;
+    let isHeld = moves[0]?.to_person_id !== personId || moves[0]?.from_person_id === personId;
+    for (const move of moves) {
+      if (move.from_person_id === personId) {
+        if (isHeld) holdings.push({ licenceId, from, until: move.transferred_at });
+        isHeld = false;
+      }
+      if (move.to_person_id === personId) {
+        from = move.transferred_at;
+        isHeld = true;
+      }
+    }
+    if (isHeld) holdings.push({ licenceId, from, until: null });
+  }
+  return holdings;
 }
 
 /** A login that never proved its address erases itself only (it reaches nobody's data); audited like a person. */

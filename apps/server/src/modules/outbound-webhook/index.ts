@@ -3,8 +3,10 @@ export { outboundWebhookRoutes } from './outbound-webhook.routes.js';
 export {
   createOutboundWebhookService,
   emitWebhookEvent,
+  listDeviceIdsInWebhookMessages,
   purgeOldWebhookEvents,
   redactWebhookMessagesOf,
+  type LicenceHolding,
   type OutboundWebhookService,
 } from './outbound-webhook.service.js';
 export { createDeliverWebhookTask, DELIVER_WEBHOOK_TASK } from './webhook-delivery.js';

@@ -156,6 +156,67 @@ describe('outbound webhooks', () => {
     await removeEndpoint(endpoint);
   });
 
+  it('sends nothing more to an endpoint switched off or no longer taking the event: its deliveries fail, its replays are refused', async () => {
+    // Review W1 (decision 083): switching an endpoint off, or taking an event type off it, stops the deliveries
+    // already waiting for a retry too, and a REPLAY to it is refused until it takes the event again.
+    const endpoint = await createEndpoint(['licence.issued']);
+    const url = `http://127.0.0.1:${port}${endpoint.path}`;
+    const edit = (change: { events: string[]; isEnabled: boolean }) =>
+      admin('PUT', `/api/admin/webhooks/${endpoint.id}`, { url, description: 'Test receiver', ...change });
+    const replay = async (deliveryId: number) =>
+      t.request({ method: 'POST', url: `/api/admin/webhook-deliveries/${deliveryId}/replay`, token: await t.adminToken() });
+    answers.set(endpoint.path, 500);
+    await giveLicence(t, { email: uniqueEmail('switched-off') });
+    await runDueJobs();
+    expect(receivedAt(endpoint.path)).toHaveLength(1);
+    const [waiting] = await deliveriesOf(endpoint);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
+
+    await edit({ events: ['licence.issued'], isEnabled: false });
+    await makeDeliveriesDue();
+    await runDueJobs();
+    expect(receivedAt(endpoint.path)).toHaveLength(1);
+    expect(await deliveriesOf(endpoint)).toMatchObject([
+      { id: waiting!.id, status: 'failed', attempts: 1, lastStatusCode: 500, lastError: 'not sent: the endpoint is switched off' },
+    ]);
+    expect((await t.db.query(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'deliver_webhook'`)).rowCount).toBe(0);
+
+    const refused = await replay(waiting!.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toBe('The endpoint is switched off: switch it on to send this event again.');
+    await runDueJobs();
+    expect(receivedAt(endpoint.path)).toHaveLength(1);
+    expect(await deliveriesOf(endpoint)).toHaveLength(1);
+    expect(await auditOf('webhook-delivery', waiting!.id)).toEqual([]);
+
+    // Switched on again, a replay sends it.
+    answers.set(endpoint.path, 204);
+    await edit({ events: ['licence.issued'], isEnabled: true });
+    expect((await replay(waiting!.id)).statusCode).toBe(200);
+    await runDueJobs();
+    expect(receivedAt(endpoint.path)).toHaveLength(2);
+
+    // An event type taken off the endpoint: its waiting delivery is not sent either, nor replayed.
+    answers.set(endpoint.path, 500);
+    await giveLicence(t, { email: uniqueEmail('type-removed') });
+    await runDueJobs();
+    expect(receivedAt(endpoint.path)).toHaveLength(3);
+    const [newest] = await deliveriesOf(endpoint);
+    await edit({ events: ['licence.revoked'], isEnabled: true });
+    await makeDeliveriesDue();
+    await runDueJobs();
+    expect(receivedAt(endpoint.path)).toHaveLength(3);
+    expect((await deliveriesOf(endpoint))[0]).toMatchObject({
+      id: newest!.id,
+      status: 'failed',
+      lastError: 'not sent: the endpoint no longer takes licence.issued events',
+    });
+    const refusedType = await replay(newest!.id);
+    expect(refusedType.statusCode).toBe(409);
+    expect(refusedType.body).toBe('The endpoint no longer takes licence.issued events.');
+    await removeEndpoint(endpoint);
+  });
+
   it('ends an attempt at an endpoint that does not answer within the timeout', async () => {
     const endpoint = await createEndpoint(['licence.issued']);
     answers.set(endpoint.path, 'hang');

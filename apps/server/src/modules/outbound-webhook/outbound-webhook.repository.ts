@@ -97,6 +97,25 @@ export async function insertEvent(db: Queryable, event: { type: string; data: un
   return rows[0]?.queued ?? 0;
 }
 
+/**
+ * Whether a delivery's endpoint is on and still takes the delivery's event type (what a replay needs), with the
+ * endpoint's row share-locked, so a change of the endpoint waits for the replay's transaction; undefined when there
+ * is no such delivery.
+ */
+export async function findReplayTarget(
+  db: Queryable,
+  deliveryId: number,
+): Promise<{ event_type: string; is_enabled: boolean; takes_event: boolean } | undefined> {
+  const { rows } = await db.query<{ event_type: string; is_enabled: boolean; takes_event: boolean }>(
+    `SELECT m.event_type, e.is_enabled, m.event_type = ANY(e.events) AS takes_event
+       FROM webhook_delivery d JOIN webhook_message m ON m.id = d.message_id JOIN webhook_endpoint e ON e.id = d.endpoint_id
+      WHERE d.id = $1
+      FOR SHARE OF e`,
+    [deliveryId],
+  );
+  return rows[0];
+}
+
 /** A new delivery of a delivery's message to the same endpoint, queued; undefined when there is no such delivery. */
 export async function insertReplay(db: Queryable, deliveryId: number, maxAttempts: number): Promise<number | undefined> {
   const { rows } = await db.query<{ id: number }>(
@@ -131,13 +150,18 @@ export type DeliveryWork = {
   secret_sealed: string;
   previous_secret_sealed: string | null;
   is_previous_secret_valid: boolean;
+  /** Whether the endpoint is on now (the administrator may have switched it off since the event). */
+  is_enabled: boolean;
+  /** Whether the endpoint still takes the message's event type. */
+  takes_event: boolean;
 };
 
-/** What an attempt needs: the delivery, its message and its endpoint's address and secrets. */
+/** What an attempt needs: the delivery, its message and its endpoint's address, secrets and whether it is on. */
 export async function findDeliveryWork(db: Queryable, deliveryId: number): Promise<DeliveryWork | undefined> {
   const { rows } = await db.query<DeliveryWork>(
     `SELECT d.id, d.status, m.id AS message_id, m.event_type, m.payload, m.created_at AS message_created_at, e.url, e.secret_sealed,
-            e.previous_secret_sealed, coalesce(e.previous_secret_expires_at > now(), false) AS is_previous_secret_valid
+            e.previous_secret_sealed, coalesce(e.previous_secret_expires_at > now(), false) AS is_previous_secret_valid,
+            e.is_enabled, m.event_type = ANY(e.events) AS takes_event
        FROM webhook_delivery d JOIN webhook_message m ON m.id = d.message_id JOIN webhook_endpoint e ON e.id = d.endpoint_id
       WHERE d.id = $1`,
     [deliveryId],
@@ -159,6 +183,17 @@ export async function recordAttempt(
       WHERE id = $1`,
     [attempt.deliveryId, attempt.statusCode, attempt.error?.slice(0, 500) ?? null, attempt.durationMs, attempt.status],
   );
+}
+
+/**
+ * Ends a pending delivery that is not to be sent (its endpoint was switched off or no longer takes its event):
+ * failed, with why in `last_error`; no attempt is logged, as none was made.
+ */
+export async function markDeliveryNotSent(db: Queryable, deliveryId: number, reason: string): Promise<void> {
+  await db.query(`UPDATE webhook_delivery SET status = 'failed', last_error = $2 WHERE id = $1 AND status = 'pending'`, [
+    deliveryId,
+    reason,
+  ]);
 }
 
 /** Deletes events (with their deliveries and log) older than `retentionDays`: an hourly job. */
@@ -183,6 +218,31 @@ export async function lockMessagesAbout(
     [about.patterns, about.licenceIds.map(String)],
   );
   return rows;
+}
+
+/** A licence and when a person held it: after `from` (null: since it was issued) until `until` (null: still). */
+export type LicenceHolding = { licenceId: number; from: Date | null; until: Date | null };
+
+/**
+ * The Device IDs in the computer events (`computer.registered`, `computer.removed`) of licences while a person held
+ * them: their computers removed since, and those of licences they sold on, which the erasure no longer finds on
+ * their licences (review W2). A message written in the transaction of a transfer belongs to the side that gave the
+ * licence away (its computers are removed then). Times are compared to the millisecond, as the holdings' times
+ * arrive here (JavaScript's Date), so a message of the transfer's transaction falls on the right side.
+ */
+export async function listDeviceIdsOfComputerEvents(db: Queryable, holdings: readonly LicenceHolding[]): Promise<string[]> {
+  if (holdings.length === 0) return [];
+  const { rows } = await db.query<{ device_id: string }>(
+    `SELECT DISTINCT m.payload -> 'data' ->> 'deviceIdHash' AS device_id
+       FROM unnest($1::bigint[], $2::timestamptz[], $3::timestamptz[]) AS h (licence_id, held_from, held_until)
+       JOIN webhook_message m ON m.payload -> 'data' ->> 'licenceId' = h.licence_id::text
+      WHERE m.event_type IN ('computer.registered', 'computer.removed')
+        AND (h.held_from IS NULL OR date_trunc('milliseconds', m.created_at) > h.held_from)
+        AND (h.held_until IS NULL OR date_trunc('milliseconds', m.created_at) <= h.held_until)
+        AND coalesce(m.payload -> 'data' ->> 'deviceIdHash', '') <> ''`,
+    [holdings.map((holding) => holding.licenceId), holdings.map((holding) => holding.from), holdings.map((holding) => holding.until)],
+  );
+  return rows.map((row) => row.device_id);
 }
 
 /** Replaces a message's payload (an erasure's redaction); its deliveries and their log stay. */

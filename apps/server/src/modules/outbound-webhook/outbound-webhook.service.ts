@@ -6,7 +6,7 @@ import type {
   WebhookEventType,
 } from '@store/contracts/outbound-webhook';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
-import { notFound } from '../../lib/app-error.js';
+import { conflict, notFound } from '../../lib/app-error.js';
 import { ERASED_TEXT, mentionLikePatterns, redactJson, type PersonalTexts } from '../../lib/redact.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/index.js';
@@ -141,9 +141,16 @@ async function listWebhookDeliveries(options: { db: Db; endpointId: number }): P
   return (await repository.listDeliveries(options.db, options.endpointId, 200)).map(toDelivery);
 }
 
-/** Sends a delivery's event again, as a new delivery with the same message id (receivers deduplicate on it). */
+/**
+ * Sends a delivery's event again, as a new delivery with the same message id (receivers deduplicate on it). Refused
+ * (409, nothing written) while the endpoint is switched off or no longer takes the event (decision 083).
+ */
 async function replayWebhookDelivery(options: Staff & { deliveryId: number }): Promise<void> {
   await withTransaction(options.db, async (client) => {
+    const target = await repository.findReplayTarget(client, options.deliveryId);
+    if (!target) throw notFound('Webhook delivery not found');
+    if (!target.is_enabled) throw conflict('The endpoint is switched off: switch it on to send this event again.');
+    if (!target.takes_event) throw conflict(`The endpoint no longer takes ${target.event_type} events.`);
     const replay = await repository.insertReplay(client, options.deliveryId, WEBHOOK_MAX_ATTEMPTS);
     if (replay === undefined) throw notFound('Webhook delivery not found');
     await recordAudit(client, {
@@ -180,6 +187,16 @@ export async function redactWebhookMessagesOf(
   }
   return changed;
 }
+
+export type { LicenceHolding } from './outbound-webhook.repository.js';
+
+/**
+ * The Device IDs of a person's computers that the outbound webhooks' messages name, from the computer events of
+ * their licences while they held them (`holdings`): also computers removed before the erasure and those of licences
+ * they transferred to someone else (review W2). The erasure adds them to the texts it redacts everywhere.
+ */
+export const listDeviceIdsInWebhookMessages = (db: Queryable, holdings: readonly repository.LicenceHolding[]): Promise<string[]> =>
+  repository.listDeviceIdsOfComputerEvents(db, holdings);
 
 /** A payload with its `data.deviceName` erased. */
 function withoutComputerNames(payload: unknown): unknown {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Task } from 'graphile-worker';
 import type { Db } from '../../db/client.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { findDeliveryWork, recordAttempt } from './outbound-webhook.repository.js';
+import { findDeliveryWork, markDeliveryNotSent, recordAttempt } from './outbound-webhook.repository.js';
 import { postWebhook } from './post-webhook.js';
 import { signWebhook } from './standard-webhooks.js';
 
@@ -26,7 +26,8 @@ class WebhookAttemptFailed extends Error {}
  * The job queue's task that delivers one webhook: it signs the event (with the endpoint's secret, and the one
  * before a rotation while it still signs), POSTs it with no transaction open, and records the answer in the log.
  * Any status other than 2xx, or no answer in time, is a failed attempt: thrown, so the queue tries again with
- * exponential back-off until the job's attempts run out; the last one marks the delivery failed.
+ * exponential back-off until the job's attempts run out; the last one marks the delivery failed. A delivery whose
+ * endpoint was switched off, or no longer takes its event, is marked failed without being sent.
  */
 export function createDeliverWebhookTask(options: WebhookDeliveryOptions): Task {
   const { db, secretBox, log } = options;
@@ -34,6 +35,18 @@ export function createDeliverWebhookTask(options: WebhookDeliveryOptions): Task 
     const { deliveryId } = payload as { deliveryId: number };
     const work = await findDeliveryWork(db, deliveryId);
     if (!work || work.status !== 'pending') return; // the endpoint was deleted, or the delivery is done
+    // Switched off, or the event type taken off the endpoint, since the event: nothing more goes there, retries
+    // included (decision 083). The delivery ends failed with the reason; a REPLAY sends it once the endpoint takes
+    // the event again.
+    const notSent = !work.is_enabled
+      ? 'not sent: the endpoint is switched off'
+      : !work.takes_event
+        ? `not sent: the endpoint no longer takes ${work.event_type} events`
+        : undefined;
+    if (notSent) {
+      await markDeliveryNotSent(db, deliveryId, notSent);
+      return;
+    }
     const body = JSON.stringify(work.payload);
     const timestamp = Math.floor(Date.now() / 1000);
     const secrets = [secretBox.open(work.secret_sealed)];

@@ -4,7 +4,7 @@ import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js'
 import { postWebhook, returnCreated } from '../../../test/webhook-fixtures.js';
 import { totpCodeAt, totpStepAt } from '../auth/totp.js';
 import { webhookSecretOf } from '../checkout/webhook-signature.js';
-import { giveLicence, randomDeviceId } from '../licence/licence.test-factory.js';
+import { giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
 import { columnsHolding, customerWithEverything } from './privacy.test-factory.js';
 
 // Erasure of a customer's personal data (docs/PRIVACY.md, decision 040): by the customer from the account screen
@@ -106,6 +106,87 @@ describe('POST /api/userinfo/erasure', () => {
         `SELECT payload::text FROM webhook_message WHERE payload::text LIKE '%[erased]%'`,
       );
       expect(rows.length).toBeGreaterThan(0);
+    } finally {
+      await t.request({
+        method: 'DELETE',
+        url: `/api/admin/webhooks/${(endpoint.json() as { id: number }).id}`,
+        token: await t.adminToken(),
+      });
+    }
+  });
+
+  it('erases from the outbound webhooks’ messages the Device IDs and names of computers removed earlier or on licences sold on', async () => {
+    // Review W2: the computers registered on the person's licences at the time of the erasure are not all of theirs.
+    const endpoint = await t.request({
+      method: 'POST',
+      url: '/api/admin/webhooks',
+      token: await t.adminToken(),
+      body: {
+        url: 'https://hooks.example.com/earlier-computers',
+        events: ['computer.registered', 'computer.removed', 'licence.transferred'],
+      },
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(200);
+    const adminCall = async (method: string, url: string, body?: unknown) => {
+      const response = await t.request({ method, url, token: await t.adminToken(), body });
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+    };
+    const messagesHolding = async (needle: string) =>
+      (await t.db.query(`SELECT 1 FROM webhook_message WHERE payload::text ILIKE '%' || $1 || '%'`, [needle])).rowCount;
+    const register = async (serial: string, deviceId: string, name: string) => {
+      const registered = await registerDevice(
+        t,
+        { ProductName: 'Spacey', Key: serial, DeviceIdHash: deviceId, DeviceName: name },
+        uniqueIp(),
+      );
+      expect(registered.statusCode, registered.body).toBe(200);
+    };
+    try {
+      const customer = await t.registerCustomer();
+      const { order, personId } = await giveLicence(t, { email: customer.email, name: 'Ada Lovelace' });
+      const sold = await giveLicence(t, { email: customer.email, name: 'Ada Lovelace' });
+      const removedId = randomDeviceId();
+      const soldId = randomDeviceId();
+      await register(order.serial_2048, removedId, 'Attic rig');
+      await register(sold.order.serial_2048, soldId, 'Cellar rig');
+      // The customer removes the first computer; the second licence is sold on (its computers go with the transfer).
+      const { rows: devices } = await t.db.query<{ id: number }>('SELECT id FROM order_device WHERE order_id = $1', [order.id]);
+      const removal = await t.request({ method: 'DELETE', url: `/api/userinfo/orderdevice/${devices[0]!.id}`, token: customer.token });
+      expect(removal.statusCode, removal.body).toBe(200);
+      await adminCall('POST', '/api/order/transfer', { id: sold.order.id, newOwnerEmail: uniqueEmail('buyer'), newOwnerName: 'Bea Buyer' });
+      // A licence bought second-hand: its computers before the transfer were the seller's, not the person's.
+      const seller = await giveLicence(t, { email: uniqueEmail('seller'), name: 'Sam Seller' });
+      const sellersId = randomDeviceId();
+      await register(seller.order.serial_2048, sellersId, 'Seller rig');
+      await adminCall('POST', '/api/order/transfer', { id: seller.order.id, newOwnerEmail: customer.email, newOwnerName: 'Ada Lovelace' });
+      const needles = { removedId, soldId, attic: 'Attic rig', cellar: 'Cellar rig' };
+      for (const needle of Object.values(needles)) expect(await messagesHolding(needle)).toBeGreaterThan(0);
+
+      console.log(
+        (
+          await t.db.query(
+            `SELECT id, event_type, created_at, payload::text FROM webhook_message WHERE payload::text ILIKE '%' || $1 || '%' ORDER BY created_at`,
+            [sellersId],
+          )
+        ).rows,
+        (await t.db.query('SELECT * FROM licence_transfer WHERE order_id = $1', [seller.order.id])).rows,
+      );
+      const erased = await eraseAsAdmin(personId);
+      expect(erased.statusCode, erased.body).toBe(200);
+      console.log(
+        (
+          await t.db.query(
+            `SELECT id, event_type, created_at, payload::text FROM webhook_message WHERE payload -> 'data' ->> 'licenceId' = $1::text`,
+            [seller.order.id],
+          )
+        ).rows,
+      );
+      const left = Object.fromEntries(
+        await Promise.all(Object.entries(needles).map(async ([key, needle]) => [key, await messagesHolding(needle)])),
+      );
+      expect(left).toEqual({ removedId: 0, soldId: 0, attic: 0, cellar: 0 });
+      // The seller's computer is not the person's: its Device ID stays in the seller's messages.
+      expect(await messagesHolding(sellersId)).toBeGreaterThan(0);
     } finally {
       await t.request({
         method: 'DELETE',
@@ -341,6 +422,37 @@ describe('POST /api/persons/{id}/erasure', () => {
 });
 
 describe('after an erasure', () => {
+  it('keeps that each computer had its trial, under a marker naming nobody: an erasure starts no second trial (decision 085)', async () => {
+    const customer = await t.registerCustomer('trial-pass');
+    const [ended, running] = [randomDeviceId(), randomDeviceId()];
+    const startTrial = (deviceId: string, product: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/trial',
+        ip: uniqueIp(),
+        body: { ProductName: product, DeviceIdHash: deviceId, Email: customer.email },
+      });
+    expect((await startTrial(ended, 'Spacey')).statusCode).toBe(200);
+    const first = await startTrial(running, 'Punch');
+    expect(first.statusCode).toBe(200);
+    const firstEnd = (first.json() as { expiresAt: string }).expiresAt;
+    await t.db.query(
+      `UPDATE trial SET expires_at = now() - interval '1 day', started_at = now() - interval '31 days' WHERE device_id = $1`,
+      [ended],
+    );
+
+    expect((await eraseOwn(customer.token, { password: 'trial-pass' })).statusCode).toBe(200);
+    expect(await columnsHolding(t, [customer.email, ended, running])).toEqual([]);
+
+    // The ended trial stays ended; the running one runs on to the same day, with a new key file for the computer.
+    const again = await startTrial(ended, 'Spacey');
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toMatch(/^The trial of Spacey on this computer ended on /);
+    const resumed = await startTrial(running.toLowerCase(), 'Punch');
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toMatchObject({ isNew: false, expiresAt: firstEnd, keyFile: expect.stringContaining('#') });
+  });
+
   it("records a refund of the erased customer's purchase on the kept order", async () => {
     const customer = await customerWithEverything(t);
     expect((await eraseAsAdmin(customer.personId)).statusCode).toBe(200);

@@ -1,3 +1,3 @@
 // The trial module's public face (issue 28, decision 039): what other modules and the app may use of it.
 export { trialRoutes } from './trial.routes.js';
-export { createTrialService, deleteTrialsOfHolder, listTrialsOfHolder, type TrialService } from './trial.service.js';
+export { createTrialService, eraseTrialsOfHolder, listTrialsOfHolder, type TrialService } from './trial.service.js';

@@ -13,12 +13,22 @@ export type TrialRow = {
   expires_at: Date;
 };
 
-/** The product's trial of this computer (Device IDs compared ignoring case, as JUCE compares them). */
+/**
+ * What an erased person's trial keeps in place of its computer's Device ID (decision 085): a SHA-256 of the ID as
+ * JUCE compares it (lower case), so the computer still has had its trial and nothing names it. `deviceId` is SQL.
+ */
+const erasedDeviceMarker = (deviceId: string) => `'erased:' || encode(sha256(convert_to(lower(${deviceId}), 'UTF8')), 'hex')`;
+
+/**
+ * The product's trial of this computer (Device IDs compared ignoring case, as JUCE compares them), also when its
+ * holder was erased since (then without its key file: `key_file` is '').
+ */
 export async function findTrial(db: Queryable, productId: number, deviceId: string): Promise<TrialRow | undefined> {
-  const { rows } = await db.query<TrialRow>('SELECT * FROM trial WHERE product_id = $1 AND lower(device_id) = lower($2)', [
-    productId,
-    deviceId,
-  ]);
+  const { rows } = await db.query<TrialRow>(
+    `SELECT * FROM trial WHERE product_id = $1 AND (lower(device_id) = lower($2) OR device_id = ${erasedDeviceMarker('$2')})
+      ORDER BY started_at LIMIT 1`,
+    [productId, deviceId],
+  );
   return rows[0];
 }
 
@@ -88,8 +98,15 @@ export async function listTrialsOfHolder(
   return rows;
 }
 
-/** Deletes the trials of the address or of these computers; answers how many. */
-export async function deleteTrialsOfHolder(db: Queryable, holder: TrialHolder): Promise<number> {
-  const result = await db.query(`DELETE FROM trial t WHERE ${holderCondition}`, holderValues(holder));
+/**
+ * Erases the holder from their trials (decision 085): the address, the computer's name and the key file go, and the
+ * Device ID becomes its marker (`erasedDeviceMarker`), so each computer keeps having had its one trial. Answers how many.
+ */
+export async function eraseTrialsOfHolder(db: Queryable, holder: TrialHolder): Promise<number> {
+  const result = await db.query(
+    `UPDATE trial t SET email = '', email_canonical = NULL, device_name = '', key_file = '', device_id = ${erasedDeviceMarker('t.device_id')}
+      WHERE ${holderCondition} AND t.device_id NOT LIKE 'erased:%'`,
+    holderValues(holder),
+  );
   return result.rowCount ?? 0;
 }

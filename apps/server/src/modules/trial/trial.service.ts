@@ -57,21 +57,11 @@ async function startTrial(options: TrialOptions): Promise<TrialGrant> {
   if (options.isExactNameRequired && product.name !== options.productName) throw badRequest(JUCE_WRONG_PRODUCT_MESSAGE);
 
   const existing = await repository.findTrial(db, product.id, deviceId);
-  if (existing) return answerExistingTrial(product, existing);
+  if (existing) return answerExistingTrial(options, product, existing);
 
   const startedAt = new Date();
   const expiresAt = new Date(startedAt.getTime() + product.trial_days * DAY_MS);
-  const keyFile = await createTrialKeyFile({
-    product,
-    // Nobody proved the address given with a trial: it is kept with the trial for the vendor, and the key file,
-    // which the product signs, names no one (only an owner's key file is taken as proof, licence-key-match.ts).
-    holder: { name: TRIAL_USER, email: TRIAL_USER.toLowerCase() },
-    secretBox: options.secretBox,
-    deviceId,
-    expiryTime: expiresAt,
-    signer: options.signer,
-  });
-  if (keyFile === '') throw new AppError('unavailable', `Trials of ${product.name} are not available yet. Please try again later.`);
+  const keyFile = await signTrialKey(options, product, expiresAt);
   const inserted = await withTransaction(db, async (client) => {
     const trial = await repository.insertTrial(client, {
       product_id: product.id,
@@ -96,16 +86,37 @@ async function startTrial(options: TrialOptions): Promise<TrialGrant> {
   // A concurrent request of the same computer won: its trial is the one.
   const winner = await repository.findTrial(db, product.id, deviceId);
   if (!winner) throw new AppError('conflict', 'The trial could not be started. Please try again.');
-  return answerExistingTrial(product, winner);
+  return answerExistingTrial(options, product, winner);
 }
 
-function answerExistingTrial(product: ProductRow, trial: repository.TrialRow): TrialGrant {
+/** The trial's key file for the asking computer, until `expiresAt`. */
+async function signTrialKey(options: TrialOptions, product: ProductRow, expiresAt: Date): Promise<string> {
+  const keyFile = await createTrialKeyFile({
+    product,
+    // Nobody proved the address given with a trial: it is kept with the trial for the vendor, and the key file,
+    // which the product signs, names no one (only an owner's key file is taken as proof, licence-key-match.ts).
+    holder: { name: TRIAL_USER, email: TRIAL_USER.toLowerCase() },
+    secretBox: options.secretBox,
+    deviceId: options.deviceId,
+    expiryTime: expiresAt,
+    signer: options.signer,
+  });
+  if (keyFile === '') throw new AppError('unavailable', `Trials of ${product.name} are not available yet. Please try again later.`);
+  return keyFile;
+}
+
+/**
+ * The computer's trial again: its key file while it runs (signed anew, to the same end, when its holder was erased
+ * and the stored one with them), a refusal once it has ended.
+ */
+async function answerExistingTrial(options: TrialOptions, product: ProductRow, trial: repository.TrialRow): Promise<TrialGrant> {
   if (trial.expires_at.getTime() <= Date.now()) {
     throw badRequest(
       `The trial of ${product.name} on this computer ended on ${formatDay(trial.expires_at)}. A computer gets one trial of each product.`,
     );
   }
-  return { product, keyFile: trial.key_file, expiresAt: trial.expires_at, isNew: false };
+  const keyFile = trial.key_file === '' ? await signTrialKey(options, product, trial.expires_at) : trial.key_file;
+  return { product, keyFile, expiresAt: trial.expires_at, isNew: false };
 }
 
 /** The message a plug-in shows after its trial started (or was found running). */
@@ -145,10 +156,10 @@ async function listProductTrials(options: { db: Db; productId: number; page: num
 export const listTrialsOfHolder = (db: Queryable, holder: repository.TrialHolder) => repository.listTrialsOfHolder(db, holder);
 
 /**
- * Deletes the trials of an erased person's address and computers: a computer of theirs may start a trial again
- * (decision 040).
+ * Erases the person from the trials of their address and computers (decision 040); each computer keeps having had
+ * its trial, under a marker that names nothing (decision 085).
  */
-export const deleteTrialsOfHolder = (db: Queryable, holder: repository.TrialHolder) => repository.deleteTrialsOfHolder(db, holder);
+export const eraseTrialsOfHolder = (db: Queryable, holder: repository.TrialHolder) => repository.eraseTrialsOfHolder(db, holder);
 
 /**
  * The trial module's service, built once by `buildApp` with its database, product cache, secret box and signer
