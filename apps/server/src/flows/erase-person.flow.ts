@@ -15,7 +15,7 @@ import {
   type SessionActor,
 } from '../modules/auth/index.js';
 import { deleteLoyaltyCodesOfPerson, forgetAddressOfPurchases, redactWebhookEventsOf } from '../modules/checkout/index.js';
-import { deleteDevicesOfLicences, listDevicesOfOrders } from '../modules/device/index.js';
+import { deleteDevicesOfLicences, forgetComputersOfReleases, listDevicesOfOrders } from '../modules/device/index.js';
 import { findPersonIdOfLogin } from '../modules/licence/index.js';
 import { endLicencesOfErasedPerson } from '../modules/order/index.js';
 import { listDeviceIdsInWebhookMessages, redactWebhookMessagesOf, type LicenceHolding } from '../modules/outbound-webhook/index.js';
@@ -88,6 +88,8 @@ async function erasePersonData(client: PoolClient, options: { personId: number; 
     ...new Set([...licences, ...transfers].flatMap((record) => (record.provider_order_id ? [record.provider_order_id] : []))),
   ];
 
+  // 3b. The places their computers freed keep no Device ID.
+  await forgetComputersOfReleases(client, { orderIds: licenceIds, deviceIds: texts.deviceIds });
   // 4. Trials of their address or computers; 5. support requests; 6. loyalty codes.
   await eraseTrialsOfHolder(client, { email: person.email, deviceIds: texts.deviceIds });
   await deleteSupportRequestsOf(client, person.email);

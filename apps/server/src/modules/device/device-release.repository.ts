@@ -73,6 +73,22 @@ export async function insertRelease(
   return (rowCount ?? 0) > 0;
 }
 
+/**
+ * Takes an erased person's computers out of the freed places (decision 040): the Device ID of every release of their
+ * licences, and of any release naming one of their computers (on a licence they sold on), becomes "[erased]". The
+ * release itself stays: it still counts against the licence's yearly limit.
+ */
+export async function forgetComputersOfReleases(
+  db: Queryable,
+  computers: { orderIds: readonly number[]; deviceIds: readonly string[] },
+): Promise<void> {
+  await db.query(
+    `UPDATE device_release SET device_id_hash = '[erased]'
+      WHERE device_id_hash <> '[erased]' AND (order_id = ANY($1::bigint[]) OR lower(device_id_hash) = ANY($2::text[]))`,
+    [computers.orderIds, computers.deviceIds.map((id) => id.toLowerCase())],
+  );
+}
+
 /** The freed places of the licences (who freed them and when), newest first: a person's timeline (decision 061). */
 export async function listReleasesOfOrders(
   db: Queryable,

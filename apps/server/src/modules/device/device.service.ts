@@ -37,7 +37,7 @@ export { findDeviceNameOfPerson, renameDeviceOfPerson } from './device-changes.r
 export { countReleasesThisYear, releaseDeviceWithCode, releaseOwnDevice } from './device-release.service.js';
 
 /** The freed places of licences, newest first (a person's timeline, decision 061). */
-export { listReleasesOfOrders } from './device-release.repository.js';
+export { forgetComputersOfReleases, listReleasesOfOrders } from './device-release.repository.js';
 
 /**
  * The writes of other domains' flows, in the caller's transaction (with the audit record, where there is one): the

@@ -10,6 +10,7 @@ export {
   deleteDevicesOfLicences,
   deviceRegistrationPerIp,
   findDeviceOfLicence,
+  forgetComputersOfReleases,
   findDeviceNameOfPerson,
   findLicencesByKeyText,
   findLicencesBySerial,
