@@ -257,6 +257,37 @@ describe('the access key of the Store Builder Library (decision 036)', () => {
   });
 });
 
+describe('what a page holds and where the app lives', () => {
+  it("serves a page's text as it is, dollar signs and all, with one copy of the template around it", async () => {
+    const token = await t.adminToken();
+    const html = "<h1>Pre\u00E7o</h1><p>R$&nbsp;49, or $' and $` and $$ and $& as typed</p>";
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/page/',
+      token,
+      body: { id: -1, name: 'Pre\u00E7os $& R$', url: '/precos-em-reais', htmlText: html, isMainMenu: false, mainMenuPriority: 0 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { status, text } = await send('/precos-em-reais');
+    expect(status).toBe(200);
+    expect(text).toContain(`<main class="container content-page">${html}</main>`);
+    expect(text).toContain('<title>Pre\u00E7os $&amp; R$ | Plug-in Store</title>');
+    expect(text.match(/<div id="root">/g)).toHaveLength(1);
+    const json = /<script type="application\/json" id="initial-data">(.*?)<\/script>/s.exec(text)?.[1];
+    expect(initialData.parse(JSON.parse(json!)).page?.htmlText).toBe(html);
+    // A visitor's path is the visitor's: it changes nothing of the template either.
+    const unknown = await send("/no-such-page-$'-$`");
+    expect(unknown.status).toBe(404);
+    expect(unknown.text.match(/<div id="root">/g)).toHaveLength(1);
+  });
+
+  it('answers the mailed confirmation link with the app, not 404', async () => {
+    const answer = await send('/account/confirm/some-token');
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('id="initial-data"');
+  });
+});
+
 describe("the page's initial data", () => {
   it("is what the contract's schema accepts, for a content page, an unknown page and an app screen", async () => {
     for (const pathname of ['/about', '/no/such/page', '/userarea']) {

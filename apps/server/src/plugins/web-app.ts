@@ -13,6 +13,7 @@ import { compressOnce, pickEncoding, precompress, type PrecompressedBody } from 
 
 /** First path segments that belong to the app's own screens, not to content pages. */
 const appScreens = new Set([
+  'account',
   'login',
   'messageview',
   'userarea',
@@ -73,11 +74,13 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
   const render = (data: InitialData, page: Page | null) => {
     const title = page?.name ? `${escapeHtml(page.name)} | Plug-in Store` : 'Plug-in Store';
     const body = page ? `<main class="container content-page">${page.htmlText}</main>` : '';
+    // Functions as replacements: a replacement string would read `$&`, `$'` and `` $` `` in a page's text (a price
+    // in "R$&nbsp;49") as patterns.
     return template
-      .replace(/<title>.*?<\/title>/s, `<title>${title}</title>`)
-      .replace('<!--app-head-->', headMeta)
-      .replace('<!--app-html-->', body)
-      .replace('<!--app-data-->', `<script type="application/json" id="initial-data">${toScriptJson(data)}</script>`);
+      .replace(/<title>.*?<\/title>/s, () => `<title>${title}</title>`)
+      .replace('<!--app-head-->', () => headMeta)
+      .replace('<!--app-html-->', () => body)
+      .replace('<!--app-data-->', () => `<script type="application/json" id="initial-data">${toScriptJson(data)}</script>`);
   };
 
   // Content pages and the app's screens are the same for every visitor (the session lives in the browser), so
