@@ -87,8 +87,9 @@ export async function completeOrderFlow(options: FlowOptions): Promise<OrderComp
   const catalogue = await readOrderCatalogue(client, data.items);
   const items = orderLicenceItemsOf(catalogue, data.items, currency);
   if (items.length > MAX_LICENCES_PER_ORDER) return needsAttention(`order ${data.id} has ${items.length} units`);
-  // A customer's loyalty code is spent with the order that used it (FastSpring's codes are single-use too).
-  for (const code of data.coupons ?? []) await useLoyaltyCode(client, code);
+  // A customer's loyalty code is spent with the order that used it (FastSpring's codes are single-use too), noting
+  // whether its owner paid (decision 086).
+  for (const code of data.coupons ?? []) await useLoyaltyCode(client, code, parties.payer.email);
   const isTransfer = items.some((item) => item.path === LICENSE_TRANSFER_PRODUCT);
   // The paying browser's claim on the buyer's account: only where the licences are the payer's (decision 060).
   const accountClaimHash = parties.recipient || isTransfer ? null : accountClaimHashOf(data.tags);

@@ -121,7 +121,7 @@ export async function paySandboxCheckout(context: Context & { server: Server; to
     // The code is the customer's own: another buyer who learned it gets no discount.
     if (!(await isLoyaltyCodeOf(context.db, code, context.buyer.email)))
       throw new AppError('badRequest', 'This coupon belongs to another customer.');
-    if (!(await useLoyaltyCode(context.db, code))) throw new AppError('badRequest', 'This coupon was already used.');
+    if (!(await useLoyaltyCode(context.db, code, context.buyer.email))) throw new AppError('badRequest', 'This coupon was already used.');
   }
   const reference = orderReferenceOf(session.orderId, new Date(session.createdAt));
   const event = orderCompletedEvent({ session, reference, cart: priced, buyer: context.buyer });

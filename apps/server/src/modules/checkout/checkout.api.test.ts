@@ -64,6 +64,22 @@ describe('loyalty coupon', () => {
     expect(next).not.toBe(code);
   });
 
+  it("gives no new code for a year after someone else's order spent one: codes are the customer's own (decision 086)", async () => {
+    const { token, email } = await t.registerCustomer();
+    await buy(email);
+    const code = await loyalty(token);
+    // FastSpring's single-use codes work for any buyer: a stranger's order spends it.
+    const event = orderCompleted({ email: uniqueEmail('stranger'), items: [{ product: 'punch' }] });
+    await postWebhook(t.app, [{ ...event, data: { ...event.data, coupons: [code] } }], { secret: sandboxSecret });
+    expect((await t.db.query('SELECT is_used_by_owner FROM loyalty_code WHERE code = $1', [code])).rows).toEqual([
+      { is_used_by_owner: false },
+    ]);
+    expect(await loyalty(token)).toBe('');
+    // A year on, the customer gets a code again.
+    await t.db.query(`UPDATE loyalty_code SET used_at = now() - interval '366 days' WHERE code = $1`, [code]);
+    expect(await loyalty(token)).toMatch(/^LOYAL-/);
+  });
+
   it('needs a login', async () => {
     expect((await t.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon' })).statusCode).toBe(401);
   });
@@ -77,7 +93,8 @@ describe("loyalty codes through FastSpring's coupon API", () => {
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
         received.push({ url: request.url ?? '', authorization: request.headers.authorization ?? '', body });
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"success"}');
+        // FastSpring takes its time: calls made at once overlap.
+        setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"success"}'), 100);
       });
     });
     await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
@@ -101,6 +118,17 @@ describe("loyalty codes through FastSpring's coupon API", () => {
           body: JSON.stringify({ codes: [code] }),
         },
       ]);
+      // Asked for at once (two tabs, a double click), one code is made and added to the coupon.
+      const second = await api.registerCustomer();
+      await postWebhook(api.app, [orderCompleted({ email: second.email, items: [{ product: 'punch' }] })], { secret: 'api-test-secret' });
+      received.length = 0;
+      const answers = await Promise.all(
+        [1, 2, 3].map(async () =>
+          (await api.request({ method: 'POST', url: '/api/fastspring/loyaltycoupon', token: second.token })).json(),
+        ),
+      );
+      expect(new Set(answers).size).toBe(1);
+      expect(received).toHaveLength(1);
     } finally {
       stub.close();
     }

@@ -1,3 +1,4 @@
+import { canonicalEmail } from '@store/contracts/email-address';
 import type { Queryable } from '../../db/client.js';
 
 /** Whether the person owns at least one active licence. */
@@ -39,9 +40,33 @@ export async function isLoyaltyCode(db: Queryable, code: string): Promise<boolea
   return (rowCount ?? 0) > 0;
 }
 
-/** Uses a code once: true only for the one caller that marked it used. */
-export async function useCode(db: Queryable, code: string): Promise<boolean> {
-  const { rowCount } = await db.query('UPDATE loyalty_code SET used_at = now() WHERE upper(code) = upper($1) AND used_at IS NULL', [code]);
+/**
+ * Uses a code once, noting whether the buyer was its owner (their canonical address): true only for the one caller
+ * that marked it used.
+ */
+export async function useCode(db: Queryable, code: string, buyerEmail: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE loyalty_code l SET used_at = now(), is_used_by_owner = coalesce(p.email_canonical = $2::text, false)
+       FROM person p WHERE p.id = l.person_id AND upper(l.code) = upper($1) AND l.used_at IS NULL`,
+    [code, canonicalEmail(buyerEmail.trim()) ?? null],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/**
+ * Holds the person's loyalty codes until the transaction ends: two requests for a code at once make and add one
+ * (FastSpring keeps every code added to the coupon, kept here or not).
+ */
+export async function lockCodesOfPerson(db: Queryable, personId: number): Promise<void> {
+  await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('loyalty-code:' || $1, 0))`, [personId]);
+}
+
+/** Whether someone other than the person spent one of their codes within the last year (decision 086). */
+export async function hasCodeSpentByOther(db: Queryable, personId: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM loyalty_code WHERE person_id = $1 AND is_used_by_owner = false AND used_at > now() - interval '1 year' LIMIT 1`,
+    [personId],
+  );
   return (rowCount ?? 0) > 0;
 }
 
