@@ -43,3 +43,24 @@ export const offlineKeyFileName = (product: string): string => `${product}_Offli
 export const batchFileName = (product: string): string => `${product}.txt`;
 /** Public page of a product: its name in lower case, spaces as dashes, since page URLs hold none (decision 036). */
 export const productPageUrl = (productName: string): string => `/products/${productName.trim().toLowerCase().replace(/\s+/g, '-')}`;
+
+/**
+ * First path segments that belong to the app's own screens (and the API and assets), never to content pages: the
+ * server answers them with the app, and a page may not be saved under them.
+ */
+export const APP_SCREEN_SEGMENTS: ReadonlySet<string> = new Set([
+  'account',
+  'login',
+  'messageview',
+  'userarea',
+  'activate',
+  'contactsupport',
+  'support',
+  'transferlicense',
+  'directurlcheckout',
+  'purchase',
+  'sendlicensekey',
+  'admin',
+  'trial',
+  'unsubscribe',
+]);

@@ -3,31 +3,13 @@ import fs from 'node:fs';
 import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { MAX_CONTENT_PATH_SEGMENTS } from '@store/contracts/constants';
+import { APP_SCREEN_SEGMENTS, MAX_CONTENT_PATH_SEGMENTS } from '@store/contracts/constants';
 import type { InitialData, Page } from '@store/contracts/page';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSandboxCheckout } from '../config.js';
 import { databaseStatusOf } from '../db/database-status.js';
 import { normalizePageUrl } from '../modules/page/index.js';
 import { compressOnce, pickEncoding, precompress, type PrecompressedBody } from './content-encoding.js';
-
-/** First path segments that belong to the app's own screens, not to content pages. */
-const appScreens = new Set([
-  'account',
-  'login',
-  'messageview',
-  'userarea',
-  'activate',
-  'contactsupport',
-  'support',
-  'transferlicense',
-  'directurlcheckout',
-  'purchase',
-  'sendlicensekey',
-  'admin',
-  'trial',
-  'unsubscribe',
-]);
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -116,7 +98,7 @@ export async function registerWebApp(app: FastifyInstance): Promise<void> {
       return reply.status(404).type('text/plain').send('Not found');
     }
     const segments = pathname.split('/').filter(Boolean);
-    const isAppScreen = appScreens.has((segments[0] ?? '').toLowerCase());
+    const isAppScreen = APP_SCREEN_SEGMENTS.has((segments[0] ?? '').toLowerCase());
     const url = !isAppScreen && segments.length <= MAX_CONTENT_PATH_SEGMENTS ? normalizePageUrl(pathname) : undefined;
     const page = url === undefined ? undefined : await app.pageCache.pageByUrl(url);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');

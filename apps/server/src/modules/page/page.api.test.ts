@@ -116,6 +116,16 @@ describe('admin page management', () => {
     expect(empty.body).toBe('url: Url is required');
   });
 
+  it("refuses a URL under the shop's own screens, the API or the assets, which would never show the page", async () => {
+    const token = await t.adminToken();
+    for (const url of ['/userarea', '/Login/news', '/admin/x', '/account', '/api', '/assets/logo']) {
+      const saved = await t.request({ method: 'POST', url: '/api/page/', token, body: { id: -1, name: 'Hidden', url } });
+      expect(saved.statusCode, url).toBe(400);
+      expect(saved.body, url).toMatch(/^url: .* belongs to the shop's own screens; choose another URL for the page$/);
+    }
+    expect((await t.db.query(`SELECT 1 FROM page WHERE name = 'Hidden'`)).rows).toEqual([]);
+  });
+
   it('answers 404 for a missing page id', async () => {
     const token = await t.adminToken();
     expect((await t.request({ method: 'GET', url: '/api/page/999999', token })).statusCode).toBe(404);

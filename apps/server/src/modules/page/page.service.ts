@@ -1,4 +1,4 @@
-import { MAX_CONTENT_PATH_SEGMENTS } from '@store/contracts/constants';
+import { APP_SCREEN_SEGMENTS, MAX_CONTENT_PATH_SEGMENTS } from '@store/contracts/constants';
 import type { Page, PageSaveRequest } from '@store/contracts/page';
 import { messages } from '@store/contracts/messages';
 import { withTransaction, type Db } from '../../db/client.js';
@@ -48,6 +48,11 @@ async function savePage(options: { db: Db; actor: string; page: PageSaveRequest;
   const url = normalizePageUrl(page.url);
   if (url === undefined) {
     throw badRequest(`url: A page URL has at most ${MAX_CONTENT_PATH_SEGMENTS} segments of letters, digits and dashes`);
+  }
+  // The app's own screens, the API and the assets answer their paths first: a page there would never be shown.
+  const first = url.split('/')[1]?.toLowerCase() ?? '';
+  if (APP_SCREEN_SEGMENTS.has(first) || first === 'api' || first === 'assets') {
+    throw badRequest(`url: ${url} belongs to the shop's own screens; choose another URL for the page`);
   }
   // A new page starts without a name (§4's default, "New page" then opens the editor); a saved one keeps one.
   if (page.id > 0 && page.name === '') throw badRequest(`name: ${messages.nameRequired}`);
