@@ -25,7 +25,8 @@ const erasedDeviceMarker = (deviceId: string) => `'erased:' || encode(sha256(con
  */
 export async function findTrial(db: Queryable, productId: number, deviceId: string): Promise<TrialRow | undefined> {
   const { rows } = await db.query<TrialRow>(
-    `SELECT * FROM trial WHERE product_id = $1 AND (lower(device_id) = lower($2) OR device_id = ${erasedDeviceMarker('$2')})
+    // Both spellings through the unique index on (product_id, lower(device_id)): the marker is in lower case.
+    `SELECT * FROM trial WHERE product_id = $1 AND lower(device_id) IN (lower($2), ${erasedDeviceMarker('$2')})
       ORDER BY started_at LIMIT 1`,
     [productId, deviceId],
   );
