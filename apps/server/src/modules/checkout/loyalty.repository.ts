@@ -1,4 +1,3 @@
-import { canonicalEmail } from '@store/contracts/email-address';
 import type { Queryable } from '../../db/client.js';
 
 /** Whether the person owns at least one active licence. */
@@ -40,15 +39,11 @@ export async function isLoyaltyCode(db: Queryable, code: string): Promise<boolea
   return (rowCount ?? 0) > 0;
 }
 
-/**
- * Uses a code once, noting whether the buyer was its owner (their canonical address): true only for the one caller
- * that marked it used.
- */
-export async function useCode(db: Queryable, code: string, buyerEmail: string): Promise<boolean> {
+/** Uses a code once, noting whether its owner paid: true only for the one caller that marked it used. */
+export async function useCode(db: Queryable, code: string, isUsedByOwner: boolean): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE loyalty_code l SET used_at = now(), is_used_by_owner = coalesce(p.email_canonical = $2::text, false)
-       FROM person p WHERE p.id = l.person_id AND upper(l.code) = upper($1) AND l.used_at IS NULL`,
-    [code, canonicalEmail(buyerEmail.trim()) ?? null],
+    'UPDATE loyalty_code SET used_at = now(), is_used_by_owner = $2 WHERE upper(code) = upper($1) AND used_at IS NULL',
+    [code, isUsedByOwner],
   );
   return (rowCount ?? 0) > 0;
 }

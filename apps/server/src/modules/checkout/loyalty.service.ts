@@ -51,5 +51,5 @@ export const isLoyaltyCode = (db: Queryable, code: string): Promise<boolean> => 
  * Marks a loyalty code used by a paid order of `buyerEmail` (whether that was its owner is kept); false when it was
  * already used (or is no loyalty code).
  */
-export const useLoyaltyCode = (db: Queryable, code: string, buyerEmail: string): Promise<boolean> =>
-  repository.useCode(db, code, buyerEmail);
+export const useLoyaltyCode = async (db: Queryable, code: string, buyerEmail: string): Promise<boolean> =>
+  repository.useCode(db, code, await isLoyaltyCodeOf(db, code, buyerEmail));
