@@ -73,7 +73,7 @@ export async function registerDeviceOnLicences(options: {
         continue; // the licence ended, or the computer left it, while the key was signed: look again
       }
       if (known.known_key_expires_at === null) {
-        await repository.touchDevice(db, known.order_id, deviceId);
+        await rows.touchDevice(db, known.order_id, deviceId);
         return known.known_key!;
       }
       // The place holds the module's expiring key, which stock JUCE's isUnlocked() refuses (DESIGN §5): a caller
@@ -81,7 +81,7 @@ export async function registerDeviceOnLicences(options: {
       // computer instead (decisions 041 and 081). The place keeps the module's key, which the module renews.
       const keyFile = await permanentKeyOf(licence);
       keyFiles.set(licence.order_id, keyFile);
-      const isHeld = await repository.touchDeviceOfActiveLicence(db, { orderId: licence.order_id, ownerId: licence.person_id, deviceId });
+      const isHeld = await rows.touchDeviceOfActiveLicence(db, { orderId: licence.order_id, ownerId: licence.person_id, deviceId });
       if (isHeld) return keyFile;
       continue; // the licence ended, or the computer left it, while the key was signed: look again
     }

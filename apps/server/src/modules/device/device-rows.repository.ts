@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 
-// The registered computers as the screens read them, and a module key's renewal (split from device.repository.ts).
+// The registered computers as the screens read them, a module key's renewal, and a known computer's registration
+// noted (split from device.repository.ts).
 
 /** A registered computer as the customer area and the administrator see it. */
 export type DeviceRow = {
@@ -65,4 +66,33 @@ export async function setModuleDeviceKey(
     [device.id, key.keyFile, key.expiresAt, key.removalSecret, device.orderId, device.ownerId, device.removalSecret],
   );
   return (rowCount ?? 0) > 0;
+}
+
+/**
+ * Notes that a computer registered again, as touchDevice does, only while its licence is active and still the
+ * owner's and the computer still holds its place: false otherwise. The share lock waits for a transfer, refund or
+ * removal in progress and then sees its outcome, so a key signed for the computer meanwhile is answered only when
+ * this answers true.
+ */
+export async function touchDeviceOfActiveLicence(
+  db: Queryable,
+  device: { orderId: number; ownerId: number; deviceId: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query({
+    name: 'device-touch-of-active-licence',
+    text: `WITH licence AS (SELECT id FROM orders WHERE id = $1 AND state = 'active' AND person_id = $3 FOR SHARE)
+      UPDATE order_device d SET last_activated_at = now()
+        FROM licence WHERE d.order_id = licence.id AND lower(d.device_id_hash) = lower($2)`,
+    values: [device.orderId, device.deviceId, device.ownerId],
+  });
+  return (rowCount ?? 0) > 0;
+}
+
+/** Notes that a computer registered again: the customer area shows when each computer last activated. */
+export async function touchDevice(db: Queryable, orderId: number, deviceId: string): Promise<void> {
+  await db.query({
+    name: 'device-touch',
+    text: 'UPDATE order_device SET last_activated_at = now() WHERE order_id = $1 AND lower(device_id_hash) = lower($2)',
+    values: [orderId, deviceId],
+  });
 }
