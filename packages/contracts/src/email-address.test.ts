@@ -84,6 +84,12 @@ describe('canonicalEmail', () => {
       'kate@0x7f.1',
       'kate@127.0.0.1',
       'kate@xn--zz.com',
+      'kate@xn--a.com',
+      'kate@xn--bcher-.example',
+      'kate@xn--bcher-2pa.example',
+      'kate@xn--example-r273b.com',
+      'kate@xn--cher-zra77610b.example',
+      'kate@xn--u-ccb.example',
       `kate@${'a'.repeat(64)}.com`,
       `${'k'.repeat(250)}@example.com`,
     ]) {

@@ -1,4 +1,5 @@
 import { ADMIN_USER_NAME } from './constants.js';
+import { decodePunycode } from './punycode.js';
 
 /** What "looks like an email" means everywhere (§5): the specification's pattern, before the rules below. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -38,8 +39,30 @@ function asciiDomainOf(domain: string): string | undefined {
   }
   const labels = host.split('.');
   const isMailDomain =
-    host.length <= 253 && labels.length >= 2 && labels.every((label) => ASCII_LABEL.test(label)) && /[a-z]/.test(labels.at(-1)!);
+    host.length <= 253 &&
+    labels.length >= 2 &&
+    labels.every((label) => ASCII_LABEL.test(label) && isValidAceLabel(label)) &&
+    /[a-z]/.test(labels.at(-1)!);
   return isMailDomain ? host : undefined;
+}
+
+/**
+ * Whether a label in its ASCII form is what it claims: a label that is no "xn--" label, or one whose Punycode
+ * decodes to a Unicode label that is accepted (non-ASCII, no invisible or unstable character, in NFC) and converts
+ * back to exactly this label. URL parsers disagree here (Node.js 24.22 keeps "xn--zz" as it is, 20 and 22 refuse
+ * it), so the answer may not depend on the runtime's parser.
+ */
+function isValidAceLabel(label: string): boolean {
+  if (!label.startsWith('xn--')) return true;
+  const unicode = decodePunycode(label.slice(4));
+  if (unicode === undefined || ![...unicode].some((character) => character.codePointAt(0)! >= 0x80) || INVISIBLE_CHARACTER.test(unicode))
+    return false;
+  if (![...unicode].every(isStableCharacter) || unicode.normalize('NFC') !== unicode) return false;
+  try {
+    return new URL(`http://${unicode}/`).hostname === label;
+  } catch {
+    return false;
+  }
 }
 
 /**
