@@ -1,3 +1,4 @@
+import { isSameEmail } from '@store/contracts/email-address';
 import type { Queryable } from '../../db/client.js';
 
 export type AuditEntry = {
@@ -84,5 +85,7 @@ export async function listEntriesAbout(
       ORDER BY at DESC, id DESC`,
     [String(subject.personId), subject.orderIds.map(String), subject.email],
   );
-  return rows;
+  // lower() finds a superset: "Émile@" and "émile@" are two people (decision 082), so a login's records are theirs
+  // only when the addresses are one.
+  return rows.filter((row) => row.entity !== 'login' || (row.entity_id !== null && isSameEmail(row.entity_id, subject.email)));
 }

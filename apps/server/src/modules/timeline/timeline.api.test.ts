@@ -138,6 +138,29 @@ describe('GET /api/person/{id}/timeline', () => {
     expect(pages.every((page) => page.total === whole.total && page.pageSize === 3)).toBe(true);
   });
 
+  it("shows a login's staff changes only on its own person's timeline, not on a look-alike's (decision 082)", async () => {
+    const token = await t.adminToken();
+    const local = uniqueEmail('mile').split('@')[0]!;
+    // Two people under decision 030: an accented capital is no ASCII letter, so its case is kept.
+    const [upper, lower] = [`\u00C9${local}@example.com`, `\u00E9${local}@example.com`];
+    const ids: number[] = [];
+    for (const email of [upper, lower]) {
+      const created = await t.request({ method: 'POST', url: '/api/person/', token, body: { id: 0, email, name: 'Emile', country: 'FR' } });
+      expect(created.statusCode, created.body).toBe(200);
+      ids.push((created.json() as { id: number }).id);
+    }
+    await t.db.query(
+      `INSERT INTO audit_log (actor, action, entity, entity_id) VALUES ('admin', 'delete', 'login', $1), ('admin', 'delete', 'login', $2)`,
+      [upper, lower],
+    );
+    const staffChanges = async (personId: number) =>
+      (await timelineOf(personId, '?pageSize=100')).events.filter((event) => event.kind === 'staff-change').map((event) => event.title);
+    expect(await staffChanges(ids[0]!)).toContain(`admin deleted login ${upper}`);
+    expect(await staffChanges(ids[0]!)).not.toContain(`admin deleted login ${lower}`);
+    expect(await staffChanges(ids[1]!)).toContain(`admin deleted login ${lower}`);
+    expect(await staffChanges(ids[1]!)).not.toContain(`admin deleted login ${upper}`);
+  });
+
   it('is for staff only, and answers 404 for an unknown person', async () => {
     const customer = await t.registerCustomer();
     expect((await t.request({ method: 'GET', url: '/api/person/1/timeline', token: customer.token })).statusCode).toBe(403);
