@@ -16,6 +16,14 @@ describe('redactText', () => {
     expect(redactText('Adagio by Ada', { emails: [], names: ['Ada'], deviceIds: [] })).toBe('Adagio by [erased]');
   });
 
+  it('finds an address however it is written: punycode or Unicode domain, composed or decomposed accents', () => {
+    const kate = { emails: ['Kate@b\u00FCcher.example'], names: [], deviceIds: [] };
+    expect(redactText('To: kate@xn--bcher-kva.example; cc KATE@BU\u0308CHER.EXAMPLE', kate)).toBe('To: [erased]; cc [erased]');
+    const punycode = { emails: ['jos\u00E9@xn--bcher-kva.example'], names: [], deviceIds: [] };
+    expect(redactText('jose\u0301@b\u00FCcher.example wrote', punycode)).toBe('[erased] wrote');
+    expect(mentionLikePatterns(kate)).toContain('%kate@xn--bcher-kva.example%');
+  });
+
   it('leaves the text as it is when there is nothing to look for', () => {
     expect(redactText('Hello', { emails: [''], names: ['  '], deviceIds: [] })).toBe('Hello');
     expect(mentionLikePatterns({ emails: [''], names: [], deviceIds: [] })).toEqual([]);

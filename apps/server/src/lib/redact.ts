@@ -1,3 +1,5 @@
+import { domainToUnicode } from 'node:url';
+import { canonicalEmail } from '@store/contracts/email-address';
 import { escapeLike } from './list-request.js';
 
 /**
@@ -20,11 +22,31 @@ const htmlVariants = (name: string) => {
 const nonEmpty = (texts: readonly string[]) => [...new Set(texts.map((text) => text.trim()).filter((text) => text !== ''))];
 
 /**
+ * The ways one address may be written in a text (decision 082): as stored, and each of its local part's spellings
+ * (composed, decomposed) with each of its domain's (punycode, Unicode composed and decomposed).
+ * "kate@bücher.example" is also found written as "kate@xn--bcher-kva.example", the form a mail's headers carry.
+ */
+export function addressSpellings(address: string): string[] {
+  const canonical = canonicalEmail(address.trim());
+  if (canonical === undefined) return nonEmpty([address]);
+  const at = canonical.lastIndexOf('@');
+  const local = canonical.slice(0, at);
+  const domain = canonical.slice(at + 1);
+  const unicodeDomain = domainToUnicode(domain) || domain;
+  const locals = [local, local.normalize('NFD')];
+  const domains = [domain, unicodeDomain.normalize('NFC'), unicodeDomain.normalize('NFD')];
+  return nonEmpty([address, ...locals.flatMap((part) => domains.map((host) => `${part}@${host}`))]);
+}
+
+/**
  * One pattern for every mention, case ignored: addresses and Device IDs wherever they stand, names as whole words
  * (so "Ada" is not taken out of "Adagio"). Longest first, so an address is replaced whole before a name inside it.
  */
 function mentionPattern(texts: PersonalTexts): RegExp | undefined {
-  const anywhere = [...nonEmpty(texts.emails), ...nonEmpty(texts.deviceIds)].map((text) => ({ text, pattern: escapeRegExp(text) }));
+  const anywhere = [...nonEmpty(texts.emails).flatMap(addressSpellings), ...nonEmpty(texts.deviceIds)].map((text) => ({
+    text,
+    pattern: escapeRegExp(text),
+  }));
   const words = nonEmpty(texts.names)
     .flatMap(htmlVariants)
     .map((text) => ({ text, pattern: String.raw`(?<![\p{L}\p{N}])${escapeRegExp(text)}(?![\p{L}\p{N}])` }));
@@ -57,6 +79,6 @@ export function redactJson(value: unknown, texts: PersonalTexts): unknown {
  * here, and redactText then leaves it). Empty when there is nothing to look for.
  */
 export const mentionLikePatterns = (texts: PersonalTexts): string[] =>
-  [...nonEmpty(texts.emails), ...nonEmpty(texts.deviceIds), ...nonEmpty(texts.names).flatMap(htmlVariants)].map(
+  [...nonEmpty(texts.emails).flatMap(addressSpellings), ...nonEmpty(texts.deviceIds), ...nonEmpty(texts.names).flatMap(htmlVariants)].map(
     (text) => `%${escapeLike(text)}%`,
   );
