@@ -23,7 +23,9 @@ import { findOrCreateNamedPerson } from '../modules/person/index.js';
  * caller's hit counted against the per-IP limit and the key's shape checked; then in one transaction the key marked
  * used (its row lock makes concurrent redemptions wait, and all but the first find it used), the person with the
  * address found or created with the name given, the licence issued with its keys, the key tied to it, and the keys
- * mailed with a sign-in link. Answers the owner's address and the product's name.
+ * mailed with a sign-in link (to the address as stored). Answers the address as typed, never an existing
+ * customer's stored spelling of it (that would confirm the address is a customer's and show how they write it), and
+ * the product's name.
  */
 export async function redeemActivationFlow(options: {
   db: Db;
@@ -54,6 +56,6 @@ export async function redeemActivationFlow(options: {
     const signIn = await signInLinkFor(client, { email: owner.email, purpose: 'activation', siteUrl });
     const licence = { productName: issued.product.name, useRsa2048: issued.product.use_rsa_2048, order: issued.order };
     await enqueueMail(client, licenceMail({ to: owner.email, ownerName: owner.name, licence, siteUrl, signIn, reason: 'activation' }));
-    return { email: owner.email, productName: issued.product.name };
+    return { email: activation.Email.trim(), productName: issued.product.name };
   });
 }

@@ -57,9 +57,27 @@ describe('POST /api/userinfo/registerproduct', () => {
   it("adds the licence to an existing customer's account", async () => {
     const customer = await t.registerCustomer();
     const response = await redeem({ ActivationKey: await createActivationKey('Tapewarm'), Email: customer.email.toUpperCase() });
-    expect(response.json()).toEqual({ email: customer.email, productName: 'Tapewarm' });
+    expect(response.json()).toEqual({ email: customer.email.toUpperCase(), productName: 'Tapewarm' });
     const licences = (await t.request({ method: 'GET', url: '/api/userinfo/products', token: customer.token })).json();
     expect(licences).toEqual([expect.objectContaining({ name: 'Tapewarm' })]);
+  });
+
+  it("answers the address as typed, never an existing customer's stored spelling, and mails the stored one", async () => {
+    // The customer exists as they spelled it, here through a first code of theirs.
+    const stored = 'Kate.Quill@Example.COM';
+    const first = await redeem({ ActivationKey: await createActivationKey('Punch'), Email: stored });
+    expect(first.json()).toEqual({ email: stored, productName: 'Punch' });
+
+    const response = await redeem({ ActivationKey: await createActivationKey('Spacey'), Email: ' kate.quill@example.com ' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ email: 'kate.quill@example.com', productName: 'Spacey' });
+    const { rows } = await t.db.query(`SELECT email FROM person WHERE lower(email) = 'kate.quill@example.com'`);
+    expect(rows).toEqual([{ email: stored }]);
+    const mails = await licenceMailsTo(t.db, stored);
+    expect(mails.map((mail) => [mail.recipient, mail.subject])).toEqual([
+      [stored, 'Your Spacey licence'],
+      [stored, 'Your Punch licence'],
+    ]);
   });
 
   it('refuses unknown and malformed keys', async () => {

@@ -5,6 +5,8 @@ import { createPool } from '../../db/client.js';
 import { createTestApp, cutListeningConnection } from '../../../test/test-app.js';
 import { normalizePageUrl } from './page.service.js';
 
+const PAGE_URL_MESSAGE =
+  'url: A page URL has at most 3 segments, with no spaces, no segment of dots only and none of % : $ * < > " ` { } [ ] | \\ ^';
 const t = await createTestApp();
 
 describe('public page reads', () => {
@@ -124,6 +126,75 @@ describe('admin page management', () => {
       expect(saved.body, url).toMatch(/^url: .* belongs to the shop's own screens; choose another URL for the page$/);
     }
     expect((await t.db.query(`SELECT 1 FROM page WHERE name = 'Hidden'`)).rows).toEqual([]);
+  });
+
+  it('refuses a URL with a character a URL cannot carry as it is, with a message that names them, and keeps letters of any script', async () => {
+    const token = await t.adminToken();
+    const refused = [
+      '/a<b',
+      '/say-"hi"',
+      '/100%',
+      '/100%25',
+      '/a:b',
+      '/price$',
+      '/a`b',
+      '/a{b}',
+      '/a|b',
+      '/my page',
+      '/a\u200Bb',
+      '/a/../b',
+      '/a/.../b',
+      '/a/b/c/d',
+    ];
+    for (const url of refused) {
+      const saved = await t.request({ method: 'POST', url: '/api/page/', token, body: { id: -1, name: 'Odd URL', url } });
+      expect([saved.statusCode, saved.body], url).toEqual([400, PAGE_URL_MESSAGE]);
+    }
+    expect((await t.db.query(`SELECT 1 FROM page WHERE name = 'Odd URL'`)).rows).toEqual([]);
+
+    // Every product's page URL (productPageUrl: the name in lower case) can be saved: dots, apostrophes, "+" and accents.
+    const suffix = randomBytes(3).toString('hex');
+    for (const url of [
+      `/products/my-plugin-2-${suffix}`,
+      `/Release_Notes-${suffix}`,
+      `/products/spacey-2.0-${suffix}`,
+      `/products/kate's-eq+${suffix}`,
+      `/products/caf\u00e9-${suffix}`,
+    ]) {
+      const saved = await t.request({ method: 'POST', url: '/api/page/', token, body: { id: -1, name: 'Plain URL', url } });
+      expect([saved.statusCode, saved.json().url], url).toEqual([200, url]);
+    }
+    // A decomposed accent is the same URL as a composed one: it is stored composed, and a second page there is refused.
+    const decomposed = await t.request({
+      method: 'POST',
+      url: '/api/page/',
+      token,
+      body: { id: -1, name: 'Plain URL', url: `/products/cafe\u0301-${suffix}` },
+    });
+    expect([decomposed.statusCode, decomposed.body]).toEqual([409, `A page with the URL /products/caf\u00e9-${suffix} already exists.`]);
+  });
+
+  it('still serves a page stored with such a URL before the rule, and refuses to save it (400, never 500) until its URL is changed', async () => {
+    const token = await t.adminToken();
+    const suffix = randomBytes(3).toString('hex');
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO page (name, url, html_text) VALUES ('Old', $1, '<p>Old</p>') RETURNING id`,
+      [`/caf\u00e9:${suffix}`],
+    );
+    const id = rows[0]!.id;
+    const read = await t.request({ method: 'GET', url: `/api/page/byUrl/${encodeURIComponent(`*caf\u00e9:${suffix}`)}` });
+    expect([read.statusCode, read.json().htmlText]).toEqual([200, '<p>Old</p>']);
+
+    const page = (await t.request({ method: 'GET', url: `/api/page/${id}`, token })).json();
+    const kept = await t.request({ method: 'POST', url: '/api/page/', token, body: { ...page, htmlText: '<p>New</p>' } });
+    expect([kept.statusCode, kept.body]).toEqual([400, PAGE_URL_MESSAGE]);
+    const moved = await t.request({
+      method: 'POST',
+      url: '/api/page/',
+      token,
+      body: { ...page, url: `/cafe-${suffix}`, htmlText: '<p>New</p>' },
+    });
+    expect([moved.statusCode, moved.json().url]).toEqual([200, `/cafe-${suffix}`]);
   });
 
   it('answers 404 for a missing page id', async () => {

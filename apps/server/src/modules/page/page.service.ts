@@ -9,16 +9,33 @@ import type { PageChange } from './page-change.js';
 import * as repository from './page.repository.js';
 
 /**
- * A page URL as stored: a leading slash, no trailing slash, no query, at most three segments (the content
- * route's limit). Answers undefined for a URL no content route can reach.
+ * A page URL as it is looked up and stored: a leading slash, no trailing slash, no query, at most three segments
+ * (the content route's limit). Answers undefined for a URL no content route can reach. A URL that is looked up
+ * may hold any other character (a page saved before decision 087 may); one that is saved must also pass
+ * `isSavablePageUrl`.
  */
 export function normalizePageUrl(raw: string): string | undefined {
-  const path = raw.trim().split(/[?#]/)[0] ?? '';
+  // NFC: a composed and a decomposed "é" are one URL, as they are one address (decision 030).
+  const path = (raw.trim().split(/[?#]/)[0] ?? '').normalize('NFC');
   const segments = path.split('/').filter((segment) => segment.length > 0);
   if (segments.length > MAX_CONTENT_PATH_SEGMENTS) return undefined;
   if (segments.some((segment) => segment === '.' || segment === '..' || /[\s*\\]/.test(segment))) return undefined;
   return `/${segments.join('/')}`;
 }
+
+/**
+ * What a saved page's URL may not hold (decision 087): besides the spaces, `*` and `\\` and dot-only segments that
+ * `normalizePageUrl` refuses, control characters, `%` (a stored escape would differ from the URL a browser sends),
+ * `:` and `$`, and the characters a URL never carries unescaped (`<>"` and the rest). Letters of any script and
+ * the other punctuation stay, so every product's page URL (`productPageUrl`: its name in lower case, "Spacey 2.0"
+ * at `/products/spacey-2.0`) can be saved. The message names exactly this.
+ */
+const REFUSED_PAGE_URL_CHARACTER = /[\p{Cc}\p{Cf}%:$<>"`{}[\]|^]/u;
+const pageUrlMessage = `url: A page URL has at most ${MAX_CONTENT_PATH_SEGMENTS} segments, with no spaces, no segment of dots only and none of % : $ * < > " \` { } [ ] | \\ ^`;
+
+/** Whether a normalised URL (`normalizePageUrl`'s answer; `/` is the home page's) may be saved as a page's. */
+const isSavablePageUrl = (url: string): boolean =>
+  !REFUSED_PAGE_URL_CHARACTER.test(url) && url.split('/').every((segment) => !/^\.+$/.test(segment));
 
 /** The page at this URL, compared case-insensitively. */
 async function getPageByUrl(options: { pages: Pick<PageCache, 'pageByUrl'>; url: string }): Promise<Page> {
@@ -45,10 +62,9 @@ type OnChange = (change: PageChange) => void;
  */
 async function savePage(options: { db: Db; actor: string; page: PageSaveRequest; onChange?: OnChange }): Promise<Page> {
   const { db, actor, page } = options;
+  // Checked before anything is read: a stored page whose URL breaks the rule (saved before it) is refused the same.
   const url = normalizePageUrl(page.url);
-  if (url === undefined) {
-    throw badRequest(`url: A page URL has at most ${MAX_CONTENT_PATH_SEGMENTS} segments of letters, digits and dashes`);
-  }
+  if (url === undefined || !isSavablePageUrl(url)) throw badRequest(pageUrlMessage);
   // The app's own screens, the API and the assets answer their paths first: a page there would never be shown.
   const first = url.split('/')[1]?.toLowerCase() ?? '';
   if (APP_SCREEN_SEGMENTS.has(first) || first === 'api' || first === 'assets') {

@@ -3,7 +3,7 @@ import { redeemActivationResponse, type RedeemActivationRequest } from '@store/c
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** POST /userinfo/registerproduct (no login): redeems an activation key; answers the address mailed and the product. */
+/** POST /userinfo/registerproduct (no login): redeems an activation key; answers the address as typed and the product. */
 export const postActivation = (values: ActivationForm) => {
   const body: RedeemActivationRequest = {
     ActivationKey: values.activationKey,
