@@ -109,7 +109,11 @@ async function erasePersonData(client: PoolClient, options: { personId: number; 
   await deleteLoginsOfErasedPerson(client, person);
   await forgetRateLimitsOfAddress(client, person.email);
   // 14. Earlier audit records keep who did what and when, without their data.
-  await redactAuditEntriesOf(client, { personId, texts });
+  await redactAuditEntriesOf(client, {
+    personId,
+    orderIds: [...licenceIds, ...transfers.map((transfer) => Number(transfer.order_id))],
+    texts,
+  });
   // 15. Their row: emptied and kept as the owner of the orders kept, or deleted when there are none.
   await eraseLockedPerson(client, { id: personId, hasKeptOrders: licences.length > 0 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionLikePatterns, redactJson, redactText } from './redact.js';
+import { MIN_DEVICE_ID_MENTION, mentionLikePatterns, redactJson, redactText } from './redact.js';
 
 const texts = { emails: ['Ada@Example.com'], names: ["Ada O'Hara"], deviceIds: ['0123456789ABCDEF0123456789ABCDEF'] };
 
@@ -22,6 +22,17 @@ describe('redactText', () => {
     const punycode = { emails: ['jos\u00E9@xn--bcher-kva.example'], names: [], deviceIds: [] };
     expect(redactText('jose\u0301@b\u00FCcher.example wrote', punycode)).toBe('[erased] wrote');
     expect(mentionLikePatterns(kate)).toContain('%kate@xn--bcher-kva.example%');
+  });
+
+  it('replaces an address only whole, and a Device ID only as a whole word of at least MIN_DEVICE_ID_MENTION characters', () => {
+    const short = { emails: ['a@b.co'], names: [], deviceIds: ['admin', '@', 'e', 'ABCDEF1'] };
+    const untouched = '{"role":"admin"} aa@b.com a@b.com a@b.co.uk x.a@b.co sa@b.co ABCDEF1';
+    expect(redactText(untouched, short)).toBe(untouched);
+    expect(redactText('to a@b.co, (a@b.co). <a@b.co>', short)).toBe('to [erased], ([erased]). <[erased]>');
+    const long = { emails: [], names: [], deviceIds: ['ABCDEF12'] };
+    expect(redactText('id ABCDEF12, XABCDEF12 ABCDEF123 abcdef12', long)).toBe('id [erased], XABCDEF12 ABCDEF123 [erased]');
+    expect(MIN_DEVICE_ID_MENTION).toBe(8);
+    expect(mentionLikePatterns(short)).toEqual(['%a@b.co%']);
   });
 
   it('leaves the text as it is when there is nothing to look for', () => {

@@ -39,18 +39,35 @@ export function addressSpellings(address: string): string[] {
 }
 
 /**
- * One pattern for every mention, case ignored: addresses and Device IDs wherever they stand, names as whole words
- * (so "Ada" is not taken out of "Adagio"). Longest first, so an address is replaced whole before a name inside it.
+ * The shortest Device ID looked for in text. A Device ID is whatever the plug-in sent (1 to 128 characters): a short
+ * one ("admin", "@", "e") identifies no one and would cut every such word out of other people's records (review S1,
+ * 2026-11-28-staff-roles). JUCE's machine IDs and the offline dialog's (32 characters) are longer.
+ */
+export const MIN_DEVICE_ID_MENTION = 8;
+
+const deviceIdsToFind = (deviceIds: readonly string[]) => nonEmpty(deviceIds).filter((id) => id.length >= MIN_DEVICE_ID_MENTION);
+
+/** What may stand before and after an address in the same address: a mention is the whole address or nothing. */
+const ADDRESS_BEFORE = "(?<![\\p{L}\\p{N}.!#$%&'*+/=?^_`{|}~-])";
+const ADDRESS_AFTER = String.raw`(?![\p{L}\p{N}_-]|\.[\p{L}\p{N}])`;
+/** A word stands alone: no letter or digit touches it. */
+const WORD_BEFORE = String.raw`(?<![\p{L}\p{N}])`;
+const WORD_AFTER = String.raw`(?![\p{L}\p{N}])`;
+
+/**
+ * One pattern for every mention, case ignored: addresses whole (so "a@b.co" is not taken out of "aa@b.com"), Device
+ * IDs and names as whole words (so "Ada" is not taken out of "Adagio"). Longest first, so an address is replaced whole
+ * before a name inside it.
  */
 function mentionPattern(texts: PersonalTexts): RegExp | undefined {
-  const anywhere = [...nonEmpty(texts.emails).flatMap(addressSpellings), ...nonEmpty(texts.deviceIds)].map((text) => ({
+  const addresses = nonEmpty(texts.emails)
+    .flatMap(addressSpellings)
+    .map((text) => ({ text, pattern: `${ADDRESS_BEFORE}${escapeRegExp(text)}${ADDRESS_AFTER}` }));
+  const words = [...deviceIdsToFind(texts.deviceIds), ...nonEmpty(texts.names).flatMap(htmlVariants)].map((text) => ({
     text,
-    pattern: escapeRegExp(text),
+    pattern: `${WORD_BEFORE}${escapeRegExp(text)}${WORD_AFTER}`,
   }));
-  const words = nonEmpty(texts.names)
-    .flatMap(htmlVariants)
-    .map((text) => ({ text, pattern: String.raw`(?<![\p{L}\p{N}])${escapeRegExp(text)}(?![\p{L}\p{N}])` }));
-  const parts = [...anywhere, ...words].sort((a, b) => b.text.length - a.text.length);
+  const parts = [...addresses, ...words].sort((a, b) => b.text.length - a.text.length);
   return parts.length === 0 ? undefined : new RegExp(parts.map((part) => part.pattern).join('|'), 'giu');
 }
 
@@ -79,6 +96,8 @@ export function redactJson(value: unknown, texts: PersonalTexts): unknown {
  * here, and redactText then leaves it). Empty when there is nothing to look for.
  */
 export const mentionLikePatterns = (texts: PersonalTexts): string[] =>
-  [...nonEmpty(texts.emails).flatMap(addressSpellings), ...nonEmpty(texts.deviceIds), ...nonEmpty(texts.names).flatMap(htmlVariants)].map(
-    (text) => `%${escapeLike(text)}%`,
-  );
+  [
+    ...nonEmpty(texts.emails).flatMap(addressSpellings),
+    ...deviceIdsToFind(texts.deviceIds),
+    ...nonEmpty(texts.names).flatMap(htmlVariants),
+  ].map((text) => `%${escapeLike(text)}%`);

@@ -39,17 +39,24 @@ export async function insertAuditEntry(db: Queryable, entry: AuditEntry): Promis
 /** What an erasure may have to change in an audit record. */
 export type AuditDetails = { id: number; entity: string; entity_id: string | null; before: unknown; after: unknown };
 
-/** The records about the person, and those whose details match one of the `ILIKE` patterns, locked (an erasure). */
+/**
+ * The records an erasure changes, locked: those about the person's own records (their person record, their licences
+ * and the computers on them, their login by address; `lower()` finds a superset of the login's, which the caller
+ * narrows) and those whose subject or details match one of the `ILIKE` patterns of their addresses.
+ */
 export async function lockEntriesAboutPerson(
   db: Queryable,
-  options: { personId: number; patterns: readonly string[] },
+  options: { personId: number; orderIds: readonly number[]; emails: readonly string[]; addressPatterns: readonly string[] },
 ): Promise<AuditDetails[]> {
   const { rows } = await db.query<AuditDetails>(
     `SELECT id, entity, entity_id, before, after FROM audit_log
-      WHERE (entity = 'person' AND entity_id = $1) OR entity_id ILIKE ANY($2::text[]) OR before::text ILIKE ANY($2::text[])
-         OR after::text ILIKE ANY($2::text[])
+      WHERE (entity = 'person' AND entity_id = $1)
+         OR (entity = 'order' AND entity_id = ANY($2::text[]))
+         OR (entity = 'order-device' AND COALESCE(before->>'orderId', after->>'orderId') = ANY($2::text[]))
+         OR (entity = 'login' AND lower(entity_id) = ANY($3::text[]))
+         OR entity_id ILIKE ANY($4::text[]) OR before::text ILIKE ANY($4::text[]) OR after::text ILIKE ANY($4::text[])
       ORDER BY id FOR UPDATE`,
-    [String(options.personId), options.patterns],
+    [String(options.personId), options.orderIds.map(String), options.emails.map((email) => email.toLowerCase()), options.addressPatterns],
   );
   return rows;
 }

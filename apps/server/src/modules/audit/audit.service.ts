@@ -1,5 +1,6 @@
 import type { AuditEntry as ListedAuditEntry } from '@store/contracts/audit';
 import type { ListQuery, Paged } from '@store/contracts/list';
+import { isSameEmail } from '@store/contracts/email-address';
 import type pg from 'pg';
 import { isInTransaction, type Db, type Queryable } from '../../db/client.js';
 import { ERASED_TEXT, mentionLikePatterns, redactJson, redactText, type PersonalTexts } from '../../lib/redact.js';
@@ -45,21 +46,40 @@ function withoutPersonFields(value: unknown): unknown {
 }
 
 /**
- * Erases a person from the audit log (decision 040): the records about them keep who did what and when, with their
- * email, name and country erased; any other record that mentions them (a transfer to their address, a login named
- * with it) has the mentions replaced. Answers how many records changed.
+ * Erases a person from the audit log (decision 040): the records about them, their licences, the computers on those
+ * and their login keep who did what and when, with every mention of them (address, name, Device ID) replaced and a
+ * person record's email, name and country erased. Any other record loses only their address, where it stands whole:
+ * their name and their Device IDs are words they chose (a Device ID is whatever the plug-in sent, "admin" or "@"), so
+ * they are no licence to rewrite other people's records (review S1, 2026-11-28-staff-roles). Answers how many
+ * records changed.
  */
-export async function redactAuditEntriesOf(db: Queryable, options: { personId: number; texts: PersonalTexts }): Promise<number> {
+export async function redactAuditEntriesOf(
+  db: Queryable,
+  options: { personId: number; orderIds: readonly number[]; texts: PersonalTexts },
+): Promise<number> {
   const { personId, texts } = options;
-  const entries = await lockEntriesAboutPerson(db, { personId, patterns: mentionLikePatterns(texts) });
+  const addressesOnly: PersonalTexts = { emails: texts.emails, names: [], deviceIds: [] };
+  const orderIds = new Set(options.orderIds.map(String));
+  const entries = await lockEntriesAboutPerson(db, {
+    personId,
+    orderIds: [...orderIds].map(Number),
+    emails: texts.emails,
+    addressPatterns: mentionLikePatterns(addressesOnly),
+  });
   let changed = 0;
   for (const entry of entries) {
-    const isAboutPerson = entry.entity === 'person' && entry.entity_id === String(personId);
+    const isPersonRecord = entry.entity === 'person' && entry.entity_id === String(personId);
+    const isOwnRecord =
+      isPersonRecord ||
+      (entry.entity === 'order' && orderIds.has(entry.entity_id ?? '')) ||
+      (entry.entity === 'order-device' && orderIds.has(orderIdOfDeviceEntry(entry))) ||
+      (entry.entity === 'login' && texts.emails.some((email) => entry.entity_id !== null && isSameEmail(entry.entity_id, email)));
+    const mentions = isOwnRecord ? texts : addressesOnly;
     const redact = (details: unknown) =>
-      details === null ? null : redactJson(isAboutPerson ? withoutPersonFields(details) : details, texts);
+      details === null ? null : redactJson(isPersonRecord ? withoutPersonFields(details) : details, mentions);
     const redacted: AuditDetails = {
       ...entry,
-      entity_id: entry.entity_id === null ? null : redactText(entry.entity_id, texts),
+      entity_id: entry.entity_id === null ? null : redactText(entry.entity_id, mentions),
       before: redact(entry.before),
       after: redact(entry.after),
     };
@@ -68,6 +88,13 @@ export async function redactAuditEntriesOf(db: Queryable, options: { personId: n
     changed++;
   }
   return changed;
+}
+
+/** The licence a computer's record is about (its `orderId` before, or after for a record of its creation). */
+function orderIdOfDeviceEntry(entry: AuditDetails): string {
+  const orderIdOf = (details: unknown) =>
+    typeof details === 'object' && details !== null && 'orderId' in details ? String(details.orderId) : undefined;
+  return orderIdOf(entry.before) ?? orderIdOf(entry.after) ?? '';
 }
 
 /** The audit module's service, built once by `buildApp` with its database (decision 067): the administrator's log. */

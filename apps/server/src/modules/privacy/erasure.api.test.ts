@@ -4,7 +4,8 @@ import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js'
 import { postWebhook, returnCreated } from '../../../test/webhook-fixtures.js';
 import { totpCodeAt, totpStepAt } from '../auth/totp.js';
 import { webhookSecretOf } from '../checkout/webhook-signature.js';
-import { giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
+import { postJuceForm } from '../../../test/juce-answers.js';
+import { customerWithLicence, giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
 import { columnsHolding, customerWithEverything } from './privacy.test-factory.js';
 
 // Erasure of a customer's personal data (docs/PRIVACY.md, decision 040): by the customer from the account screen
@@ -311,6 +312,61 @@ describe('two people whose addresses differ only by the case of a non-ASCII lett
     await expect(t.logIn(upper, 'upper-password')).resolves.toBeTruthy();
     // The erased person's own records went.
     expect((await t.db.query('SELECT 1 FROM login WHERE login_name = $1', [lower])).rows).toEqual([]);
+  });
+});
+
+describe('what an erasure may not touch', () => {
+  // Review S1 (docs/reviews/2026-11-28-staff-roles.md): a Device ID is whatever the plug-in sent. "admin" would have
+  // rewritten the role of every staff record, "@" cut every address in the log, the record's subject too.
+  it.each(['admin', '@'])("leaves other people's audit records alone whatever Device ID the customer chose (%s)", async (mach) => {
+    const hire = uniqueEmail('hire');
+    const invited = await t.request({
+      method: 'POST',
+      url: '/api/staff',
+      token: await t.adminToken(),
+      body: { email: hire, role: 'admin' },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const staffRecords = () =>
+      t.db.query(`SELECT id, actor, entity_id, before, after FROM audit_log WHERE entity = 'staff' AND entity_id = $1 ORDER BY id`, [hire]);
+    const { rows: before } = await staffRecords();
+    expect(before).toMatchObject([{ after: { role: 'admin' } }]);
+
+    const owner = await customerWithLicence(t, 'Spacey');
+    const unlocked = await postJuceForm(t, '/api/juce/unlock', {
+      product: 'Spacey',
+      email: owner.email,
+      pw: owner.password,
+      os: 'Linux',
+      mach,
+    });
+    expect(unlocked.body).toMatch(/<KEY>/);
+    expect((await eraseOwn(owner.token, { password: owner.password })).statusCode).toBe(200);
+
+    expect((await staffRecords()).rows).toEqual(before);
+  });
+
+  it("redacts the erased person's Device IDs and name in the records of their own licences' computers, and only there", async () => {
+    const owner = await customerWithLicence(t, 'Spacey');
+    const deviceId = randomDeviceId();
+    const registered = await registerDevice(
+      t,
+      { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: deviceId, DeviceName: 'Studio' },
+      uniqueIp(),
+    );
+    expect(registered.statusCode, registered.body).toBe(200);
+    // A record about someone else's licence that happens to hold the same text stays as it is.
+    await t.db.query(
+      `INSERT INTO audit_log (actor, action, entity, entity_id, before) VALUES ('admin', 'delete', 'order-device', '1', $1), ('admin', 'update', 'product', '1', $2)`,
+      [JSON.stringify({ orderId: owner.order.id, deviceIdHash: deviceId }), JSON.stringify({ note: `seen ${deviceId}` })],
+    );
+    expect((await eraseOwn(owner.token, { password: owner.password })).statusCode).toBe(200);
+    const { rows } = await t.db.query<{ entity: string; before: unknown }>(
+      `SELECT entity, before FROM audit_log WHERE entity IN ('order-device', 'product') AND before::text LIKE ANY ($1) ORDER BY id`,
+      [[`%${owner.order.id}%`, `%seen %`]],
+    );
+    expect(rows).toContainEqual({ entity: 'order-device', before: { orderId: owner.order.id, deviceIdHash: '[erased]' } });
+    expect(rows).toContainEqual({ entity: 'product', before: { note: `seen ${deviceId}` } });
   });
 });
 
