@@ -8,6 +8,10 @@ export const device = z.object({
   id: z.number().int(),
   deviceName: z.string(),
   deviceIdHash: z.string(),
+  /**
+   * The computer's signed key file ("Download offline Key"). It holds the secret behind the computer's removal code
+   * (decision 041): empty in the staff list of a licence's computers unless the caller is an administrator (decision 088).
+   */
   deviceIdHashEncrypted: z.string(),
   creationDate: z.string(),
   /** When the computer last activated (its first registration, or registering the same computer again). */

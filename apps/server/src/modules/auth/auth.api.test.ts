@@ -307,9 +307,9 @@ describe('rate limits', () => {
   });
 });
 
-/** A "support" staff login invited by the administrator, with its password set through the mailed link; its token. */
-async function supportLogin(email = uniqueEmail('support')): Promise<string> {
-  const invited = await t.request({ method: 'POST', url: '/api/staff', token: await t.adminToken(), body: { email, role: 'support' } });
+/** A staff login invited by the administrator, with its password set through the mailed link; its id and token. */
+async function staffLogin(role: 'admin' | 'support', email = uniqueEmail(role)): Promise<{ email: string; id: number; token: string }> {
+  const invited = await t.request({ method: 'POST', url: '/api/staff', token: await t.adminToken(), body: { email, role } });
   expect(invited.statusCode, invited.body).toBe(200);
   const link = await t.accountLinkTokenOf(email);
   const opened = await t.request({
@@ -319,8 +319,20 @@ async function supportLogin(email = uniqueEmail('support')): Promise<string> {
     body: { token: link, password: 'support-pass' },
   });
   expect(opened.statusCode).toBe(200);
-  return t.logIn(email, 'support-pass');
+  const { rows } = await t.db.query<{ id: number }>('SELECT id FROM login WHERE login_name = $1', [email]);
+  return { email, id: rows[0]!.id, token: await t.logIn(email, 'support-pass') };
 }
+
+/** A "support" staff login invited by the administrator, with its password set through the mailed link; its token. */
+const supportLogin = async (email = uniqueEmail('support')): Promise<string> => (await staffLogin('support', email)).token;
+
+const staffAuditOf = async (email: string) =>
+  (
+    await t.db.query<{ action: string; before: unknown; after: unknown }>(
+      `SELECT action, before, after FROM audit_log WHERE entity = 'staff' AND entity_id = $1 ORDER BY id`,
+      [email],
+    )
+  ).rows;
 
 describe('staff logins', () => {
   it('opens an invitation as a first password, never as a change of an old one', async () => {
@@ -408,6 +420,8 @@ describe('staff logins', () => {
       body: { username: email, password: 'hires-own-pass' },
     });
     expect(login.json()).toMatchObject({ role: 'admin' });
+    // The login existed: a role change from customer (decision 088).
+    expect(await staffAuditOf(email)).toEqual([{ action: 'update', before: { role: 'customer' }, after: { role: 'admin' } }]);
   });
 
   it('gives support the mails that carry a password or a sign-in link without their text, and the administrator all of it', async () => {
@@ -435,6 +449,38 @@ describe('staff logins', () => {
     const invite = await t.request({ method: 'POST', url: '/api/staff', token: adminToken, body: { email: 'admin', role: 'support' } });
     expect(invite.statusCode).toBe(400);
     expect((await t.db.query(`SELECT role FROM login WHERE login_name = 'admin'`)).rows).toEqual([{ role: 'admin' }]);
+  });
+
+  // Review 2026-11-28 (staff roles), S2; decision 088.
+  it('refuses an administrator their own role through the invitation as through PUT, and changes and audits nothing', async () => {
+    const second = await staffLogin('admin');
+    const put = await t.request({ method: 'PUT', url: `/api/staff/${second.id}`, token: second.token, body: { role: 'support' } });
+    expect({ status: put.statusCode, body: put.body }).toEqual({ status: 400, body: 'You cannot change your own role.' });
+    // The same change through the invitation, with the address spelled otherwise (the login is found by its canonical form).
+    for (const email of [second.email, second.email.toUpperCase()]) {
+      const invite = await t.request({ method: 'POST', url: '/api/staff', token: second.token, body: { email, role: 'support' } });
+      expect({ status: invite.statusCode, body: invite.body }).toEqual({ status: 400, body: 'You cannot change your own role.' });
+    }
+    const { rows } = await t.db.query<{ role: string }>('SELECT role FROM login WHERE id = $1', [second.id]);
+    expect(rows).toEqual([{ role: 'admin' }]);
+    // Still logged in: the refused invitation ended no session.
+    expect((await t.request({ method: 'GET', url: '/api/staff', token: second.token })).statusCode).toBe(200);
+    expect(await staffAuditOf(second.email)).toEqual([{ action: 'create', before: null, after: { role: 'admin' } }]);
+  });
+
+  it('audits inviting an existing staff login as the role change it is, with the role before, and ends its sessions', async () => {
+    const adminToken = await t.adminToken();
+    const other = await staffLogin('admin');
+    const invite = await t.request({ method: 'POST', url: '/api/staff', token: adminToken, body: { email: other.email, role: 'support' } });
+    expect(invite.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/staff', token: other.token })).statusCode).toBe(401);
+    const relogin = await t.logIn(other.email, 'support-pass');
+    expect((await t.request({ method: 'GET', url: '/api/staff', token: relogin })).statusCode).toBe(403);
+    // As PUT records it: an update, with the role before (admin) and after (support).
+    expect(await staffAuditOf(other.email)).toEqual([
+      { action: 'create', before: null, after: { role: 'admin' } },
+      { action: 'update', before: { role: 'admin' }, after: { role: 'support' } },
+    ]);
   });
 });
 

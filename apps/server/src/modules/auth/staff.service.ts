@@ -31,16 +31,20 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
  * Gives an address a staff role: an existing login that proved its address gets the role (its sessions end, so it
  * logs in again with its new rights); a new address, or a login nobody proved the address of (anyone may register
  * any address), gets a login without a usable password or a mailed one, and a mailed link that sets a password: only
- * whoever reads the address's mail becomes staff.
+ * whoever reads the address's mail becomes staff. For an existing login this is a role change and keeps
+ * `setStaffRole`'s rules (decision 088): not the caller's own login, not the built-in administrator, and audited as
+ * an `update` with the role before (`customer` for a customer's login).
  */
 export async function inviteStaff(options: { db: Db; caller: Caller; invite: StaffInviteRequest; siteUrl: string }): Promise<void> {
   const { db, invite } = options;
   const unusableHash = await hashPassword(randomBytes(32).toString('hex'));
   await withTransaction(db, async (client) => {
     const existing = await logins.findLoginByName(client, invite.email);
+    if (existing?.id === options.caller.loginId) throw badRequest('You cannot change your own role.');
     if (existing?.login_name === ADMIN_USER_NAME) throw badRequest('The built-in administrator keeps its role.');
+    let roleBefore: string | undefined;
     if (existing) {
-      await repository.setRole(client, existing.id, invite.role);
+      roleBefore = (await repository.setRole(client, existing.id, invite.role))?.before ?? existing.role;
       await logins.deleteSessionsOfLogin(client, existing.id);
     }
     if (!existing || !logins.hasProvenAddress(existing)) {
@@ -55,9 +59,10 @@ export async function inviteStaff(options: { db: Db; caller: Caller; invite: Sta
     }
     await recordAudit(client, {
       actor: options.caller.name,
-      action: 'create',
+      action: existing ? 'update' : 'create',
       entity: 'staff',
-      entityId: invite.email,
+      entityId: existing?.login_name ?? invite.email,
+      ...(existing ? { before: { role: roleBefore } } : {}),
       after: { role: invite.role },
     });
   });

@@ -2,7 +2,7 @@
 // freed places, and revocation.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { decryptKeyFile } from '../../licensing/juce-key-file.js';
-import { createTestApp } from '../../../test/test-app.js';
+import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
 import { customerWithLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
 import { computeRemovalCode } from './removal-code.js';
 import { errorOfJuceAnswer, keyOfJuceAnswer, postJuceForm } from '../../../test/juce-answers.js';
@@ -161,6 +161,70 @@ describe('removal codes', () => {
     expect(staff.statusCode).toBe(200);
     const { rows } = await t.db.query(`SELECT action FROM audit_log WHERE entity = 'order' AND entity_id = $1`, [owner.order.id]);
     expect(rows.map((row: { action: string }) => row.action)).toContain('release-device');
+  });
+});
+
+// Review 2026-11-28 (staff roles), S3; decision 088.
+describe("staff's list of a licence's computers", () => {
+  /** A support login invited by the administrator, its password set through the mailed link; its token. */
+  async function supportToken(): Promise<string> {
+    const email = uniqueEmail('support');
+    const invited = await t.request({ method: 'POST', url: '/api/staff', token: await t.adminToken(), body: { email, role: 'support' } });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const opened = await t.request({
+      method: 'POST',
+      url: '/api/account/confirm',
+      ip: uniqueIp(),
+      body: { token: await t.accountLinkTokenOf(email), password: 'support-pass' },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    return t.logIn(email, 'support-pass');
+  }
+
+  const listed = async (orderId: number, token: string) => {
+    const answer = await t.request({ method: 'GET', url: `/api/orderDevice/byOrder/${orderId}`, token });
+    expect(answer.statusCode).toBe(200);
+    return answer.json<{ deviceIdHash: string; deviceIdHashEncrypted: string }[]>();
+  };
+
+  it("gives support no computer's key file, so no removal secret: a removal code must come from the customer", async () => {
+    const support = await supportToken();
+    const owner = await customerWithLicence(t, 'Tapewarm');
+    const mach = randomDeviceId();
+    const keyFile = keyOf((await unlock(owner, 'Tapewarm', mach)).body);
+    expect(decryptKeyFile(keyFile, owner.product.public_key)?.attributes['removal']).toBeTruthy();
+
+    // Support is shown the computer, but not its key file (the field stays, empty).
+    const [device, ...others] = await listed(owner.order.id, support);
+    expect(others).toEqual([]);
+    expect(device).toMatchObject({ deviceIdHash: mach, deviceIdHashEncrypted: '' });
+    // The person's orders carry no computers either.
+    const orders = await t.request({ method: 'GET', url: `/api/order/byPerson/${owner.personId}`, token: support });
+    expect(orders.statusCode).toBe(200);
+    expect(orders.body).not.toContain(keyFile);
+    expect((await t.db.query('SELECT id FROM order_device WHERE order_id = $1', [owner.order.id])).rows).toHaveLength(1);
+
+    // The code the customer's plug-in showed, read out to support, still frees the place.
+    const code = computeRemovalCode(decryptKeyFile(keyFile, owner.product.public_key)!.attributes['removal']!, mach);
+    const released = await t.request({
+      method: 'POST',
+      url: `/api/order/${owner.order.id}/releasedevice`,
+      token: support,
+      body: { removalCode: code },
+    });
+    expect(released.statusCode).toBe(200);
+    expect((await t.db.query('SELECT id FROM order_device WHERE order_id = $1', [owner.order.id])).rows).toEqual([]);
+  });
+
+  it('gives the administrator every computer\'s key file, as "Download offline Key" needs it', async () => {
+    const owner = await customerWithLicence(t, 'Tapewarm');
+    const mach = randomDeviceId();
+    const removal = decryptKeyFile(keyOf((await unlock(owner, 'Tapewarm', mach)).body), owner.product.public_key)?.attributes['removal'];
+    expect(removal).toBeTruthy();
+    const [device] = await listed(owner.order.id, await t.adminToken());
+    expect(device?.deviceIdHash).toBe(mach);
+    // The signed key file of that computer, with its removal secret.
+    expect(decryptKeyFile(device!.deviceIdHashEncrypted, owner.product.public_key)?.attributes['removal']).toBe(removal);
   });
 });
 

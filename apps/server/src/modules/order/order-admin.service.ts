@@ -33,11 +33,16 @@ export async function listOrdersOfPerson(options: { db: Queryable; personId: num
   return rows.map(toOrder);
 }
 
-/** The computers registered on the licence; a licence that does not exist is a 404. */
-export async function listDevicesOfOrder(options: { db: Db; orderId: number }): Promise<Device[]> {
+/**
+ * The computers registered on the licence; a licence that does not exist is a 404. A computer's key file
+ * (`deviceIdHashEncrypted`) holds the secret behind its removal code (decision 041), so it is answered only when
+ * `withKeyFiles` (the administrator's "Download offline Key"); otherwise it is empty (support, decision 088).
+ */
+export async function listDevicesOfOrder(options: { db: Db; orderId: number; withKeyFiles?: boolean }): Promise<Device[]> {
   const rows = await listDevicesOfOrders(options.db, [options.orderId]);
   if (rows.length === 0 && !(await findOrderById(options.db, options.orderId))) throw notFound('Licence not found');
-  return rows.map(toDevice);
+  const devices = rows.map(toDevice);
+  return options.withKeyFiles ? devices : devices.map((device) => ({ ...device, deviceIdHashEncrypted: '' }));
 }
 
 /** A new licence made by the administrator: a serial from the product's pool and fresh key files for the owner. */

@@ -29,7 +29,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orderDevice/byOrder/:orderId',
     { onRequest: requireStaff, schema: { tags, params: z.object({ orderId: idParam.shape.id }), response: { 200: orderDeviceList } } },
-    (request) => app.orders.listDevicesOfOrder({ orderId: request.params.orderId }),
+    // The key files (with the secret of their removal codes) only for an administrator (decision 088).
+    (request) => app.orders.listDevicesOfOrder({ orderId: request.params.orderId, withKeyFiles: actorOf(request).role === 'admin' }),
   );
 
   app.post('/order/', { onRequest: requireAdmin, schema: { tags, body: orderCreateRequest, response: { 200: order } } }, (request) =>

@@ -3,6 +3,7 @@ import { isOfflineDevice, type Device } from '@store/contracts/licence';
 import type { Order } from '@store/contracts/order';
 import { Link } from 'react-router';
 import { downloadTextFile } from '../../../../lib/download-text-file';
+import { isAdminUser, useCurrentUser } from '../../../../lib/use-current-user';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { formatDateTime } from '../../shared/format-date';
 import { useDeleteOrderDeviceMutation, useOrderDevices, useRevokeOrderMutation } from '../api/orders-api';
@@ -29,6 +30,10 @@ export function LicenceDetail({ order }: { order: Order }) {
   const revokeOrder = useRevokeOrderMutation();
   const product = order.productName ?? '';
   const owner = usePerson(order.personId);
+  // Replacing keys, revoking and deleting computers are the administrator's (decision 013); the server refuses
+  // support with 403, so support is not offered them.
+  const isAdmin = isAdminUser(useCurrentUser());
+  const isActive = (order.state ?? 'active') === 'active';
 
   const remove = (device: Device) => {
     if (window.confirm(`Delete the computer ${device.deviceName} from licence ${order.id}?`)) deleteDevice.mutate(device.id);
@@ -51,8 +56,8 @@ export function LicenceDetail({ order }: { order: Order }) {
         <Link className="btn btn-sm btn-outline-primary" to={adminPaths.resendSerial(product, owner.data?.email)}>
           Resend Serial
         </Link>
-        {(order.state ?? 'active') === 'active' && <ReplaceKeysButton orderId={order.id} productName={product} />}
-        {(order.state ?? 'active') === 'active' && (
+        {isAdmin && isActive && <ReplaceKeysButton orderId={order.id} productName={product} />}
+        {isAdmin && isActive && (
           <button type="button" className="btn btn-sm btn-outline-danger ms-2" disabled={revokeOrder.isPending} onClick={revoke}>
             Revoke licence
           </button>
@@ -99,7 +104,8 @@ export function LicenceDetail({ order }: { order: Order }) {
                 </td>
                 <td className="text-end">
                   <div className="d-inline-flex flex-wrap justify-content-end gap-2">
-                    {isOfflineDevice(device) && (
+                    {/* Support is answered no key file (decision 088): nothing to download. */}
+                    {isOfflineDevice(device) && device.deviceIdHashEncrypted !== '' && (
                       <button
                         type="button"
                         className="btn btn-sm btn-outline-primary"
@@ -108,14 +114,16 @@ export function LicenceDetail({ order }: { order: Order }) {
                         Download offline Key
                       </button>
                     )}
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-danger"
-                      disabled={deleteDevice.isPending && deleteDevice.variables === device.id}
-                      onClick={() => remove(device)}
-                    >
-                      Delete
-                    </button>
+                    {isAdmin && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-danger"
+                        disabled={deleteDevice.isPending && deleteDevice.variables === device.id}
+                        onClick={() => remove(device)}
+                      >
+                        Delete
+                      </button>
+                    )}
                   </div>
                 </td>
               </tr>
