@@ -1,5 +1,6 @@
 import { buildApp, productLogger } from './app.js';
 import { loadConfig } from './config.js';
+import { isDatabaseUnreachable } from './db/database-status.js';
 import { prepareDatabase } from './db/prepare.js';
 import { startJobRunner } from './jobs/job-runner.js';
 import { activeTracing } from './tracing/tracing-hooks.js';
@@ -12,6 +13,17 @@ async function main(): Promise<void> {
     config: database.config,
     db: database.db,
     logger: productLogger(config.LOG_LEVEL),
+  });
+  // A promise a library left unawaited that fails because PostgreSQL is restarting or unreachable ends no request
+  // and loses nothing (the job queue retries, decision 092): the process keeps serving, its pages kept for outages
+  // included. Any other unhandled rejection is a defect and ends the process, as Node.js does by default.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnreachable(reason)) {
+      app.log.warn({ err: reason }, 'a background database call failed while the database was unreachable');
+      return;
+    }
+    app.log.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
   });
   // Mail delivery, the periodic clean-ups (expired sessions, rate-limit windows, old mail) and the reconciliation.
   const jobs = await startJobRunner({ db: database.db, config: database.config, log: app.log, app });

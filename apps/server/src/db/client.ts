@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isDatabaseUnreachable } from './database-status.js';
 
 // bigint columns (ids, counts) fit in a JS number for this product's sizes.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -8,6 +9,45 @@ export type Db = pg.Pool;
 /** Anything that runs a query: the pool or a client inside a transaction. */
 export type Queryable = pg.Pool | pg.PoolClient;
 
+/** SQLSTATE connection_failure: what a lost connection's error carries here (pg gives it no code). */
+export const CONNECTION_FAILURE = '08006';
+
+/** Gives a lost connection's error (pg gives it no code) the code CONNECTION_FAILURE; answers the error. */
+function withConnectionCode<E>(error: E): E {
+  if (error instanceof Error && !('code' in error) && isDatabaseUnreachable(error)) Object.assign(error, { code: CONNECTION_FAILURE });
+  return error;
+}
+
+/** `method` with its error coded by withConnectionCode, whether it answers a promise or calls back (its last argument). */
+function codingErrors(method: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+  return (...args) => {
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      return method(...args.slice(0, -1), (error: unknown, ...results: unknown[]) =>
+        (last as (...callbackArgs: unknown[]) => unknown)(error ? withConnectionCode(error) : error, ...results),
+      );
+    }
+    const result = method(...args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      throw withConnectionCode(error);
+    });
+  };
+}
+
+/**
+ * A pg client whose errors for a lost or refused connection ("Connection terminated unexpectedly": a PostgreSQL
+ * restart, a reset socket) carry the SQLSTATE code `08006`, as the server's own connection errors do. The job queue
+ * retries by an error's code (job-runner.ts), and pg gives these errors none.
+ */
+class CodedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.connect = codingErrors(this.connect.bind(this)) as pg.Client['connect'];
+    this.query = codingErrors(this.query.bind(this)) as pg.Client['query'];
+  }
+}
+
 /** Opens a connection pool. */
 export function createPool(connectionString: string, max = 10, options: { connectionTimeoutMillis?: number } = {}): Db {
   // TCP keep-alive: a connection a firewall dropped while idle is noticed by the operating system, not only by the
@@ -15,7 +55,14 @@ export function createPool(connectionString: string, max = 10, options: { connec
   // (a server that accepts but does not answer, or every connection busy that long) fails the call, which then
   // answers 503, rather than leaving it waiting for ever.
   const connectionTimeoutMillis = options.connectionTimeoutMillis ?? 10_000;
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, keepAlive: true, connectionTimeoutMillis });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    connectionTimeoutMillis,
+    Client: CodedClient,
+  });
   // A client losing its connection must not crash the process: an idle one is replaced by the pool, and a
   // checked-out one fails its query (the caller sees that). The 'connect' listener also tells graphile-worker,
   // which shares this pool, that its clients' errors are handled (it warns on the console otherwise).

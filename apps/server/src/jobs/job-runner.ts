@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { run, type TaskList } from 'graphile-worker';
+import { RETRYABLE_ERROR_CODES } from 'graphile-worker/dist/lib.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import { CONNECTION_FAILURE, type Db } from '../db/client.js';
 import { jobRuns } from '../lib/metrics.js';
 import { purgeOldRateLimitWindows } from '../lib/rate-limit.js';
 import { purgeOldMail, requeueAbandonedMail, SEND_MAIL_TASK } from '../mail/outbox.js';
@@ -91,11 +92,37 @@ export function createTaskList(options: JobRunnerOptions): { taskList: TaskList;
 }
 
 /**
+ * The errors of a database that is restarting or briefly unreachable, which the queue's own bookkeeping (a job
+ * marked done or failed, a job fetched) waits out and retries. graphile-worker 0.17 retries only serialization
+ * failures, deadlocks, "cannot connect now", EHOSTUNREACH and ETIMEDOUT, and records a job's outcome without awaiting
+ * it: any other error there is an unhandled rejection, and Node.js ends the process on one. A PostgreSQL restart
+ * while a job ran therefore took the whole server down, with its pages kept for outages (review P4,
+ * 2026-11-28-production; decision 092). A lost connection's error carries CONNECTION_FAILURE (db/client.ts).
+ */
+export const DATABASE_RESTART_CODES = [
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01', // admin_shutdown: the server was stopped or restarted
+  '57P02', // crash_shutdown
+  '08000', // connection_exception
+  '08001', // sqlclient_unable_to_establish_sqlconnection
+  '08003', // connection_does_not_exist
+  CONNECTION_FAILURE,
+] as const;
+
+/** Makes the queue retry these, with back-off from 1 s to 30 s (up to graphile-worker's 100 attempts). */
+export function retryDatabaseRestarts(): void {
+  for (const code of DATABASE_RESTART_CODES) RETRYABLE_ERROR_CODES[code] ??= { minDelay: 1_000, maxDelay: 30_000 };
+}
+
+/**
  * Starts the job queue's worker (graphile-worker) on the app's pool: it delivers mail, runs the clean-ups and the
  * reconciliation. Jobs are picked up at once through LISTEN/NOTIFY, or by polling every 2 s.
  */
 export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop: () => Promise<void> }> {
   const { taskList, close } = createTaskList(options);
+  retryDatabaseRestarts();
   const runner = await run({
     pgPool: options.db,
     // With tracing on, each run of a task is a span (decision 038).

@@ -1,0 +1,113 @@
+// The job queue (graphile-worker) across a PostgreSQL restart: review P4 of docs/reviews/2026-11-28-production.md.
+import net from 'node:net';
+import { RETRYABLE_ERROR_CODES } from 'graphile-worker/dist/lib.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.js';
+import { CONNECTION_FAILURE, createPool } from '../db/client.js';
+import { DATABASE_RESTART_CODES, retryDatabaseRestarts, startJobRunner } from './job-runner.js';
+
+const t = await createTestApp();
+
+describe('the job queue across a database restart (decision 092)', () => {
+  // A TCP proxy in front of the test database (as in database-outage.api.test.ts): `cut` resets every open
+  // connection and refuses new ones, as a PostgreSQL restart does; `restore` lets connections through again.
+  const upstream = new URL(t.config.DATABASE_URL!);
+  const proxy = { isCut: false, sockets: new Set<net.Socket>() };
+  const proxyServer = net.createServer((client) => {
+    if (proxy.isCut) {
+      client.destroy();
+      return;
+    }
+    const server = net.connect(Number(upstream.port), upstream.hostname);
+    for (const socket of [client, server]) {
+      proxy.sockets.add(socket);
+      socket.on('close', () => proxy.sockets.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    client.pipe(server).pipe(client);
+  });
+
+  afterAll(async () => {
+    for (const socket of proxy.sockets) socket.destroy();
+    await new Promise<void>((resolve) => proxyServer.close(() => resolve()));
+  });
+
+  const addJob = async (task: string) =>
+    (await t.db.query<{ id: string }>('SELECT id FROM graphile_worker.add_job($1)', [task])).rows[0]!.id;
+  const isJobWaiting = async (id: string) => (await t.db.query('SELECT 1 FROM graphile_worker.jobs WHERE id = $1', [id])).rowCount === 1;
+
+  it(
+    'a PostgreSQL restart while a job runs leaves no unhandled rejection (which would end the production process), and the queue goes on',
+    { timeout: 60_000 },
+    async () => {
+      // Node.js ends a process on an unhandled rejection: graphile-worker's unawaited bookkeeping must not give one.
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
+      const proxyUrl = new URL(upstream);
+      proxyUrl.host = `127.0.0.1:${(proxyServer.address() as net.AddressInfo).port}`;
+      const db = createPool(proxyUrl.toString(), 5);
+      const jobs = await startJobRunner({ db, config: t.config, log: t.app.log });
+      const blocker = await t.db.connect();
+      try {
+        // The queue works.
+        const first = await addJob('purge_old_rate_limit_windows');
+        await expect.poll(() => isJobWaiting(first), { timeout: 15_000 }).toBe(false);
+
+        // A job is running (held on a table lock, so the restart comes while it runs) when PostgreSQL restarts.
+        await blocker.query('BEGIN');
+        await blocker.query('LOCK TABLE session IN ACCESS EXCLUSIVE MODE');
+        const running = await addJob('purge_expired_sessions');
+        await expect
+          .poll(
+            async () =>
+              (await t.db.query('SELECT locked_at FROM graphile_worker.jobs WHERE id = $1', [running])).rows[0]?.locked_at ?? null,
+            {
+              timeout: 15_000,
+            },
+          )
+          .not.toBeNull();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        proxy.isCut = true;
+        for (const socket of proxy.sockets) socket.destroy();
+        await new Promise((resolve) => setTimeout(resolve, 3_000)); // a brief restart
+        await blocker.query('ROLLBACK');
+        proxy.isCut = false;
+
+        // PostgreSQL is back: a mail, a webhook delivery or (here) a clean-up queued now must still run.
+        const after = await addJob('purge_old_rate_limit_windows');
+        await expect.poll(() => isJobWaiting(after), { timeout: 30_000 }).toBe(false);
+        expect(unhandled.map(String)).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
+        blocker.release();
+        await jobs.stop().catch(() => undefined);
+        await db.end();
+      }
+    },
+  );
+});
+
+// After the restart test: it must find the codes set by startJobRunner, not by this test.
+describe('retryDatabaseRestarts', () => {
+  it("makes graphile-worker's bookkeeping retry a restarting database's errors, a lost connection's code included", () => {
+    retryDatabaseRestarts();
+    expect(DATABASE_RESTART_CODES).toContain(CONNECTION_FAILURE);
+    for (const code of DATABASE_RESTART_CODES) expect(RETRYABLE_ERROR_CODES[code], code).toBeDefined();
+  });
+
+  it('gives the error of a connection lost under a query the code 08006', async () => {
+    const db = createPool(t.config.DATABASE_URL!, 1);
+    const client = await db.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      const failing = client.query('SELECT pg_sleep(30)');
+      await t.db.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+      await expect(failing).rejects.toMatchObject({ code: expect.stringMatching(/^(57P01|08006)$/) });
+    } finally {
+      client.release(true);
+      await db.end();
+    }
+  });
+});
