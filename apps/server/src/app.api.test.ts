@@ -1,5 +1,11 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp, productLogger } from './app.js';
+import { customerWithLicence } from './modules/licence/licence.test-factory.js';
+import { createUnsubscribeToken } from './modules/release/unsubscribe-token.js';
+import { transferTokenSecretOf } from './modules/transfer/index.js';
 import { createTestApp, uniqueEmail, uniqueIp } from '../test/test-app.js';
 
 const t = await createTestApp();
@@ -144,6 +150,58 @@ describe('the request log', () => {
       expect(lines[0]!.reqId).toMatch(/^req-/);
     } finally {
       await app.close();
+    }
+  });
+
+  // Review docs/reviews/2026-11-28-production.md, P1: the token of a mailed link is the whole credential (an
+  // account link sets the login's password), and opening the link is a request to this server (the web app).
+  it("leaves the token of every mailed link out of the line, and keeps the link's path", async () => {
+    const lines: string[] = [];
+    const distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'request-log-'));
+    await fs.writeFile(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head><title>App</title><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
+    );
+    const app = await buildApp({
+      config: { ...t.config, webDistDir: distDir },
+      db: t.db,
+      isServingWebApp: true,
+      logger: productLogger('info', { write: (line) => void lines.push(line) }),
+    });
+    try {
+      // A registration's confirmation link, as mailed (purchase, activation, transfer and staff-invitation links
+      // have the same path); a release mail's unsubscribe page and its one-click address (release-mail.service.ts).
+      const registered = await t.registerCustomer(undefined, { isProven: false });
+      const accountToken = await t.accountLinkTokenOf(registered.email);
+      const owner = await customerWithLicence(t);
+      const { rows } = await t.db.query<{ id: number }>('SELECT id FROM person WHERE email = $1', [owner.email]);
+      const unsubscribeToken = createUnsubscribeToken(transferTokenSecretOf(t.config), rows[0]!.id);
+      await app.ready();
+      lines.length = 0;
+
+      const opened = await app.inject({ method: 'GET', url: `/account/confirm/${accountToken}`, remoteAddress: uniqueIp() });
+      expect(opened.statusCode).toBe(200);
+      const unsubscribePage = await app.inject({ method: 'GET', url: `/unsubscribe/${unsubscribeToken}` });
+      expect(unsubscribePage.statusCode).toBe(200);
+      const oneClick = await app.inject({
+        method: 'POST',
+        url: `/api/release-mail/unsubscribe?token=${unsubscribeToken}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(oneClick.statusCode).toBe(200);
+
+      const leaking = lines.filter((line) => line.includes(accountToken) || line.includes(unsubscribeToken));
+      expect(leaking, `log lines carrying a link's token:\n${leaking.join('\n')}`).toEqual([]);
+      const logged = lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
+      expect(logged.filter((line) => line.msg === 'request completed').map((line) => line.req!.url)).toEqual([
+        '/account/confirm/:token',
+        '/unsubscribe/:token',
+        '/api/release-mail/unsubscribe?token=:token',
+      ]);
+    } finally {
+      await app.close();
+      await fs.rm(distDir, { recursive: true, force: true });
     }
   });
 });

@@ -9,6 +9,7 @@ import type { Db } from './db/client.js';
 import { watchDatabase } from './db/database-status.js';
 import { listenForTableChanges, type TableChanges } from './db/table-changes.js';
 import { badRequest } from './lib/app-error.js';
+import { redactUrl } from './lib/redact-url.js';
 import { createSecretBox, type SecretBox } from './lib/secret-box.js';
 import { createSigningPool, signOnThisThread, type KeyFileSigner } from './licensing/signing-pool.js';
 import { mailboxRoutes } from './mail/mailbox.routes.js';
@@ -81,8 +82,10 @@ export type BuildOptions = {
  * The product's log: pino's JSON lines at `level`, one per request (plus what the code logs). A request is logged
  * as its method, path, host and client address, an answer as its status: never headers or bodies, so no token,
  * cookie or password reaches the log (serializers that leave them out cost nothing; pino's redaction of paths
- * cost a fifth of a content page's time). A request's lines carry Fastify's `reqId` (X-Request-Id when the caller
- * sends one); with tracing on, every line written inside a span carries its `trace_id` and `span_id` too.
+ * cost a fifth of a content page's time). The path and query are logged without the secrets some carry (a mailed
+ * link's token: `/account/confirm/:token`; `redactUrl`). A request's lines carry Fastify's `reqId` (X-Request-Id
+ * when the caller sends one); with tracing on, every line written inside a span carries its `trace_id` and
+ * `span_id` too.
  * `stream`: where the lines go (standard output when left out).
  */
 export const productLogger = (level: Config['LOG_LEVEL'], stream?: { write: (line: string) => void }) => ({
@@ -92,7 +95,7 @@ export const productLogger = (level: Config['LOG_LEVEL'], stream?: { write: (lin
     // Fastify hands its own request and reply to these (its types name the raw ones).
     req: (request: { method?: string; url?: string; host?: string; ip?: string }) => ({
       method: request.method,
-      url: request.url,
+      url: request.url === undefined ? undefined : redactUrl(request.url),
       host: request.host,
       remoteAddress: request.ip,
     }),

@@ -20,6 +20,13 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+/** A real storefront with what it needs: its webhook secret and the site's address. */
+const storefront = {
+  FASTSPRING_STOREFRONT: 'vendor.onfastspring.com/popup-vendor',
+  FASTSPRING_WEBHOOK_SECRET: 'fastspring-webhook-secret',
+  PUBLIC_URL: 'https://shop.example.com',
+};
+
 describe('SANDBOX_CHECKOUT', () => {
   const sandboxOf = (env: Record<string, string>) => loadConfig({ KEY_ENCRYPTION_SECRET: 'k', ...env }).isSandboxOn;
 
@@ -27,7 +34,7 @@ describe('SANDBOX_CHECKOUT', () => {
     expect(sandboxOf({})).toBe(true);
     expect(sandboxOf({ DATABASE_URL: 'postgres://db/store' })).toBe(false);
     expect(sandboxOf({ FASTSPRING_WEBHOOK_SECRET: 'secret' })).toBe(false);
-    expect(sandboxOf({ FASTSPRING_STOREFRONT: 'vendor.onfastspring.com/popup-vendor' })).toBe(false);
+    expect(sandboxOf({ ...storefront })).toBe(false);
     expect(sandboxOf({ SANDBOX_CHECKOUT: 'off' })).toBe(false);
   });
 
@@ -40,6 +47,63 @@ describe('SANDBOX_CHECKOUT', () => {
     expect(() => sandboxOf({ SANDBOX_CHECKOUT: 'force', FASTSPRING_STOREFRONT: 'vendor.onfastspring.com/popup-vendor' })).toThrow(
       /choose the sandbox or the storefront/,
     );
+  });
+});
+
+// Review docs/reviews/2026-11-28-production.md, P2 and P3.
+describe('a production start', () => {
+  /** External database, a real storefront, its webhook secret, an https site. */
+  const production = {
+    DATABASE_URL: 'postgres://store:secret@db.internal:5432/store',
+    KEY_ENCRYPTION_SECRET: 'a-key-encryption-secret-of-enough-length',
+    ...storefront,
+  };
+
+  it('starts with a storefront, its webhook secret and the site address', () => {
+    expect(loadConfig(production)).toMatchObject({ PUBLIC_URL: 'https://shop.example.com', isSandboxOn: false });
+  });
+
+  it('stops with a real storefront and no FASTSPRING_WEBHOOK_SECRET (every order webhook would be refused)', () => {
+    for (const secret of [undefined, '', '  ']) {
+      expect(() => loadConfig({ ...production, FASTSPRING_WEBHOOK_SECRET: secret })).toThrow(
+        /^Invalid configuration:\nFASTSPRING_WEBHOOK_SECRET is required with FASTSPRING_STOREFRONT \(/,
+      );
+    }
+  });
+
+  it('stops with a real storefront and no PUBLIC_URL (mails would link to localhost), naming every missing setting', () => {
+    const { PUBLIC_URL: _omitted, ...withoutPublicUrl } = production;
+    expect(() => loadConfig(withoutPublicUrl)).toThrow(/^Invalid configuration:\nPUBLIC_URL is required with FASTSPRING_STOREFRONT \(/);
+    expect(() => loadConfig({ FASTSPRING_STOREFRONT: production.FASTSPRING_STOREFRONT })).toThrow(
+      /FASTSPRING_WEBHOOK_SECRET is required.*\nPUBLIC_URL is required/s,
+    );
+  });
+
+  it('needs no PUBLIC_URL without a storefront: development and tests run on an external database without one', () => {
+    const { PUBLIC_URL: _omitted, FASTSPRING_STOREFRONT: _none, ...withoutStorefront } = production;
+    expect(loadConfig(withoutStorefront).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: ' ' }).PUBLIC_URL).toBeUndefined();
+  });
+
+  it('stops on a PUBLIC_URL that is no absolute http(s) address, and drops a trailing slash', () => {
+    for (const url of [
+      'shop.example.com',
+      'htps://shop.example.com',
+      '//shop.example.com',
+      '/store',
+      'ftp://shop.example.com',
+      'https://',
+    ]) {
+      expect(() => loadConfig({ ...production, PUBLIC_URL: url }), url).toThrow(
+        /^Invalid configuration:\nPUBLIC_URL: not an http\(s\) URL$/,
+      );
+      expect(() => loadConfig({ PUBLIC_URL: url }), url).toThrow(/PUBLIC_URL: not an http\(s\) URL/);
+    }
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).PUBLIC_URL).toBe('https://shop.example.com');
+    expect(loadConfig({ PUBLIC_URL: ' http://localhost:3000 ' }).PUBLIC_URL).toBe('http://localhost:3000');
+    // Spelt as the URL standard does: `https:` in lower case is what marks device cookies `Secure`.
+    expect(loadConfig({ PUBLIC_URL: 'HTTPS://Shop.Example.com/' }).PUBLIC_URL).toBe('https://shop.example.com');
   });
 });
 

@@ -18,7 +18,12 @@ const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
-  PUBLIC_URL: optionalText,
+  /**
+   * The site's public address, as mailed links and the `Secure` flag of device cookies take it: an absolute http(s)
+   * URL, kept as the URL standard spells it (`https://shop.example.com`: scheme and host in lower case, so that
+   * `https:` is recognised) without a trailing slash. Required with a real storefront; unset, `http://localhost:$PORT`.
+   */
+  PUBLIC_URL: optionalHttpUrl.transform((value) => (value === undefined ? undefined : new URL(value).href.replace(/\/+$/, ''))),
   ADMIN_PASSWORD: optionalText,
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Plug-in Store <no-reply@localhost>'),
@@ -168,6 +173,12 @@ function decideSandbox(config: z.infer<typeof configSchema>): boolean {
 export const defaultSharedBuffersMb = (totalMemoryBytes = os.totalmem()): number =>
   Math.min(2048, Math.max(128, Math.round(totalMemoryBytes / 8 / 2 ** 20)));
 
+/** What a real storefront (FASTSPRING_STOREFRONT: a shop that sells) cannot do without, and why. */
+const requiredWithStorefront = {
+  FASTSPRING_WEBHOOK_SECRET: 'without it every order webhook is refused: customers pay and receive no licence',
+  PUBLIC_URL: "the site's https:// address: without it every mail links to localhost",
+} as const;
+
 /** Parses the environment once; fails fast with every problem listed. The only reader of process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -179,6 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.DATABASE_URL && !config.KEY_ENCRYPTION_SECRET) {
     throw new Error('Invalid configuration:\nKEY_ENCRYPTION_SECRET is required when DATABASE_URL is set');
   }
+  const isSandboxOn = decideSandbox(config);
+  if (config.FASTSPRING_STOREFRONT) {
+    const missing = (Object.keys(requiredWithStorefront) as (keyof typeof requiredWithStorefront)[]).filter((name) => !config[name]);
+    const problems = missing.map((name) => `${name} is required with FASTSPRING_STOREFRONT (${requiredWithStorefront[name]})`);
+    if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
   const webDistDefault = path.resolve(import.meta.dirname, '../../web/dist');
   return {
     ...config,
@@ -186,7 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : webDistDefault,
     signingThreads: config.SIGNING_THREADS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1)),
     embeddedSharedBuffersMb: config.EMBEDDED_SHARED_BUFFERS_MB ?? defaultSharedBuffersMb(),
-    isSandboxOn: decideSandbox(config),
+    isSandboxOn,
   };
 }
 

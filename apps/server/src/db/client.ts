@@ -43,8 +43,10 @@ function codingErrors(method: (...args: unknown[]) => unknown): (...args: unknow
 class CodedClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
-    this.connect = codingErrors(this.connect.bind(this)) as pg.Client['connect'];
-    this.query = codingErrors(this.query.bind(this)) as pg.Client['query'];
+    // pg's own methods, looked up at each call (a test's spy on pg.Client.prototype sees every query).
+    const base = pg.Client.prototype as unknown as Record<'connect' | 'query', (...args: unknown[]) => unknown>;
+    this.connect = codingErrors((...args) => base.connect.apply(this, args)) as pg.Client['connect'];
+    this.query = codingErrors((...args) => base.query.apply(this, args)) as pg.Client['query'];
   }
 }
 

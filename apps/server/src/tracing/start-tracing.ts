@@ -14,6 +14,7 @@ import {
   resourceFromAttributes,
 } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { redactUrl } from '../lib/redact-url.js';
 import { spanEachTask } from './job-spans.js';
 import { installTracing } from './tracing-hooks.js';
 
@@ -49,9 +50,14 @@ export function startTracing(): void {
   // (named by its route: the server span) and one for its handler, none per hook. The pages, app screens and assets
   // outside that scope are answered from memory in tens of microseconds, and none of its hooks runs for them
   // (decision 038). node:http's instrumentation is left out: a second server span per request doubled the cost.
+  // The server span's `url.path` is the path with its query, as the request log has it: without the secrets some
+  // carry (the one-click unsubscribe's `?token=`, a purchase's id), as the log leaves them out (redactUrl).
   const fastify = new FastifyOtelInstrumentation({
     instrumentHooks: false,
-    requestHook: (span, request) => span.updateName(serverSpanName(request.method, request.routeOptions.url)),
+    requestHook: (span, request) => {
+      span.updateName(serverSpanName(request.method, request.routeOptions.url));
+      span.setAttribute('url.path', redactUrl(request.url));
+    },
   });
   registerInstrumentations({
     tracerProvider: provider,

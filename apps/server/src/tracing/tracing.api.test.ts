@@ -226,6 +226,13 @@ describe('tracing with OpenTelemetry', () => {
         const callerTraceId = randomBytes(16).toString('hex');
         const callerSpanId = randomBytes(8).toString('hex');
         await requestHealthPageAndRegister(port, 'tracing-test-register', `00-${callerTraceId}-${callerSpanId}-01`);
+        // A release mail's one-click unsubscribe: its token is in the query (a forged one here: answered 404).
+        const unsubscribeToken = `u1.1.${randomBytes(32).toString('base64url')}`;
+        const unsubscribed = await fetch(`http://127.0.0.1:${port}/api/release-mail/unsubscribe?token=${unsubscribeToken}`, {
+          method: 'POST',
+          headers: { 'x-request-id': 'tracing-test-unsubscribe' },
+        });
+        expect(unsubscribed.status).toBe(404);
         // The registration's mail job has run once the queue holds it no longer (its span has ended then).
         await expect
           .poll(
@@ -274,6 +281,18 @@ describe('tracing with OpenTelemetry', () => {
         expect(spans.filter((span) => span.parentSpanId === undefined || span.parentSpanId === '').map((span) => span.scope)).not.toContain(
           '@opentelemetry/instrumentation-pg',
         );
+
+        // A token in the path or query is in neither the span nor the log line (redactUrl).
+        expect(
+          spans.find((span) => span.kind === SPAN_KIND.server && span.attributes['http.route'] === '/api/release-mail/unsubscribe'),
+        ).toMatchObject({
+          attributes: { 'url.path': '/api/release-mail/unsubscribe?token=:token' },
+        });
+        expect(JSON.stringify(spans)).not.toContain(unsubscribeToken);
+        expect(requestLineOf(product, 'tracing-test-unsubscribe')).toMatchObject({
+          req: { url: '/api/release-mail/unsubscribe?token=:token' },
+        });
+        expect(product.output()).not.toContain(unsubscribeToken);
 
         // The request's log line names the request (Fastify's reqId, from X-Request-Id) and its trace.
         expect(requestLineOf(product, 'tracing-test-register')).toMatchObject({

@@ -18,8 +18,8 @@ export function isValidWebhookSignature(secret: string, body: Buffer, signature:
 /**
  * The secret webhooks are signed with: FASTSPRING_WEBHOOK_SECRET when set. In the sandbox without one, a default
  * derived from KEY_ENCRYPTION_SECRET (deriveKey, purpose `sandbox-webhook-secret`), so the stand-in still signs and
- * the webhook route still verifies, and every process of one installation derives the same value. A real
- * storefront without a secret has none: its webhooks are refused.
+ * the webhook route still verifies, and every process of one installation derives the same value. Without the
+ * sandbox and a secret there is none: webhooks are refused (a real storefront without a secret does not start).
  */
 export function webhookSecretOf(config: Config): string | undefined {
   if (config.FASTSPRING_WEBHOOK_SECRET) return config.FASTSPRING_WEBHOOK_SECRET;
