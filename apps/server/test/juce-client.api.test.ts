@@ -4,16 +4,17 @@
 // failed connection stay on this machine (and are seen there). Needs JUCE's modules (Debian's
 // juce-modules-source), g++ and libcurl's headers; .ci/run installs them. Without JUCE the file is skipped
 // locally, and fails in CI.
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { collectCppDocUnits } from './cpp-doc-blocks.js';
-import { createExpiringKeyFile } from '../src/licensing/juce-key-file.js';
+import { createExpiringKeyFile, createKeyFile } from '../src/licensing/juce-key-file.js';
 import { loadSigningKey } from '../src/licensing/rsa-key.js';
 import { customerWithLicence, randomDeviceId, registerDevice } from '../src/modules/licence/licence.test-factory.js';
 import { findProductByName, type ProductRow } from '../src/modules/product/product.repository.js';
@@ -25,12 +26,13 @@ const JUCE_MODULES = '/usr/share/juce/modules';
 const REPOSITORY = resolve(import.meta.dirname, '../../..');
 const BUILD_DIR = join(REPOSITORY, '.tmp/juce-example');
 const PROGRAM = join(BUILD_DIR, 'plugin_store_example');
+const TSAN_PROGRAM = join(BUILD_DIR, 'tsan/plugin_store_example');
 const DOC_DIR = join(BUILD_DIR, 'doc');
 const INTEGRATION_DOC = 'docs/plugin-integration.md';
 const hasJuce = existsSync(join(JUCE_MODULES, 'juce_product_unlocking'));
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Outcome = { exitCode: number; lines: Record<string, string> };
+type Outcome = { exitCode: number; lines: Record<string, string>; stderr?: string };
 
 const isRequired = hasJuce || process.env.CI === 'true';
 const WEBHOOK_SECRET = 'juce-client-webhook-secret';
@@ -43,6 +45,7 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
   let workDir = '';
   let proxy: Server;
   const proxyRequests: string[] = [];
+  const heldExamples: ChildProcess[] = [];
 
   beforeAll(async () => {
     if (!hasJuce) throw new Error(`JUCE's modules are missing from ${JUCE_MODULES}: install juce-modules-source (.ci/run does).`);
@@ -77,15 +80,16 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
   }
 
   afterAll(async () => {
+    for (const child of heldExamples) if (child.exitCode === null) child.kill();
     await new Promise((done) => proxy?.close(done));
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
-  /** Runs the example as one computer (its Device ID and its own saved state), every other host behind the proxy. */
-  const runExample = async (
-    computer: { deviceId: string; product?: string; server?: string; publicKey?: string },
-    ...command: string[]
-  ): Promise<Outcome> => {
+  type Computer = { deviceId: string; product?: string; server?: string; publicKey?: string };
+
+  /** The example's options and environment for one computer (its Device ID and its own saved state), every other
+      host behind the proxy. */
+  const invocation = (computer: Computer, command: string[]) => {
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     const options = [
       ['--server', computer.server ?? serverUrl],
@@ -103,20 +107,60 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
       no_proxy: '127.0.0.1',
       NO_PROXY: '127.0.0.1',
     };
-    const result = await run(PROGRAM, [...options, ...command], { env, cwd: workDir, timeout: 60_000 }).then(
-      ({ stdout }) => ({ exitCode: 0, stdout }),
-      (error: { code?: number; stdout?: string }) => ({
-        exitCode: typeof error.code === 'number' ? error.code : -1,
-        stdout: error.stdout ?? '',
-      }),
-    );
-    const lines = Object.fromEntries(
-      result.stdout
+    return { args: [...options, ...command], env };
+  };
+
+  const parseLines = (stdout: string) =>
+    Object.fromEntries(
+      stdout
         .split('\n')
         .filter((line) => line.includes(': '))
         .map((line) => [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)]),
     );
-    return { exitCode: result.exitCode, lines };
+
+  /** Runs the example (or its ThreadSanitizer build) as one computer. */
+  const runProgram = async (program: string, computer: Computer, command: string[]): Promise<Outcome> => {
+    const { args, env } = invocation(computer, command);
+    // ThreadSanitizer's runtime needs the address layout it expects; with the kernel's address randomisation turned
+    // up (vm.mmap_rnd_bits above 28) GCC 12's refuses to start, so its program runs without randomisation.
+    const [file, fileArgs] = program === TSAN_PROGRAM ? ['setarch', ['-R', program, ...args]] : [program, args];
+    const result = await run(file, fileArgs, { env, cwd: workDir, timeout: 120_000, maxBuffer: 16 << 20 }).then(
+      ({ stdout, stderr }) => ({ exitCode: 0, stdout, stderr }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        exitCode: typeof error.code === 'number' ? error.code : -1,
+        stdout: error.stdout ?? '',
+        stderr: error.stderr ?? '',
+      }),
+    );
+    return { exitCode: result.exitCode, lines: parseLines(result.stdout), stderr: result.stderr };
+  };
+  const runExample = (computer: Computer, ...command: string[]) => runProgram(PROGRAM, computer, command);
+
+  /** Starts the example's `hold COMMAND`: it loads the state and waits; `proceed()` lets it run COMMAND. Another
+      running copy of the plug-in, holding the state while this one changes it. */
+  const holdExample = (computer: Computer, ...command: string[]) => {
+    const { args, env } = invocation(computer, ['hold', ...command]);
+    const child = spawn(PROGRAM, args, { env, cwd: workDir, stdio: ['pipe', 'pipe', 'inherit'] });
+    heldExamples.push(child);
+    let stdout = '';
+    let onOutput = () => {};
+    child.stdout.on('data', (data: Buffer) => {
+      stdout += data.toString();
+      onOutput();
+    });
+    const exited = new Promise<number>((done) => child.on('close', (code) => done(code ?? -1)));
+    const ready = new Promise<void>((done, fail) => {
+      onOutput = () => stdout.includes('ready: yes') && done();
+      void exited.then(() => fail(new Error(`the held example exited before it was ready:\n${stdout}`)));
+    });
+    return {
+      ready,
+      proceed: async (): Promise<Outcome> => {
+        child.stdin.end('go\n');
+        const exitCode = await exited;
+        return { exitCode, lines: parseLines(stdout) };
+      },
+    };
   };
 
   const writeKeyFile = async (name: string, text: string) => {
@@ -432,6 +476,247 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
       expect((await release()).statusCode).toBe(200);
       expect(await countDevices(owner.order.id)).toBe(0);
       expect((await release()).statusCode).toBe(409);
+    });
+
+    // The review of 2026-11-28 (docs/reviews/2026-11-28-juce-module.md), findings J1-J8; decision 090.
+    const tapewarmSigningKey = () => loadSigningKey(t!.app.secretBox.open(tapewarm.private_key_sealed), tapewarm.public_key);
+    /** A key of Tapewarm for one computer, signed here as the server signs it: the module's renewable key (with
+        `licence`), a trial's (expiring, no licence) or a permanent one. */
+    const tapewarmKey = (
+      deviceId: string,
+      kind: { expiresInMs: number; licence?: string } | { permanent: true },
+      removal = 'removal-secret',
+    ) => {
+      const base = { appName: 'Tapewarm', machineNumbers: deviceId, privateKey: tapewarmSigningKey() };
+      if ('permanent' in kind)
+        return createKeyFile({ ...base, userEmail: 'joe@example.com', userName: 'Joe', extraAttributes: [['removal', removal]] });
+      const expiryTime = new Date(Date.now() + kind.expiresInMs);
+      if (kind.licence === undefined) return createExpiringKeyFile({ ...base, userEmail: 'trial', userName: 'Trial', expiryTime });
+      return createExpiringKeyFile({
+        ...base,
+        userEmail: 'joe@example.com',
+        userName: 'Joe',
+        expiryTime,
+        extraAttributes: [
+          ['licence', kind.licence],
+          ['removal', removal],
+        ],
+      });
+    };
+    const unlockedTapewarmComputer = async () => {
+      const owner = await customerWithLicence(t!, 'Tapewarm');
+      const computer = tapewarmComputer();
+      const unlocked = await runExample(computer, 'unlock', owner.email, owner.password);
+      expect(unlocked.lines, unlocked.lines.message).toMatchObject({ result: 'ok', licensed: 'yes', renewable: 'yes' });
+      return { owner, computer, unlocked };
+    };
+    const renewedAt = async (orderId: number) =>
+      (await t!.db.query<{ renewed_at: Date | null }>('SELECT renewed_at FROM order_device WHERE order_id = $1', [orderId])).rows[0]
+        ?.renewed_at;
+
+    it('J1: refuses a second request at once while a renewal runs, and stays readable meanwhile (ThreadSanitizer)', async () => {
+      // The console example built with ThreadSanitizer, JUCE's units included (cached in .tmp like the others;
+      // about 1.5 minutes cold on two cores, decision 090).
+      await make('tsan');
+      const { computer } = await unlockedTapewarmComputer();
+      // Renewals on a background thread (as BackgroundRenewal), the main thread reading the licence in a loop and
+      // asking for a renewal of its own whenever one runs: refused at once, never waiting. Any data race ends the
+      // run with ThreadSanitizer's report (exit 66).
+      const stress = await runProgram(TSAN_PROGRAM, computer, ['stress', '10']);
+      expect(stress.stderr, stress.stderr).not.toMatch(/ThreadSanitizer/);
+      expect(stress.lines, JSON.stringify(stress.lines)).toMatchObject({
+        'busy-message': 'Another licence request of Tapewarm is running. Try again when it has finished.',
+        licensed: 'yes',
+        renewable: 'yes',
+      });
+      expect(Number(stress.lines.renewed)).toBeGreaterThanOrEqual(10);
+      expect(Number(stress.lines['busy-refusals'])).toBeGreaterThan(0);
+      expect(Number(stress.lines.reads)).toBeGreaterThan(0);
+      expect(stress.exitCode).toBe(0);
+    }, 600_000);
+
+    it('J2: judges an expiring key when the session starts, so it ends at the next session, never in this one', async () => {
+      // Keys that end a few seconds from now; the example waits (by the clock) until they have expired.
+      const rolling = tapewarmComputer();
+      const trial = tapewarmComputer();
+      const rollingFile = await writeKeyFile(
+        `${rolling.deviceId}-rolling.txt`,
+        tapewarmKey(rolling.deviceId, { expiresInMs: 4000, licence: '1' }),
+      );
+      const trialFile = await writeKeyFile(`${trial.deviceId}-trial.txt`, tapewarmKey(trial.deviceId, { expiresInMs: 4000 }));
+      const [key, trialKey] = await Promise.all([runExample(rolling, 'outlive', rollingFile), runExample(trial, 'outlive', trialFile)]);
+
+      expect(key.lines, key.lines.message).toMatchObject({
+        result: 'ok',
+        licensed: 'yes',
+        'session-licensed': 'yes',
+        'next-licensed': 'no',
+      });
+      expect(key.lines['session-licence']).toMatch(
+        /^Your key expired on .*\. Tapewarm works until it is loaded again; connect to the internet/,
+      );
+      expect(key.lines['next-licence']).toMatch(/^Your key expired on .*\. Connect to the internet to renew it/);
+      expect(trialKey.lines, trialKey.lines.message).toMatchObject({
+        result: 'ok',
+        licensed: 'yes',
+        trial: 'yes',
+        'session-licensed': 'yes',
+        'next-licensed': 'no',
+      });
+      expect(trialKey.lines['session-licence']).toMatch(/^Trial ended on .*\. Tapewarm works until it is loaded again\.$/);
+      expect(trialKey.lines['next-licence']).toMatch(/^Trial ended on /);
+    });
+
+    it("J3: renews from the licence's own background worker, with no editor, and the example plug-in uses it", async () => {
+      const { owner, computer } = await unlockedTapewarmComputer();
+      await t!.db.query(`UPDATE order_device SET renewed_at = NULL WHERE order_id = $1`, [owner.order.id]);
+      const renewed = await runExample(computer, 'background-renew');
+      expect(renewed.lines, renewed.lines.message).toMatchObject({ result: 'ok', licensed: 'yes', renewable: 'yes' });
+      expect(renewed.lines.message).toMatch(/^Your key of Tapewarm was renewed\. It works until /);
+      expect(await renewedAt(owner.order.id)).not.toBeNull();
+
+      // The example plug-in renews from its shared licence (Licence.h), never from the editor (compiled above).
+      const source = (name: string) => readFile(join(REPOSITORY, 'clients/juce/examples/plugin/Source', name), 'utf8');
+      expect(await source('Licence.h')).toMatch(
+        /pluginstore::BackgroundRenewal renewal[\s\S]*renewal\.start\(\)|renewal\.start\(\)[\s\S]*pluginstore::BackgroundRenewal renewal/,
+      );
+      expect(await source('PluginEditor.cpp')).not.toMatch(/renewKey\s*\(/);
+    });
+
+    it("J4: refuses a trial while this computer holds a licence's key, before asking the server", async () => {
+      const { computer } = await unlockedTapewarmComputer();
+      const refused = await runExample(computer, 'trial');
+      expect(refused.exitCode).toBe(1);
+      expect(refused.lines).toMatchObject({
+        result: 'refused',
+        message: "This computer already has Tapewarm's licence, so a trial is not needed.",
+        licensed: 'yes',
+        renewable: 'yes',
+        trial: 'no',
+      });
+      const trials = await t!.db.query('SELECT 1 FROM trial WHERE lower(device_id) = lower($1)', [computer.deviceId]);
+      expect(trials.rows).toHaveLength(0);
+
+      // The trial page's key file, loaded by hand, is refused too, and the licence's key stays.
+      const file = await writeKeyFile(`${computer.deviceId}-trial.txt`, tapewarmKey(computer.deviceId, { expiresInMs: 5 * DAY_MS }));
+      const loaded = await runExample(computer, 'apply', file);
+      expect(loaded.lines).toMatchObject({ result: 'refused', renewable: 'yes', trial: 'no', 'licence-key': 'yes' });
+      expect(loaded.lines.message).toMatch(/^This computer already has Tapewarm's licence, so a trial is not needed\./);
+      expect((await runExample(computer, 'status')).lines).toMatchObject({ renewable: 'yes', licensed: 'yes' });
+    });
+
+    it('J5: a removal holds against another running copy of the plug-in on the same computer', async () => {
+      const { owner, computer } = await unlockedTapewarmComputer();
+      await t!.db.query(`UPDATE order_device SET renewed_at = NULL WHERE order_id = $1`, [owner.order.id]);
+      // Two other copies (another DAW) that loaded the key before the removal: one renews, one saves its state.
+      const renewing = holdExample(computer, 'renew');
+      const saving = holdExample(computer, 'save');
+      await Promise.all([renewing.ready, saving.ready]);
+
+      const removed = await runExample(computer, 'remove');
+      expect(removed.lines).toMatchObject({ result: 'ok', licensed: 'no', 'licence-key': 'no' });
+      const code = removed.lines['removal-code']!;
+
+      const renewal = await renewing.proceed();
+      expect(renewal.lines).toMatchObject({ result: 'ok', message: 'This computer holds no key of Tapewarm to renew.', licensed: 'no' });
+      expect(await renewedAt(owner.order.id)).toBeNull();
+      const save = await saving.proceed();
+      expect(save.lines).toMatchObject({ licensed: 'no', 'licence-key': 'no' });
+      expect((await runExample(computer, 'status')).lines).toMatchObject({ licensed: 'no', renewable: 'no', 'licence-key': 'no' });
+
+      // The code still frees the place, and the customer may unlock this computer again on purpose.
+      const released = await t!.request({
+        method: 'POST',
+        url: '/api/userinfo/releasedevice',
+        token: owner.token,
+        body: { orderId: owner.order.id, removalCode: code },
+      });
+      expect(released.statusCode).toBe(200);
+      expect((await runExample(computer, 'unlock', owner.email, owner.password)).lines).toMatchObject({ result: 'ok', licensed: 'yes' });
+    });
+
+    it("J6: a key replaces the other kind's JUCE property, so a permanent key is no trial and a rolling key applies", async () => {
+      const { computer } = await unlockedTapewarmComputer();
+      // What /juce/renew answers once the product's online keys are switched off: a permanent key with the secret.
+      const permanent = await runExample(
+        computer,
+        'apply',
+        await writeKeyFile(`${computer.deviceId}-permanent.txt`, tapewarmKey(computer.deviceId, { permanent: true })),
+      );
+      expect(permanent.lines).toMatchObject({
+        result: 'ok',
+        unlocked: 'yes',
+        renewable: 'no',
+        trial: 'no',
+        'licence-key': 'yes',
+        expiry: '0',
+      });
+      expect((await runExample(computer, 'status')).lines).toMatchObject({ unlocked: 'yes', trial: 'no', expiry: '0' });
+
+      // The reverse order: a permanent key, then the module's rolling key: the rolling key's expiry applies.
+      const other = tapewarmComputer();
+      await runExample(
+        other,
+        'apply',
+        await writeKeyFile(`${other.deviceId}-permanent.txt`, tapewarmKey(other.deviceId, { permanent: true })),
+      );
+      const rolling = await runExample(
+        other,
+        'apply',
+        await writeKeyFile(`${other.deviceId}-rolling.txt`, tapewarmKey(other.deviceId, { expiresInMs: 90 * DAY_MS, licence: '7' })),
+      );
+      expect(rolling.lines).toMatchObject({ result: 'ok', unlocked: 'no', renewable: 'yes', trial: 'no', licensed: 'yes' });
+    });
+
+    it('J7: reads at most 64 KB of an answer and refuses deep nesting before parsing it', async () => {
+      const { computer } = await unlockedTapewarmComputer();
+      // A stand-in at the configured address: endless or deeply nested answers. It records whether the client hung
+      // up while the answer was still coming (it only ends an endless answer itself when the client never does).
+      const hungUp: string[] = [];
+      const standIn = createHttpServer((request, response) => {
+        request.resume();
+        const path = request.url ?? '';
+        if (path.startsWith('/nested/')) {
+          const body = path.includes('updates') ? '['.repeat(200_000) : '<a>'.repeat(200_000);
+          response.writeHead(200, { 'content-type': 'text/xml', 'content-length': Buffer.byteLength(body) }).end(body);
+          return;
+        }
+        // /declared/: a length of 100 MB announced; /endless/: chunked. 1 MB sent, then nothing more until the client
+        // hangs up (what the module does) or 20 s have passed (what an unbounded read would wait for).
+        response.writeHead(200, path.startsWith('/declared/') ? { 'content-length': 100 << 20 } : {});
+        response.write('A'.repeat(1 << 20));
+        const giveUp = setTimeout(() => response.destroy(), 20_000);
+        response.on('close', () => {
+          clearTimeout(giveUp);
+          if (!response.writableFinished) hungUp.push(path);
+        });
+      });
+      await new Promise<void>((done) => standIn.listen(0, '127.0.0.1', done));
+      const base = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
+      try {
+        for (const kind of ['declared', 'endless', 'nested']) {
+          const renewal = await runExample({ ...computer, server: `${base}/${kind}` }, 'renew');
+          expect(renewal.exitCode, kind).toBe(1);
+          expect(renewal.lines.message, kind).toMatch(/^Unexpected or corrupted reply from 127\.0\.0\.1/);
+          expect(renewal.lines, kind).toMatchObject({ result: 'refused', licensed: 'yes', renewable: 'yes' });
+        }
+        await vi.waitFor(() => expect(hungUp).toEqual(['/declared/api/juce/renew', '/endless/api/juce/renew']));
+        const update = await runExample({ ...computer, server: `${base}/nested` }, 'update-check', '1.0.0');
+        expect(update.exitCode).toBe(1);
+      } finally {
+        await new Promise((done) => standIn.close(done));
+      }
+    });
+
+    it('J8: announces a bought renewable key loaded as a file as unlocked until its end, not as a trial', async () => {
+      const computer = tapewarmComputer();
+      const file = await writeKeyFile(
+        `${computer.deviceId}-rolling.txt`,
+        tapewarmKey(computer.deviceId, { expiresInMs: 90 * DAY_MS, licence: '3' }),
+      );
+      const applied = await runExample(computer, 'apply', file);
+      expect(applied.lines).toMatchObject({ result: 'ok', renewable: 'yes', trial: 'no' });
+      expect(applied.lines.message).toMatch(/^Tapewarm is now unlocked on this computer until .+ \(renewed while online\)\.$/);
     });
   });
 

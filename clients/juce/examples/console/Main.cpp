@@ -14,17 +14,26 @@
         renew                        renew this computer's expiring key (the module's renewal)
         remove                       delete this computer's key and print its removal code
         status                       print the saved licence state
+        save                         save the state this process holds (as any running copy of a plug-in does)
+        hold COMMAND [ARGS]          load the state, print "ready: yes", wait for a line on stdin, then run COMMAND
+                                     (a second process that held the state while another one changed it)
+        outlive FILE                 apply an expiring key, wait (by the clock) until it has expired, print the state
+                                     of the same session (session-*) and of the next one (next-*)
+        background-renew             start the module's BackgroundRenewal and print its first outcome
+        stress RENEWALS              renew on a background thread RENEWALS times (and until a concurrent request
+                                     was refused), reading the licence on the main thread meanwhile
         update-check VERSION [KEY|FILE|saved]
                                      ask for a build newer than VERSION (with a key, or the saved one: beta too)
 
-    It prints "key: value" lines (result, message, unlocked, licensed, renewable, expiry, licence, and removal-code
-    after remove) and exits with 0 when the
+    It prints "key: value" lines (result, message, unlocked, licensed, renewable, trial, licence-key, expiry, licence,
+    and removal-code after remove) and exits with 0 when the
     command succeeded, 1 when it was refused, 2 on a usage error.
 */
 
 #include <plugin_store_unlock/plugin_store_unlock.h>
 
 #include <iostream>
+#include <thread>
 
 namespace
 {
@@ -51,13 +60,15 @@ namespace
         std::cout << key << ": " << value.replace ("\r", "").replace ("\n", "\\n") << std::endl;
     }
 
-    void printState (const pluginstore::PluginStoreUnlockStatus& status)
+    void printState (const pluginstore::PluginStoreUnlockStatus& status, const juce::String& prefix = {})
     {
-        printLine ("unlocked", static_cast<bool> (status.isUnlocked()) ? "yes" : "no");
-        printLine ("licensed", status.isLicensed() ? "yes" : "no");
-        printLine ("renewable", status.hasRenewableKey() ? "yes" : "no");
-        printLine ("expiry", juce::String (status.getTrialExpiry().toMilliseconds()));
-        printLine ("licence", status.describeLicence());
+        printLine (prefix + "unlocked", static_cast<bool> (status.isUnlocked()) ? "yes" : "no");
+        printLine (prefix + "licensed", status.isLicensed() ? "yes" : "no");
+        printLine (prefix + "renewable", status.hasRenewableKey() ? "yes" : "no");
+        printLine (prefix + "trial", status.hasTrial() ? "yes" : "no");
+        printLine (prefix + "licence-key", status.hasLicenceKey() ? "yes" : "no");
+        printLine (prefix + "expiry", juce::String (status.getExpiryTime().toMilliseconds()));
+        printLine (prefix + "licence", status.describeLicence());
     }
 
     juce::String readArgumentOrFile (const juce::String& argument)
@@ -108,6 +119,105 @@ namespace
             return 0;
         }
 
+        if (name == "hold" && command.size() >= 2)
+        {
+            printLine ("ready", "yes");
+            std::string line;
+            std::getline (std::cin, line);
+            auto rest = command;
+            rest.remove (0);
+            return runCommand (status, rest);
+        }
+
+        if (name == "outlive" && command.size() == 2)
+        {
+            // Decision 090: the key is judged when the session starts; it ends at the next one, not in this one.
+            result = status.applyOfflineKeyFile (juce::File::getCurrentWorkingDirectory().getChildFile (command[1]));
+            printLine ("result", result.succeeded ? "ok" : "refused");
+            printLine ("message", result.message);
+            printState (status);
+
+            if (! result.succeeded)
+                return 1;
+
+            while (juce::Time::getCurrentTime() <= status.getExpiryTime())
+                juce::Thread::sleep (20);
+
+            printState (status, "session-");
+            ExampleUnlockStatus nextSession (status.getConfig(), status.getDeviceId());
+            nextSession.load();
+            printState (nextSession, "next-");
+            return 0;
+        }
+
+        if (name == "background-renew" && command.size() == 1)
+        {
+            const auto started = juce::Time::getCurrentTime();
+            pluginstore::BackgroundRenewal renewal (status);
+            renewal.start();
+            const auto arrived = renewal.waitForOutcomeAfter (started, 120000);
+            renewal.stop();
+            const auto outcome = renewal.getLastOutcome();
+            printLine ("result", arrived && outcome.result.succeeded ? "ok" : "refused");
+            printLine ("message", outcome.result.message);
+            printState (status);
+            return arrived && outcome.result.succeeded ? 0 : 1;
+        }
+
+        if (name == "stress" && command.size() == 2)
+        {
+            // J1: renewals on a thread of their own (as the plug-in's BackgroundRenewal) while this thread reads what
+            // the processor's timer and the editor read, and asks for a request of its own, which must be refused at
+            // once while one runs.
+            const auto wanted = command[1].getIntValue();
+            std::atomic<bool> done { false };
+            std::atomic<int> renewed { 0 }, busyRefusals { 0 };
+            std::thread renewals ([&]
+            {
+                for (int i = 0; i < 5000 && (i < wanted || busyRefusals.load() == 0); ++i)
+                    if (status.renewKey().succeeded)
+                        ++renewed;
+                done = true;
+            });
+
+            int reads = 0, otherOutcomes = 0;
+            double slowestRefusalMs = 0;
+
+            while (! done)
+            {
+                reads += status.isLicensed() ? 1 : 0;
+                const auto line = status.describeLicence();
+                const auto key = status.getKeyFileText();
+                const auto expiry = status.getExpiryTime();
+                juce::ignoreUnused (line, key, expiry, status.isUnlocked(), status.hasTrial());
+
+                if (status.isRequestRunning())
+                {
+                    const auto before = juce::Time::getMillisecondCounterHiRes();
+                    const auto other = status.renewKey();
+                    const auto took = juce::Time::getMillisecondCounterHiRes() - before;
+
+                    if (! other.succeeded && other.message == status.isBusyMessage())
+                    {
+                        ++busyRefusals;
+                        slowestRefusalMs = juce::jmax (slowestRefusalMs, took);
+                    }
+                    else
+                        ++otherOutcomes;
+                }
+            }
+
+            renewals.join();
+            printLine ("renewed", juce::String (renewed.load()));
+            printLine ("reads", juce::String (reads));
+            printLine ("busy-refusals", juce::String (busyRefusals.load()));
+            printLine ("busy-message", status.isBusyMessage());
+            printLine ("slowest-refusal-ms", juce::String (slowestRefusalMs, 3));
+            printLine ("other-outcomes", juce::String (otherOutcomes));
+            printState (status);
+            return renewed.load() >= wanted && busyRefusals.load() > 0 ? 0 : 1;
+        }
+
         if (name == "unlock" && command.size() == 3)
             result = status.unlockWithAccount (command[1], command[2]);
         else if (name == "register" && (command.size() == 2 || command.size() == 3))
@@ -118,13 +228,18 @@ namespace
         {
             const auto keyFile = juce::File::getCurrentWorkingDirectory().getChildFile (command[1]).loadFileAsString();
             const auto outcome = status.applyKeyFile (keyFile);
-            result.succeeded = static_cast<bool> (status.isUnlocked()) || status.getTrialExpiry().toMilliseconds() > 0;
+            result.succeeded = static_cast<bool> (status.isUnlocked()) || status.getExpiryTime().toMilliseconds() > 0;
             juce::ignoreUnused (outcome);
         }
         else if (name == "trial" && command.size() <= 2)
             result = status.startTrial (command[1]);
         else if (name == "renew" && command.size() == 1)
             result = status.renewKey();
+        else if (name == "save" && command.size() == 1)
+        {
+            status.save();
+            result.succeeded = true;
+        }
         else if (name == "remove" && command.size() == 1)
         {
             result = status.removeFromThisComputer();

@@ -27,7 +27,163 @@ namespace
 
         return false;
     }
+
+    // JUCE's OnlineUnlockStatus state: its ValueTree, gzipped, in base64 (OnlineUnlockStatus::save()).
+    juce::ValueTree decodeState (const juce::String& state)
+    {
+        juce::MemoryBlock data;
+        data.fromBase64Encoding (state);
+        return data.isEmpty() ? juce::ValueTree() : juce::ValueTree::readFromGZIPData (data.getData(), data.getSize());
+    }
+
+    juce::String encodeState (const juce::ValueTree& tree)
+    {
+        juce::MemoryOutputStream out;
+        {
+            juce::GZIPCompressorOutputStream gzip (out, 9);
+            tree.writeToStream (gzip);
+        }
+        return out.getMemoryBlock().toBase64Encoding();
+    }
+
+    // The state's properties: JUCE's (OnlineUnlockStatus.cpp) and the removal marker of this module.
+    const juce::Identifier keyProperty ("key"), unlockedProperty ("u"), expiryProperty ("t"),
+                           removedProperty ("removed"), removedAtProperty ("removedAt");
+
+    juce::String errorReply (const juce::String& message)
+    {
+        juce::XmlElement error ("ERROR");
+        error.setAttribute ("error", message);
+        return error.toString (juce::XmlElement::TextFormat().singleLine().withoutHeader());
+    }
+
+    juce::String hashOfRemovalSecret (const juce::String& secret)
+    {
+        return juce::SHA256 (("removal:" + secret).toUTF8()).toHexString();
+    }
 } // namespace
+
+bool readBoundedAnswer (juce::InputStream& stream, juce::String& text, int maxBytes)
+{
+    text = {};
+    const auto declared = stream.getTotalLength();
+
+    if (declared > maxBytes)
+        return false;
+
+    juce::MemoryBlock data;
+    char buffer[8192];
+
+    while (! stream.isExhausted())
+    {
+        const auto got = stream.read (buffer, sizeof (buffer));
+
+        if (got <= 0)
+            break;
+
+        data.append (buffer, static_cast<size_t> (got));
+
+        if (data.getSize() > static_cast<size_t> (maxBytes))
+            return false;
+    }
+
+    text = juce::String::fromUTF8 (static_cast<const char*> (data.getData()), static_cast<int> (data.getSize()));
+    return true;
+}
+
+bool nestsDeeperThan (const juce::String& text, int maxDepth)
+{
+    // XML: an opening tag deepens, a closing tag or "/>" returns; JSON: [ and { outside strings.
+    int xmlDepth = 0, jsonDepth = 0;
+    bool inString = false, escaped = false;
+    juce::juce_wchar previous = 0;
+
+    for (auto p = text.getCharPointer(); ! p.isEmpty(); ++p)
+    {
+        const auto c = *p;
+
+        if (inString)
+        {
+            if (escaped)           escaped = false;
+            else if (c == '\\')   escaped = true;
+            else if (c == '"')     inString = false;
+        }
+        else if (c == '<')
+        {
+            const auto next = *(p + 1);
+            if (next == '/')                          --xmlDepth;
+            else if (next != '?' && next != '!')      ++xmlDepth;
+        }
+        else if (c == '>' && previous == '/')         --xmlDepth;
+        else if (c == '[' || c == '{')                ++jsonDepth;
+        else if (c == ']' || c == '}')                --jsonDepth;
+        else if (c == '"' && jsonDepth > 0)           inString = true;
+
+        if (xmlDepth > maxDepth || jsonDepth > maxDepth)
+            return true;
+
+        previous = c;
+    }
+
+    return false;
+}
+
+//==============================================================================
+// The object JUCE's OnlineUnlockForm gets: its attemptWebserverUnlock (JUCE's, on the form's thread) asks
+// readReplyFromWebserver here, which runs the licence's own checked and locked unlock and answers JUCE a reply that
+// says the outcome. JUCE then applies the key to this object's own state, which nobody reads.
+class PluginStoreUnlockStatus::FormStatus : public juce::OnlineUnlockStatus
+{
+public:
+    explicit FormStatus (PluginStoreUnlockStatus& ownerToUse) : owner (ownerToUse) {}
+
+    juce::String getProductID() override                          { return owner.getProductID(); }
+    bool doesProductIDMatch (const juce::String& id) override     { return owner.doesProductIDMatch (id); }
+    juce::RSAKey getPublicKey() override                          { return owner.getPublicKey(); }
+    void saveState (const juce::String&) override                 {}
+    juce::String getState() override                             { return {}; }
+    juce::String getWebsiteName() override                        { return owner.getWebsiteName(); }
+    juce::URL getServerAuthenticationURL() override               { return owner.getServerAuthenticationURL(); }
+    juce::StringArray getLocalMachineIDs() override               { return owner.getLocalMachineIDs(); }
+
+    juce::String readReplyFromWebserver (const juce::String& email, const juce::String& password) override
+    {
+        return owner.postUnlock (email, password);
+    }
+
+private:
+    PluginStoreUnlockStatus& owner;
+};
+
+// One request at a time: a request made while another runs is refused at once, never waits (decision 090).
+class PluginStoreUnlockStatus::RequestGuard
+{
+public:
+    explicit RequestGuard (PluginStoreUnlockStatus& ownerToUse)
+        : owner (ownerToUse), entered (owner.requestLock.tryEnter())
+    {
+        if (entered)
+            ++owner.requestsRunning;
+    }
+
+    ~RequestGuard()
+    {
+        if (entered)
+        {
+            --owner.requestsRunning;
+            owner.requestLock.exit();
+        }
+    }
+
+    bool isRefused() const noexcept { return ! entered; }
+    LicenceResult refusal() const { return { false, owner.isBusyMessage() }; }
+
+private:
+    PluginStoreUnlockStatus& owner;
+    const bool entered;
+
+    JUCE_DECLARE_NON_COPYABLE (RequestGuard)
+};
 
 //==============================================================================
 PluginStoreUnlockStatus::PluginStoreUnlockStatus (LicenceServerConfig serverConfig)
@@ -35,12 +191,19 @@ PluginStoreUnlockStatus::PluginStoreUnlockStatus (LicenceServerConfig serverConf
 {
 }
 
+PluginStoreUnlockStatus::~PluginStoreUnlockStatus() = default;
+
 juce::String PluginStoreUnlockStatus::getProductID()                      { return licenceServerConfig.productId; }
 bool PluginStoreUnlockStatus::doesProductIDMatch (const juce::String& id) { return id == licenceServerConfig.productId; }
 juce::RSAKey PluginStoreUnlockStatus::getPublicKey()                      { return juce::RSAKey (licenceServerConfig.publicKey); }
 juce::String PluginStoreUnlockStatus::getWebsiteName()                    { return licenceServerConfig.serverUrl.getDomain(); }
 juce::URL PluginStoreUnlockStatus::getServerAuthenticationURL()           { return getApiUrl ("juce/unlock"); }
 juce::StringArray PluginStoreUnlockStatus::getLocalMachineIDs()           { return { getDeviceId() }; }
+
+std::unique_ptr<juce::OnlineUnlockStatus> PluginStoreUnlockStatus::createUnlockFormStatus()
+{
+    return std::make_unique<FormStatus> (*this);
+}
 
 juce::String PluginStoreUnlockStatus::getDeviceId()
 {
@@ -60,28 +223,147 @@ juce::File PluginStoreUnlockStatus::getStateFile() const
         .getChildFile (juce::File::createLegalFileName (licenceServerConfig.productId) + ".licence");
 }
 
+//==============================================================================
+void PluginStoreUnlockStatus::load()
+{
+    const juce::ScopedLock stateGuard (stateLock);
+    sessionStart = juce::Time::getCurrentTime();
+    juce::OnlineUnlockStatus::load();
+}
+
+// The file's state, as another process may have written it; the session's judgement (sessionStart) stays.
+void PluginStoreUnlockStatus::reloadFromFile()
+{
+    const juce::ScopedLock stateGuard (stateLock);
+    juce::OnlineUnlockStatus::load();
+}
+
+void PluginStoreUnlockStatus::save()
+{
+    const juce::ScopedLock stateGuard (stateLock);
+    juce::OnlineUnlockStatus::save();
+}
+
+juce::var PluginStoreUnlockStatus::isUnlocked() const
+{
+    const juce::ScopedLock stateGuard (stateLock);
+    return juce::OnlineUnlockStatus::isUnlocked();
+}
+
+juce::Time PluginStoreUnlockStatus::getExpiryTime() const
+{
+    const juce::ScopedLock stateGuard (stateLock);
+    return juce::OnlineUnlockStatus::getExpiryTime();
+}
+
+juce::String PluginStoreUnlockStatus::getUserEmail() const
+{
+    const juce::ScopedLock stateGuard (stateLock);
+    return juce::OnlineUnlockStatus::getUserEmail();
+}
+
+juce::String PluginStoreUnlockStatus::getKeyFileText() const
+{
+    const juce::ScopedLock stateGuard (stateLock);
+    return currentKeyFile;
+}
+
+juce::String PluginStoreUnlockStatus::getLastRemovalCode() const
+{
+    const juce::ScopedLock stateGuard (stateLock);
+    return lastRemovalCode;
+}
+
+bool PluginStoreUnlockStatus::isRequestRunning() const
+{
+    return requestsRunning.load() > 0;
+}
+
+juce::String PluginStoreUnlockStatus::isBusyMessage() const
+{
+    return "Another licence request of " + licenceServerConfig.productId + " is running. Try again when it has finished.";
+}
+
+// Called by JUCE's save() under stateLock. The written state is made consistent first: only the current key's kind
+// of JUCE property stays (a permanent key's "u" or an expiring key's "t", J6), and a key whose removal secret was
+// removed from this computer (the file's marker) is not written back by a stale copy of the state (J5).
 void PluginStoreUnlockStatus::saveState (const juce::String& state)
 {
+    const juce::ScopedLock stateGuard (stateLock);
     const auto file = getStateFile();
+    auto tree = decodeState (state);
+
+    if (! tree.isValid())
+        tree = juce::ValueTree ("REG");
+
+    const auto keyText = tree.getProperty (keyProperty).toString();
+    const auto key = keyText.isNotEmpty() ? readKeyFile (keyText) : KeyFileContent();
+
+    if (key.isReadable)
+        tree.removeProperty (key.isExpiring ? unlockedProperty : expiryProperty, nullptr);
+
+    const auto onFile = decodeState (file.loadFileAsString());
+    const auto removed = onFile.isValid() ? onFile.getProperty (removedProperty).toString() : juce::String();
+
+    if (removed.isNotEmpty())
+    {
+        const auto isRemovedKey = key.removalSecret.isNotEmpty() && hashOfRemovalSecret (key.removalSecret) == removed;
+
+        if (isRemovedKey && ! changeIsExplicit)
+        {
+            // Removed from this computer while this copy of the state was held: keep the file, take its state.
+            juce::OnlineUnlockStatus::load();
+            return;
+        }
+
+        if (changeIsExplicit)
+        {
+            tree.removeProperty (removedProperty, nullptr);
+            tree.removeProperty (removedAtProperty, nullptr);
+        }
+        else
+        {
+            tree.setProperty (removedProperty, removed, nullptr);
+            tree.setProperty (removedAtProperty, onFile.getProperty (removedAtProperty), nullptr);
+        }
+    }
+
+    const auto text = encodeState (tree);
     file.getParentDirectory().createDirectory();
-    file.replaceWithText (state);
-    rememberKeyOfState (state);
+    file.replaceWithText (text);
+
+    if (text != state)
+        juce::OnlineUnlockStatus::load();   // JUCE's status as written (it reads it back through getState())
+    else
+        rememberKeyOfState (text);
+}
+
+// After JUCE's applyKeyFile alone (no save): the key it holds now, judged from now.
+void PluginStoreUnlockStatus::rememberAppliedKey (const juce::String& keyFileText)
+{
+    const juce::ScopedLock stateGuard (stateLock);
+    sessionStart = juce::Time::getCurrentTime();
+
+    if (static_cast<bool> (juce::OnlineUnlockStatus::isUnlocked()) || juce::OnlineUnlockStatus::getExpiryTime().toMilliseconds() > 0)
+    {
+        currentKeyFile = keyFileText;
+        currentKey = readKeyFile (keyFileText);
+    }
 }
 
 juce::String PluginStoreUnlockStatus::getState()
 {
+    const juce::ScopedLock stateGuard (stateLock);
     const auto state = getStateFile().loadFileAsString();
     rememberKeyOfState (state);
     return state;
 }
 
-// OnlineUnlockStatus::save() writes its ValueTree gzipped in base64; the applied key file is its "key" property.
+// The applied key file is the state's "key" property.
 void PluginStoreUnlockStatus::rememberKeyOfState (const juce::String& state)
 {
-    juce::MemoryBlock data;
-    data.fromBase64Encoding (state);
-    const auto tree = data.isEmpty() ? juce::ValueTree() : juce::ValueTree::readFromGZIPData (data.getData(), data.getSize());
-    currentKeyFile = tree.isValid() ? tree.getProperty ("key").toString() : juce::String();
+    const auto tree = decodeState (state);
+    currentKeyFile = tree.isValid() ? tree.getProperty (keyProperty).toString() : juce::String();
     currentKey = currentKeyFile.isNotEmpty() ? readKeyFile (currentKeyFile) : KeyFileContent();
 }
 
@@ -103,7 +385,7 @@ PluginStoreUnlockStatus::HttpReply PluginStoreUnlockStatus::post (const juce::UR
     if (reply.isConnected)
     {
         reply.statusCode = stream.getStatusCode();
-        reply.body = stream.readEntireStreamAsString();
+        reply.isTooLarge = ! readBoundedAnswer (stream, reply.body);
     }
 
     return reply;
@@ -120,7 +402,34 @@ juce::String PluginStoreUnlockStatus::readReplyFromWebserver (const juce::String
                          .withParameter ("mach", getLocalMachineIDs()[0])
                          .withParameter ("renewable", "1");   // built on this module: it renews expiring keys
 
-    return post (url, {}).body;
+    const auto reply = post (url, {});
+    return reply.isTooLarge ? errorReply (getMessageForUnexpectedReply()) : reply.body;
+}
+
+// The unlock behind unlockWithAccount() and the form: the server call outside the state lock, the key applied
+// through the module's checks under it. Answers JUCE a reply that says the outcome (an empty one: no connection,
+// so JUCE's own connection message follows).
+juce::String PluginStoreUnlockStatus::postUnlock (const juce::String& email, const juce::String& password)
+{
+    RequestGuard request (*this);
+
+    if (request.isRefused())
+        return errorReply (isBusyMessage());
+
+    const auto reply = readReplyFromWebserver (email, password);
+
+    if (reply.isEmpty())
+        return reply;
+
+    const auto applied = applyServerReplyXml (reply);
+
+    if (! applied.succeeded)
+        return errorReply (applied.message);
+
+    juce::XmlElement message ("MESSAGE");
+    message.setAttribute ("message", applied.message);
+    message.createNewChildElement ("KEY")->addTextElement (getKeyFileText());
+    return message.toString (juce::XmlElement::TextFormat().singleLine().withoutHeader());
 }
 
 //==============================================================================
@@ -184,22 +493,57 @@ juce::String PluginStoreUnlockStatus::findKeyFileProblem (const KeyFileContent& 
     if (content.isExpiring && content.expiryTime <= juce::Time::getCurrentTime())
         return "The trial of " + licenceServerConfig.productId + " on this computer ended on " + formatTime (content.expiryTime) + ".";
 
+    // A trial never replaces a licence's key (J4): the licence id and the removal secret would be gone.
+    if (content.isExpiring && content.licenceId.isEmpty() && hasLicenceKey())
+        return "This computer already has " + licenceServerConfig.productId + "'s licence, so a trial is not needed."
+               + (hasRenewableKeyExpired() ? " Connect to the internet to renew its key, or unlock " + licenceServerConfig.productId
+                                                 + " again with your account."
+                                           : juce::String());
+
     return {};
 }
 
 LicenceResult PluginStoreUnlockStatus::applyOfflineKeyFile (const juce::String& keyFileText)
 {
+    RequestGuard request (*this);
+
+    if (request.isRefused())
+        return request.refusal();
+
+    return applyKeyFileLocked (keyFileText, true);
+}
+
+// A request is running (RequestGuard). `isExplicitChange`: the customer applies this key now, so it may replace a
+// removal marker; a renewal may not.
+LicenceResult PluginStoreUnlockStatus::applyKeyFileLocked (const juce::String& keyFileText, bool isExplicitChange)
+{
     const auto content = readKeyFile (keyFileText);
+    const juce::ScopedLock stateGuard (stateLock);
     const auto problem = findKeyFileProblem (content);
 
     // JUCE clears the current unlock before it checks the machine: a key that does not fit is never handed to it.
     if (problem.isNotEmpty())
         return { false, problem };
 
-    if (! wasApplied (applyKeyFile (keyFileText)))
+    if (! wasApplied (juce::OnlineUnlockStatus::applyKeyFile (keyFileText)))
+    {
+        reloadFromFile();
         return { false, "This key file could not be applied." };
+    }
 
-    save();
+    changeIsExplicit = isExplicitChange;
+    juce::OnlineUnlockStatus::save();   // through saveState(): the other kind's property goes (J6), a removal holds (J5)
+    changeIsExplicit = false;
+
+    if (currentKeyFile != keyFileText)
+        return { false, "This computer's key of " + licenceServerConfig.productId + " was removed from this computer; "
+                        "it is not written back." };
+
+    sessionStart = juce::Time::getCurrentTime();
+
+    if (content.isRenewable())
+        return { true, licenceServerConfig.productId + " is now unlocked on this computer until " + formatTime (content.expiryTime)
+                           + " (renewed while online)." };
 
     if (content.isExpiring)
         return { true, "Your trial of " + licenceServerConfig.productId + " runs until " + formatTime (content.expiryTime) + "." };
@@ -216,12 +560,17 @@ LicenceResult PluginStoreUnlockStatus::applyOfflineKeyFile (const juce::File& ke
 }
 
 //==============================================================================
+PluginStoreUnlockStatus::UnlockResult PluginStoreUnlockStatus::attemptWebserverUnlock (const juce::String& email, const juce::String& password)
+{
+    FormStatus once (*this);   // its own JUCE state: JUCE applies the key there too, and nobody else touches it
+    return once.attemptWebserverUnlock (email, password);
+}
+
 LicenceResult PluginStoreUnlockStatus::unlockWithAccount (const juce::String& email, const juce::String& password)
 {
+    // JUCE's own unlock (its connection message and probes when the server is down), through the form's object:
+    // the key reaches this object only through postUnlock(), checked and locked.
     const auto result = attemptWebserverUnlock (email, password);
-
-    if (result.succeeded)
-        save();
 
     if (result.succeeded && result.errorMessage.isEmpty())
         return { true, result.informativeMessage };
@@ -229,25 +578,31 @@ LicenceResult PluginStoreUnlockStatus::unlockWithAccount (const juce::String& em
     if (result.errorMessage.isNotEmpty())
         return { false, result.errorMessage };
 
-    // JUCE 7.0.5 reports a key it could not apply (another computer or product) only as a failure with the
-    // server's message, which would read as a success.
     return { false, "The server's key did not unlock this computer (Device ID " + getDeviceId() + ")." };
 }
 
 LicenceResult PluginStoreUnlockStatus::registerWithSerialKey (const juce::String& serialOrKeyFile, const juce::String& deviceName)
 {
-    auto* request = new juce::DynamicObject();
-    request->setProperty ("ProductName", licenceServerConfig.productId);
-    request->setProperty ("Key", serialOrKeyFile);
-    request->setProperty ("DeviceIdHash", getDeviceId());
-    request->setProperty ("DeviceName", deviceName);
-    const juce::var body (request);
+    RequestGuard request (*this);
 
-    const auto reply = post (getApiUrl ("userinfo/registerproductfordevice").withPOSTData (juce::JSON::toString (body, true)),
+    if (request.isRefused())
+        return request.refusal();
+
+    auto* body = new juce::DynamicObject();
+    body->setProperty ("ProductName", licenceServerConfig.productId);
+    body->setProperty ("Key", serialOrKeyFile);
+    body->setProperty ("DeviceIdHash", getDeviceId());
+    body->setProperty ("DeviceName", deviceName);
+    const juce::var json (body);
+
+    const auto reply = post (getApiUrl ("userinfo/registerproductfordevice").withPOSTData (juce::JSON::toString (json, true)),
                              "Content-Type: application/json\r\n");
 
     if (! reply.isConnected)
         return { false, "Couldn't connect to " + getWebsiteName() + ". Please check the internet connection and try again." };
+
+    if (reply.isTooLarge || nestsDeeperThan (reply.body))
+        return { false, getMessageForUnexpectedReply() };
 
     if (reply.statusCode != 200)
         return { false, reply.body.trim().isNotEmpty() ? reply.body.trim() : getMessageForUnexpectedReply() };
@@ -258,11 +613,19 @@ LicenceResult PluginStoreUnlockStatus::registerWithSerialKey (const juce::String
     if (! keyFile.isString())
         return { false, getMessageForUnexpectedReply() };
 
-    return applyOfflineKeyFile (keyFile.toString());
+    return applyKeyFileLocked (keyFile.toString(), true);
 }
 
 LicenceResult PluginStoreUnlockStatus::startTrial (const juce::String& email)
 {
+    RequestGuard request (*this);
+
+    if (request.isRefused())
+        return request.refusal();
+
+    if (hasLicenceKey())
+        return { false, "This computer already has " + licenceServerConfig.productId + "'s licence, so a trial is not needed." };
+
     const auto url = getApiUrl ("juce/trial")
                          .withParameter ("product", getProductID())
                          .withParameter ("email", email)
@@ -273,26 +636,37 @@ LicenceResult PluginStoreUnlockStatus::startTrial (const juce::String& email)
     if (! reply.isConnected)
         return { false, "Couldn't connect to " + getWebsiteName() + ". Please check the internet connection and try again." };
 
+    if (reply.isTooLarge)
+        return { false, getMessageForUnexpectedReply() };
+
     return applyServerReplyXml (reply.body);
 }
 
-// The online-unlock reply: <MESSAGE message="…"><KEY>key file</KEY></MESSAGE> or <ERROR error="…"/>.
-LicenceResult PluginStoreUnlockStatus::applyServerReplyXml (const juce::String& replyText)
+// The online-unlock reply: <MESSAGE message="…"><KEY>key file</KEY></MESSAGE> or <ERROR error="…"/>. A request is
+// running (RequestGuard).
+LicenceResult PluginStoreUnlockStatus::applyServerReplyXml (const juce::String& replyText, bool isExplicitChange)
 {
+    // JUCE's XML parser recurses once per level: a deeply nested answer would overflow the thread's stack (J7).
+    if (nestsDeeperThan (replyText))
+        return { false, getMessageForUnexpectedReply() };
+
     const auto xml = juce::parseXML (replyText);
 
     if (xml == nullptr)
         return { false, getMessageForUnexpectedReply() };
 
     if (xml->hasTagName ("ERROR"))
-        return { false, xml->getStringAttribute ("error").trim() };
+    {
+        const auto error = xml->getStringAttribute ("error").trim();
+        return { false, error.isNotEmpty() ? error : getMessageForUnexpectedReply() };
+    }
 
     const auto* keyElement = xml->getChildByName ("KEY");
 
     if (keyElement == nullptr)
         return { false, getMessageForUnexpectedReply() };
 
-    const auto applied = applyOfflineKeyFile (keyElement->getAllSubText().trim());
+    const auto applied = applyKeyFileLocked (keyElement->getAllSubText().trim(), isExplicitChange);
 
     if (! applied.succeeded)
         return applied;
@@ -303,35 +677,67 @@ LicenceResult PluginStoreUnlockStatus::applyServerReplyXml (const juce::String& 
 
 LicenceResult PluginStoreUnlockStatus::renewKey()
 {
-    if (! currentKey.isRenewable())
-        return { true, "This computer's key of " + licenceServerConfig.productId + " does not expire." };
+    RequestGuard request (*this);
+
+    if (request.isRefused())
+        return request.refusal();
+
+    // The key this computer holds now: another process may have renewed it, or removed it (J5).
+    juce::String keyFile;
+    KeyFileContent key;
+    {
+        const juce::ScopedLock stateGuard (stateLock);
+        reloadFromFile();
+        keyFile = currentKeyFile;
+        key = currentKey;
+    }
+
+    if (! key.isRenewable())
+        return { true, keyFile.isEmpty() ? "This computer holds no key of " + licenceServerConfig.productId + " to renew."
+                                         : "This computer's key of " + licenceServerConfig.productId + " does not expire." };
 
     const auto url = getApiUrl ("juce/renew")
                          .withParameter ("product", getProductID())
                          .withParameter ("mach", getDeviceId())
-                         .withParameter ("key", currentKeyFile);
+                         .withParameter ("key", keyFile);
     const auto reply = post (url, {});
-    const auto until = " This computer stays unlocked until " + formatTime (currentKey.expiryTime) + ".";
+    const auto until = " This computer stays unlocked until " + formatTime (key.expiryTime) + ".";
 
     if (! reply.isConnected)
         return { false, "Couldn't connect to " + getWebsiteName() + " to renew the key." + until };
 
-    return applyServerReplyXml (reply.body);
+    if (reply.isTooLarge)
+        return { false, getMessageForUnexpectedReply() };
+
+    return applyServerReplyXml (reply.body, false);
 }
 
 LicenceResult PluginStoreUnlockStatus::removeFromThisComputer()
 {
+    RequestGuard request (*this);
+
+    if (request.isRefused())
+        return request.refusal();
+
+    const juce::ScopedLock stateGuard (stateLock);
+    reloadFromFile();   // the file's key, as every running copy of the plug-in shares it
+
     if (currentKey.removalSecret.isEmpty())
         return { false, "This computer's key has no removal code. Remove the computer in your customer area at "
                             + getWebsiteName() + " instead." };
 
     const auto code = computeRemovalCode (currentKey.removalSecret, getDeviceId());
 
-    // The key is deleted before the code is shown: the code says that this plug-in removed it here.
-    getStateFile().deleteFile();
-    load();
+    // The key is removed before the code is shown: the code says that this plug-in removed it here. The state keeps
+    // a removal marker (the secret's hash), so another running copy's save or renewal cannot write the key back.
+    juce::ValueTree removed ("REG");
+    removed.setProperty (removedProperty, hashOfRemovalSecret (currentKey.removalSecret), nullptr);
+    removed.setProperty (removedAtProperty, juce::Time::getCurrentTime().toMilliseconds(), nullptr);
+    const auto file = getStateFile();
+    const auto written = file.replaceWithText (encodeState (removed));
+    reloadFromFile();
 
-    if (currentKeyFile.isNotEmpty() || static_cast<bool> (isUnlocked()))
+    if (! written || currentKeyFile.isNotEmpty() || static_cast<bool> (isUnlocked()))
         return { false, "The key could not be removed from this computer." };
 
     lastRemovalCode = code;
@@ -369,55 +775,167 @@ juce::String PluginStoreUnlockStatus::computeRemovalCode (const juce::String& re
 }
 
 //==============================================================================
+// The state is read under the lock; nothing here allocates beyond a String for describeLicence().
+// An expiring key is judged at sessionStart (load() or the last applied key), never against the running clock, so
+// it never ends in the middle of a session (decision 090).
 bool PluginStoreUnlockStatus::isLicensed() const
 {
-    return static_cast<bool> (isUnlocked()) || (hasRenewableKey() && ! hasRenewableKeyExpired()) || isTrialRunning();
+    const juce::ScopedLock stateGuard (stateLock);
+    return static_cast<bool> (juce::OnlineUnlockStatus::isUnlocked()) || (hasRenewableKey() && ! hasRenewableKeyExpired())
+           || isTrialRunning();
 }
 
 bool PluginStoreUnlockStatus::hasRenewableKey() const
 {
-    return currentKey.isRenewable() && getExpiryTime().toMilliseconds() > 0;
+    const juce::ScopedLock stateGuard (stateLock);
+    return currentKey.isRenewable() && juce::OnlineUnlockStatus::getExpiryTime().toMilliseconds() > 0;
+}
+
+bool PluginStoreUnlockStatus::hasLicenceKey() const
+{
+    const juce::ScopedLock stateGuard (stateLock);
+    return currentKey.isReadable && (currentKey.isRenewable() || ! currentKey.isExpiring);
 }
 
 bool PluginStoreUnlockStatus::hasRenewableKeyExpired() const
 {
-    return hasRenewableKey() && getExpiryTime() <= juce::Time::getCurrentTime();
+    const juce::ScopedLock stateGuard (stateLock);
+    return hasRenewableKey() && juce::OnlineUnlockStatus::getExpiryTime() <= sessionStart;
 }
 
 bool PluginStoreUnlockStatus::hasTrial() const
 {
-    return getExpiryTime().toMilliseconds() > 0 && ! currentKey.isRenewable();
+    const juce::ScopedLock stateGuard (stateLock);
+    return currentKey.isReadable && currentKey.isExpiring && currentKey.licenceId.isEmpty()
+           && juce::OnlineUnlockStatus::getExpiryTime().toMilliseconds() > 0;
 }
 
 bool PluginStoreUnlockStatus::isTrialRunning() const
 {
-    return hasTrial() && getExpiryTime() > juce::Time::getCurrentTime();
+    const juce::ScopedLock stateGuard (stateLock);
+    return hasTrial() && juce::OnlineUnlockStatus::getExpiryTime() > sessionStart;
 }
 
 juce::Time PluginStoreUnlockStatus::getTrialExpiry() const
 {
-    return getExpiryTime();
+    const juce::ScopedLock stateGuard (stateLock);
+    return hasTrial() ? juce::OnlineUnlockStatus::getExpiryTime() : juce::Time();
 }
 
 juce::String PluginStoreUnlockStatus::describeLicence() const
 {
-    if (static_cast<bool> (isUnlocked()))
-        return "Unlocked for " + getUserEmail();
+    const juce::ScopedLock stateGuard (stateLock);
+    const auto& product = licenceServerConfig.productId;
+    const auto expiry = juce::OnlineUnlockStatus::getExpiryTime();
+    const auto hasRunOut = expiry <= juce::Time::getCurrentTime();
+
+    if (static_cast<bool> (juce::OnlineUnlockStatus::isUnlocked()))
+        return "Unlocked for " + juce::OnlineUnlockStatus::getUserEmail();
 
     if (hasRenewableKeyExpired())
-        return "Your key expired on " + formatTime (getExpiryTime()) + ". Connect to the internet to renew it, or unlock "
-               + licenceServerConfig.productId + " again with your account.";
+        return "Your key expired on " + formatTime (expiry) + ". Connect to the internet to renew it, or unlock "
+               + product + " again with your account.";
+
+    if (hasRenewableKey() && hasRunOut)
+        return "Your key expired on " + formatTime (expiry) + ". " + product + " works until it is loaded again; connect to "
+               "the internet to renew the key, or unlock " + product + " again with your account.";
 
     if (hasRenewableKey())
-        return "Unlocked for " + getUserEmail() + " until " + formatTime (getExpiryTime()) + " (renewed while online)";
+        return "Unlocked for " + juce::OnlineUnlockStatus::getUserEmail() + " until " + formatTime (expiry) + " (renewed while online)";
+
+    if (isTrialRunning() && hasRunOut)
+        return "Trial ended on " + formatTime (expiry) + ". " + product + " works until it is loaded again.";
 
     if (isTrialRunning())
-        return "Trial until " + formatTime (getTrialExpiry());
+        return "Trial until " + formatTime (expiry);
 
     if (hasTrial())
-        return "Trial ended on " + formatTime (getTrialExpiry());
+        return "Trial ended on " + formatTime (expiry);
 
     return "Not unlocked";
+}
+
+//==============================================================================
+BackgroundRenewal::BackgroundRenewal (PluginStoreUnlockStatus& licenceToRenew, juce::RelativeTime interval)
+    : juce::Thread ("licence renewal"), licence (licenceToRenew), renewalInterval (interval)
+{
+}
+
+BackgroundRenewal::~BackgroundRenewal()
+{
+    stop();
+}
+
+void BackgroundRenewal::start()
+{
+    startThread();
+}
+
+void BackgroundRenewal::stop()
+{
+    signalThreadShouldExit();
+    notify();
+    stopThread (licence.getConfig().connectionTimeoutMs + 5000);
+}
+
+BackgroundRenewal::Outcome BackgroundRenewal::getLastOutcome() const
+{
+    const juce::ScopedLock outcomeGuard (outcomeLock);
+    return lastOutcome;
+}
+
+bool BackgroundRenewal::waitForOutcomeAfter (juce::Time after, int timeoutMs)
+{
+    const auto deadline = juce::Time::getMillisecondCounter() + static_cast<juce::uint32> (timeoutMs);
+
+    for (;;)
+    {
+        {
+            const juce::ScopedLock outcomeGuard (outcomeLock);
+            if (lastOutcome.hasRun && lastOutcome.when >= after)
+                return true;
+        }
+
+        const auto now = juce::Time::getMillisecondCounter();
+        if (now >= deadline || ! outcomeArrived.wait (static_cast<int> (deadline - now)))
+            return false;
+    }
+}
+
+void BackgroundRenewal::run()
+{
+    while (! threadShouldExit())
+    {
+        auto waitMs = static_cast<int> (renewalInterval.inMilliseconds());
+
+        if (licence.hasRenewableKey())
+        {
+            const auto result = licence.renewKey();
+            const auto busy = ! result.succeeded && result.message == licence.isBusyMessage();
+
+            if (busy)
+                waitMs = juce::jmin (waitMs, 60 * 1000);   // the customer's own request: try again a minute later
+            else
+            {
+                {
+                    const juce::ScopedLock outcomeGuard (outcomeLock);
+                    lastOutcome = { true, result, juce::Time::getCurrentTime() };
+                }
+                outcomeArrived.signal();
+                sendChangeMessage();
+            }
+        }
+        else
+        {
+            {
+                const juce::ScopedLock outcomeGuard (outcomeLock);
+                lastOutcome = { true, { true, {} }, juce::Time::getCurrentTime() };
+            }
+            outcomeArrived.signal();
+        }
+
+        wait (waitMs);
+    }
 }
 
 } // namespace pluginstore

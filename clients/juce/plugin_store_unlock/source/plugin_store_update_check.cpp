@@ -49,7 +49,12 @@ UpdateInfo checkForUpdate (const LicenceServerConfig& config, const juce::String
     if (stream == nullptr)
         return info;
 
-    const auto answer = juce::JSON::parse (stream->readEntireStreamAsString());
+    // At most 64 KB, and no deeper nesting than the answer has (JUCE's JSON parser recurses per level).
+    juce::String text;
+    if (! readBoundedAnswer (*stream, text) || nestsDeeperThan (text))
+        return info;
+
+    const auto answer = juce::JSON::parse (text);
     if (! answer.isObject())
         return info;
 

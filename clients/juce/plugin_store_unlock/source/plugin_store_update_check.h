@@ -27,7 +27,8 @@ bool isNewerVersion (const juce::String& candidate, const juce::String& current)
 
 /** Asks the server for the newest build (blocking: call it off the message and audio threads). Without a key it
     asks GET /api/plugin/updates (stable builds, cacheable); with the licence's key (its serial or a key file) and
-    `wantsBeta`, POST /api/plugin/updates, which adds beta builds when the key's owner opted in. */
+    `wantsBeta`, POST /api/plugin/updates, which adds beta builds when the key's owner opted in. An answer longer than
+    64 KB or nested deeper than 8 levels is not parsed (`checked` stays false). */
 UpdateInfo checkForUpdate (const LicenceServerConfig& config, const juce::String& currentVersion,
                            const juce::String& key = {}, bool wantsBeta = false, int timeoutMs = 10000);
 

@@ -1,24 +1,30 @@
 #include "PluginEditor.h"
 
-// JUCE's email-and-password form. It calls attemptWebserverUnlock on its own thread and dismiss() on success; it
-// does not save, so dismiss() saves the state and closes the form.
-class SpaceyAudioProcessorEditor::UnlockForm : public juce::OnlineUnlockForm
+// JUCE's email-and-password form. It calls attemptWebserverUnlock on its own thread and dismiss() on success. It
+// gets the module's form object (createUnlockFormStatus), so the unlock runs through the licence's checks and lock
+// and is saved there; dismiss() only closes the form.
+struct FormStatusHolder   // a base before JUCE's form: made before it, deleted after its unlock thread has stopped
+{
+    std::unique_ptr<juce::OnlineUnlockStatus> formStatus;
+};
+
+class SpaceyAudioProcessorEditor::UnlockForm : private FormStatusHolder,
+                                               public juce::OnlineUnlockForm
 {
 public:
-    UnlockForm (SpaceyLicence& licenceToUse, std::function<void()> onDismiss)
-        : OnlineUnlockForm (licenceToUse, "Sign in with the email address and password of your customer account."),
-          licence (licenceToUse), dismissed (std::move (onDismiss))
+    UnlockForm (SpaceyLicence& licence, std::function<void()> onDismiss)
+        : FormStatusHolder { licence.createUnlockFormStatus() },
+          OnlineUnlockForm (*formStatus, "Sign in with the email address and password of your customer account."),
+          dismissed (std::move (onDismiss))
     {
     }
 
     void dismiss() override
     {
-        licence.save();
         juce::MessageManager::callAsync (dismissed);   // the owner deletes the form, after this call has returned
     }
 
 private:
-    SpaceyLicence& licence;
     std::function<void()> dismissed;
 };
 
@@ -50,11 +56,16 @@ SpaceyAudioProcessorEditor::SpaceyAudioProcessorEditor (SpaceyAudioProcessor& pr
     refresh();
     setSize (520, 340);
 
-    checkForUpdate();   // first: it copies the key on this thread, before the renewal may replace it on another
-    renewKey();
+    // The licence renews itself in the background (Licence.h); the editor shows the last outcome and every new one.
+    audioProcessor.getLicence().getRenewal().addChangeListener (this);
+    showRenewal();
+    checkForUpdate();
 }
 
-SpaceyAudioProcessorEditor::~SpaceyAudioProcessorEditor() = default;
+SpaceyAudioProcessorEditor::~SpaceyAudioProcessorEditor()
+{
+    audioProcessor.getLicence().getRenewal().removeChangeListener (this);
+}
 
 void SpaceyAudioProcessorEditor::paint (juce::Graphics& g)
 {
@@ -90,7 +101,8 @@ void SpaceyAudioProcessorEditor::refresh()
     audioProcessor.refreshLicence();
     auto& licence = audioProcessor.getLicence();
     statusLabel.setText (licence.describeLicence(), juce::dontSendNotification);
-    trialButton.setEnabled (! audioProcessor.isLicensed() && ! licence.hasTrial());
+    // A trial only where no licence's key is held, expired or not (a trial never replaces it).
+    trialButton.setEnabled (! audioProcessor.isLicensed() && ! licence.hasTrial() && ! licence.hasLicenceKey());
     removeButton.setEnabled (audioProcessor.isLicensed() && ! licence.hasTrial());
 
     // Until when the key works: a renewable key is renewed while online (renewKey), a permanent one never ends.
@@ -99,25 +111,27 @@ void SpaceyAudioProcessorEditor::refresh()
                               juce::dontSendNotification);
 }
 
-// Renews an expiring key silently, as soon as the panel opens (and the licence is not busy with another request).
-// The outcome is shown in the panel, never in a box: a customer whose licence stands never has to do anything.
-void SpaceyAudioProcessorEditor::renewKey()
+void SpaceyAudioProcessorEditor::changeListenerCallback (juce::ChangeBroadcaster*)
 {
-    if (audioProcessor.getLicence().hasRenewableKey())
-        runInBackground ([] (SpaceyLicence& licence) { return licence.renewKey(); }, &SpaceyAudioProcessorEditor::showRenewal);
+    showRenewal();
 }
 
-void SpaceyAudioProcessorEditor::showRenewal (const pluginstore::LicenceResult& result)
+// What the licence's background renewal last said, under the licence line, never in a box: a customer whose licence
+// stands never has to do anything.
+void SpaceyAudioProcessorEditor::showRenewal()
 {
-    setButtonsEnabled (true);
     refresh();
     auto& licence = audioProcessor.getLicence();
+    const auto outcome = licence.getRenewal().getLastOutcome();
+
+    if (! outcome.hasRun || ! licence.hasRenewableKey())
+        return;
 
     // Renewed: until when the new key works. Refused (refunded, revoked, removed) or offline: the server's or the
     // module's message, which says until when this computer keeps working.
-    renewalLabel.setText (result.succeeded && licence.hasRenewableKey()
+    renewalLabel.setText (outcome.result.succeeded
                               ? "Key renewed. It works until " + licence.getExpiryTime().toString (true, false) + "."
-                              : result.message,
+                              : outcome.result.message,
                           juce::dontSendNotification);
 }
 
@@ -244,22 +258,23 @@ void SpaceyAudioProcessorEditor::loadKeyFile()
 }
 
 // The licence server's calls block: they run on a thread of their own, and the answer comes back on the message
-// thread. The buttons stay disabled meanwhile, so the licence is not used from two threads at once.
-void SpaceyAudioProcessorEditor::runInBackground (LicenceRequest request, ResultHandler handler)
+// thread. The buttons stay disabled meanwhile; the module runs one request at a time and refuses another one at once
+// (the background renewal, or another instance's editor), with a message that says so.
+void SpaceyAudioProcessorEditor::runInBackground (LicenceRequest request)
 {
     setButtonsEnabled (false);
 
     juce::Component::SafePointer<SpaceyAudioProcessorEditor> safeThis (this);
     juce::SharedResourcePointer<SpaceyLicence> licence;   // keeps the licence alive while the request runs
 
-    juce::Thread::launch ([safeThis, licence, request, handler]() mutable
+    juce::Thread::launch ([safeThis, licence, request]() mutable
     {
         const auto result = request (*licence);
 
-        juce::MessageManager::callAsync ([safeThis, result, handler]
+        juce::MessageManager::callAsync ([safeThis, result]
         {
             if (auto* editor = safeThis.getComponent())
-                (editor->*handler) (result);
+                editor->showResult (result);
         });
     });
 }

@@ -7,11 +7,12 @@
     the four ways to a licence: sign in with the customer account (JUCE's OnlineUnlockForm), start a trial, enter
     the serial, or load a key file (the offline key, a trial key, or the serial key file, which registers online).
 
-    When it opens it renews an expiring key silently and shows until when the key works (or why it was not renewed),
-    and it asks the server for a newer build: "Spacey 1.3.0 is available: what's new", linking to the download page.
+    It shows what the licence's background renewal (Licence.h) last said: until when the key works, or why it was
+    not renewed; the editor itself never renews. When it opens it asks the server for a newer build: "Spacey 1.3.0 is available: what's new", linking to the download page.
     "Remove from this computer" deletes the key and shows the removal code that frees its place.
 */
-class SpaceyAudioProcessorEditor : public juce::AudioProcessorEditor
+class SpaceyAudioProcessorEditor : public juce::AudioProcessorEditor,
+                                   private juce::ChangeListener
 {
 public:
     explicit SpaceyAudioProcessorEditor (SpaceyAudioProcessor&);
@@ -24,20 +25,19 @@ private:
     class UnlockForm;
 
     using LicenceRequest = std::function<pluginstore::LicenceResult (SpaceyLicence&)>;
-    using ResultHandler = void (SpaceyAudioProcessorEditor::*) (const pluginstore::LicenceResult&);
 
     void showSignIn();
     void startTrial();
     void enterSerial();
     void loadKeyFile();
     void removeFromThisComputer();
-    void renewKey();
+    void changeListenerCallback (juce::ChangeBroadcaster*) override;
     void checkForUpdate();
     void showUpdate (const pluginstore::UpdateInfo& update);
-    void runInBackground (LicenceRequest request, ResultHandler handler = &SpaceyAudioProcessorEditor::showResult);
+    void runInBackground (LicenceRequest request);
     void setButtonsEnabled (bool shouldBeEnabled);
     void showResult (const pluginstore::LicenceResult& result);
-    void showRenewal (const pluginstore::LicenceResult& result);
+    void showRenewal();
     void refresh();
 
     SpaceyAudioProcessor& audioProcessor;

@@ -4,7 +4,8 @@
 #include <juce_gui_extra/juce_gui_extra.h>
 #include "Licence.h"
 
-/** Passes audio through while the product is licensed (unlocked, or its trial running), and is silent otherwise. */
+/** Passes audio through while the product is licensed (unlocked, its key or trial working when the session started),
+    and is silent otherwise. The licence (Licence.h) renews its key in the background. */
 class SpaceyAudioProcessor : public juce::AudioProcessor,
                              private juce::Timer
 {
@@ -12,7 +13,9 @@ public:
     SpaceyAudioProcessor();
     ~SpaceyAudioProcessor() override;
 
-    /** Reads the licence again (after an unlock, a key file or a trial; and once a minute, for a trial's end). */
+    /** Reads the licence again (after an unlock, a key file, a trial or a renewal; and once a minute). An expiring key
+        or trial is judged when the session starts (decision 090): it never ends while the plug-in runs, only at the
+        next load. */
     void refreshLicence();
     bool isLicensed() const noexcept { return licensed.load(); }
     SpaceyLicence& getLicence() noexcept { return *licence; }
