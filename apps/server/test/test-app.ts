@@ -22,6 +22,11 @@ export type TestApp = {
   registerCustomer: (password?: string, options?: { isProven?: boolean }) => Promise<{ token: string; email: string; password: string }>;
   /** The token of the newest account link mailed to `email` (confirmation, purchase or activation). */
   accountLinkTokenOf: (email: string) => Promise<string>;
+  /**
+   * A staff login invited by the administrator, its password (`staff-pass`) set through the mailed link, as a new
+   * member of staff does; its address, login id and token.
+   */
+  staffLogin: (role: 'admin' | 'support', email?: string) => Promise<{ email: string; id: number; token: string }>;
   /** Sends a request as JSON, with a bearer token when given. */
   request: (options: { method: string; url: string; token?: string; body?: unknown; ip?: string }) => Promise<LightMyRequestResponse>;
 };
@@ -108,6 +113,16 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
       return { token, email, password };
     },
     accountLinkTokenOf,
+    staffLogin: async (role, email = uniqueEmail(role)) => {
+      const adminToken = (adminTokenValue ??= await logIn('admin', TEST_ADMIN_PASSWORD));
+      const invited = await request({ method: 'POST', url: '/api/staff', token: adminToken, body: { email, role } });
+      if (invited.statusCode !== 200) throw new Error(`invitation failed: ${invited.statusCode} ${invited.body}`);
+      const body = { token: await accountLinkTokenOf(email), password: 'staff-pass' };
+      const opened = await request({ method: 'POST', url: '/api/account/confirm', ip: uniqueIp(), body });
+      if (opened.statusCode !== 200) throw new Error(`the invitation's link failed: ${opened.statusCode} ${opened.body}`);
+      const { rows } = await db.query<{ id: number }>('SELECT id FROM login WHERE login_name = $1', [email]);
+      return { email, id: rows[0]!.id, token: await logIn(email, 'staff-pass') };
+    },
   };
 }
 

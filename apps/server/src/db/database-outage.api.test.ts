@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startDatabaseProxy } from '../../test/database-proxy.js';
 import { createTestApp } from '../../test/test-app.js';
 import { buildApp } from '../app.js';
 import { createPool } from './client.js';
@@ -12,34 +13,9 @@ import { isDatabaseUnreachable } from './database-status.js';
 
 const t = await createTestApp();
 
-/**
- * A TCP proxy in front of the test database. `cut` stands for an outage: every open connection is reset and new
- * ones are accepted and reset at once (counted, so the test can wait for the app's retries instead of sleeping);
- * `restore` lets connections through again.
- */
-const upstream = new URL(t.config.DATABASE_URL!);
-const proxy = { isCut: false, refused: 0, sockets: new Set<net.Socket>() };
-const proxyServer = net.createServer((client) => {
-  if (proxy.isCut) {
-    proxy.refused += 1;
-    client.destroy();
-    return;
-  }
-  const server = net.connect(Number(upstream.port), upstream.hostname);
-  for (const socket of [client, server]) {
-    proxy.sockets.add(socket);
-    socket.on('close', () => proxy.sockets.delete(socket));
-    socket.on('error', () => undefined);
-  }
-  client.pipe(server).pipe(client);
-});
-await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
-const proxyUrl = new URL(upstream);
-proxyUrl.host = `127.0.0.1:${(proxyServer.address() as net.AddressInfo).port}`;
-const cut = () => {
-  proxy.isCut = true;
-  for (const socket of proxy.sockets) socket.destroy();
-};
+// An outage: the proxy resets every connection and refuses new ones (counted) until it is restored.
+const proxy = await startDatabaseProxy(t.config.DATABASE_URL!);
+const cut = proxy.cut;
 
 /** Every line the app logs, parsed. */
 const logLines: { level: number; msg: string }[] = [];
@@ -62,7 +38,7 @@ await fs.writeFile(
   path.join(distDir, 'index.html'),
   '<!doctype html><html><head><title>App</title><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>',
 );
-const db = createPool(proxyUrl.toString(), 5);
+const db = createPool(proxy.url, 5);
 const app = await buildApp({
   config: { ...t.config, webDistDir: distDir },
   db,
@@ -75,8 +51,7 @@ const { port } = app.server.address() as net.AddressInfo;
 afterAll(async () => {
   await app.close();
   await db.end();
-  for (const socket of proxy.sockets) socket.destroy();
-  await new Promise<void>((resolve) => proxyServer.close(() => resolve()));
+  await proxy.close();
   await fs.rm(distDir, { recursive: true, force: true });
 });
 
@@ -132,7 +107,7 @@ describe('while PostgreSQL cannot be reached', () => {
     await expect.poll(() => proxy.refused, { timeout: 10_000 }).toBeGreaterThanOrEqual(refusedBefore + 3);
     expect(warningsAndErrors()).toEqual(['database unreachable: API calls answer 503, cached pages are still served']);
 
-    proxy.isCut = false;
+    proxy.restore();
     await expect.poll(async () => (await get('/api/health')).status, { timeout: 10_000 }).toBe(200);
     await expect.poll(() => app.tableChanges.isListening(), { timeout: 10_000 }).toBe(true);
     expect((await get('/api/page/byUrl/help')).status).toBe(200);
@@ -146,7 +121,7 @@ describe('while PostgreSQL cannot be reached', () => {
 
 describe('outages after the listening connection came back', () => {
   const restore = async () => {
-    proxy.isCut = false;
+    proxy.restore();
     await expect.poll(async () => (await get('/api/health')).status, { timeout: 10_000 }).toBe(200);
     await expect.poll(() => app.tableChanges.isListening(), { timeout: 10_000 }).toBe(true);
   };

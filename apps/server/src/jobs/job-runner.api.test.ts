@@ -1,7 +1,7 @@
 // The job queue (graphile-worker) across a PostgreSQL restart: review P4 of docs/reviews/2026-11-28-production.md.
-import net from 'node:net';
 import { RETRYABLE_ERROR_CODES } from 'graphile-worker/dist/lib.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startDatabaseProxy, type DatabaseProxy } from '../../test/database-proxy.js';
 import { createTestApp } from '../../test/test-app.js';
 import { CONNECTION_FAILURE, createPool } from '../db/client.js';
 import { DATABASE_RESTART_CODES, retryDatabaseRestarts, startJobRunner } from './job-runner.js';
@@ -9,28 +9,9 @@ import { DATABASE_RESTART_CODES, retryDatabaseRestarts, startJobRunner } from '.
 const t = await createTestApp();
 
 describe('the job queue across a database restart (decision 092)', () => {
-  // A TCP proxy in front of the test database (as in database-outage.api.test.ts): `cut` resets every open
-  // connection and refuses new ones, as a PostgreSQL restart does; `restore` lets connections through again.
-  const upstream = new URL(t.config.DATABASE_URL!);
-  const proxy = { isCut: false, sockets: new Set<net.Socket>() };
-  const proxyServer = net.createServer((client) => {
-    if (proxy.isCut) {
-      client.destroy();
-      return;
-    }
-    const server = net.connect(Number(upstream.port), upstream.hostname);
-    for (const socket of [client, server]) {
-      proxy.sockets.add(socket);
-      socket.on('close', () => proxy.sockets.delete(socket));
-      socket.on('error', () => undefined);
-    }
-    client.pipe(server).pipe(client);
-  });
-
-  afterAll(async () => {
-    for (const socket of proxy.sockets) socket.destroy();
-    await new Promise<void>((resolve) => proxyServer.close(() => resolve()));
-  });
+  // A PostgreSQL restart: the proxy resets every open connection and refuses new ones until it is restored.
+  let proxy: DatabaseProxy;
+  afterAll(() => proxy.close());
 
   const addJob = async (task: string) =>
     (await t.db.query<{ id: string }>('SELECT id FROM graphile_worker.add_job($1)', [task])).rows[0]!.id;
@@ -44,10 +25,8 @@ describe('the job queue across a database restart (decision 092)', () => {
       const unhandled: unknown[] = [];
       const onUnhandled = (reason: unknown) => unhandled.push(reason);
       process.on('unhandledRejection', onUnhandled);
-      await new Promise<void>((resolve) => proxyServer.listen(0, '127.0.0.1', resolve));
-      const proxyUrl = new URL(upstream);
-      proxyUrl.host = `127.0.0.1:${(proxyServer.address() as net.AddressInfo).port}`;
-      const db = createPool(proxyUrl.toString(), 5);
+      proxy = await startDatabaseProxy(t.config.DATABASE_URL!);
+      const db = createPool(proxy.url, 5);
       const jobs = await startJobRunner({ db, config: t.config, log: t.app.log });
       const blocker = await t.db.connect();
       try {
@@ -69,11 +48,10 @@ describe('the job queue across a database restart (decision 092)', () => {
           )
           .not.toBeNull();
         await new Promise((resolve) => setTimeout(resolve, 300));
-        proxy.isCut = true;
-        for (const socket of proxy.sockets) socket.destroy();
+        proxy.cut();
         await new Promise((resolve) => setTimeout(resolve, 3_000)); // a brief restart
         await blocker.query('ROLLBACK');
-        proxy.isCut = false;
+        proxy.restore();
 
         // PostgreSQL is back: a mail, a webhook delivery or (here) a clean-up queued now must still run.
         const after = await addJob('purge_old_rate_limit_windows');

@@ -307,21 +307,7 @@ describe('rate limits', () => {
   });
 });
 
-/** A staff login invited by the administrator, with its password set through the mailed link; its id and token. */
-async function staffLogin(role: 'admin' | 'support', email = uniqueEmail(role)): Promise<{ email: string; id: number; token: string }> {
-  const invited = await t.request({ method: 'POST', url: '/api/staff', token: await t.adminToken(), body: { email, role } });
-  expect(invited.statusCode, invited.body).toBe(200);
-  const link = await t.accountLinkTokenOf(email);
-  const opened = await t.request({
-    method: 'POST',
-    url: '/api/account/confirm',
-    ip: uniqueIp(),
-    body: { token: link, password: 'support-pass' },
-  });
-  expect(opened.statusCode).toBe(200);
-  const { rows } = await t.db.query<{ id: number }>('SELECT id FROM login WHERE login_name = $1', [email]);
-  return { email, id: rows[0]!.id, token: await t.logIn(email, 'support-pass') };
-}
+const { staffLogin } = t;
 
 /** A "support" staff login invited by the administrator, with its password set through the mailed link; its token. */
 const supportLogin = async (email = uniqueEmail('support')): Promise<string> => (await staffLogin('support', email)).token;
@@ -362,7 +348,7 @@ describe('staff logins', () => {
       method: 'POST',
       url: '/api/login/',
       ip: uniqueIp(),
-      body: { username: member.name, password: 'support-pass' },
+      body: { username: member.name, password: 'staff-pass' },
     });
     expect(login.json()).toMatchObject({ name: member.name, role: 'support', isAdmin: false });
     // No licences of its own: a staff login is nobody's customer record.
@@ -383,7 +369,7 @@ describe('staff logins', () => {
     ).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/person/', token })).statusCode).toBe(401);
     expect((await t.request({ method: 'DELETE', url: `/api/staff/${member.id}`, token: adminToken })).statusCode).toBe(200);
-    const relogin = await t.logIn(member.name, 'support-pass');
+    const relogin = await t.logIn(member.name, 'staff-pass');
     expect((await t.request({ method: 'GET', url: '/api/person/', token: relogin })).statusCode).toBe(403);
     const { rows } = await t.db.query(`SELECT entity, action FROM audit_log WHERE entity = 'staff' AND entity_id = $1 ORDER BY id`, [
       member.name,
@@ -474,7 +460,7 @@ describe('staff logins', () => {
     const invite = await t.request({ method: 'POST', url: '/api/staff', token: adminToken, body: { email: other.email, role: 'support' } });
     expect(invite.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/staff', token: other.token })).statusCode).toBe(401);
-    const relogin = await t.logIn(other.email, 'support-pass');
+    const relogin = await t.logIn(other.email, 'staff-pass');
     expect((await t.request({ method: 'GET', url: '/api/staff', token: relogin })).statusCode).toBe(403);
     // As PUT records it: an update, with the role before (admin) and after (support).
     expect(await staffAuditOf(other.email)).toEqual([

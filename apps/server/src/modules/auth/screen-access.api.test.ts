@@ -1,23 +1,11 @@
 import { backOfficeScreen, type BackOfficeScreen } from '@store/contracts/staff';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
+import { createTestApp } from '../../../test/test-app.js';
 
 const t = await createTestApp();
 
 /** A "support" staff login invited by the administrator, with its password set through the mailed link; its token. */
-async function supportLogin(): Promise<string> {
-  const email = uniqueEmail('support');
-  const invited = await t.request({ method: 'POST', url: '/api/staff', token: await t.adminToken(), body: { email, role: 'support' } });
-  expect(invited.statusCode, invited.body).toBe(200);
-  const opened = await t.request({
-    method: 'POST',
-    url: '/api/account/confirm',
-    ip: uniqueIp(),
-    body: { token: await t.accountLinkTokenOf(email), password: 'support-pass' },
-  });
-  expect(opened.statusCode).toBe(200);
-  return t.logIn(email, 'support-pass');
-}
+const supportLogin = async (): Promise<string> => (await t.staffLogin('support')).token;
 
 const openScreen = (screen: string, token?: string) => t.request({ method: 'GET', url: `/api/admin/screens/${screen}`, token });
 

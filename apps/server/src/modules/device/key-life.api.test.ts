@@ -2,7 +2,7 @@
 // freed places, and revocation.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { decryptKeyFile } from '../../licensing/juce-key-file.js';
-import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
+import { createTestApp } from '../../../test/test-app.js';
 import { customerWithLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
 import { computeRemovalCode } from './removal-code.js';
 import { errorOfJuceAnswer, keyOfJuceAnswer, postJuceForm } from '../../../test/juce-answers.js';
@@ -167,19 +167,7 @@ describe('removal codes', () => {
 // Review 2026-11-28 (staff roles), S3; decision 088.
 describe("staff's list of a licence's computers", () => {
   /** A support login invited by the administrator, its password set through the mailed link; its token. */
-  async function supportToken(): Promise<string> {
-    const email = uniqueEmail('support');
-    const invited = await t.request({ method: 'POST', url: '/api/staff', token: await t.adminToken(), body: { email, role: 'support' } });
-    expect(invited.statusCode, invited.body).toBe(200);
-    const opened = await t.request({
-      method: 'POST',
-      url: '/api/account/confirm',
-      ip: uniqueIp(),
-      body: { token: await t.accountLinkTokenOf(email), password: 'support-pass' },
-    });
-    expect(opened.statusCode, opened.body).toBe(200);
-    return t.logIn(email, 'support-pass');
-  }
+  const supportToken = async (): Promise<string> => (await t.staffLogin('support')).token;
 
   const listed = async (orderId: number, token: string) => {
     const answer = await t.request({ method: 'GET', url: `/api/orderDevice/byOrder/${orderId}`, token });
