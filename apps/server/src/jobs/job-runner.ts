@@ -103,6 +103,9 @@ export const DATABASE_RESTART_CODES = [
   'ECONNREFUSED',
   'ECONNRESET',
   'EPIPE',
+  'ENOTFOUND', // the database's host name no longer resolves (a stopped container's, in compose)
+  'EAI_AGAIN',
+  'ENETUNREACH',
   '57P01', // admin_shutdown: the server was stopped or restarted
   '57P02', // crash_shutdown
   '08000', // connection_exception
