@@ -62,7 +62,7 @@ export async function redactAuditEntriesOf(
   const orderIds = new Set(options.orderIds.map(String));
   const entries = await lockEntriesAboutPerson(db, {
     personId,
-    orderIds: [...orderIds].map(Number),
+    orderIds: options.orderIds,
     emails: texts.emails,
     addressPatterns: mentionLikePatterns(addressesOnly),
   });

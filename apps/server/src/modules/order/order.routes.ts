@@ -30,7 +30,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orderDevice/byOrder/:orderId',
     { onRequest: requireStaff, schema: { tags, params: z.object({ orderId: idParam.shape.id }), response: { 200: orderDeviceList } } },
     // The key files (with the secret of their removal codes) only for an administrator (decision 088).
-    (request) => app.orders.listDevicesOfOrder({ orderId: request.params.orderId, withKeyFiles: actorOf(request).role === 'admin' }),
+    (request) => app.orders.listDevicesOfOrder({ orderId: request.params.orderId, withKeyFiles: actorOf(request).isAdmin }),
   );
 
   app.post('/order/', { onRequest: requireAdmin, schema: { tags, body: orderCreateRequest, response: { 200: order } } }, (request) =>

@@ -148,11 +148,17 @@ describe('GET /api/person/{id}/timeline', () => {
       const created = await t.request({ method: 'POST', url: '/api/person/', token, body: { id: 0, email, name: 'Emile', country: 'FR' } });
       expect(created.statusCode, created.body).toBe(200);
       ids.push((created.json() as { id: number }).id);
+      // Each registers, and the administrator removes the login again: the audit log's "deleted login" record.
+      const registered = await t.request({
+        method: 'POST',
+        url: '/api/register',
+        ip: uniqueIp(),
+        body: { email, password: 'secret-password' },
+      });
+      expect(registered.statusCode, registered.body).toBe(200);
+      const deleted = await t.request({ method: 'DELETE', url: '/api/registration/', token, body: { email } });
+      expect(deleted.statusCode, deleted.body).toBe(200);
     }
-    await t.db.query(
-      `INSERT INTO audit_log (actor, action, entity, entity_id) VALUES ('admin', 'delete', 'login', $1), ('admin', 'delete', 'login', $2)`,
-      [upper, lower],
-    );
     const staffChanges = async (personId: number) =>
       (await timelineOf(personId, '?pageSize=100')).events.filter((event) => event.kind === 'staff-change').map((event) => event.title);
     expect(await staffChanges(ids[0]!)).toContain(`admin deleted login ${upper}`);
