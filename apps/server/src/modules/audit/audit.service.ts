@@ -32,15 +32,20 @@ export const listAuditEntriesAbout = (db: Queryable, subject: { personId: number
 
 /** The fields of a person's own records (their editor's saves, a re-issue of their keys) that hold their data. */
 const PERSON_FIELDS = new Set(['email', 'name', 'country']);
+/**
+ * The fields of a record of their computer that hold its data: a computer removed before the erasure is named
+ * nowhere else, so its Device ID is known only from here.
+ */
+const COMPUTER_FIELDS = new Set(['deviceIdHash', 'deviceName']);
 
-/** A person record's details with its personal fields erased, whatever they held then (an earlier address too). */
-function withoutPersonFields(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutPersonFields);
+/** Details with the given fields erased, whatever they held then (an earlier address too). */
+function withoutFields(value: unknown, fields: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutFields(item, fields));
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
       key,
-      PERSON_FIELDS.has(key) && typeof inner === 'string' ? ERASED_TEXT : withoutPersonFields(inner),
+      fields.has(key) && typeof inner === 'string' ? ERASED_TEXT : withoutFields(inner, fields),
     ]),
   );
 }
@@ -69,14 +74,20 @@ export async function redactAuditEntriesOf(
   let changed = 0;
   for (const entry of entries) {
     const isPersonRecord = entry.entity === 'person' && entry.entity_id === String(personId);
+    const isComputerRecord = entry.entity === 'order-device' && orderIds.has(orderIdOfDeviceEntry(entry));
     const isOwnRecord =
       isPersonRecord ||
+      isComputerRecord ||
       (entry.entity === 'order' && orderIds.has(entry.entity_id ?? '')) ||
-      (entry.entity === 'order-device' && orderIds.has(orderIdOfDeviceEntry(entry))) ||
       (entry.entity === 'login' && texts.emails.some((email) => entry.entity_id !== null && isSameEmail(entry.entity_id, email)));
     const mentions = isOwnRecord ? texts : addressesOnly;
     const redact = (details: unknown) =>
-      details === null ? null : redactJson(isPersonRecord ? withoutPersonFields(details) : details, mentions);
+      details === null
+        ? null
+        : redactJson(
+            isPersonRecord ? withoutFields(details, PERSON_FIELDS) : isComputerRecord ? withoutFields(details, COMPUTER_FIELDS) : details,
+            mentions,
+          );
     const redacted: AuditDetails = {
       ...entry,
       entity_id: entry.entity_id === null ? null : redactText(entry.entity_id, mentions),
