@@ -1,5 +1,6 @@
 // The job queue (graphile-worker) across a PostgreSQL restart: review P4 of docs/reviews/2026-11-28-production.md.
 import { RETRYABLE_ERROR_CODES } from 'graphile-worker/dist/lib.js';
+import type { PoolClient } from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDatabaseProxy, type DatabaseProxy } from '../../test/database-proxy.js';
 import { createTestApp } from '../../test/test-app.js';
@@ -10,8 +11,18 @@ const t = await createTestApp();
 
 describe('the job queue across a database restart (decision 092)', () => {
   // A PostgreSQL restart: the proxy resets every open connection and refuses new ones until it is restored.
-  let proxy: DatabaseProxy;
-  afterAll(() => proxy.close());
+  const proxies: DatabaseProxy[] = [];
+  afterAll(() => Promise.all(proxies.map((proxy) => proxy.close())));
+  const lockSessions = async (blocker: PoolClient) => {
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE session IN ACCESS EXCLUSIVE MODE');
+  };
+  const awaitLocked = (id: string) =>
+    expect
+      .poll(async () => (await t.db.query('SELECT locked_at FROM graphile_worker.jobs WHERE id = $1', [id])).rows[0]?.locked_at ?? null, {
+        timeout: 15_000,
+      })
+      .not.toBeNull();
 
   const addJob = async (task: string) =>
     (await t.db.query<{ id: string }>('SELECT id FROM graphile_worker.add_job($1)', [task])).rows[0]!.id;
@@ -25,7 +36,8 @@ describe('the job queue across a database restart (decision 092)', () => {
       const unhandled: unknown[] = [];
       const onUnhandled = (reason: unknown) => unhandled.push(reason);
       process.on('unhandledRejection', onUnhandled);
-      proxy = await startDatabaseProxy(t.config.DATABASE_URL!);
+      const proxy = await startDatabaseProxy(t.config.DATABASE_URL!);
+      proxies.push(proxy);
       const db = createPool(proxy.url, 5);
       const jobs = await startJobRunner({ db, config: t.config, log: t.app.log });
       const blocker = await t.db.connect();
@@ -35,18 +47,8 @@ describe('the job queue across a database restart (decision 092)', () => {
         await expect.poll(() => isJobWaiting(first), { timeout: 15_000 }).toBe(false);
 
         // A job is running (held on a table lock, so the restart comes while it runs) when PostgreSQL restarts.
-        await blocker.query('BEGIN');
-        await blocker.query('LOCK TABLE session IN ACCESS EXCLUSIVE MODE');
-        const running = await addJob('purge_expired_sessions');
-        await expect
-          .poll(
-            async () =>
-              (await t.db.query('SELECT locked_at FROM graphile_worker.jobs WHERE id = $1', [running])).rows[0]?.locked_at ?? null,
-            {
-              timeout: 15_000,
-            },
-          )
-          .not.toBeNull();
+        await lockSessions(blocker);
+        await awaitLocked(await addJob('purge_expired_sessions'));
         await new Promise((resolve) => setTimeout(resolve, 300));
         proxy.cut();
         await new Promise((resolve) => setTimeout(resolve, 3_000)); // a brief restart
@@ -62,6 +64,47 @@ describe('the job queue across a database restart (decision 092)', () => {
         blocker.release();
         await jobs.stop().catch(() => undefined);
         await db.end();
+      }
+    },
+  );
+
+  it(
+    'a stop that comes while a restart fails a job waits until the failure is recorded: the job is not left locked, no rejection follows',
+    { timeout: 60_000 },
+    async () => {
+      const unhandled: unknown[] = [];
+      const onUnhandled = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', onUnhandled);
+      const proxy = await startDatabaseProxy(t.config.DATABASE_URL!);
+      proxies.push(proxy);
+      const db = createPool(proxy.url, 5);
+      const jobs = await startJobRunner({ db, config: t.config, log: t.app.log });
+      const blocker = await t.db.connect();
+      try {
+        await lockSessions(blocker);
+        const interrupted = await addJob('purge_expired_sessions');
+        await awaitLocked(interrupted);
+        const refusedBefore = proxy.refused;
+        proxy.cut();
+        // The job fails with its connection; the queue's first attempt to record that is refused, and it retries later.
+        await expect.poll(() => proxy.refused, { timeout: 15_000 }).toBeGreaterThan(refusedBefore);
+        await blocker.query('ROLLBACK');
+        const stopping = jobs.stop();
+        proxy.restore();
+        await stopping;
+        // graphile-worker's own stop returns before the retried record: the job would stay locked for four hours.
+        const { rows } = await t.db.query<{ locked_by: string | null; last_error: string | null }>(
+          'SELECT locked_by, last_error FROM graphile_worker.jobs WHERE id = $1',
+          [interrupted],
+        );
+        expect(rows).toEqual([{ locked_by: null, last_error: expect.stringMatching(/\S/) }]);
+        await db.end();
+        expect(unhandled.map(String)).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
+        blocker.release();
+        await jobs.stop().catch(() => undefined);
+        await db.end().catch(() => undefined);
       }
     },
   );

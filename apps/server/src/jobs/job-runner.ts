@@ -1,5 +1,6 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { run, type TaskList } from 'graphile-worker';
+import { run, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { RETRYABLE_ERROR_CODES } from 'graphile-worker/dist/lib.js';
 import type { Config } from '../config.js';
 import { CONNECTION_FAILURE, type Db } from '../db/client.js';
@@ -126,7 +127,12 @@ export function retryDatabaseRestarts(): void {
 export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop: () => Promise<void> }> {
   const { taskList, close } = createTaskList(options);
   retryDatabaseRestarts();
+  // The worker pool's id: the jobs it holds are those locked by it.
+  const events: WorkerEvents = new EventEmitter();
+  let poolId: string | undefined;
+  events.on('pool:create', ({ workerPool }) => (poolId = workerPool.id));
   const runner = await run({
+    events,
     pgPool: options.db,
     // With tracing on, each run of a task is a span (decision 038).
     taskList: activeTracing()?.traceTasks(taskList) ?? taskList,
@@ -142,7 +148,39 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop:
   return {
     stop: async () => {
       await runner.stop();
+      if (poolId !== undefined) await awaitBookkeeping(options.db, poolId, options.log);
       close();
     },
   };
+}
+
+/** How long a stop waits for the queue's last records; main.ts ends the process 20 s after a signal. */
+export const BOOKKEEPING_DEADLINE_MS = 10_000;
+
+/**
+ * Waits until the stopped worker pool holds no job, or the deadline passes. graphile-worker records a job's outcome
+ * (done, or failed and due again) without awaiting it, and its stop does not wait for that record: one still being
+ * retried after a database restart would otherwise run on into a pool the caller has ended, an unhandled rejection,
+ * and the job would stay locked for graphile-worker's four hours. A job is unlocked (or deleted) exactly when its
+ * record is written, so no job locked by the pool means none is pending (decision 092).
+ */
+async function awaitBookkeeping(db: Db, poolId: string, log: FastifyBaseLogger): Promise<void> {
+  const deadline = Date.now() + BOOKKEEPING_DEADLINE_MS;
+  let held: string[] = [];
+  for (;;) {
+    try {
+      held = (await db.query<{ id: string }>('SELECT id::text FROM graphile_worker._private_jobs WHERE locked_by = $1', [poolId])).rows.map(
+        (row) => row.id,
+      );
+      if (held.length === 0) return;
+    } catch {
+      // The database is still away: the records are being retried; wait on.
+    }
+    if (Date.now() >= deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  log.warn(
+    { jobs: held },
+    'the job queue stopped before recording the outcome of these jobs; they run again once their lock expires (4 hours)',
+  );
 }
