@@ -1,6 +1,6 @@
 import { buildApp, productLogger } from './app.js';
 import { loadConfig } from './config.js';
-import { isDatabaseUnreachable } from './db/database-status.js';
+import { isDatabaseOutage } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { startJobRunner } from './jobs/job-runner.js';
 import { activeTracing } from './tracing/tracing-hooks.js';
@@ -14,11 +14,12 @@ async function main(): Promise<void> {
     db: database.db,
     logger: productLogger(config.LOG_LEVEL),
   });
-  // A promise a library left unawaited that fails because PostgreSQL is restarting or unreachable ends no request
-  // and loses nothing (the job queue retries, decision 092): the process keeps serving, its pages kept for outages
-  // included. Any other unhandled rejection is a defect and ends the process, as Node.js does by default.
+  // A promise a library left unawaited that fails because PostgreSQL is restarting or unreachable (an error of the
+  // product's pools, not another service's) ends no request and loses nothing (the job queue retries, decision
+  // 092): the process keeps serving, its pages kept for outages included. Any other unhandled rejection is a defect
+  // and ends the process, as Node.js does by default.
   process.on('unhandledRejection', (reason) => {
-    if (isDatabaseUnreachable(reason)) {
+    if (isDatabaseOutage(reason)) {
       app.log.warn({ err: reason }, 'a background database call failed while the database was unreachable');
       return;
     }

@@ -12,11 +12,26 @@ export type Queryable = pg.Pool | pg.PoolClient;
 /** SQLSTATE connection_failure: what a lost connection's error carries here (pg gives it no code). */
 export const CONNECTION_FAILURE = '08006';
 
-/** Gives a lost connection's error (pg gives it no code) the code CONNECTION_FAILURE; answers the error. */
+/** The errors a pool of createPool or its clients gave: the database's, whatever their code says. */
+const databaseErrors = new WeakSet<object>();
+
+/**
+ * Gives a lost connection's error (pg gives it no code) the code CONNECTION_FAILURE and marks it as the database's;
+ * answers the error.
+ */
 function withConnectionCode<E>(error: E): E {
   if (error instanceof Error && !('code' in error) && isDatabaseUnreachable(error)) Object.assign(error, { code: CONNECTION_FAILURE });
+  if (typeof error === 'object' && error !== null) databaseErrors.add(error);
   return error;
 }
+
+/**
+ * Whether `reason` is a failure to reach this product's database, given by one of its pools: a restart or an outage,
+ * which loses nothing (the queue retries, decision 092). Another service's refused connection (the SMTP server's
+ * ECONNREFUSED) carries the same code but is not the database's.
+ */
+export const isDatabaseOutage = (reason: unknown): boolean =>
+  typeof reason === 'object' && reason !== null && databaseErrors.has(reason) && isDatabaseUnreachable(reason);
 
 /** `method` with its error coded by withConnectionCode, whether it answers a promise or calls back (its last argument). */
 function codingErrors(method: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
@@ -70,6 +85,9 @@ export function createPool(connectionString: string, max = 10, options: { connec
   // which shares this pool, that its clients' errors are handled (it warns on the console otherwise).
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
+  // The pool's own failures ("timeout exceeded when trying to connect": every connection attempt for 10 s failed or
+  // waited) are coded too; its query() goes through its connect().
+  pool.connect = codingErrors(pool.connect.bind(pool) as (...args: unknown[]) => unknown) as Db['connect'];
   return pool;
 }
 
