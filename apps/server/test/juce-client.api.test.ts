@@ -85,7 +85,8 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
-  type Computer = { deviceId: string; product?: string; server?: string; publicKey?: string };
+  /** One computer; `timeoutMs` sets the module's connection timeout (`--timeout`). */
+  type Computer = { deviceId: string; product?: string; server?: string; publicKey?: string; timeoutMs?: number };
 
   /** The example's options and environment for one computer (its Device ID and its own saved state), every other
       host behind the proxy. */
@@ -97,6 +98,7 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
       ['--public-key', computer.publicKey ?? spacey.public_key_2048],
       ['--device-id', computer.deviceId],
       ['--state', join(workDir, `${computer.deviceId}.state`)],
+      computer.timeoutMs === undefined ? [] : ['--timeout', String(computer.timeoutMs)],
     ].flat();
     const env = {
       ...process.env,
@@ -159,6 +161,59 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
         child.stdin.end('go\n');
         const exitCode = await exited;
         return { exitCode, lines: parseLines(stdout) };
+      },
+    };
+  };
+
+  /** Starts the example (or its ThreadSanitizer build) with a command that waits for a line on stdin (`interrupt`,
+      `background-stop`); `proceed()` sends it and answers the outcome. */
+  const startProgram = (program: string, computer: Computer, command: string[]) => {
+    const { args, env } = invocation(computer, command);
+    const [file, fileArgs] = program === TSAN_PROGRAM ? ['setarch', ['-R', program, ...args]] : [program, args];
+    const child = spawn(file, fileArgs, { env, cwd: workDir, stdio: ['pipe', 'pipe', 'pipe'] });
+    heldExamples.push(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
+    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+    const exited = new Promise<number>((done) => child.on('close', (code, signal) => done(code ?? (signal ? 128 : -1))));
+    return {
+      proceed: async (): Promise<Outcome> => {
+        child.stdin.end('go\n');
+        const exitCode = await exited;
+        return { exitCode, lines: parseLines(stdout), stderr };
+      },
+    };
+  };
+  const startExample = (computer: Computer, ...command: string[]) => startProgram(PROGRAM, computer, command);
+
+  /** A stand-in at the configured address that holds every request without ever answering, as a server that is slow
+      to answer: it records each request's path when it arrives and when the client hangs up. */
+  const startHeldServer = async () => {
+    const arrived: string[] = [];
+    const hungUp: string[] = [];
+    const waiting: (() => void)[] = [];
+    const server = createHttpServer((request, response) => {
+      request.resume();
+      const path = request.url ?? '';
+      arrived.push(path);
+      waiting.splice(0).forEach((done) => done());
+      response.on('close', () => hungUp.push(path));
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      arrived,
+      hungUp,
+      /** Resolves once `count` requests have arrived. */
+      requests: (count: number) =>
+        new Promise<void>((done) => {
+          const check = () => (arrived.length >= count ? done() : waiting.push(check));
+          check();
+        }),
+      close: async () => {
+        server.closeAllConnections();
+        await new Promise((done) => server.close(done));
       },
     };
   };
@@ -670,7 +725,8 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
 
     it('J7: reads at most 64 KB of an answer and refuses deep nesting before parsing it', async () => {
       const { computer } = await unlockedTapewarmComputer();
-      // A stand-in at the configured address: endless or deeply nested answers. It records whether the client hung
+      // A stand-in at the configured address: endless or deeply nested answers (200 000 levels, beyond 64 KB: the
+      // size cap refuses them; the 094 test below refuses nesting under 64 KB). It records whether the client hung
       // up while the answer was still coming (it only ends an endless answer itself when the client never does).
       const hungUp: string[] = [];
       const standIn = createHttpServer((request, response) => {
@@ -717,6 +773,182 @@ describe.skipIf(!isRequired)('the JUCE client against the server', () => {
       const applied = await runExample(computer, 'apply', file);
       expect(applied.lines).toMatchObject({ result: 'ok', renewable: 'yes', trial: 'no' });
       expect(applied.lines.message).toMatch(/^Tapewarm is now unlocked on this computer until .+ \(renewed while online\)\.$/);
+    });
+
+    // The follow-up review of the module (decision 094): requests stop when their thread is asked to, the renewal's
+    // date, and the nesting check.
+    /** A Tapewarm computer holding the module's renewable key, applied from a file (no server call). */
+    const computerWithRenewableKey = async (expiresInMs = 90 * DAY_MS, options: Partial<Computer> = {}) => {
+      const computer = { ...tapewarmComputer(), ...options };
+      const file = await writeKeyFile(`${computer.deviceId}-key.txt`, tapewarmKey(computer.deviceId, { expiresInMs, licence: '1' }));
+      const applied = await runExample(computer, 'apply', file);
+      expect(applied.lines, applied.lines.message).toMatchObject({ result: 'ok', renewable: 'yes' });
+      return computer;
+    };
+
+    it('094: a request whose thread is asked to stop returns by itself, so the request lock is never left held', async () => {
+      // JUCE's OnlineUnlockForm stops its thread with stopThread (10000) when it closes, and kills it after that; a
+      // killed thread kept the request lock (every later request "busy"), and on Linux took the process down. The
+      // server holds the answer far longer than the wait; the connection timeout (30 s) is longer than the wait too.
+      // The form's request runs in the ThreadSanitizer build: the cancel comes from the thread that stops it.
+      await make('tsan');
+      const held = await startHeldServer();
+      try {
+        const formComputer = { deviceId: randomDeviceId(), server: held.url, timeoutMs: 30_000 };
+        const unlocking = startProgram(TSAN_PROGRAM, formComputer, ['interrupt', '3000', 'form-unlock', 'joe@example.com', 'secret']);
+        await held.requests(1);
+        const form = await unlocking.proceed();
+        expect(form.stderr, form.stderr).not.toMatch(/ThreadSanitizer/);
+        expect(form.lines, form.stderr).toMatchObject({
+          stopped: 'by-itself',
+          interrupted: 'The request to 127.0.0.1 was cancelled.',
+          'request-running': 'no',
+          'later-request': 'ran',
+        });
+        expect(form.exitCode).toBe(0);
+
+        // A renewal on a plug-in's own juce::Thread, stopped the same way.
+        const computer = await computerWithRenewableKey(90 * DAY_MS, { server: held.url, timeoutMs: 30_000 });
+        const renewing = startExample(computer, 'interrupt', '3000', 'renew');
+        await held.requests(2);
+        const renewal = await renewing.proceed();
+        expect(renewal.lines, renewal.stderr).toMatchObject({ stopped: 'by-itself', 'later-request': 'ran' });
+        expect(renewal.lines.interrupted).toMatch(/^The request to 127\.0\.0\.1 was cancelled\. This computer stays unlocked until /);
+        // The client hung up on both while the server still held them: it never answered.
+        await vi.waitFor(() => expect(held.hungUp).toEqual(['/api/juce/unlock', '/api/juce/renew']));
+      } finally {
+        await held.close();
+      }
+    }, 600_000);
+
+    it("094: BackgroundRenewal::stop() returns while the server holds the renewal, not after the request's timeout", async () => {
+      // stop() waited up to the connection timeout + 5 s for a renewal; curl ends a silent transfer only after the
+      // timeout, so a host closing the plug-in waited that long, or killed the thread. Now stop() cancels it.
+      const timeoutMs = 30_000;
+      const held = await startHeldServer();
+      try {
+        const computer = await computerWithRenewableKey(90 * DAY_MS, { server: held.url, timeoutMs });
+        const running = startExample(computer, 'background-stop');
+        await held.requests(1);
+        const stopped = await running.proceed();
+        expect(stopped.lines, stopped.stderr).toMatchObject({ outcome: 'none', 'later-request': 'ran' });
+        expect(stopped.exitCode).toBe(0);
+        // Returned while the server still held the renewal (it never answers), with a wide margin below the timeout
+        // that ended the renewal before (measured: well under a second).
+        expect(Number(stopped.lines['stop-ms'])).toBeLessThan(timeoutMs / 3);
+        expect(held.arrived).toEqual(['/api/juce/renew']);
+        await vi.waitFor(() => expect(held.hungUp).toEqual(['/api/juce/renew']));
+      } finally {
+        await held.close();
+      }
+    }, 120_000);
+
+    it('094: a renewal that cannot connect says that an expired key expired, not that it works until a past date', async () => {
+      const closed = createServer();
+      await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+      const deadServer = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+      await new Promise((done) => closed.close(done));
+
+      const current = await computerWithRenewableKey(90 * DAY_MS, { server: deadServer });
+      const offline = await runExample(current, 'renew');
+      expect(offline.lines.message).toMatch(/^Couldn't connect to 127\.0\.0\.1 to renew the key\. This computer stays unlocked until /);
+
+      // A key that ends a moment from now, renewed (offline) once it has ended.
+      const expiresInMs = 1500;
+      const ends = Date.now() + expiresInMs;
+      const expired = await computerWithRenewableKey(expiresInMs, { server: deadServer });
+      await new Promise((done) => setTimeout(done, Math.max(0, ends - Date.now()) + 200));
+      const renewal = await runExample(expired, 'renew');
+      expect(renewal.lines).toMatchObject({ result: 'refused', renewable: 'yes' });
+      expect(renewal.lines.message).toMatch(/^Couldn't connect to 127\.0\.0\.1 to renew the key\. This computer's key expired on .+\.$/);
+    });
+
+    it('094: refuses valid XML nested deeper than the replies, under 64 KB, which JUCE would otherwise apply', async () => {
+      // The same renewal answer at the replies' two levels and with 1000 more inside it: the key applies at two levels,
+      // so a refusal of the deep ones is the nesting check's (JUCE parses 1000 levels; the size cap is 64 KB). The
+      // attribute, CDATA and DOCTYPE forms slipped past the check before: JUCE applied them.
+      const computer = await computerWithRenewableKey();
+      const key = tapewarmKey(computer.deviceId, { expiresInMs: 90 * DAY_MS, licence: '1' });
+      const reply = (inside: string, before = '') =>
+        `${before}<MESSAGE message="Renewed by the stand-in."><KEY>${key}</KEY>${inside}</MESSAGE>`;
+      const deep = (open: string) => `${open.repeat(1000)}${'</a>'.repeat(1000)}`;
+      const replies: Record<string, string> = {
+        deep: reply(deep('<a>')),
+        attribute: reply(deep('<a x="/>">')),
+        'single-quoted': reply(deep("<a x='/>'>")),
+        cdata: reply(`<![CDATA[[]]>"${deep('<a>')}`),
+        doctype: reply(deep('<a>'), '<!DOCTYPE MESSAGE [ "]>'),
+        shallow: reply(''),
+      };
+      const updates: Record<string, string> = {
+        'deep-json': `{"version":"9.9.9","notes":"${'['.repeat(1000)}","x":${'['.repeat(1000)}${']'.repeat(1000)}}`,
+        'shallow-json': '{"version":"9.9.9","notes":"[[[["}',
+      };
+      for (const text of [...Object.values(replies), ...Object.values(updates)]) expect(Buffer.byteLength(text)).toBeLessThan(64 << 10);
+      const standIn = createHttpServer((request, response) => {
+        request.resume();
+        const kind = (request.url ?? '').split('/')[1]!;
+        response.writeHead(200, { 'content-type': 'text/xml' }).end(replies[kind] ?? updates[kind] ?? '');
+      });
+      await new Promise<void>((done) => standIn.listen(0, '127.0.0.1', done));
+      const base = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
+      try {
+        for (const kind of ['deep', 'attribute', 'single-quoted', 'cdata', 'doctype']) {
+          const renewal = await runExample({ ...computer, server: `${base}/${kind}` }, 'renew');
+          expect(renewal.lines, kind).toMatchObject({ result: 'refused', renewable: 'yes' });
+          expect(renewal.lines.message, kind).toMatch(/^Unexpected or corrupted reply from 127\.0\.0\.1/);
+        }
+        const shallow = await runExample({ ...computer, server: `${base}/shallow` }, 'renew');
+        expect(shallow.lines).toMatchObject({ result: 'ok', message: 'Renewed by the stand-in.', renewable: 'yes' });
+
+        expect((await runExample({ ...computer, server: `${base}/deep-json` }, 'update-check', '1.0.0')).exitCode).toBe(1);
+        const update = await runExample({ ...computer, server: `${base}/shallow-json` }, 'update-check', '1.0.0');
+        expect(update.lines).toMatchObject({ update: "Tapewarm 9.9.9 is available: what's new", notes: '[[[[' });
+      } finally {
+        await new Promise((done) => standIn.close(done));
+      }
+    });
+
+    it('094: nestsDeeperThan follows attribute values, comments, CDATA, processing instructions and DOCTYPEs', async () => {
+      // The module's check, called directly by the example's `nesting` command (8 levels at most; JUCE's parser
+      // recurses once per level). "deeper" refuses the text before JUCE parses it.
+      const levels = (open: string, close: string, depth: number) => open.repeat(depth) + close.repeat(depth);
+      const a20 = '<a>'.repeat(20);
+      const cases: Record<string, [string, 'deeper' | 'within']> = {
+        'eight levels': [levels('<a>', '</a>', 8), 'within'],
+        'nine levels': [levels('<a>', '</a>', 9), 'deeper'],
+        'a renewal reply': [
+          '<MESSAGE message="It&apos;s &quot;renewed&quot; &amp; &#10;&#x1F600; /&gt;"><KEY>#1f,2e</KEY></MESSAGE>',
+          'within',
+        ],
+        'a refusal with a declaration': ['<?xml version="1.0" encoding="UTF-8"?>\n<ERROR error="Wrong email or password."/>', 'within'],
+        'mixed content': ['<r>\n <!-- c --> text <?pi x?> <![CDATA[ <a> ]]> <b x="1"/> <c>&lt;</c>\n</r>', 'within'],
+        '"/>" in a double-quoted value': [levels('<a x="/>">', '</a>', 9), 'deeper'],
+        "'/>' in a single-quoted value": [levels(`<a x='/>' y="'">`, '</a>', 9), 'deeper'],
+        '">" in a value': [levels('<a x=">" y=\'>\'>', '</a>', 9), 'deeper'],
+        'tags in a comment': [`<r><!-- ${a20} --></r>`, 'within'],
+        'tags in a CDATA section': [`<r><![CDATA[${a20}"]]></r>`, 'within'],
+        'a quote after a CDATA bracket': [`<r><![CDATA[[]]>"${a20}</r>`, 'deeper'],
+        'tags in a processing instruction': [`<?pi ${a20} ?><r/>`, 'within'],
+        'a DOCTYPE': [`<!DOCTYPE r [ <!ENTITY e "${a20}"> ]><r>&e;</r>`, 'deeper'],
+        'a quote after a DOCTYPE bracket': [`<!DOCTYPE r [ "]>${a20}`, 'deeper'],
+        'an unknown reference in a value': [`<r x="&e" z=;">${a20}`, 'deeper'],
+        'an unknown reference in text': [`<r>&${a20};</r>`, 'deeper'],
+        'an unterminated comment': ['<r><!-- ', 'deeper'],
+        'elements after the root': [`<r/>${a20}`, 'within'],
+        'eight JSON levels': [levels('[', ']', 8), 'within'],
+        'nine JSON levels': [levels('{"a":', '}', 9), 'deeper'],
+        'brackets in JSON strings': [`{"a":"${'['.repeat(20)}","b":'${'{'.repeat(20)}',"c":"\\"${'['.repeat(20)}"}`, 'within'],
+        'an escaped backslash before a closing quote': [`["\\\\",${levels('[', ']', 9)}]`, 'deeper'],
+      };
+      const dir = `nesting-${randomDeviceId()}`;
+      await mkdir(join(workDir, dir));
+      const files = Object.keys(cases).map((_, index) => `${dir}/${index}.txt`);
+      await Promise.all(Object.values(cases).map(([text], index) => writeFile(join(workDir, files[index]!), text)));
+      const checked = await runExample({ deviceId: randomDeviceId() }, 'nesting', ...files);
+      expect(checked.exitCode).toBe(0);
+      const outcomes = Object.fromEntries(Object.keys(cases).map((name, index) => [name, checked.lines[files[index]!]]));
+      expect(outcomes).toEqual(Object.fromEntries(Object.entries(cases).map(([name, [, expected]]) => [name, expected])));
     });
   });
 

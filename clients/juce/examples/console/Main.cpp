@@ -2,7 +2,10 @@
     A console program around pluginstore::PluginStoreUnlockStatus: every way a plug-in gets its licence, from the
     command line. The project's tests run it against the real server (apps/server/test/juce-client.api.test.ts).
 
-    plugin_store_example --server URL --product NAME --public-key E,N [--state FILE] [--device-id ID] COMMAND
+    plugin_store_example --server URL --product NAME --public-key E,N [--state FILE] [--device-id ID] [--timeout MS]
+                         COMMAND
+
+    --timeout sets the connection timeout (LicenceServerConfig::connectionTimeoutMs, 15000 by default).
 
     COMMAND is one of
         device-id                    print this computer's Device ID
@@ -20,6 +23,14 @@
         outlive FILE                 apply an expiring key, wait (by the clock) until it has expired, print the state
                                      of the same session (session-*) and of the next one (next-*)
         background-renew             start the module's BackgroundRenewal and print its first outcome
+        background-stop              start the module's BackgroundRenewal, wait for a line on stdin (the server holds
+                                     the renewal meanwhile), stop it and print how long stop() took (stop-ms)
+        interrupt WAIT_MS COMMAND [ARGS]
+                                     run COMMAND (form-unlock EMAIL PASSWORD: what JUCE's OnlineUnlockForm runs; renew;
+                                     trial; register SERIAL) on a juce::Thread, wait for a line on stdin, then stop the
+                                     thread with stopThread (WAIT_MS) as JUCE's form does when it closes (stopped:
+                                     by-itself, or killed), and print whether a later request is refused as busy
+        nesting FILE...              print, for every file, whether nestsDeeperThan() refuses its text (deeper, within)
         stress RENEWALS              renew on a background thread RENEWALS times (and until a concurrent request
                                      was refused), reading the licence on the main thread meanwhile
         update-check VERSION [KEY|FILE|saved]
@@ -33,7 +44,7 @@
 #include <plugin_store_unlock/plugin_store_unlock.h>
 
 #include <iostream>
-#include <thread>
+#include <functional>
 
 namespace
 {
@@ -53,6 +64,40 @@ namespace
 
     private:
         juce::String deviceIdOverride;
+    };
+
+    // A request on a juce::Thread of its own, as JUCE's OnlineUnlockForm, a ThreadWithProgressWindow or a plug-in's
+    // worker runs it: stopThread() asks it to exit.
+    class RequestThread : public juce::Thread
+    {
+    public:
+        explicit RequestThread (std::function<pluginstore::LicenceResult()> requestToRun)
+            : juce::Thread ("licence request"), request (std::move (requestToRun))
+        {
+        }
+
+        ~RequestThread() override { stopThread (-1); }
+
+        void run() override
+        {
+            auto outcome = request();
+            const juce::ScopedLock resultGuard (resultLock);
+            result = std::move (outcome);
+            hasResult = true;
+        }
+
+        bool getResult (pluginstore::LicenceResult& resultToFill) const
+        {
+            const juce::ScopedLock resultGuard (resultLock);
+            resultToFill = result;
+            return hasResult;
+        }
+
+    private:
+        std::function<pluginstore::LicenceResult()> request;
+        juce::CriticalSection resultLock;
+        pluginstore::LicenceResult result;
+        bool hasResult = false;
     };
 
     void printLine (const juce::String& key, const juce::String& value)
@@ -80,7 +125,7 @@ namespace
     int usage (const juce::String& problem)
     {
         std::cerr << problem << "\nusage: plugin_store_example --server URL --product NAME --public-key E,N "
-                                "[--state FILE] [--device-id ID] COMMAND [ARGS]" << std::endl;
+                                "[--state FILE] [--device-id ID] [--timeout MS] COMMAND [ARGS]" << std::endl;
         return 2;
     }
 
@@ -116,6 +161,16 @@ namespace
         if (name == "status")
         {
             printState (status);
+            return 0;
+        }
+
+        if (name == "nesting" && command.size() >= 2)
+        {
+            for (int i = 1; i < command.size(); ++i)
+            {
+                const auto file = juce::File::getCurrentWorkingDirectory().getChildFile (command[i]);
+                printLine (command[i], pluginstore::nestsDeeperThan (file.loadFileAsString()) ? "deeper" : "within");
+            }
             return 0;
         }
 
@@ -164,6 +219,67 @@ namespace
             return arrived && outcome.result.succeeded ? 0 : 1;
         }
 
+        if (name == "background-stop" && command.size() == 1)
+        {
+            // Decision 094: stop() cancels the renewal it waits for, so a host closing the plug-in is not held up.
+            pluginstore::BackgroundRenewal renewal (status);
+            renewal.start();
+            printLine ("started", "yes");
+            std::string line;
+            std::getline (std::cin, line);
+            const auto before = juce::Time::getMillisecondCounterHiRes();
+            renewal.stop();
+            printLine ("stop-ms", juce::String (juce::roundToInt (juce::Time::getMillisecondCounterHiRes() - before)));
+            printLine ("outcome", renewal.getLastOutcome().hasRun ? "recorded" : "none");
+            const auto later = status.applyOfflineKeyFile (juce::String());   // a request of its own, no server call
+            printLine ("later-request", later.message == status.isBusyMessage() ? "busy" : "ran");
+            return 0;
+        }
+
+        if (name == "interrupt" && command.size() >= 3)
+        {
+            // Decision 094: a request's juce::Thread asked to exit (JUCE's form closing: stopThread (10000)) returns by
+            // itself, so it is never killed while it holds the request lock.
+            const auto waitMs = command[1].getIntValue();
+            auto request = command;
+            request.removeRange (0, 2);
+            std::function<pluginstore::LicenceResult()> call;
+
+            if (request[0] == "form-unlock" && request.size() == 3)
+                call = [&status, request]
+                {
+                    // What JUCE's OnlineUnlockForm runs on its thread: attemptWebserverUnlock of the form's object.
+                    const auto formStatus = status.createUnlockFormStatus();
+                    const auto outcome = formStatus->attemptWebserverUnlock (request[1], request[2]);
+                    return pluginstore::LicenceResult { outcome.succeeded,
+                                                        outcome.succeeded ? outcome.informativeMessage : outcome.errorMessage };
+                };
+            else if (request[0] == "renew" && request.size() == 1)
+                call = [&status] { return status.renewKey(); };
+            else if (request[0] == "trial" && request.size() == 1)
+                call = [&status] { return status.startTrial(); };
+            else if (request[0] == "register" && request.size() == 2)
+                call = [&status, request] { return status.registerWithSerialKey (request[1], "Example"); };
+            else
+                return usage ("Unknown request to interrupt: " + request.joinIntoString (" "));
+
+            RequestThread thread (call);
+            thread.startThread();
+            printLine ("started", "yes");
+            std::string line;
+            std::getline (std::cin, line);
+            const auto before = juce::Time::getMillisecondCounterHiRes();
+            const auto stopped = thread.stopThread (waitMs);
+            printLine ("stopped", stopped ? "by-itself" : "killed");
+            printLine ("stop-ms", juce::String (juce::roundToInt (juce::Time::getMillisecondCounterHiRes() - before)));
+            pluginstore::LicenceResult interrupted;
+            printLine ("interrupted", thread.getResult (interrupted) ? interrupted.message : juce::String ("(no outcome)"));
+            printLine ("request-running", status.isRequestRunning() ? "yes" : "no");
+            const auto later = status.applyOfflineKeyFile (juce::String());   // a request of its own, no server call
+            printLine ("later-request", later.message == status.isBusyMessage() ? "busy" : "ran");
+            return stopped ? 0 : 1;
+        }
+
         if (name == "stress" && command.size() == 2)
         {
             // J1: renewals on a thread of their own (as the plug-in's BackgroundRenewal) while this thread reads what
@@ -172,13 +288,16 @@ namespace
             const auto wanted = command[1].getIntValue();
             std::atomic<bool> done { false };
             std::atomic<int> renewed { 0 }, busyRefusals { 0 };
-            std::thread renewals ([&]
+            // A juce::Thread, as the plug-in's BackgroundRenewal: its requests listen for the thread's exit signal.
+            RequestThread renewals ([&]
             {
                 for (int i = 0; i < 5000 && (i < wanted || busyRefusals.load() == 0); ++i)
                     if (status.renewKey().succeeded)
                         ++renewed;
                 done = true;
+                return pluginstore::LicenceResult { true, {} };
             });
+            renewals.startThread();
 
             int reads = 0, otherOutcomes = 0;
             double slowestRefusalMs = 0;
@@ -207,7 +326,7 @@ namespace
                 }
             }
 
-            renewals.join();
+            renewals.waitForThreadToExit (-1);
             printLine ("renewed", juce::String (renewed.load()));
             printLine ("reads", juce::String (reads));
             printLine ("busy-refusals", juce::String (busyRefusals.load()));
@@ -276,6 +395,7 @@ int main (int argc, char* argv[])
         else if (option == "--public-key") config.publicKey = value;
         else if (option == "--state")      config.stateFile = juce::File::getCurrentWorkingDirectory().getChildFile (value);
         else if (option == "--device-id")  deviceId = value;
+        else if (option == "--timeout")    config.connectionTimeoutMs = value.getIntValue();
         else                               return usage ("Unknown option " + option);
     }
 

@@ -61,6 +61,39 @@ namespace
     {
         return juce::SHA256 (("removal:" + secret).toUTF8()).toHexString();
     }
+
+    // A request made on a juce::Thread ends when the thread is asked to exit (stopThread, a ThreadWithProgressWindow's
+    // cancel, JUCE's OnlineUnlockForm closing, BackgroundRenewal::stop()): the thread that asks cancels the stream, so
+    // the request's thread returns by itself, never killed while it holds the request lock (decision 094). Once
+    // connected that takes about a second; a connection still being made ends at its timeout (libcurl's wait for it
+    // cannot be woken). Other threads (std::thread, the main thread) have no such signal: their requests run to the end.
+    class CancelWhenThreadShouldExit : private juce::Thread::Listener
+    {
+    public:
+        explicit CancelWhenThreadShouldExit (juce::WebInputStream& streamToCancel)
+            : stream (streamToCancel), thread (juce::Thread::getCurrentThread())
+        {
+            if (thread != nullptr)
+                thread->addListener (this);
+        }
+
+        ~CancelWhenThreadShouldExit() override
+        {
+            if (thread != nullptr)
+                thread->removeListener (this);   // after a running exitSignalSent(): JUCE calls it under the list's lock
+        }
+
+        // Checked after the listener is added, so a signal sent before is seen too.
+        bool isCancelled() const { return thread != nullptr && thread->threadShouldExit(); }
+
+    private:
+        void exitSignalSent() override { stream.cancel(); }   // on the thread that asks; JUCE's cancel is meant for it
+
+        juce::WebInputStream& stream;
+        juce::Thread* const thread;
+
+        JUCE_DECLARE_NON_COPYABLE (CancelWhenThreadShouldExit)
+    };
 } // namespace
 
 bool readBoundedAnswer (juce::InputStream& stream, juce::String& text, int maxBytes)
@@ -91,41 +124,307 @@ bool readBoundedAnswer (juce::InputStream& stream, juce::String& text, int maxBy
     return true;
 }
 
-bool nestsDeeperThan (const juce::String& text, int maxDepth)
+namespace
 {
-    // XML: an opening tag deepens, a closing tag or "/>" returns; JSON: [ and { outside strings.
-    int xmlDepth = 0, jsonDepth = 0;
-    bool inString = false, escaped = false;
-    juce::juce_wchar previous = 0;
+    using TextPointer = juce::String::CharPointerType;
 
-    for (auto p = text.getCharPointer(); ! p.isEmpty(); ++p)
+    bool startsWith (TextPointer p, const char* prefix)
     {
-        const auto c = *p;
-
-        if (inString)
-        {
-            if (escaped)           escaped = false;
-            else if (c == '\\')   escaped = true;
-            else if (c == '"')     inString = false;
-        }
-        else if (c == '<')
-        {
-            const auto next = *(p + 1);
-            if (next == '/')                          --xmlDepth;
-            else if (next != '?' && next != '!')      ++xmlDepth;
-        }
-        else if (c == '>' && previous == '/')         --xmlDepth;
-        else if (c == '[' || c == '{')                ++jsonDepth;
-        else if (c == ']' || c == '}')                --jsonDepth;
-        else if (c == '"' && jsonDepth > 0)           inString = true;
-
-        if (xmlDepth > maxDepth || jsonDepth > maxDepth)
-            return true;
-
-        previous = c;
+        return juce::CharacterFunctions::compareUpTo (p, juce::CharPointer_ASCII (prefix), static_cast<int> (std::strlen (prefix))) == 0;
     }
 
-    return false;
+    // The characters of JUCE's XML names (XmlIdentifierChars).
+    bool isXmlNameChar (juce::juce_wchar c)
+    {
+        return juce::CharacterFunctions::isLetterOrDigit (c) || c == '_' || c == '-' || c == ':' || c == '.';
+    }
+
+    /*  Reads XML as JUCE's XmlDocument does, without recursion, and says whether it nests deeper than maxDepth. It
+        follows only well-formed XML without a DOCTYPE (what the server answers): attribute values quoted with ' or ",
+        comments, CDATA sections, processing instructions, and the five named and numeric character references.
+        Anything else (a DOCTYPE, whose entities JUCE expands into elements; an unknown or unterminated reference,
+        which JUCE reads up to the next ';' whatever it crosses; a '<' in an attribute value; an unterminated comment,
+        CDATA section or tag) counts as too deep: where this reader could lose its place, JUCE's might differ. JUCE
+        reads only the first element, so nothing after it is looked at. */
+    class XmlNesting
+    {
+    public:
+        XmlNesting (TextPointer text, int maxDepthToUse) : p (text), maxDepth (maxDepthToUse) {}
+
+        bool isDeeperOrUnreadable()
+        {
+            if (! skipProlog() || ! isAtStartTag())
+                return true;
+
+            for (int depth = 0;;)
+            {
+                const auto tag = readStartTag();
+
+                if (tag == Tag::unreadable || (tag == Tag::opened && ++depth > maxDepth))
+                    return true;
+
+                // The content up to the next child element, or to the end tags that close the root.
+                for (;;)
+                {
+                    if (depth == 0)
+                        return false;
+
+                    if (! skipCharacters())
+                        return true;
+
+                    if (startsWith (p, "</"))
+                    {
+                        p += 2;
+
+                        if (! skipName())
+                            return true;
+
+                        skipWhitespace();
+
+                        if (*p != '>')
+                            return true;
+
+                        ++p;
+                        --depth;
+                    }
+                    else if (startsWith (p, "<![CDATA["))
+                    {
+                        if (! skipPast (9, "]]>"))
+                            return true;
+                    }
+                    else if (startsWith (p, "<!--"))
+                    {
+                        if (! skipPast (4, "-->"))
+                            return true;
+                    }
+                    else if (startsWith (p, "<?"))
+                    {
+                        if (! skipPast (2, "?>"))
+                            return true;
+                    }
+                    else if (isAtStartTag())
+                        break;
+                    else
+                        return true;   // '<!' of a declaration, or a lone '<'
+                }
+            }
+        }
+
+    private:
+        enum class Tag { empty, opened, unreadable };
+
+        bool isAtStartTag() const  { return *p == '<' && isXmlNameChar (p[1]); }
+
+        bool skipWhitespace()
+        {
+            const auto start = p;
+            p.incrementToEndOfWhitespace();
+            return p != start;
+        }
+
+        bool skipName()
+        {
+            const auto start = p;
+
+            while (isXmlNameChar (*p))
+                ++p;
+
+            return p != start;
+        }
+
+        // Skips from p + prefixLength past the first `end`; false when there is none.
+        bool skipPast (int prefixLength, const char* end)
+        {
+            p += prefixLength;
+            const auto found = p.indexOf (juce::CharPointer_ASCII (end));
+
+            if (found < 0)
+                return false;
+
+            p += found + static_cast<int> (std::strlen (end));
+            return true;
+        }
+
+        // Whitespace, comments and processing instructions before the root (the XML declaration among them).
+        bool skipProlog()
+        {
+            for (;;)
+            {
+                skipWhitespace();
+
+                if (startsWith (p, "<!--"))
+                {
+                    if (! skipPast (4, "-->"))
+                        return false;
+                }
+                else if (startsWith (p, "<?"))
+                {
+                    if (! skipPast (2, "?>"))
+                        return false;
+                }
+                else
+                    return true;
+            }
+        }
+
+        // &amp; &lt; &gt; &quot; &apos; &#N; &#xN;: exactly the characters JUCE's readEntity consumes for them.
+        bool skipReference()
+        {
+            ++p;
+
+            for (auto* name : { "amp;", "lt;", "gt;", "quot;", "apos;" })
+            {
+                if (startsWith (p, name))
+                {
+                    p += static_cast<int> (std::strlen (name));
+                    return true;
+                }
+            }
+
+            if (*p != '#')
+                return false;
+
+            ++p;
+            const auto isHex = *p == 'x';
+            const auto maxDigits = isHex ? 6 : 7;   // up to U+10FFFF
+
+            if (isHex)
+                ++p;
+
+            int digits = 0;
+
+            while (digits <= maxDigits && (isHex ? juce::CharacterFunctions::getHexDigitValue (*p) >= 0
+                                                 : (*p >= '0' && *p <= '9')))
+            {
+                ++p;
+                ++digits;
+            }
+
+            if (digits == 0 || digits > maxDigits || *p != ';')
+                return false;
+
+            ++p;
+            return true;
+        }
+
+        // Text up to the next '<'.
+        bool skipCharacters()
+        {
+            while (*p != '<')
+            {
+                if (*p == 0)
+                    return false;
+
+                if (*p == '&')
+                {
+                    if (! skipReference())
+                        return false;
+                }
+                else
+                    ++p;
+            }
+
+            return true;
+        }
+
+        // From the '<' of a start tag past its '>' or "/>".
+        Tag readStartTag()
+        {
+            ++p;
+            skipName();
+
+            for (;;)
+            {
+                const auto hadWhitespace = skipWhitespace();
+
+                if (startsWith (p, "/>"))
+                {
+                    p += 2;
+                    return Tag::empty;
+                }
+
+                if (*p == '>')
+                {
+                    ++p;
+                    return Tag::opened;
+                }
+
+                if (! hadWhitespace || ! skipName())
+                    return Tag::unreadable;
+
+                skipWhitespace();
+
+                if (*p != '=')
+                    return Tag::unreadable;
+
+                ++p;
+                skipWhitespace();
+                const auto quote = *p;
+
+                if (quote != '"' && quote != '\'')
+                    return Tag::unreadable;
+
+                for (++p; *p != quote; )
+                {
+                    if (*p == 0 || *p == '<')
+                        return Tag::unreadable;
+
+                    if (*p == '&')
+                    {
+                        if (! skipReference())
+                            return Tag::unreadable;
+                    }
+                    else
+                        ++p;
+                }
+
+                ++p;
+            }
+        }
+
+        TextPointer p;
+        const int maxDepth;
+    };
+
+    // JSON as JUCE's JSON parser reads it: [ and { deepen outside strings, which are quoted with " or ' and escape one
+    // character with a backslash. Where the parser would stop at a syntax error, nothing after matters.
+    bool jsonNestsDeeperThan (TextPointer p, int maxDepth)
+    {
+        int depth = 0;
+        juce::juce_wchar quote = 0;
+
+        for (; ! p.isEmpty(); ++p)
+        {
+            const auto c = *p;
+
+            if (quote != 0)
+            {
+                if (c == '\\' && p[1] != 0)   ++p;
+                else if (c == quote)          quote = 0;
+            }
+            else if (c == '"' || c == '\'')   quote = c;
+            else if (c == '[' || c == '{')
+            {
+                if (++depth > maxDepth)
+                    return true;
+            }
+            else if (c == ']' || c == '}')    --depth;
+        }
+
+        return false;
+    }
+} // namespace
+
+bool nestsDeeperThan (const juce::String& text, int maxDepth)
+{
+    // XML starts with '<' (after whitespace), as JUCE's XML parser requires; anything else is read as JSON.
+    auto start = text.getCharPointer();
+    start.incrementToEndOfWhitespace();
+
+    if (*start == '<')
+        return XmlNesting (start, maxDepth).isDeeperOrUnreadable();
+
+    return jsonNestsDeeperThan (start, maxDepth);
 }
 
 //==============================================================================
@@ -135,7 +434,8 @@ bool nestsDeeperThan (const juce::String& text, int maxDepth)
 class PluginStoreUnlockStatus::FormStatus : public juce::OnlineUnlockStatus
 {
 public:
-    explicit FormStatus (PluginStoreUnlockStatus& ownerToUse) : owner (ownerToUse) {}
+    FormStatus (PluginStoreUnlockStatus& ownerToUse, int connectionTimeoutMsToUse)
+        : owner (ownerToUse), connectionTimeoutMs (connectionTimeoutMsToUse) {}
 
     juce::String getProductID() override                          { return owner.getProductID(); }
     bool doesProductIDMatch (const juce::String& id) override     { return owner.doesProductIDMatch (id); }
@@ -148,11 +448,12 @@ public:
 
     juce::String readReplyFromWebserver (const juce::String& email, const juce::String& password) override
     {
-        return owner.postUnlock (email, password);
+        return owner.postUnlock (email, password, connectionTimeoutMs);
     }
 
 private:
     PluginStoreUnlockStatus& owner;
+    const int connectionTimeoutMs;
 };
 
 // One request at a time: a request made while another runs is refused at once, never waits (decision 090).
@@ -202,7 +503,10 @@ juce::StringArray PluginStoreUnlockStatus::getLocalMachineIDs()           { retu
 
 std::unique_ptr<juce::OnlineUnlockStatus> PluginStoreUnlockStatus::createUnlockFormStatus()
 {
-    return std::make_unique<FormStatus> (*this);
+    // Closing JUCE's form while it signs in stops its thread with stopThread (10000), which kills the thread after
+    // 10 s. Its request is cancelled then, but a connection still being made waits for its timeout: that timeout
+    // stays below the form's 10 s, so the thread always returns by itself (decision 094).
+    return std::make_unique<FormStatus> (*this, juce::jmin (licenceServerConfig.connectionTimeoutMs, maxFormConnectionTimeoutMs));
 }
 
 juce::String PluginStoreUnlockStatus::getDeviceId()
@@ -375,12 +679,19 @@ juce::URL PluginStoreUnlockStatus::getApiUrl (const juce::String& path) const
 
 PluginStoreUnlockStatus::HttpReply PluginStoreUnlockStatus::post (const juce::URL& url, const juce::String& extraHeaders) const
 {
+    return post (url, extraHeaders, licenceServerConfig.connectionTimeoutMs);
+}
+
+PluginStoreUnlockStatus::HttpReply PluginStoreUnlockStatus::post (const juce::URL& url, const juce::String& extraHeaders,
+                                                                  int connectionTimeoutMs) const
+{
     // A WebInputStream rather than URL::createInputStream, so refusals (4xx with a text body) are read too.
     juce::WebInputStream stream (url, true);
-    stream.withExtraHeaders (extraHeaders).withConnectionTimeout (licenceServerConfig.connectionTimeoutMs);
+    stream.withExtraHeaders (extraHeaders).withConnectionTimeout (connectionTimeoutMs);
+    const CancelWhenThreadShouldExit cancellation (stream);
 
     HttpReply reply;
-    reply.isConnected = stream.connect (nullptr) && ! stream.isError();
+    reply.isConnected = ! cancellation.isCancelled() && stream.connect (nullptr) && ! stream.isError();
 
     if (reply.isConnected)
     {
@@ -388,11 +699,27 @@ PluginStoreUnlockStatus::HttpReply PluginStoreUnlockStatus::post (const juce::UR
         reply.isTooLarge = ! readBoundedAnswer (stream, reply.body);
     }
 
+    if (cancellation.isCancelled())
+    {
+        reply = {};
+        reply.isCancelled = true;
+    }
+
     return reply;
+}
+
+juce::String PluginStoreUnlockStatus::getMessageForCancelledRequest()
+{
+    return "The request to " + getWebsiteName() + " was cancelled.";
 }
 
 // The request of JUCE's stock TracktionMarketplaceStatus: product, email, pw, os, mach, form-encoded.
 juce::String PluginStoreUnlockStatus::readReplyFromWebserver (const juce::String& email, const juce::String& password)
+{
+    return readUnlockReply (email, password, licenceServerConfig.connectionTimeoutMs);
+}
+
+juce::String PluginStoreUnlockStatus::readUnlockReply (const juce::String& email, const juce::String& password, int connectionTimeoutMs)
 {
     const auto url = getServerAuthenticationURL()
                          .withParameter ("product", getProductID())
@@ -402,21 +729,25 @@ juce::String PluginStoreUnlockStatus::readReplyFromWebserver (const juce::String
                          .withParameter ("mach", getLocalMachineIDs()[0])
                          .withParameter ("renewable", "1");   // built on this module: it renews expiring keys
 
-    const auto reply = post (url, {});
+    const auto reply = post (url, {}, connectionTimeoutMs);
+
+    if (reply.isCancelled)
+        return errorReply (getMessageForCancelledRequest());   // not empty: JUCE would probe the internet first
+
     return reply.isTooLarge ? errorReply (getMessageForUnexpectedReply()) : reply.body;
 }
 
 // The unlock behind unlockWithAccount() and the form: the server call outside the state lock, the key applied
 // through the module's checks under it. Answers JUCE a reply that says the outcome (an empty one: no connection,
 // so JUCE's own connection message follows).
-juce::String PluginStoreUnlockStatus::postUnlock (const juce::String& email, const juce::String& password)
+juce::String PluginStoreUnlockStatus::postUnlock (const juce::String& email, const juce::String& password, int connectionTimeoutMs)
 {
     RequestGuard request (*this);
 
     if (request.isRefused())
         return errorReply (isBusyMessage());
 
-    const auto reply = readReplyFromWebserver (email, password);
+    const auto reply = readUnlockReply (email, password, connectionTimeoutMs);
 
     if (reply.isEmpty())
         return reply;
@@ -562,7 +893,8 @@ LicenceResult PluginStoreUnlockStatus::applyOfflineKeyFile (const juce::File& ke
 //==============================================================================
 PluginStoreUnlockStatus::UnlockResult PluginStoreUnlockStatus::attemptWebserverUnlock (const juce::String& email, const juce::String& password)
 {
-    FormStatus once (*this);   // its own JUCE state: JUCE applies the key there too, and nobody else touches it
+    // Its own JUCE state: JUCE applies the key there too, and nobody else touches it.
+    FormStatus once (*this, licenceServerConfig.connectionTimeoutMs);
     return once.attemptWebserverUnlock (email, password);
 }
 
@@ -598,6 +930,9 @@ LicenceResult PluginStoreUnlockStatus::registerWithSerialKey (const juce::String
     const auto reply = post (getApiUrl ("userinfo/registerproductfordevice").withPOSTData (juce::JSON::toString (json, true)),
                              "Content-Type: application/json\r\n");
 
+    if (reply.isCancelled)
+        return { false, getMessageForCancelledRequest() };
+
     if (! reply.isConnected)
         return { false, "Couldn't connect to " + getWebsiteName() + ". Please check the internet connection and try again." };
 
@@ -632,6 +967,9 @@ LicenceResult PluginStoreUnlockStatus::startTrial (const juce::String& email)
                          .withParameter ("os", juce::SystemStats::getOperatingSystemName())
                          .withParameter ("mach", getDeviceId());
     const auto reply = post (url, {});
+
+    if (reply.isCancelled)
+        return { false, getMessageForCancelledRequest() };
 
     if (! reply.isConnected)
         return { false, "Couldn't connect to " + getWebsiteName() + ". Please check the internet connection and try again." };
@@ -701,7 +1039,13 @@ LicenceResult PluginStoreUnlockStatus::renewKey()
                          .withParameter ("mach", getDeviceId())
                          .withParameter ("key", keyFile);
     const auto reply = post (url, {});
-    const auto until = " This computer stays unlocked until " + formatTime (key.expiryTime) + ".";
+    // Until when the key works; a key that has expired (it may still work until the plug-in is loaded again) says so.
+    const auto until = key.expiryTime > juce::Time::getCurrentTime()
+                           ? " This computer stays unlocked until " + formatTime (key.expiryTime) + "."
+                           : " This computer's key expired on " + formatTime (key.expiryTime) + ".";
+
+    if (reply.isCancelled)
+        return { false, getMessageForCancelledRequest() + until };
 
     if (! reply.isConnected)
         return { false, "Couldn't connect to " + getWebsiteName() + " to renew the key." + until };
@@ -873,9 +1217,9 @@ void BackgroundRenewal::start()
 
 void BackgroundRenewal::stop()
 {
-    signalThreadShouldExit();
-    notify();
-    stopThread (licence.getConfig().connectionTimeoutMs + 5000);
+    // Asking the thread to exit cancels the renewal it runs (the request ends within about a second), so the thread is
+    // waited for, never killed: a killed thread would keep the licence's request lock for good (decision 094).
+    stopThread (-1);
 }
 
 BackgroundRenewal::Outcome BackgroundRenewal::getLastOutcome() const
@@ -912,6 +1256,9 @@ void BackgroundRenewal::run()
         {
             const auto result = licence.renewKey();
             const auto busy = ! result.succeeded && result.message == licence.isBusyMessage();
+
+            if (threadShouldExit())
+                break;   // stopped: the renewal was cancelled, its outcome says nothing
 
             if (busy)
                 waitMs = juce::jmin (waitMs, 60 * 1000);   // the customer's own request: try again a minute later

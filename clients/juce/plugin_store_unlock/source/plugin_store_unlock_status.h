@@ -20,7 +20,8 @@ struct LicenceServerConfig
     /** Where the licence state is kept. Empty: "<user application data>/PluginStore/<productId>.licence". */
     juce::File stateFile;
 
-    /** How long to wait for the server to answer a connection. */
+    /** How long to wait for the server to answer a connection (and, once connected, for the answer to move on). A
+        request made on a juce::Thread ends sooner when the thread is asked to exit (decision 094). */
     int connectionTimeoutMs = 15000;
 };
 
@@ -54,7 +55,11 @@ constexpr int maxServerAnswerDepth = 8;
 /** Reads at most maxBytes of a stream; false (and nothing) when the stream says or proves it is longer. */
 bool readBoundedAnswer (juce::InputStream& stream, juce::String& text, int maxBytes = maxServerAnswerBytes);
 
-/** True when XML (`<a><b>`) or JSON (`[{`) text nests deeper than maxDepth, checked before a recursive parser sees it. */
+/** True when XML (`<a><b>`, text starting with '<') or JSON (`[{`, any other text) nests deeper than maxDepth, checked
+    before a recursive parser sees it. XML is followed as JUCE's parser reads it: attribute values quoted with ' or ",
+    comments, CDATA sections, processing instructions and character references (`&amp;`, `&#10;`) hide nothing. XML
+    it cannot follow safely (a DOCTYPE, whose entities JUCE expands into elements; an unknown character reference; a
+    '<' in an attribute value; anything unterminated) counts as too deep: the server's answers never contain it. */
 bool nestsDeeperThan (const juce::String& text, int maxDepth = maxServerAnswerDepth);
 
 //==============================================================================
@@ -84,10 +89,15 @@ bool nestsDeeperThan (const juce::String& text, int maxDepth = maxServerAnswerDe
     briefly (never during a server call), and the requests (the members that call the server, and the ones that
     change the key) run one at a time: a request made while another one runs is refused at once with
     isBusyMessage(). The server calls block: in a plug-in, make them from a background thread, never the message
-    or audio thread. Call load() once at start-up to read the saved state. Every helper that changes the licence
-    saves it. The members of juce::OnlineUnlockStatus that read or change the state (isUnlocked, getExpiryTime,
-    getUserEmail, applyKeyFile, load, save, attemptWebserverUnlock) are hidden by locked ones of the same name; call
-    them on this class, and give JUCE's OnlineUnlockForm createUnlockFormStatus(), never the object itself.
+    or audio thread. A request made on a juce::Thread is cancelled when that thread is asked to exit (stopThread(),
+    a ThreadWithProgressWindow's Cancel, JUCE's OnlineUnlockForm closing) and answers
+    getMessageForCancelledRequest(): about a second once connected, the connection timeout at most while a
+    connection is still being made. Give such a thread that long to stop (stopThread (-1) waits as long as it takes),
+    never kill it: a killed thread keeps the request lock, and every later request is refused as busy (decision
+    094). Call load() once at start-up to read the saved state. Every helper that changes the licence saves it. The
+    members of juce::OnlineUnlockStatus that read or change the state (isUnlocked, getExpiryTime, getUserEmail,
+    applyKeyFile, load, save, attemptWebserverUnlock) are hidden by locked ones of the same name; call them on this
+    class, and give JUCE's OnlineUnlockForm createUnlockFormStatus(), never the object itself.
 */
 class PluginStoreUnlockStatus : public juce::OnlineUnlockStatus
 {
@@ -132,8 +142,14 @@ public:
     UnlockResult attemptWebserverUnlock (const juce::String& email, const juce::String& password);
 
     /** An object to give one juce::OnlineUnlockForm (keep it as long as the form): its unlock runs through this
-        object's checks and lock (JUCE's form would otherwise change the state from its own thread, unlocked). */
+        object's checks and lock (JUCE's form would otherwise change the state from its own thread, unlocked). Closing
+        the form cancels its request; its connection timeout is at most maxFormConnectionTimeoutMs, so the form's
+        thread returns before JUCE would kill it (decision 094). */
     std::unique_ptr<juce::OnlineUnlockStatus> createUnlockFormStatus();
+
+    /** JUCE's OnlineUnlockForm waits 10 s for its thread to stop before it kills it: the form's requests connect
+        within this time (the configured connectionTimeoutMs when shorter). */
+    static constexpr int maxFormConnectionTimeoutMs = 8000;
 
     //==============================================================================
     /** This computer's Device ID: 32 upper-case hex characters (MD5 of JUCE's SystemStats::getUniqueDeviceID()).
@@ -187,6 +203,9 @@ public:
     /** The refusal of a request made while another one runs. */
     juce::String isBusyMessage() const;
 
+    /** The outcome of a request whose juce::Thread was asked to exit while it ran: "The request to … was cancelled." */
+    juce::String getMessageForCancelledRequest();
+
     //==============================================================================
     /** True when the product is unlocked, or its renewable key or trial worked when this session started (load()
         or the last applied key): an expiring key never ends in the middle of a session (decision 090). */
@@ -230,6 +249,7 @@ private:
     {
         bool isConnected = false;
         bool isTooLarge = false;   // longer than maxServerAnswerBytes: not read
+        bool isCancelled = false;  // the request's juce::Thread was asked to exit
         int statusCode = 0;
         juce::String body;
     };
@@ -239,7 +259,9 @@ private:
 
     juce::URL getApiUrl (const juce::String& path) const;
     HttpReply post (const juce::URL& url, const juce::String& extraHeaders) const;
-    juce::String postUnlock (const juce::String& email, const juce::String& password);
+    HttpReply post (const juce::URL& url, const juce::String& extraHeaders, int connectionTimeoutMs) const;
+    juce::String readUnlockReply (const juce::String& email, const juce::String& password, int connectionTimeoutMs);
+    juce::String postUnlock (const juce::String& email, const juce::String& password, int connectionTimeoutMs);
     juce::File getStateFile() const;
     LicenceResult applyServerReplyXml (const juce::String& replyText, bool isExplicitChange = true);
     LicenceResult applyKeyFileLocked (const juce::String& keyFileText, bool isExplicitChange);
@@ -280,7 +302,8 @@ public:
     /** Starts the thread: it renews now and then every interval. */
     void start();
 
-    /** Stops the thread (waits for a server call that runs, at most the connection timeout). */
+    /** Stops the thread: a renewal that runs is cancelled and waited for (about a second once connected; a connection
+        still being made, its connection timeout at most). The thread is never killed (decision 094). */
     void stop();
 
     /** The outcome of the last renewal; `hasRun` is false before the first. */

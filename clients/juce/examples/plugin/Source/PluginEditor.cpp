@@ -2,7 +2,8 @@
 
 // JUCE's email-and-password form. It calls attemptWebserverUnlock on its own thread and dismiss() on success. It
 // gets the module's form object (createUnlockFormStatus), so the unlock runs through the licence's checks and lock
-// and is saved there; dismiss() only closes the form.
+// and is saved there; dismiss() only closes the form. Closing the editor while the form signs in stops that thread
+// (JUCE waits 10 s, then kills it): the module cancels the request, so the thread returns by itself (decision 094).
 struct FormStatusHolder   // a base before JUCE's form: made before it, deleted after its unlock thread has stopped
 {
     std::unique_ptr<juce::OnlineUnlockStatus> formStatus;
