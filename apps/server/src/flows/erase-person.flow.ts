@@ -78,7 +78,8 @@ async function erasePersonData(client: PoolClient, options: { personId: number; 
   // Their computers are those registered now and, from the outbound webhooks' computer events, those of their
   // licences while they held them: removed earlier, or on a licence they transferred (review W2).
   const transfers = await listTransfersOfPerson(client, personId);
-  const earlierComputers = await listDeviceIdsInWebhookMessages(client, licenceHoldings(personId, licenceIds, transfers));
+  const holdings = licenceHoldings(personId, licenceIds, transfers);
+  const earlierComputers = await listDeviceIdsInWebhookMessages(client, holdings);
   const texts: PersonalTexts = {
     emails: [person.email],
     names: [person.name],
@@ -95,15 +96,19 @@ async function erasePersonData(client: PoolClient, options: { personId: number; 
   await deleteSupportRequestsOf(client, person.email);
   await deleteLoyaltyCodesOfPerson(client, personId);
   // 7. The provider's purchases lose their address; 8. the webhook events and 9. the sandbox's records of them keep
-  //    only the tax record; 10. refused transfers' reasons lose any mention.
+  //    only the tax record; 10. refused transfers' reasons lose their mentions. Another customer's record loses
+  //    their name and Device IDs only where it holds their address (lib/redact.ts, decision 093).
   await forgetAddressOfPurchases(client, person.email);
   await redactWebhookEventsOf(client, { providerOrderIds, texts });
   await redactSandboxRecordsOf(client, { providerOrderIds, texts });
   await redactTransferRefusals(client, texts);
-  // 10b. The outbound webhooks' messages about them or their licences (the messages and their log stay).
-  await redactWebhookMessagesOf(client, { texts, licenceIds });
-  // 11. Mails to them (or for them) go, with their delivery jobs; others that name them are redacted.
-  await eraseMailOf(client, texts);
+  // 10b. The outbound webhooks' messages about them or their licences while they held them (the messages and their
+  //     log stay).
+  await redactWebhookMessagesOf(client, { texts, holdings });
+  // 11. Mails to them (or for them) go, with their delivery jobs; others that name them are redacted, the previous
+  //     owners' notices of the licences transferred to them among them.
+  const transfersToThemAt = transfers.filter((move) => move.to_person_id === personId).map((move) => move.transferred_at);
+  await eraseMailOf(client, { texts, transfersToThemAt });
   // 12. Their logins with sessions and second factors, and the links mailed to them; 13. the rate-limit counters of
   //     their address.
   await deleteLoginsOfErasedPerson(client, person);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_DEVICE_ID_MENTION, mentionLikePatterns, redactJson, redactText } from './redact.js';
+import {
+  MIN_DEVICE_ID_MENTION,
+  isAboutPerson,
+  mentionLikePatterns,
+  mentionsAddressOf,
+  mentionsToErase,
+  redactJson,
+  redactText,
+} from './redact.js';
 
 const texts = { emails: ['Ada@Example.com'], names: ["Ada O'Hara"], deviceIds: ['0123456789ABCDEF0123456789ABCDEF'] };
 
@@ -53,5 +61,49 @@ describe('redactJson', () => {
 describe('mentionLikePatterns', () => {
   it('escapes LIKE wildcards', () => {
     expect(mentionLikePatterns({ emails: ['a_b%c@example.com'], names: [], deviceIds: [] })).toEqual(['%a\\_b\\%c@example.com%']);
+  });
+});
+
+describe('mentionsAddressOf', () => {
+  it('finds an address only whole, case ignored, in a text, in the strings of a JSON value, in any spelling', () => {
+    const bo = ['bo@x.com'];
+    expect(mentionsAddressOf('From jimbo@x.com, bo@x.com.au, bo@x.community and x.bo@x.com', bo)).toBe(false);
+    expect(mentionsAddressOf({ customer: { email: 'jimbo@x.com' }, tags: ['Bo@x.com.au'] }, bo)).toBe(false);
+    expect(mentionsAddressOf('Reply to <Bo@X.com>.', bo)).toBe(true);
+    expect(mentionsAddressOf({ data: { recipients: [{ email: 'BO@x.com' }] } }, bo)).toBe(true);
+    expect(mentionsAddressOf(['a subject', null, { note: 'for bo@x.com' }], bo)).toBe(true);
+    // Keys are the program's.
+    expect(mentionsAddressOf({ 'bo@x.com': 1 }, bo)).toBe(false);
+    expect(mentionsAddressOf('kate@xn--bcher-kva.example', ['Kate@b\u00FCcher.example'])).toBe(true);
+    expect(mentionsAddressOf('bo@x.com', [''])).toBe(false);
+  });
+});
+
+describe('mentionsToErase (decision 093)', () => {
+  // A customer who chose the name "Licence" and whose plug-in sent the Device ID "password-reset".
+  const chosen = { emails: ['bo@x.com'], names: ['Licence'], deviceIds: ['password-reset'] };
+  const otherMail = 'Your Licence key: use it after the password-reset. Questions: jimbo@x.com';
+
+  it('leaves the name and Device IDs in a record of someone else that does not hold their address', () => {
+    const record = { isTheirs: false, content: [otherMail, { to: 'jimbo@x.com' }] };
+    expect(isAboutPerson(chosen, record)).toBe(false);
+    expect(mentionsToErase(chosen, record)).toEqual({ emails: ['bo@x.com'], names: [], deviceIds: [] });
+    expect(redactText(otherMail, mentionsToErase(chosen, record))).toBe(otherMail);
+  });
+
+  it('replaces every mention in a record that is theirs, or that holds their address whole', () => {
+    const theirs = { isTheirs: true, content: otherMail };
+    expect(mentionsToErase(chosen, theirs)).toBe(chosen);
+    const gift = 'Your gift was delivered to Licence (bo@x.com).';
+    const aboutThem = { isTheirs: false, content: ['Your gift was delivered to Licence', { body: gift }] };
+    expect(isAboutPerson(chosen, aboutThem)).toBe(true);
+    expect(redactText(gift, mentionsToErase(chosen, aboutThem))).toBe('Your gift was delivered to [erased] ([erased]).');
+  });
+
+  it('takes no longer address for theirs: erasing bo@x.com leaves a note naming jimbo@x.com as it is', () => {
+    const record = { isTheirs: false, content: 'Ask jimbo@x.com about Licence' };
+    expect(redactJson({ note: 'Ask jimbo@x.com about Licence' }, mentionsToErase(chosen, record))).toEqual({
+      note: 'Ask jimbo@x.com about Licence',
+    });
   });
 });

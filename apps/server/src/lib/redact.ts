@@ -59,7 +59,7 @@ const WORD_AFTER = String.raw`(?![\p{L}\p{N}])`;
  * IDs and names as whole words (so "Ada" is not taken out of "Adagio"). Longest first, so an address is replaced whole
  * before a name inside it.
  */
-function mentionPattern(texts: PersonalTexts): RegExp | undefined {
+function mentionPattern(texts: PersonalTexts, flags = 'giu'): RegExp | undefined {
   const addresses = nonEmpty(texts.emails)
     .flatMap(addressSpellings)
     .map((text) => ({ text, pattern: `${ADDRESS_BEFORE}${escapeRegExp(text)}${ADDRESS_AFTER}` }));
@@ -68,8 +68,46 @@ function mentionPattern(texts: PersonalTexts): RegExp | undefined {
     pattern: `${WORD_BEFORE}${escapeRegExp(text)}${WORD_AFTER}`,
   }));
   const parts = [...addresses, ...words].sort((a, b) => b.text.length - a.text.length);
-  return parts.length === 0 ? undefined : new RegExp(parts.map((part) => part.pattern).join('|'), 'giu');
+  return parts.length === 0 ? undefined : new RegExp(parts.map((part) => part.pattern).join('|'), flags);
 }
+
+/** The strings of a text or JSON value (keys are the program's, not the person's). */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(stringsOf);
+  return [];
+}
+
+/**
+ * Whether a text, or any string of a JSON value (or of an array of a record's fields), holds one of the addresses
+ * whole, in any of its spellings, case ignored: erasing "bo@x.com" finds it in "Bo@X.com" and "<bo@x.com>", not in
+ * "jimbo@x.com" or "bo@x.com.au".
+ */
+export function mentionsAddressOf(value: unknown, emails: readonly string[]): boolean {
+  const pattern = mentionPattern({ emails, names: [], deviceIds: [] }, 'iu');
+  return pattern !== undefined && stringsOf(value).some((text) => pattern.test(text));
+}
+
+/** Only the addresses of the person: what a record that is not about them loses. */
+export const addressesOf = (texts: PersonalTexts): PersonalTexts => ({ emails: texts.emails, names: [], deviceIds: [] });
+
+/**
+ * Whether an erasure takes a record to be about the person (decision 093): it is theirs (a record of their licence,
+ * their order, their transfer: each place knows by its own keys), or it holds one of their addresses whole (a gift's
+ * receipt naming its recipient, a note to support naming them). `content` is the whole record: every text and JSON
+ * value of it, as mentionsAddressOf reads them. A name or a Device ID alone makes no record about them: those are
+ * words the person chose ("Licence", "password-reset"), no licence to cut them out of everyone else's records.
+ */
+export const isAboutPerson = (texts: PersonalTexts, record: { isTheirs: boolean; content: unknown }): boolean =>
+  record.isTheirs || mentionsAddressOf(record.content, texts.emails);
+
+/**
+ * What an erasure replaces in one record (decision 093): in a record about the person (isAboutPerson) every mention,
+ * address, name and Device ID; in any other only their addresses.
+ */
+export const mentionsToErase = (texts: PersonalTexts, record: { isTheirs: boolean; content: unknown }): PersonalTexts =>
+  isAboutPerson(texts, record) ? texts : addressesOf(texts);
 
 /** The text with every mention of the person replaced by ERASED_TEXT. */
 export function redactText(text: string, texts: PersonalTexts): string {
@@ -93,7 +131,8 @@ export function redactJson(value: unknown, texts: PersonalTexts): unknown {
 
 /**
  * `ILIKE` patterns that find the rows which may mention the person (a superset: a name inside a longer word matches
- * here, and redactText then leaves it). Empty when there is nothing to look for.
+ * here, and redactText then leaves it; a row found by a name alone is changed only as mentionsToErase says). Empty
+ * when there is nothing to look for.
  */
 export const mentionLikePatterns = (texts: PersonalTexts): string[] =>
   [

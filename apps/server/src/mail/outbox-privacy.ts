@@ -1,6 +1,6 @@
 import { canonicalEmail } from '@store/contracts/email-address';
 import type { Queryable } from '../db/client.js';
-import { mentionLikePatterns, redactJson, redactText, type PersonalTexts } from '../lib/redact.js';
+import { mentionLikePatterns, mentionsToErase, redactJson, redactText, type PersonalTexts } from '../lib/redact.js';
 
 // The outbox's part in a customer's data rights (docs/PRIVACY.md): the mails of an address for its export, and the
 // erasure of a person from the outbox.
@@ -42,10 +42,18 @@ type MailContent = { subject: string; body_text: string; body_html: string | nul
 
 /**
  * Erases a person from the outbox: the mails to their addresses and those sent for them (reply-to) are deleted, with
- * any delivery job still waiting; every other mail that names them (a gift's receipt to its payer, a transfer's mail
- * to the other owner, a note to support) keeps its place with the mentions replaced. Answers how many were deleted.
+ * any delivery job still waiting. Every other mail that mentions them keeps its place with their mentions replaced as
+ * mentionsToErase says (decision 093): a mail written in the transaction of a transfer of a licence to them
+ * (`transfersToThemAt`: the previous owner's notice, which names them and not their address) is theirs and loses
+ * every mention; any other one (a gift's receipt to its payer, a note to support) loses their name and Device IDs
+ * only if it also holds their address whole, else only their address. Times are compared to the millisecond, as they
+ * arrive here (JavaScript's Date). Answers how many were deleted and how many redacted.
  */
-export async function eraseMailOf(db: Queryable, texts: PersonalTexts): Promise<{ deleted: number; redacted: number }> {
+export async function eraseMailOf(
+  db: Queryable,
+  person: { texts: PersonalTexts; transfersToThemAt: readonly Date[] },
+): Promise<{ deleted: number; redacted: number }> {
+  const { texts } = person;
   const addresses = new Set(texts.emails.flatMap((email) => canonicalEmail(email) ?? []));
   const { rows: candidates } = await db.query<{ id: number; recipient: string; reply_to: string | null }>(
     `SELECT id, recipient, reply_to FROM mail_outbox WHERE lower(recipient) = ANY($1::text[]) OR lower(reply_to) = ANY($1::text[])`,
@@ -61,22 +69,25 @@ export async function eraseMailOf(db: Queryable, texts: PersonalTexts): Promise<
   }
   const patterns = mentionLikePatterns(texts);
   if (patterns.length === 0) return { deleted: deleted.length, redacted: 0 };
-  const { rows: mentions } = await db.query<MailContent & { id: number }>(
-    `SELECT id, subject, body_text, body_html, attachments, last_error FROM mail_outbox
+  const { rows: mentions } = await db.query<MailContent & { id: number; is_theirs: boolean }>(
+    `SELECT id, subject, body_text, body_html, attachments, last_error,
+            date_trunc('milliseconds', created_at) = ANY($2::timestamptz[]) AS is_theirs
+       FROM mail_outbox
       WHERE subject ILIKE ANY($1) OR body_text ILIKE ANY($1) OR body_html ILIKE ANY($1) OR attachments::text ILIKE ANY($1)
          OR last_error ILIKE ANY($1) ORDER BY id FOR UPDATE`,
-    [patterns],
+    [patterns, person.transfersToThemAt],
   );
   let redacted = 0;
-  for (const { id, ...mail } of mentions) {
+  for (const { id, is_theirs: isTheirs, ...mail } of mentions) {
+    const erase = mentionsToErase(texts, { isTheirs, content: Object.values(mail) });
     const after: MailContent = {
-      subject: redactText(mail.subject, texts),
-      body_text: redactText(mail.body_text, texts),
-      body_html: mail.body_html === null ? null : redactText(mail.body_html, texts),
-      attachments: redactJson(mail.attachments, texts),
-      last_error: mail.last_error === null ? null : redactText(mail.last_error, texts),
+      subject: redactText(mail.subject, erase),
+      body_text: redactText(mail.body_text, erase),
+      body_html: mail.body_html === null ? null : redactText(mail.body_html, erase),
+      attachments: redactJson(mail.attachments, erase),
+      last_error: mail.last_error === null ? null : redactText(mail.last_error, erase),
     };
-    // A name inside a longer word matched the look-up but is no mention.
+    // A name inside a longer word matched the look-up but is no mention, nor is a name in a mail not about them.
     if (JSON.stringify(after) === JSON.stringify(mail)) continue;
     await db.query('UPDATE mail_outbox SET subject = $2, body_text = $3, body_html = $4, attachments = $5, last_error = $6 WHERE id = $1', [
       id,

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { withTransaction, type Db, type Queryable } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../lib/rate-limit.js';
-import { mentionLikePatterns, redactJson, type PersonalTexts } from '../lib/redact.js';
+import { mentionLikePatterns, mentionsAddressOf, mentionsToErase, redactJson, type PersonalTexts } from '../lib/redact.js';
 import { siteUrlOf } from '../mail/customer-templates.js';
 import {
   findEventOfOrder,
@@ -223,8 +223,8 @@ function isSiteAddress(address: string, siteUrl: string): boolean {
 
 /**
  * Erases a person from the stand-in's copy of FastSpring's records, as the webhook events are (decision 040): the
- * records of their purchases, or holding their address, keep only the tax record; other mentions are replaced.
- * Answers how many records changed.
+ * records of their purchases, or holding their address whole, keep only the tax record; any other record found loses
+ * their mentions as mentionsToErase says (decision 093). Answers how many records changed.
  */
 export async function redactSandboxRecordsOf(
   db: Queryable,
@@ -232,13 +232,12 @@ export async function redactSandboxRecordsOf(
 ): Promise<number> {
   const { providerOrderIds, texts } = options;
   const records = await lockSandboxRecordsOfOrdersOrMatching(db, { providerOrderIds, patterns: mentionLikePatterns(texts) });
-  const addresses = texts.emails.map((email) => email.toLowerCase()).filter((email) => email !== '');
   let changed = 0;
   for (const record of records) {
-    const isTheirs =
-      providerOrderIds.includes(record.provider_order_id) ||
-      addresses.some((address) => JSON.stringify(record.data).toLowerCase().includes(address));
-    const data = isTheirs ? providerDataWithoutPerson(record.data) : redactJson(record.data, texts);
+    const isTheirs = providerOrderIds.includes(record.provider_order_id) || mentionsAddressOf(record.data, texts.emails);
+    const data = isTheirs
+      ? providerDataWithoutPerson(record.data)
+      : redactJson(record.data, mentionsToErase(texts, { isTheirs, content: record.data }));
     if (JSON.stringify(data) === JSON.stringify(record.data)) continue;
     await replaceSandboxRecordData(db, { id: record.id, data });
     changed++;

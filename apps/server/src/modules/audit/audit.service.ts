@@ -3,7 +3,7 @@ import type { ListQuery, Paged } from '@store/contracts/list';
 import { isSameEmail } from '@store/contracts/email-address';
 import type pg from 'pg';
 import { isInTransaction, type Db, type Queryable } from '../../db/client.js';
-import { ERASED_TEXT, mentionLikePatterns, redactJson, redactText, type PersonalTexts } from '../../lib/redact.js';
+import { addressesOf, ERASED_TEXT, mentionLikePatterns, redactJson, redactText, type PersonalTexts } from '../../lib/redact.js';
 import * as list from './audit-list.repository.js';
 import {
   insertAuditEntry,
@@ -63,7 +63,7 @@ export async function redactAuditEntriesOf(
   options: { personId: number; orderIds: readonly number[]; texts: PersonalTexts },
 ): Promise<number> {
   const { personId, texts } = options;
-  const addressesOnly: PersonalTexts = { emails: texts.emails, names: [], deviceIds: [] };
+  const addressesOnly = addressesOf(texts);
   const orderIds = new Set(options.orderIds.map(String));
   const entries = await lockEntriesAboutPerson(db, {
     personId,

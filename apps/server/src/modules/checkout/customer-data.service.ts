@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { mentionLikePatterns, redactJson, redactText, type PersonalTexts } from '../../lib/redact.js';
+import { mentionLikePatterns, mentionsAddressOf, mentionsToErase, redactJson, redactText, type PersonalTexts } from '../../lib/redact.js';
 import * as loyalty from './loyalty.repository.js';
 import { forgetAddressOnProviderOrders } from './provider-order.repository.js';
 import { providerEventWithoutPerson } from './provider-data-redaction.js';
@@ -19,9 +19,10 @@ export const forgetAddressOfPurchases = (db: Queryable, email: string) => forget
 
 /**
  * Erases a person from the webhook events kept: an event of their purchases (or returns of them), or one that holds
- * their address, keeps only the tax record of its data (provider-data-redaction.ts), so a retry, a resend or the
- * reconciliation still knows the purchase; any other event that mentions them (a name in a gift's note) and every
- * event's notes for the administrator have the mentions replaced. Answers how many events changed.
+ * their address whole, keeps only the tax record of its data (provider-data-redaction.ts), so a retry, a resend or the
+ * reconciliation still knows the purchase, and its notes for the administrator lose every mention of them. Any other
+ * event found (a name in a gift's note, a note naming them) loses their mentions as mentionsToErase says: their name
+ * and Device IDs only where the event also holds their address whole (decision 093). Answers how many events changed.
  */
 export async function redactWebhookEventsOf(
   db: Queryable,
@@ -29,17 +30,15 @@ export async function redactWebhookEventsOf(
 ): Promise<number> {
   const { providerOrderIds, texts } = options;
   const events = await lockEventsOfOrdersOrMatching(db, { providerOrderIds, patterns: mentionLikePatterns(texts) });
-  const addresses = texts.emails.map((email) => email.toLowerCase()).filter((email) => email !== '');
   let changed = 0;
   for (const event of events) {
-    const isTheirs =
-      isOfOrders(event.payload, providerOrderIds) ||
-      addresses.some((address) => JSON.stringify(event.payload).toLowerCase().includes(address));
+    const isTheirs = isOfOrders(event.payload, providerOrderIds) || mentionsAddressOf(event.payload, texts.emails);
+    const mentions = mentionsToErase(texts, { isTheirs, content: [event.payload, event.error, event.attention] });
     const redacted = {
       id: event.id,
-      payload: isTheirs ? providerEventWithoutPerson(event.payload) : redactJson(event.payload, texts),
-      error: event.error === null ? null : redactText(event.error, texts),
-      attention: event.attention === null ? null : redactText(event.attention, texts),
+      payload: isTheirs ? providerEventWithoutPerson(event.payload) : redactJson(event.payload, mentions),
+      error: event.error === null ? null : redactText(event.error, mentions),
+      attention: event.attention === null ? null : redactText(event.attention, mentions),
     };
     if (JSON.stringify(redacted) === JSON.stringify(event)) continue;
     await replaceEventText(db, redacted);

@@ -204,18 +204,31 @@ export async function purgeOldWebhookMessages(db: Queryable, retentionDays: numb
 
 /**
  * The messages that may be about a person, locked for their redaction: their payload mentions them (`ILIKE`
- * patterns) or names one of their licences (`data.licenceId`: a computer's events carry its name, not theirs).
+ * patterns) or names a licence they held (`data.licenceId`: a computer's events carry its name, not theirs).
+ * `is_theirs`: the message is of a licence while they held it (`holdings`, compared as listDeviceIdsOfComputerEvents
+ * does), so a record of theirs; a message of the licence before or after them is its other owner's.
  */
 export async function lockMessagesAbout(
   db: Queryable,
-  about: { patterns: readonly string[]; licenceIds: readonly number[] },
-): Promise<{ id: number; payload: unknown }[]> {
-  if (about.patterns.length === 0 && about.licenceIds.length === 0) return [];
-  const { rows } = await db.query<{ id: number; payload: unknown }>(
-    `SELECT id, payload FROM webhook_message
-      WHERE payload::text ILIKE ANY($1::text[]) OR payload -> 'data' ->> 'licenceId' = ANY($2::text[])
-      ORDER BY id FOR UPDATE`,
-    [about.patterns, about.licenceIds.map(String)],
+  about: { patterns: readonly string[]; holdings: readonly LicenceHolding[] },
+): Promise<{ id: number; payload: unknown; is_theirs: boolean }[]> {
+  const { patterns, holdings } = about;
+  if (patterns.length === 0 && holdings.length === 0) return [];
+  const { rows } = await db.query<{ id: number; payload: unknown; is_theirs: boolean }>(
+    `WITH h (licence_id, held_from, held_until) AS (SELECT * FROM unnest($2::bigint[], $3::timestamptz[], $4::timestamptz[]))
+     SELECT m.id, m.payload,
+            EXISTS (SELECT 1 FROM h WHERE m.payload -> 'data' ->> 'licenceId' = h.licence_id::text
+                       AND (h.held_from IS NULL OR date_trunc('milliseconds', m.created_at) > h.held_from)
+                       AND (h.held_until IS NULL OR date_trunc('milliseconds', m.created_at) <= h.held_until)) AS is_theirs
+       FROM webhook_message m
+      WHERE m.payload::text ILIKE ANY($1::text[]) OR m.payload -> 'data' ->> 'licenceId' IN (SELECT licence_id::text FROM h)
+      ORDER BY m.id FOR UPDATE OF m`,
+    [
+      patterns,
+      holdings.map((holding) => holding.licenceId),
+      holdings.map((holding) => holding.from),
+      holdings.map((holding) => holding.until),
+    ],
   );
   return rows;
 }

@@ -7,7 +7,7 @@ import type {
 } from '@store/contracts/outbound-webhook';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { ERASED_TEXT, mentionLikePatterns, redactJson, type PersonalTexts } from '../../lib/redact.js';
+import { ERASED_TEXT, isAboutPerson, mentionLikePatterns, mentionsToErase, redactJson, type PersonalTexts } from '../../lib/redact.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/index.js';
 import * as repository from './outbound-webhook.repository.js';
@@ -169,18 +169,24 @@ export const purgeOldWebhookEvents = (db: Db, retentionDays: number): Promise<nu
 
 /**
  * Erases a person from the outbound webhooks' messages (decision 040's erasure; the events name owners, buyers and
- * computers): in every message that mentions them or one of their licences, each mention and every computer's name
- * (which they chose, "Ada's studio") is replaced; the messages and their log stay, and a delivery still pending
- * sends the redacted payload. Answers how many messages changed.
+ * computers). A message of a licence while they held it (`holdings`: their licences and those they transferred) is
+ * theirs: every mention of them and every computer's name (which they chose, "Ada's studio") is replaced. Any other
+ * message that mentions them loses their mentions as mentionsToErase says (decision 093): one that holds their
+ * address whole is about them and loses their name, Device IDs and computer names too; others lose only their
+ * address. The messages and their log stay, and a delivery still pending sends the redacted payload. Answers how
+ * many messages changed.
  */
 export async function redactWebhookMessagesOf(
   db: Queryable,
-  person: { texts: PersonalTexts; licenceIds: readonly number[] },
+  person: { texts: PersonalTexts; holdings: readonly repository.LicenceHolding[] },
 ): Promise<number> {
-  const messages = await repository.lockMessagesAbout(db, { patterns: mentionLikePatterns(person.texts), licenceIds: person.licenceIds });
+  const { texts, holdings } = person;
+  const messages = await repository.lockMessagesAbout(db, { patterns: mentionLikePatterns(texts), holdings });
   let changed = 0;
   for (const message of messages) {
-    const redacted = withoutComputerNames(redactJson(message.payload, person.texts));
+    const record = { isTheirs: message.is_theirs, content: message.payload };
+    const payload = isAboutPerson(texts, record) ? withoutComputerNames(message.payload) : message.payload;
+    const redacted = redactJson(payload, mentionsToErase(texts, record));
     if (JSON.stringify(redacted) === JSON.stringify(message.payload)) continue;
     await repository.replaceMessagePayload(db, message.id, redacted);
     changed++;

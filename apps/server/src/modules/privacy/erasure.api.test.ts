@@ -1,12 +1,12 @@
 import { webhookEventTypes } from '@store/contracts/outbound-webhook';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
-import { postWebhook, returnCreated } from '../../../test/webhook-fixtures.js';
+import { orderCompleted, postWebhook, providerId, returnCreated, sampleGiftOrderCompleted } from '../../../test/webhook-fixtures.js';
 import { totpCodeAt, totpStepAt } from '../auth/totp.js';
 import { webhookSecretOf } from '../checkout/webhook-signature.js';
 import { postJuceForm } from '../../../test/juce-answers.js';
 import { customerWithLicence, giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
-import { columnsHolding, customerWithEverything } from './privacy.test-factory.js';
+import { buyInSandbox, columnsHolding, customerWithEverything } from './privacy.test-factory.js';
 
 // Erasure of a customer's personal data (docs/PRIVACY.md, decision 040): by the customer from the account screen
 // (POST /api/userinfo/erasure) or by an administrator from the person screen (POST /api/persons/{id}/erasure).
@@ -366,6 +366,176 @@ describe('what an erasure may not touch', () => {
       ).rows.map((row) => row.before);
     expect(await recordOf(owner.order.id)).toEqual([{ orderId: owner.order.id, deviceName: '[erased]', deviceIdHash: '[erased]' }]);
     expect(await recordOf(other.order.id)).toEqual([{ orderId: other.order.id, deviceName: 'Studio', deviceIdHash: deviceId }]);
+  });
+});
+
+describe("other people's records (decision 093)", () => {
+  /** An outbound webhook's message as emit_webhook_event writes it; its id. */
+  const insertMessage = async (eventType: string, data: Record<string, unknown>) => {
+    const id = `msg_${providerId()}`;
+    const payload = { type: eventType, timestamp: new Date().toISOString(), data };
+    await t.db.query('INSERT INTO webhook_message (id, event_type, payload) VALUES ($1, $2, $3)', [id, eventType, JSON.stringify(payload)]);
+    return id;
+  };
+  const messagePayloads = async (ids: readonly string[]) =>
+    (await t.db.query<{ payload: unknown }>('SELECT payload FROM webhook_message WHERE id = ANY($1) ORDER BY id', [ids])).rows;
+
+  // Names and Device IDs are whatever the customer typed and the plug-in sent: a customer named "Licence" whose
+  // computer's Device ID is "password-reset" must not cut those words out of everyone else's records.
+  it("leaves another customer's mails, webhook events, sandbox records, refused transfers and outbound messages alone when they hold the erased person's name or Device ID but not their address", async () => {
+    const erased = await giveLicence(t, { email: uniqueEmail('licence'), name: 'Licence' });
+    const registered = await registerDevice(
+      t,
+      { ProductName: 'Spacey', Key: erased.order.serial_2048, DeviceIdHash: 'password-reset' },
+      uniqueIp(),
+    );
+    expect(registered.statusCode, registered.body).toBe(200);
+
+    // Another customer: a support request (the mail to support and its acknowledgement), a purchase's event with a note for the
+    // administrator, the sandbox's record of it, a refused transfer, and outbound messages (their computer has the
+    // same Device ID).
+    const other = await giveLicence(t, { email: uniqueEmail('other'), name: 'Olga Other' });
+    const note = 'Licence lost after the password-reset: the Licence server stays offline.';
+    const support = await t.request({
+      method: 'POST',
+      url: '/api/product/support/',
+      ip: uniqueIp(),
+      body: { email: other.email, productName: 'Spacey', operatingSystem: 'macOS', problemDescription: note },
+    });
+    expect(support.statusCode, support.body).toBe(200);
+    const providerOrderId = providerId();
+    const event = orderCompleted({
+      email: other.email,
+      first: 'Olga',
+      last: 'Other',
+      orderId: providerOrderId,
+      items: [{ product: 'spacey' }],
+      tags: { note },
+    });
+    await t.db.query('INSERT INTO webhook_event (id, type, payload, error, attention) VALUES ($1, $2, $3, $4, $4)', [
+      event.id,
+      event.type,
+      JSON.stringify(event),
+      note,
+    ]);
+    await t.db.query(`INSERT INTO sandbox_provider_record (id, kind, provider_order_id, data) VALUES ($1, 'order', $1, $2)`, [
+      providerOrderId,
+      JSON.stringify(event.data),
+    ]);
+    await t.db.query('INSERT INTO licence_transfer_refusal (provider_order_id, reason) VALUES ($1, $2)', [
+      providerOrderId,
+      `Licence ${other.order.id} is not active and cannot be transferred.`,
+    ]);
+    const messageIds = [
+      await insertMessage('support.requested', { requestId: 1, email: other.email, productName: 'Spacey', problemDescription: note }),
+      await insertMessage('computer.registered', {
+        licenceId: other.order.id,
+        computerId: 1,
+        deviceName: 'Licence server',
+        deviceIdHash: 'password-reset',
+      }),
+    ];
+    const recordsOfOther = async () => ({
+      mails: (
+        await t.db.query(
+          `SELECT subject, body_text, body_html, attachments, last_error FROM mail_outbox WHERE recipient = $1 OR reply_to = $1 ORDER BY id`,
+          [other.email],
+        )
+      ).rows,
+      events: (await t.db.query('SELECT payload, error, attention FROM webhook_event WHERE id = $1', [event.id])).rows,
+      sandbox: (await t.db.query('SELECT data FROM sandbox_provider_record WHERE id = $1', [providerOrderId])).rows,
+      refusals: (await t.db.query('SELECT reason FROM licence_transfer_refusal WHERE provider_order_id = $1', [providerOrderId])).rows,
+      messages: await messagePayloads(messageIds),
+    });
+    const before = await recordsOfOther();
+    expect(before.mails.length).toBeGreaterThanOrEqual(2);
+    for (const records of Object.values(before)) {
+      expect(records.length).toBeGreaterThan(0);
+      expect(JSON.stringify(records)).toMatch(/\bLicence\b/i);
+    }
+
+    expect((await eraseAsAdmin(erased.personId)).statusCode).toBe(200);
+
+    expect(await recordsOfOther()).toEqual(before);
+    // The erased person's own data is gone.
+    expect(await columnsHolding(t, [erased.email])).toEqual([]);
+  });
+
+  it("still replaces their name in another customer's records that hold their address: a gift's receipt, a note, a message", async () => {
+    const payer = uniqueEmail('payer');
+    const recipient = uniqueEmail('recipient');
+    const gift = sampleGiftOrderCompleted({ payerEmail: payer, recipientEmail: recipient, product: 'spacey' });
+    const posted = await postWebhook(t.app, [gift], { secret: webhookSecretOf(t.config)! });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const { rows: persons } = await t.db.query<{ id: number; name: string }>('SELECT id, name FROM person WHERE email = $1', [recipient]);
+    expect(persons).toEqual([{ id: expect.any(Number), name: 'John Doe' }]);
+    const receipt = async () =>
+      (
+        await t.db.query<{ subject: string; body_text: string }>(
+          `SELECT subject, body_text FROM mail_outbox WHERE recipient = $1 AND subject LIKE 'Your gift %'`,
+          [payer],
+        )
+      ).rows;
+    const [mail] = await receipt();
+    expect(mail!.subject).toContain('John Doe');
+    expect(mail!.body_text).toContain(recipient);
+
+    // Another customer's support request and a note on their purchase's event name the recipient, address and name.
+    const other = uniqueEmail('other');
+    const note = `Please move my licence to ${recipient} (John Doe).`;
+    const messageId = await insertMessage('support.requested', {
+      requestId: 2,
+      email: other,
+      productName: 'Spacey',
+      problemDescription: note,
+    });
+    const event = orderCompleted({ email: other, first: 'Olga', last: 'Other', items: [{ product: 'spacey' }], tags: { for: 'John Doe' } });
+    await t.db.query('INSERT INTO webhook_event (id, type, payload, attention) VALUES ($1, $2, $3, $4)', [
+      event.id,
+      event.type,
+      JSON.stringify(event),
+      note,
+    ]);
+
+    expect((await eraseAsAdmin(persons[0]!.id)).statusCode).toBe(200);
+
+    const [after] = await receipt();
+    expect(after!.subject).toMatch(/^Your gift .* was delivered to \[erased\]$/);
+    expect(after!.body_text).not.toMatch(/John Doe|recipient-/);
+    expect(after!.body_text).toContain('Jane');
+    expect(await messagePayloads([messageId])).toEqual([
+      {
+        payload: expect.objectContaining({
+          data: expect.objectContaining({ email: other, problemDescription: 'Please move my licence to [erased] ([erased]).' }),
+        }),
+      },
+    ]);
+    const { rows: events } = await t.db.query<{ payload: { data: { tags: unknown; customer: { email: string } } }; attention: string }>(
+      'SELECT payload, attention FROM webhook_event WHERE id = $1',
+      [event.id],
+    );
+    expect(events[0]!.attention).toBe('Please move my licence to [erased] ([erased]).');
+    expect(events[0]!.payload.data).toMatchObject({ tags: { for: '[erased]' }, customer: { email: other } });
+  });
+
+  it('erasing bo@… leaves the purchase of jimbo@… whole: an event or sandbox record is theirs only by their whole address', async () => {
+    const bo = uniqueEmail('bo');
+    const jimbo = `jim${bo}`;
+    const erased = await giveLicence(t, { email: bo, name: 'Bo Brown' });
+    const purchase = await buyInSandbox(t, { email: jimbo, first: 'Jim', last: 'Bolt', country: 'DE' });
+    const recordsOfJimbo = async () => ({
+      events: (await t.db.query(`SELECT payload, error, attention FROM webhook_event WHERE payload->'data'->>'id' = $1`, [purchase.id]))
+        .rows,
+      sandbox: (await t.db.query('SELECT data FROM sandbox_provider_record WHERE provider_order_id = $1', [purchase.id])).rows,
+    });
+    const before = await recordsOfJimbo();
+    expect(before.events).toHaveLength(1);
+    expect(before.sandbox).toHaveLength(1);
+    expect(JSON.stringify(before)).toContain(jimbo);
+
+    expect((await eraseAsAdmin(erased.personId)).statusCode).toBe(200);
+
+    expect(await recordsOfJimbo()).toEqual(before);
   });
 });
 
