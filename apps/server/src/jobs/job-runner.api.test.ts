@@ -24,6 +24,25 @@ describe('the job queue across a database restart (decision 092)', () => {
       })
       .not.toBeNull();
 
+  /** A job runner on a pool behind a proxy, a connection to hold locks with, and the unhandled rejections seen. */
+  const startBehindProxy = async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const proxy = await startDatabaseProxy(t.config.DATABASE_URL!);
+    proxies.push(proxy);
+    const db = createPool(proxy.url, 5);
+    const jobs = await startJobRunner({ db, config: t.config, log: t.app.log });
+    const blocker = await t.db.connect();
+    const end = async () => {
+      process.off('unhandledRejection', onUnhandled);
+      blocker.release();
+      await jobs.stop().catch(() => undefined);
+      await db.end().catch(() => undefined);
+    };
+    return { proxy, db, jobs, blocker, unhandled, end };
+  };
+
   const addJob = async (task: string) =>
     (await t.db.query<{ id: string }>('SELECT id FROM graphile_worker.add_job($1)', [task])).rows[0]!.id;
   const isJobWaiting = async (id: string) => (await t.db.query('SELECT 1 FROM graphile_worker.jobs WHERE id = $1', [id])).rowCount === 1;
@@ -33,14 +52,7 @@ describe('the job queue across a database restart (decision 092)', () => {
     { timeout: 60_000 },
     async () => {
       // Node.js ends a process on an unhandled rejection: graphile-worker's unawaited bookkeeping must not give one.
-      const unhandled: unknown[] = [];
-      const onUnhandled = (reason: unknown) => unhandled.push(reason);
-      process.on('unhandledRejection', onUnhandled);
-      const proxy = await startDatabaseProxy(t.config.DATABASE_URL!);
-      proxies.push(proxy);
-      const db = createPool(proxy.url, 5);
-      const jobs = await startJobRunner({ db, config: t.config, log: t.app.log });
-      const blocker = await t.db.connect();
+      const { proxy, blocker, unhandled, end } = await startBehindProxy();
       try {
         // The queue works.
         const first = await addJob('purge_old_rate_limit_windows');
@@ -60,10 +72,7 @@ describe('the job queue across a database restart (decision 092)', () => {
         await expect.poll(() => isJobWaiting(after), { timeout: 30_000 }).toBe(false);
         expect(unhandled.map(String)).toEqual([]);
       } finally {
-        process.off('unhandledRejection', onUnhandled);
-        blocker.release();
-        await jobs.stop().catch(() => undefined);
-        await db.end();
+        await end();
       }
     },
   );
@@ -72,14 +81,7 @@ describe('the job queue across a database restart (decision 092)', () => {
     'a stop that comes while a restart fails a job waits until the failure is recorded: the job is not left locked, no rejection follows',
     { timeout: 60_000 },
     async () => {
-      const unhandled: unknown[] = [];
-      const onUnhandled = (reason: unknown) => unhandled.push(reason);
-      process.on('unhandledRejection', onUnhandled);
-      const proxy = await startDatabaseProxy(t.config.DATABASE_URL!);
-      proxies.push(proxy);
-      const db = createPool(proxy.url, 5);
-      const jobs = await startJobRunner({ db, config: t.config, log: t.app.log });
-      const blocker = await t.db.connect();
+      const { proxy, db, jobs, blocker, unhandled, end } = await startBehindProxy();
       try {
         await lockSessions(blocker);
         const interrupted = await addJob('purge_expired_sessions');
@@ -101,10 +103,7 @@ describe('the job queue across a database restart (decision 092)', () => {
         await db.end();
         expect(unhandled.map(String)).toEqual([]);
       } finally {
-        process.off('unhandledRejection', onUnhandled);
-        blocker.release();
-        await jobs.stop().catch(() => undefined);
-        await db.end().catch(() => undefined);
+        await end();
       }
     },
   );
