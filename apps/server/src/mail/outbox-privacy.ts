@@ -1,6 +1,6 @@
 import { canonicalEmail } from '@store/contracts/email-address';
 import type { Queryable } from '../db/client.js';
-import { mentionLikePatterns, mentionsToErase, redactJson, redactText, type PersonalTexts } from '../lib/redact.js';
+import { addressLikePatterns, mentionsToErase, redactJson, redactText, type PersonalTexts } from '../lib/redact.js';
 
 // The outbox's part in a customer's data rights (docs/PRIVACY.md): the mails of an address for its export, and the
 // erasure of a person from the outbox.
@@ -45,8 +45,8 @@ type MailContent = { subject: string; body_text: string; body_html: string | nul
  * any delivery job still waiting. Every other mail that mentions them keeps its place with their mentions replaced as
  * mentionsToErase says (decision 093): a mail written in the transaction of a transfer of a licence to them
  * (`transfersToThemAt`: the previous owner's notice, which names them and not their address) is theirs and loses
- * every mention; any other one (a gift's receipt to its payer, a note to support) loses their name and Device IDs
- * only if it also holds their address whole, else only their address. Times are compared to the millisecond, as they
+ * every mention; any other one (a gift's receipt to its payer, a note to support) is about them only if it holds
+ * their address whole, and then loses the same; one without their address is not touched. Times are compared to the millisecond, as they
  * arrive here (JavaScript's Date). Answers how many were deleted and how many redacted.
  */
 export async function eraseMailOf(
@@ -67,14 +67,15 @@ export async function eraseMailOf(
       deleted.map((mail) => mail.id),
     ]);
   }
-  const patterns = mentionLikePatterns(texts);
-  if (patterns.length === 0) return { deleted: deleted.length, redacted: 0 };
+  // The mails that can change: those of the transfers to them, and any other only if it holds their address.
+  const patterns = addressLikePatterns(texts);
+  if (patterns.length === 0 && person.transfersToThemAt.length === 0) return { deleted: deleted.length, redacted: 0 };
   const { rows: mentions } = await db.query<MailContent & { id: number; is_theirs: boolean }>(
-    `SELECT id, subject, body_text, body_html, attachments, last_error,
-            date_trunc('milliseconds', created_at) = ANY($2::timestamptz[]) AS is_theirs
-       FROM mail_outbox
-      WHERE subject ILIKE ANY($1) OR body_text ILIKE ANY($1) OR body_html ILIKE ANY($1) OR attachments::text ILIKE ANY($1)
-         OR last_error ILIKE ANY($1) ORDER BY id FOR UPDATE`,
+    `SELECT id, subject, body_text, body_html, attachments, last_error, is_theirs
+       FROM (SELECT *, date_trunc('milliseconds', created_at) = ANY($2::timestamptz[]) AS is_theirs FROM mail_outbox) mail
+      WHERE is_theirs OR subject ILIKE ANY($1) OR body_text ILIKE ANY($1) OR body_html ILIKE ANY($1)
+         OR attachments::text ILIKE ANY($1) OR last_error ILIKE ANY($1)
+      ORDER BY id FOR UPDATE`,
     [patterns, person.transfersToThemAt],
   );
   let redacted = 0;
@@ -87,7 +88,7 @@ export async function eraseMailOf(
       attachments: redactJson(mail.attachments, erase),
       last_error: mail.last_error === null ? null : redactText(mail.last_error, erase),
     };
-    // A name inside a longer word matched the look-up but is no mention, nor is a name in a mail not about them.
+    // A longer address matched the look-up but is no mention; a mail of the transfer may name them in no other way.
     if (JSON.stringify(after) === JSON.stringify(mail)) continue;
     await db.query('UPDATE mail_outbox SET subject = $2, body_text = $3, body_html = $4, attachments = $5, last_error = $6 WHERE id = $1', [
       id,

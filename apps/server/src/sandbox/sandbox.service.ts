@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { withTransaction, type Db, type Queryable } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 import { hitRateLimit, rateLimits } from '../lib/rate-limit.js';
-import { mentionLikePatterns, mentionsAddressOf, mentionsToErase, redactJson, type PersonalTexts } from '../lib/redact.js';
+import { addressLikePatterns, mentionsAddressOf, type PersonalTexts } from '../lib/redact.js';
 import { siteUrlOf } from '../mail/customer-templates.js';
 import {
   findEventOfOrder,
@@ -223,21 +223,21 @@ function isSiteAddress(address: string, siteUrl: string): boolean {
 
 /**
  * Erases a person from the stand-in's copy of FastSpring's records, as the webhook events are (decision 040): the
- * records of their purchases, or holding their address whole, keep only the tax record; any other record found loses
- * their mentions as mentionsToErase says (decision 093). Answers how many records changed.
+ * records of their purchases, or holding their address whole, keep only the tax record; no other record is touched
+ * (one found by a longer address, "jimbo@…" for "bo@…", is another customer's; decision 093). Answers how many
+ * records changed.
  */
 export async function redactSandboxRecordsOf(
   db: Queryable,
   options: { providerOrderIds: readonly string[]; texts: PersonalTexts },
 ): Promise<number> {
   const { providerOrderIds, texts } = options;
-  const records = await lockSandboxRecordsOfOrdersOrMatching(db, { providerOrderIds, patterns: mentionLikePatterns(texts) });
+  const records = await lockSandboxRecordsOfOrdersOrMatching(db, { providerOrderIds, patterns: addressLikePatterns(texts) });
   let changed = 0;
   for (const record of records) {
     const isTheirs = providerOrderIds.includes(record.provider_order_id) || mentionsAddressOf(record.data, texts.emails);
-    const data = isTheirs
-      ? providerDataWithoutPerson(record.data)
-      : redactJson(record.data, mentionsToErase(texts, { isTheirs, content: record.data }));
+    if (!isTheirs) continue;
+    const data = providerDataWithoutPerson(record.data);
     if (JSON.stringify(data) === JSON.stringify(record.data)) continue;
     await replaceSandboxRecordData(db, { id: record.id, data });
     changed++;

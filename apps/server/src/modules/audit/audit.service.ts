@@ -3,7 +3,7 @@ import type { ListQuery, Paged } from '@store/contracts/list';
 import { isSameEmail } from '@store/contracts/email-address';
 import type pg from 'pg';
 import { isInTransaction, type Db, type Queryable } from '../../db/client.js';
-import { addressesOf, ERASED_TEXT, mentionLikePatterns, redactJson, redactText, type PersonalTexts } from '../../lib/redact.js';
+import { addressesOf, addressLikePatterns, ERASED_TEXT, redactJson, redactText, type PersonalTexts } from '../../lib/redact.js';
 import * as list from './audit-list.repository.js';
 import {
   insertAuditEntry,
@@ -69,7 +69,7 @@ export async function redactAuditEntriesOf(
     personId,
     orderIds: options.orderIds,
     emails: texts.emails,
-    addressPatterns: mentionLikePatterns(addressesOnly),
+    addressPatterns: addressLikePatterns(texts),
   });
   let changed = 0;
   for (const entry of entries) {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { mentionLikePatterns, mentionsAddressOf, mentionsToErase, redactJson, redactText, type PersonalTexts } from '../../lib/redact.js';
+import { addressLikePatterns, mentionsAddressOf, mentionsToErase, redactJson, redactText, type PersonalTexts } from '../../lib/redact.js';
 import * as loyalty from './loyalty.repository.js';
 import { forgetAddressOnProviderOrders } from './provider-order.repository.js';
 import { providerEventWithoutPerson } from './provider-data-redaction.js';
@@ -21,15 +21,15 @@ export const forgetAddressOfPurchases = (db: Queryable, email: string) => forget
  * Erases a person from the webhook events kept: an event of their purchases (or returns of them), or one that holds
  * their address whole, keeps only the tax record of its data (provider-data-redaction.ts), so a retry, a resend or the
  * reconciliation still knows the purchase, and its notes for the administrator lose every mention of them. Any other
- * event found (a name in a gift's note, a note naming them) loses their mentions as mentionsToErase says: their name
- * and Device IDs only where the event also holds their address whole (decision 093). Answers how many events changed.
+ * event is looked at only if it holds their address (a note naming them), and loses their mentions as mentionsToErase
+ * says (decision 093). Answers how many events changed.
  */
 export async function redactWebhookEventsOf(
   db: Queryable,
   options: { providerOrderIds: readonly string[]; texts: PersonalTexts },
 ): Promise<number> {
   const { providerOrderIds, texts } = options;
-  const events = await lockEventsOfOrdersOrMatching(db, { providerOrderIds, patterns: mentionLikePatterns(texts) });
+  const events = await lockEventsOfOrdersOrMatching(db, { providerOrderIds, patterns: addressLikePatterns(texts) });
   let changed = 0;
   for (const event of events) {
     const isTheirs = isOfOrders(event.payload, providerOrderIds) || mentionsAddressOf(event.payload, texts.emails);

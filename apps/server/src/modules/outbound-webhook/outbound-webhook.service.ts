@@ -7,7 +7,7 @@ import type {
 } from '@store/contracts/outbound-webhook';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { ERASED_TEXT, isAboutPerson, mentionLikePatterns, mentionsToErase, redactJson, type PersonalTexts } from '../../lib/redact.js';
+import { ERASED_TEXT, addressLikePatterns, isAboutPerson, mentionsToErase, redactJson, type PersonalTexts } from '../../lib/redact.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/index.js';
 import * as repository from './outbound-webhook.repository.js';
@@ -171,9 +171,8 @@ export const purgeOldWebhookEvents = (db: Db, retentionDays: number): Promise<nu
  * Erases a person from the outbound webhooks' messages (decision 040's erasure; the events name owners, buyers and
  * computers). A message of a licence while they held it (`holdings`: their licences and those they transferred) is
  * theirs: every mention of them and every computer's name (which they chose, "Ada's studio") is replaced. Any other
- * message that mentions them loses their mentions as mentionsToErase says (decision 093): one that holds their
- * address whole is about them and loses their name, Device IDs and computer names too; others lose only their
- * address. The messages and their log stay, and a delivery still pending sends the redacted payload. Answers how
+ * message is about them only if it holds their address whole, and then loses the same (decision 093); one without
+ * their address is not touched. The messages and their log stay, and a delivery still pending sends the redacted payload. Answers how
  * many messages changed.
  */
 export async function redactWebhookMessagesOf(
@@ -181,7 +180,7 @@ export async function redactWebhookMessagesOf(
   person: { texts: PersonalTexts; holdings: readonly repository.LicenceHolding[] },
 ): Promise<number> {
   const { texts, holdings } = person;
-  const messages = await repository.lockMessagesAbout(db, { patterns: mentionLikePatterns(texts), holdings });
+  const messages = await repository.lockMessagesAbout(db, { patterns: addressLikePatterns(texts), holdings });
   let changed = 0;
   for (const message of messages) {
     const record = { isTheirs: message.is_theirs, content: message.payload };

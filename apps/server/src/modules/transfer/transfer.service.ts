@@ -9,7 +9,7 @@ import {
   type TransferRequest,
 } from '../../flows/transfer.flow.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
-import { mentionLikePatterns, mentionsToErase, redactText, type PersonalTexts } from '../../lib/redact.js';
+import { addressLikePatterns, mentionsToErase, redactText, type PersonalTexts } from '../../lib/redact.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { bindDependencies } from '../../lib/service-object.js';
 import { type CustomerCaller } from '../auth/index.js';
@@ -78,12 +78,12 @@ export const listTransfersOfPerson = (db: Queryable, personId: number) => reposi
 
 /**
  * Replaces an erased person's mentions in the reasons of refused transfers, as mentionsToErase says of a record that
- * is not theirs (a refusal names no owner): a reason that holds their address loses their name and Device IDs too,
- * any other only their address (decision 093). Answers how many changed.
+ * is not theirs (a refusal names no owner): a reason that holds their address loses their name and Device IDs too;
+ * one without it is not touched (decision 093). Answers how many changed.
  */
 export async function redactTransferRefusals(db: Queryable, texts: PersonalTexts): Promise<number> {
   let changed = 0;
-  for (const refusal of await repository.lockRefusalsMatching(db, mentionLikePatterns(texts))) {
+  for (const refusal of await repository.lockRefusalsMatching(db, addressLikePatterns(texts))) {
     const reason = redactText(refusal.reason, mentionsToErase(texts, { isTheirs: false, content: refusal.reason }));
     if (reason === refusal.reason) continue;
     await repository.setRefusalReason(db, refusal.provider_order_id, reason);
