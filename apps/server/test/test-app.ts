@@ -16,10 +16,13 @@ export type TestApp = {
   logIn: (username: string, password: string) => Promise<string>;
   adminToken: () => Promise<string>;
   /**
-   * Registers a new customer with a unique address and answers its token and email. The customer proves the
-   * address through the mailed confirmation link, as a real one would, unless `isProven` is false.
+   * Registers a new customer (at `email`, or a unique address) and answers its token and email. The customer proves
+   * the address through the mailed confirmation link, as a real one would, unless `isProven` is false.
    */
-  registerCustomer: (password?: string, options?: { isProven?: boolean }) => Promise<{ token: string; email: string; password: string }>;
+  registerCustomer: (
+    password?: string,
+    options?: { isProven?: boolean; email?: string },
+  ) => Promise<{ token: string; email: string; password: string }>;
   /** The token of the newest account link mailed to `email` (confirmation, purchase or activation). */
   accountLinkTokenOf: (email: string) => Promise<string>;
   /**
@@ -93,7 +96,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     logIn,
     adminToken: async () => (adminTokenValue ??= await logIn('admin', TEST_ADMIN_PASSWORD)),
     registerCustomer: async (password = 'secret-password', options = {}) => {
-      const email = uniqueEmail();
+      const email = options.email ?? uniqueEmail();
       const response = await request({ method: 'POST', url: '/api/register', body: { email, password }, ip: uniqueIp() });
       if (response.statusCode !== 200) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
       const token = (response.json() as { token: string }).token;

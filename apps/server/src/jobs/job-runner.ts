@@ -155,7 +155,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop:
 }
 
 /** How long a stop waits for the queue's last records; main.ts ends the process 20 s after a signal. */
-export const BOOKKEEPING_DEADLINE_MS = 10_000;
+const BOOKKEEPING_DEADLINE_MS = 10_000;
 
 /**
  * Waits until the stopped worker pool holds no job, or the deadline passes. graphile-worker records a job's outcome
