@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { REQUEST_BODY_LIMIT_BYTES } from '@store/contracts/constants';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -136,7 +137,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     logger: options.logger ?? false,
     logController: new OneLinePerRequest(),
-    bodyLimit: 2 * 1024 * 1024,
+    // Shared with the contracts, whose larger fields (the serial list) are limited to fit it.
+    bodyLimit: REQUEST_BODY_LIMIT_BYTES,
     // A hop count as the function Fastify makes of one (its types leave numbers out): trust the first n hops.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     return503OnClosing: true,

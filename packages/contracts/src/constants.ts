@@ -32,6 +32,8 @@ export const TRANSFER_TAG_KEY = 'licensetransfer';
  */
 export const ACCOUNT_CLAIM_TAG = 'accountClaim';
 export const CURRENT_USER_STORAGE_KEY = 'currentUser';
+/** The largest request body the API reads (apps/server/src/app.ts); a larger one is refused with 413 before any route runs. */
+export const REQUEST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 /** `{product}_SerialKey.txt`: the licence key file download. */
 export const serialKeyFileName = (product: string): string => `${product}_SerialKey.txt`;

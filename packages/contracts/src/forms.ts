@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { activationKeyField, deviceIdField, emailField, firstNameField, lastNameField, loginNameField, passwordField } from './fields.js';
 import { messages } from './messages.js';
-import { productPathField } from './product.js';
+import { productPathField, serialsText } from './product.js';
 
 /** The forms of the specification with their validation rules and messages (§5). */
 export const loginForm = z.object({ username: loginNameField, password: passwordField });
@@ -135,10 +135,11 @@ export type AdminPageForm = z.output<typeof adminPageForm>;
 
 /**
  * The admin product editor: productEditForm plus the price, the FastSpring path (decision 026) and the separate
- * RSA 2048 key pair the server keeps.
+ * RSA 2048 key pair the server keeps; its serials are checked as POST /productserial/ checks them.
  */
 export const adminProductForm = productEditForm.extend({
   path: productPathField,
+  serials: serialsText,
   price: z
     .string()
     .trim()

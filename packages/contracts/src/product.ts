@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LICENSE_TRANSFER_PRODUCT } from './constants.js';
+import { LICENSE_TRANSFER_PRODUCT, REQUEST_BODY_LIMIT_BYTES } from './constants.js';
 import { PRODUCT_PATH_PATTERN, productPathMessages } from './product-path.js';
 
 /** A FastSpring path as the administrator sets it (decision 026): checked, never rewritten, since FastSpring must have the same. */
@@ -105,9 +105,40 @@ export const newProductDefaults: Omit<Product, 'path'> = {
   useRsa2048: false,
 };
 
-/** Product serials record (§3). */
-export const productSerials = z.object({ id: z.number().int().optional(), serials: z.string().max(5_000_000) });
+/**
+ * Product serials record (§3): the whole pool, handed-out lines included, so it is not limited as a save is (a pool
+ * whose handed-out lines have grown past a save's size can still be read).
+ */
+export const productSerials = z.object({ id: z.number().int().optional(), serials: z.string() });
 export type ProductSerials = z.infer<typeof productSerials>;
+
+/** The longest serial, after trimming: longer lines are not serials but a key file or a document pasted by mistake. */
+export const SERIAL_MAX_LENGTH = 500;
+/**
+ * The largest serial list one save sends, in bytes as sent: its JSON text in UTF-8, leaving 1 KiB of the API's
+ * body limit for the rest of the body. Counted in bytes, not characters, because JSON escaping and UTF-8 make one
+ * character 1 to 6 bytes (a line break 2), so no character count both fits the limit and allows ordinary lists:
+ * a list this check passes is never refused with 413. About 55,000 serials of 36 characters.
+ */
+export const SERIALS_MAX_BYTES = REQUEST_BODY_LIMIT_BYTES - 1024;
+
+const utf8 = new TextEncoder();
+/** The bytes `serials` takes in a JSON request body. */
+export const serialsByteLength = (serials: string): number => utf8.encode(JSON.stringify(serials)).length;
+const hasTooLongLine = (serials: string) => serials.split(/\r?\n/).some((line) => line.trim().length > SERIAL_MAX_LENGTH);
+
+/** The serials textarea as a save sends it: checked here so the editor says so before sending, as the server does. */
+export const serialsText = z
+  .string()
+  .refine(
+    (serials) => serialsByteLength(serials) <= SERIALS_MAX_BYTES,
+    'The serial list is too large: a save sends at most 2 MB (about 55,000 serials)',
+  )
+  .refine((serials) => !hasTooLongLine(serials), `A serial is at most ${SERIAL_MAX_LENGTH} characters long`);
+
+/** POST /productserial/: the pasted list, which replaces the lines not handed out yet. */
+export const productSerialsSaveRequest = productSerials.extend({ serials: serialsText });
+export type ProductSerialsSaveRequest = z.infer<typeof productSerialsSaveRequest>;
 
 /**
  * POST /product/generatekeys/: the editor's product and its RSA 2048 choice. Both pairs are always generated and

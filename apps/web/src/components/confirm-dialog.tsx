@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import CloseButton from 'react-bootstrap/CloseButton';
 import Modal from 'react-bootstrap/Modal';
 
 type ConfirmDialogProps = {
@@ -13,13 +14,13 @@ type ConfirmDialogProps = {
   cancelLabel?: string;
   confirmLabel: string;
   confirmStyle: 'danger' | 'primary';
-  /** While the confirmation runs, both buttons are disabled. */
+  /** While the confirmation runs, both buttons and the × are disabled, and neither Escape nor the backdrop closes the dialog. */
   isPending: boolean;
   /** The confirm button is also disabled while this holds (e.g. a count still loading). */
   isConfirmBlocked?: boolean;
   onConfirm: () => void;
   onClose: () => void;
-  /** After the dialog has closed: reset the mutation and any choices. */
+  /** After the dialog has closed: reset the mutation (unless it still runs) and any choices. */
   onExited?: () => void;
 };
 
@@ -39,19 +40,31 @@ export function ConfirmDialog({
   onClose,
   onExited,
 }: ConfirmDialogProps) {
+  // Closing would not stop the confirmation once sent, only hide its outcome (a failure included): so it waits.
+  const close = () => {
+    if (!isPending) onClose();
+  };
   return (
-    <Modal show={show} onHide={onClose} onExited={onExited} aria-labelledby={titleId}>
-      <Modal.Header closeButton>
+    <Modal
+      show={show}
+      onHide={close}
+      backdrop={isPending ? 'static' : true}
+      keyboard={!isPending}
+      onExited={onExited}
+      aria-labelledby={titleId}
+    >
+      <Modal.Header>
         <Modal.Title id={titleId} as="h2" className="h5">
           {title}
         </Modal.Title>
+        <CloseButton aria-label="Close" onClick={close} disabled={isPending} />
       </Modal.Header>
       <Modal.Body>
         {children}
         {error}
       </Modal.Body>
       <Modal.Footer>
-        <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={isPending}>
+        <button type="button" className="btn btn-outline-secondary" onClick={close} disabled={isPending}>
           {cancelLabel}
         </button>
         <button type="button" className={`btn btn-${confirmStyle}`} onClick={onConfirm} disabled={isPending || isConfirmBlocked}>

@@ -20,7 +20,8 @@ export async function getProductSerials(options: { db: Db; id: number }): Promis
 
 /**
  * Saves the pasted serials (one a line): they replace the unused lines, in the pasted order. Lines already
- * handed out stay handed out and are never added a second time; blank and repeated lines are ignored.
+ * handed out stay handed out and are never added a second time; blank and repeated lines are ignored. The list's
+ * size and line length were checked with the request (productSerialsSaveRequest), as the editor checks them.
  */
 export async function saveProductSerials(options: { db: Db; actor: string; request: ProductSerials }): Promise<ProductSerials> {
   const { db, actor, request } = options;
@@ -34,7 +35,6 @@ export async function saveProductSerials(options: { db: Db; actor: string; reque
         .filter((line) => line !== ''),
     ),
   ];
-  if (lines.some((line) => line.length > 500)) throw badRequest('serials: a serial is at most 500 characters long');
   return withTransaction(db, async (client) => {
     // The product's row lock makes concurrent saves of one pool take turns.
     if (!(await repository.findProductForUpdate(client, id))) throw notFound('Product not found');

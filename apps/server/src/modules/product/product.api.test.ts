@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SERIAL_MAX_LENGTH, SERIALS_MAX_BYTES, serialsByteLength } from '@store/contracts/product';
 import { describe, expect, it } from 'vitest';
 import { keyBits, validateKeyPair } from '../../licensing/rsa-key.js';
 import { createTestApp } from '../../../test/test-app.js';
@@ -315,6 +316,26 @@ describe('serial pool', () => {
       String(product.id),
     ]);
     expect(audit.rows[0].count).toBe(3);
+  });
+
+  it('saves the largest list one body carries, refuses a larger one with the reason (not 413), and a line over 500 characters', async () => {
+    const token = await t.adminToken();
+    const product = (await saveProduct({ id: 0, name: uniqueName() })).json() as Product;
+    const saveSerials = (serials: string) =>
+      t.request({ method: 'POST', url: '/api/productserial/', token, body: { id: product.id, serials } });
+    // 36-character serials: 38 bytes each as JSON (the line break escaped), quotes included.
+    const listOf = (count: number) => Array.from({ length: count }, (_, index) => `SERIAL-${String(index).padStart(29, '0')}`).join('\n');
+    const largest = Math.floor(SERIALS_MAX_BYTES / 38);
+    expect(serialsByteLength(listOf(largest))).toBeLessThanOrEqual(SERIALS_MAX_BYTES);
+
+    // Status first, so a failure does not print 2 MB of serials.
+    expect((await saveSerials(listOf(largest))).statusCode).toBe(200);
+    const tooLarge = await saveSerials(listOf(largest + 1));
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.body).toBe('serials: The serial list is too large: a save sends at most 2 MB (about 55,000 serials)');
+    const tooLong = await saveSerials(`A-1\n ${'x'.repeat(SERIAL_MAX_LENGTH + 1)} `);
+    expect([tooLong.statusCode, tooLong.body]).toEqual([400, 'serials: A serial is at most 500 characters long']);
+    expect((await saveSerials(`A-1\n ${'x'.repeat(SERIAL_MAX_LENGTH)} `)).statusCode).toBe(200);
   });
 
   it('answers an empty pool for a new product and 404 for an unknown one', async () => {

@@ -1,6 +1,13 @@
 import { okResponse } from '@store/contracts/auth';
 import { idParam } from '@store/contracts/fields';
-import { generatedKeys, generateKeysRequest, product, productSaveRequest, productSerials } from '@store/contracts/product';
+import {
+  generatedKeys,
+  generateKeysRequest,
+  product,
+  productSaveRequest,
+  productSerials,
+  productSerialsSaveRequest,
+} from '@store/contracts/product';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, createAuthHooks } from '../../plugins/auth.js';
 
@@ -49,7 +56,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/productserial/',
-    { onRequest: requireAdmin, schema: { tags, body: productSerials, response: { 200: productSerials } } },
+    { onRequest: requireAdmin, schema: { tags, body: productSerialsSaveRequest, response: { 200: productSerials } } },
     (request) => app.products.saveProductSerials({ actor: actorOf(request).name, request: request.body }),
   );
 };

@@ -45,7 +45,10 @@ export function ReplaceKeysDialog({ licence, userName, show, onClose }: ReplaceK
         })
       }
       onClose={onClose}
-      onExited={() => replace.reset()}
+      // A dialog hidden by its owner while the keys are replaced keeps listening, so the outcome is still shown.
+      onExited={() => {
+        if (!replace.isPending) replace.reset();
+      }}
     >
       <p>
         For a serial that others have seen: you get a new serial and new key files by mail and here. The old serial and key files stop

@@ -27,7 +27,9 @@ export function ErasePersonButton({ personId, email }: { personId: number; email
         isPending={erase.isPending}
         onConfirm={() => erase.mutate(undefined, { onSuccess: close })}
         onClose={close}
-        onExited={() => erase.reset()}
+        onExited={() => {
+          if (!erase.isPending) erase.reset();
+        }}
       >
         <ErasureSummary who="person" />
         <p className="mb-0">This cannot be undone. The audit log records that person {personId} was erased, and nothing of their data.</p>

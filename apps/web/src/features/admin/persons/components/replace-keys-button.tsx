@@ -40,7 +40,7 @@ export function ReplaceKeysButton({ orderId, productName }: { orderId: number; p
         }
         onClose={close}
         onExited={() => {
-          replace.reset();
+          if (!replace.isPending) replace.reset();
           setRemoveDevices(false);
         }}
       >

@@ -7,6 +7,7 @@ import {
   type Product,
   type ProductSaveRequest,
   type ProductSerials,
+  type ProductSerialsSaveRequest,
 } from '@store/contracts/product';
 import { trialList, type TrialList } from '@store/contracts/trial';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,29 +37,36 @@ export const saveProduct = (body: ProductSaveRequest): Promise<Product> =>
   apiRequest('POST', '/product/', { body, schema: product, auth: true });
 
 /** POST /productserial/: replaces the serials not handed out yet. */
-export const saveProductSerials = (body: ProductSerials): Promise<ProductSerials> =>
+export const saveProductSerials = (body: ProductSerialsSaveRequest): Promise<ProductSerials> =>
   apiRequest('POST', '/productserial/', { body, schema: productSerials, auth: true });
 
-/** SAVE PRODUCT: the product, then its serials when they were edited. */
+/** SAVE PRODUCT's first step: the product, created (id 0) or updated. */
 export const useSaveProductMutation = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (options: { product: ProductSaveRequest; serials?: string }) => {
-      const saved = await saveProduct(options.product);
-      const serials = options.serials === undefined ? undefined : await saveProductSerials({ id: saved.id, serials: options.serials });
-      return { product: saved, serials };
-    },
-    onSuccess: ({ product: saved, serials }, { product: request }) => {
+    mutationFn: saveProduct,
+    onSuccess: (saved, request) => {
       queryClient.setQueryData(queryKeys.admin.products.detail(saved.id), saved);
-      // A product created without serials has none: its editor need not load them.
-      const known = serials ?? (request.id <= 0 ? { id: saved.id, serials: '' } : undefined);
-      if (known) queryClient.setQueryData(queryKeys.admin.products.serials(saved.id), known);
+      // A product just created has no serials yet: its editor need not load them.
+      if (request.id <= 0) queryClient.setQueryData(queryKeys.admin.products.serials(saved.id), { id: saved.id, serials: '' });
       // The shop's list too: a purchase page opened next pushes the product's new path (decision 026).
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.products.list }),
         queryClient.invalidateQueries({ queryKey: queryKeys.publicProducts }),
       ]);
     },
+  });
+};
+
+/**
+ * SAVE PRODUCT's second step, once the product exists: its edited serials. A step of its own, so that their failure
+ * never hides that the product was saved (a new one created).
+ */
+export const useSaveProductSerialsMutation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: { id: number; serials: string }) => saveProductSerials(request),
+    onSuccess: (saved, request) => queryClient.setQueryData(queryKeys.admin.products.serials(request.id), saved),
   });
 };
 

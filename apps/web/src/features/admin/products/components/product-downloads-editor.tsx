@@ -8,6 +8,18 @@ import { ErrorAlert } from '../../../../components/error-alert';
 import { useDeleteProductDownloadMutation, useProductDownloads } from '../api/product-downloads-api';
 import { emptyInstaller, formOf, InstallerForm } from './installer-form';
 
+/** The Downloads of NEW PRODUCT: installers belong to a saved product (the server keeps none for product 0). */
+export function NewProductDownloads() {
+  return (
+    <section aria-labelledby="product-downloads-heading" className="mt-5">
+      <h2 id="product-downloads-heading" className="h4">
+        Downloads
+      </h2>
+      <p>Save the product to add installers.</p>
+    </section>
+  );
+}
+
 /** The product editor's installers: list, add, edit and remove (the file stays where the vendor keeps it). */
 export function ProductDownloadsEditor({ productId }: { productId: number }) {
   const downloads = useProductDownloads(productId);

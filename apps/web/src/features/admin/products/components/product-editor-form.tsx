@@ -1,4 +1,5 @@
 import { adminProductForm, type AdminProductForm } from '@store/contracts/forms';
+import { messages } from '@store/contracts/messages';
 import type { Product } from '@store/contracts/product';
 import { productPathOfName } from '@store/contracts/product-path';
 import { DEFAULT_TRIAL_DAYS } from '@store/contracts/trial';
@@ -8,8 +9,9 @@ import { useNavigate } from 'react-router';
 import { CheckboxField, FormField, TextAreaField } from '../../../../components/form-field';
 import { paths } from '../../../../config/paths';
 import { FormSubmit } from '../../../../components/form-submit';
+import { errorText } from '../../../../lib/api-client';
 import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warning';
-import { useGenerateKeysMutation, useSaveProductMutation } from '../api/products-api';
+import { useGenerateKeysMutation, useSaveProductMutation, useSaveProductSerialsMutation } from '../api/products-api';
 import { ProductKeysFieldset, PUBLIC_KEY_WARNING } from './product-keys-fieldset';
 import { ProductSuccessorSelect } from './product-successor-select';
 import { useSchemaForm } from '../../../../lib/use-schema-form';
@@ -36,6 +38,12 @@ const formValuesOf = (product: Product, serials: string): AdminProductForm => ({
 /** True when a key the product already had was replaced (an empty key may be set freely). */
 const isReplaced = (before: string, after: string) => before.trim() !== '' && before.trim() !== after.trim();
 
+/** True when a field other than the serials differs from the product as saved. */
+const isProductEdited = (before: AdminProductForm, after: AdminProductForm) =>
+  (Object.keys(before) as (keyof AdminProductForm)[]).some((field) => field !== 'serials' && before[field] !== after[field]);
+
+const serialsNotSaved = (error: unknown) => `The serials were not saved: ${errorText(error) || messages.somethingWentWrong}`;
+
 type ProductEditorFormProps = { product: Product; serials: string; onCreated?: (id: number) => void };
 
 /**
@@ -45,11 +53,12 @@ type ProductEditorFormProps = { product: Product; serials: string; onCreated?: (
  */
 export function ProductEditorForm({ product, serials, onCreated }: ProductEditorFormProps) {
   const saveProduct = useSaveProductMutation();
+  const saveSerials = useSaveProductSerialsMutation();
   const generateKeys = useGenerateKeysMutation();
   const [saved, setSaved] = useState({ product, serials });
   const [notice, setNotice] = useState('');
   const [isPathEdited, setIsPathEdited] = useState(false);
-  const { register, handleSubmit, formState, control, setValue, getValues, reset, fieldOf } = useSchemaForm(adminProductForm, {
+  const { register, handleSubmit, formState, control, setValue, getValues, reset, setError, fieldOf } = useSchemaForm(adminProductForm, {
     defaultValues: formValuesOf(product, serials),
   });
   const { errors } = formState;
@@ -85,34 +94,62 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
     );
   };
 
-  const submit = handleSubmit(async ({ serials: serialText, trialDays, onlineKeyDays, yearlyDeviceRemovals, ...values }) => {
-    setNotice('');
-    if (isPublicKeyReplaced && !window.confirm(`${PUBLIC_KEY_WARNING}\n\nSave the new keys?`)) return;
+  /** Saves the product; a new one is created, and from then on the editor is its own (decision 025). */
+  const saveProductFields = async (
+    { trialDays, onlineKeyDays, yearlyDeviceRemovals, ...values }: Omit<AdminProductForm, 'serials'>,
+    serialsToSave: string | undefined,
+  ) => {
+    if (isPublicKeyReplaced && !window.confirm(`${PUBLIC_KEY_WARNING}\n\nSave the new keys?`)) return undefined;
+    let savedProduct: Product;
     try {
-      const result = await saveProduct.mutateAsync({
-        product: {
-          id: product.id,
-          ...values,
-          trialDays: Number(trialDays),
-          onlineKeyDays: onlineKeyDays === '' ? null : Number(onlineKeyDays),
-          yearlyDeviceRemovals: yearlyDeviceRemovals === '' ? null : Number(yearlyDeviceRemovals),
-          ...(isSuccessorChanged ? { successorId } : {}),
-        },
-        serials: serialText === saved.serials ? undefined : serialText,
+      savedProduct = await saveProduct.mutateAsync({
+        id: saved.product.id,
+        ...values,
+        trialDays: Number(trialDays),
+        onlineKeyDays: onlineKeyDays === '' ? null : Number(onlineKeyDays),
+        yearlyDeviceRemovals: yearlyDeviceRemovals === '' ? null : Number(yearlyDeviceRemovals),
+        ...(isSuccessorChanged ? { successorId } : {}),
       });
-      const savedSerials = result.serials?.serials ?? saved.serials;
-      setSaved({ product: result.product, serials: savedSerials });
-      setSuccessorId(result.product.successorId ?? null);
-      reset(formValuesOf(result.product, savedSerials));
-      setNotice('Product saved.');
-      // NEW PRODUCT's editor creates the product on its first save (decision 025); from then on it edits it.
-      if (product.id <= 0) {
-        onCreated?.(result.product.id);
-        void navigate(paths.adminProduct(result.product.id), { replace: true });
-      }
     } catch {
-      // Shown by the error alert.
+      return undefined; // Shown by the error alert.
     }
+    setSaved((current) => ({ ...current, product: savedProduct }));
+    setSuccessorId(savedProduct.successorId ?? null);
+    reset(formValuesOf(savedProduct, saved.serials));
+    // Saved next: until they are, the serials stay an unsaved change, and a failure leaves them for the next SAVE.
+    if (serialsToSave !== undefined) setValue('serials', serialsToSave, { shouldDirty: true });
+    setNotice('Product saved.');
+    if (saved.product.id <= 0) {
+      onCreated?.(savedProduct.id);
+      void navigate(paths.adminProduct(savedProduct.id), { replace: true });
+    }
+    return savedProduct;
+  };
+
+  /** Saves the edited serials of the saved product; their failure is shown on the field, and the product stays saved. */
+  const saveSerialText = async (savedProduct: Product, serialText: string, isProductSaved: boolean) => {
+    try {
+      const answer = await saveSerials.mutateAsync({ id: savedProduct.id, serials: serialText });
+      setSaved({ product: savedProduct, serials: answer.serials });
+      reset(formValuesOf(savedProduct, answer.serials));
+      setNotice(isProductSaved ? 'Product saved.' : 'Serials saved.');
+    } catch (error) {
+      setError('serials', { type: 'server', message: serialsNotSaved(error) });
+    }
+  };
+
+  const submit = handleSubmit(async ({ serials: serialText, ...fields }) => {
+    setNotice('');
+    const serialsToSave = serialText === saved.serials ? undefined : serialText;
+    // Edited serials alone (after their save failed, say) are saved alone.
+    const isProductToSave =
+      serialsToSave === undefined ||
+      saved.product.id <= 0 ||
+      isSuccessorChanged ||
+      isProductEdited(formValuesOf(saved.product, saved.serials), getValues());
+    if (!isProductToSave) saveProduct.reset(); // An earlier failure of the product is not this save's.
+    const savedProduct = isProductToSave ? await saveProductFields(fields, serialsToSave) : saved.product;
+    if (savedProduct && serialsToSave !== undefined) await saveSerialText(savedProduct, serialsToSave, isProductToSave);
   });
 
   return (
@@ -176,7 +213,12 @@ export function ProductEditorForm({ product, serials, onCreated }: ProductEditor
 
       <TextAreaField id="product-serials" label="Serials (one a line)" rows={10} isMonospace {...fieldOf('serials')} />
 
-      <FormSubmit label="SAVE PRODUCT" isPending={saveProduct.isPending} notice={notice} error={saveProduct.error} />
+      <FormSubmit
+        label="SAVE PRODUCT"
+        isPending={saveProduct.isPending || saveSerials.isPending}
+        notice={notice}
+        error={saveProduct.error}
+      />
     </form>
   );
 }

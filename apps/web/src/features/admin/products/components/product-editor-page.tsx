@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 import { useEditorRecord } from '../../shared/use-editor-record';
 import { useProduct, useProductSerials } from '../api/products-api';
-import { ProductDownloadsEditor } from './product-downloads-editor';
+import { NewProductDownloads, ProductDownloadsEditor } from './product-downloads-editor';
 import { ProductEditorForm } from './product-editor-form';
 import { ProductTrials } from './product-trials';
 
@@ -20,7 +20,7 @@ export function ProductEditorPage() {
         <ProductEditorForm key={editorKey} product={product.data} serials={serials.data.serials} onCreated={onCreated} />
       )}
       {product.data && product.data.id > 0 && <ProductTrials productId={product.data.id} />}
-      {product.data && <ProductDownloadsEditor productId={product.data.id} />}
+      {product.data && (product.data.id > 0 ? <ProductDownloadsEditor productId={product.data.id} /> : <NewProductDownloads />)}
     </main>
   );
 }

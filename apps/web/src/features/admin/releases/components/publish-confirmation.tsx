@@ -56,7 +56,10 @@ export function PublishConfirmation({ productId, productName, release, onClose, 
       isConfirmBlocked={isMailing && !recipients.isSuccess}
       onConfirm={confirm}
       onClose={onClose}
-      onExited={() => publish.reset()}
+      // Hidden by its owner while publishing: the publication is still heard of (toast, onPublished) or its error shown.
+      onExited={() => {
+        if (!publish.isPending) publish.reset();
+      }}
     >
       <p>
         {release?.channel === 'beta'
