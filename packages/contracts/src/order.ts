@@ -46,6 +46,12 @@ export type ResendKeyRequest = z.infer<typeof resendKeyRequest>;
  */
 export const resendKeyResponse = z.object({ ok: z.literal(true), mailed: z.number().int().nonnegative().optional() });
 export type ResendKeyResponse = z.infer<typeof resendKeyResponse>;
+/**
+ * POST /admin/resend, the staff's Resend Serial (staff only: a missing or ended session is 401 before anything is
+ * mailed): how many licences were mailed; an address without an active licence of the product is a 404.
+ */
+export const staffResendResponse = z.object({ ok: z.literal(true), mailed: z.number().int().positive() });
+export type StaffResendResponse = z.infer<typeof staffResendResponse>;
 
 /** An activation code not yet redeemed (§3). */
 export const unassignedOrder = z.object({

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { currentUser } from '@store/contracts/auth';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/fetch-stub';
 import { ApiError, apiRequest } from './api-client';
 import { getCurrentUser, logIn } from './session';
@@ -38,6 +38,19 @@ describe('apiRequest', () => {
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 401, text: 'Please log in.', kind: 'status' });
     expect(getCurrentUser()).toBeNull();
+  });
+
+  // Review 2026-11-28 (web client), finding 1: a call still out when the user logged in again in another tab.
+  it('keeps a session that replaced the one a 401 was answered for', async () => {
+    logIn({ name: 'admin', token: 'ended' });
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const failure = apiRequest('GET', '/person/7', { auth: true });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    logIn({ name: 'admin', token: 'new' });
+    answer(new Response('Your session has ended. Please log in again.', { status: 401 }));
+    await expect(failure).rejects.toMatchObject({ status: 401 });
+    expect(getCurrentUser()).toEqual({ name: 'admin', token: 'new' });
   });
 
   // Decision 022: a refusal is shown where it happened; only the server's 401 ends the session.

@@ -78,7 +78,10 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
   }
 
   if (!response.ok) {
-    if (response.status === 401) logOut();
+    // A 401 for a token that a login in another tab has replaced meanwhile says nothing about the new session, which
+    // the tab left open with unsaved work needs (review 2026-11-28, web client, finding 1).
+    const isSessionSentCurrent = user === null || getCurrentUser()?.token === user.token;
+    if (response.status === 401 && isSessionSentCurrent) logOut();
     throw new ApiError('status', response.status, text);
   }
   const json = parseJson(text);

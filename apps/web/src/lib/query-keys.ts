@@ -99,6 +99,8 @@ export const queryKeys = {
     dashboardVisit: (search: string, visit: string) => ['admin', 'dashboard', search, visit] as const,
     dashboardTrials: (search: string) => ['admin', 'dashboard', 'trials', search] as const,
     dashboardOffers: (search: string) => ['admin', 'dashboard', 'offers', search] as const,
+    /** The orders list and order detail screens: a licence changed on a person's screen refreshes them. */
+    allOrders: ['admin', 'allOrders'] as const,
     allOrdersPage: (search: string) => ['admin', 'allOrders', 'page', search] as const,
     orderDetail: (id: number) => ['admin', 'allOrders', 'detail', id] as const,
     transfersPage: (search: string) => ['admin', 'allOrders', 'transfers', search] as const,
@@ -115,5 +117,7 @@ export const queryKeys = {
     apiKeys: ['admin', 'apiKeys'] as const,
     /** Under the persons' key: a saved or erased person refreshes it; it reloads each time the person's screen opens. */
     personTimeline: (personId: number, page: number) => ['admin', 'persons', 'timeline', personId, page] as const,
+    /** Every person's timeline, every page: what a licence change adds to it. */
+    personTimelines: ['admin', 'persons', 'timeline'] as const,
   },
 };

@@ -465,7 +465,15 @@ const cases: Case[] = [
     records: [],
   },
   {
-    // Not a staff route: a staff token makes the public call the administrator's Resend Serial.
+    route: 'POST /api/admin/resend',
+    arrange: async () => {
+      const { email } = await giveLicence(t, { email: uniqueEmail(), productName: 'Punch' });
+      return { url: '/api/admin/resend', body: { email, productName: 'Punch' } };
+    },
+    records: ['resend-keys order'],
+  },
+  {
+    // Not a staff route: a staff token still makes the public call a staff resend (decision 007).
     route: 'POST /api/order/resend/',
     arrange: async () => {
       const { email } = await giveLicence(t, { email: uniqueEmail(), productName: 'Punch' });

@@ -553,6 +553,7 @@ describe('guards', () => {
     'GET /api/admin/search',
     'GET /api/order/:id/purchase',
     'POST /api/order/:id/releasedevice', // a removal code a customer reads out to support (decision 041)
+    'POST /api/admin/resend', // the back office's Resend Serial (resend.api.test.ts)
   ];
   const adminCalls = [
     'POST /api/order/:id/revoke',

@@ -10,8 +10,8 @@ const supportLogin = async (): Promise<string> => (await t.staffLogin('support')
 const openScreen = (screen: string, token?: string) => t.request({ method: 'GET', url: `/api/admin/screens/${screen}`, token });
 
 /**
- * One call each screen is made of. Resend Serial's call (`POST /order/resend/`) is public and does more for staff
- * (decision 013), so it has no guarded call to compare with: the screen is for staff.
+ * One call each screen is made of, read with GET. Resend Serial's call (`POST /admin/resend`) mails, so it is not
+ * made here: the screen is for staff, as that call (resend.api.test.ts).
  */
 const screenCalls: Record<Exclude<BackOfficeScreen, 'resendSerial'>, string> = {
   dashboard: '/api/admin/dashboard',

@@ -88,3 +88,47 @@ describe('POST /api/order/resend/', () => {
     expect(asCustomer.json()).toEqual({ ok: true });
   });
 });
+
+// Review 2026-11-28 (web client), finding 11: with an ended session the public call mailed the customer as for anyone.
+describe('POST /api/admin/resend', () => {
+  const resendAsStaff = (email: string, token?: string) =>
+    t.request({ method: 'POST', url: '/api/admin/resend', token, body: { email, productName: 'Spacey' }, ip: uniqueIp() });
+
+  it('answers an ended or absent staff session with 401 and mails nothing', async () => {
+    const { email } = await giveLicence(t, { email: uniqueEmail() });
+    const staff = await t.staffLogin('support');
+    // Only this login's sessions: the other tests' sessions stay valid.
+    await t.db.query(
+      `UPDATE session SET expires_at = now() - interval '1 second' WHERE login_id = (SELECT id FROM login WHERE login_name = $1)`,
+      [staff.email],
+    );
+    const expired = await resendAsStaff(email, staff.token);
+    expect({ status: expired.statusCode, body: expired.body }).toEqual({
+      status: 401,
+      body: 'Your session has ended. Please log in again.',
+    });
+    expect((await resendAsStaff(email)).statusCode).toBe(401);
+    expect((await resendAsStaff(email, 'not-a-session')).statusCode).toBe(401);
+    expect(await listRecentMail(t.db, 10, email)).toHaveLength(0);
+  });
+
+  it("mails staff's resends without the public limits, audited under the staff login, and refuses customers", async () => {
+    const { email, order } = await giveLicence(t, { email: uniqueEmail() });
+    const staff = await t.staffLogin('support');
+    for (let attempt = 0; attempt < 6; attempt++) expect((await resendAsStaff(email, staff.token)).json()).toEqual({ ok: true, mailed: 1 }); // the public limit is 5
+    expect(await listRecentMail(t.db, 10, email)).toHaveLength(6);
+    const audit = await t.db.query(`SELECT actor, after FROM audit_log WHERE action = 'resend-keys' AND entity_id = $1`, [
+      String(order.id),
+    ]);
+    expect(audit.rows).toHaveLength(6);
+    expect(audit.rows[0]).toMatchObject({ actor: staff.email, after: { to: email } });
+
+    const nobody = uniqueEmail('nobody');
+    const missing = await resendAsStaff(nobody, staff.token);
+    expect({ status: missing.statusCode, body: missing.body }).toEqual({ status: 404, body: `${nobody} has no active licence of Spacey.` });
+
+    const customer = await t.registerCustomer();
+    expect((await resendAsStaff(email, customer.token)).statusCode).toBe(403);
+    expect(await listRecentMail(t.db, 10, email)).toHaveLength(6);
+  });
+});

@@ -1,14 +1,14 @@
-import { resendKeyRequest, resendKeyResponse } from '@store/contracts/order';
+import { resendKeyRequest, resendKeyResponse, staffResendResponse } from '@store/contracts/order';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createAuthHooks, isStaff } from '../../plugins/auth.js';
+import { actorOf, createAuthHooks, isStaff } from '../../plugins/auth.js';
 
 /**
- * The Send License Key page (anyone: the same answer whether or not the address owns a licence) and the admin's
- * Resend Serial screen (the administrator's token: no public limits, the answer says how many were mailed, and
- * 404 when there was nothing to send).
+ * The Send License Key page (anyone: the same answer whether or not the address owns a licence; a staff token
+ * still gets the staff's answer there, decision 007) and the back office's Resend Serial screen (staff only: no
+ * public limits, the answer says how many were mailed, and 404 when there was nothing to send).
  */
 export const resendRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { identifyCallerIfAny } = createAuthHooks(app);
+  const { identifyCallerIfAny, requireStaff } = createAuthHooks(app);
   app.post(
     '/order/resend/',
     { onRequest: identifyCallerIfAny, schema: { tags: ['support'], body: resendKeyRequest, response: { 200: resendKeyResponse } } },
@@ -17,5 +17,16 @@ export const resendRoutes: FastifyPluginAsyncZod = async (app) => {
       const mailed = await app.resend.resendLicenceKeys(request.body, request.ip, admin);
       return admin === undefined ? { ok: true as const } : { ok: true as const, mailed };
     },
+  );
+
+  // The screen's own call: an ended session is 401 here, before anything is mailed, where the public call would
+  // mail the customer as for anyone, unaudited (review 2026-11-28, web client, finding 11).
+  app.post(
+    '/admin/resend',
+    { onRequest: requireStaff, schema: { tags: ['support'], body: resendKeyRequest, response: { 200: staffResendResponse } } },
+    async (request) => ({
+      ok: true as const,
+      mailed: await app.resend.resendLicenceKeys(request.body, request.ip, actorOf(request).name),
+    }),
   );
 };

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { SECOND_FACTOR_REQUIRED } from '@store/contracts/auth';
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
 import { messages } from '@store/contracts/messages';
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -51,6 +52,29 @@ describe('login panel', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/login/');
     expect(JSON.parse(String(init?.body))).toEqual({ username: 'ann@example.com', password: 'wrong-password' });
+  });
+
+  // Review 2026-11-28 (web client), finding 5: the failure sat under the field, silently, with the focus lost.
+  it("moves the focus to the failure the server answered: the password's, then the code's", async () => {
+    fetchMock.answer('POST /api/login/', 401, 'Wrong email or password');
+    fetchMock.answer('POST /api/login/', 401, SECOND_FACTOR_REQUIRED);
+    fetchMock.answer('POST /api/login/', 401, 'This code is not valid.');
+    renderLoginPage();
+    const login = panel('Login');
+    fireEvent.change(login.getByLabelText('Email'), { target: { value: 'admin' } });
+    fireEvent.change(login.getByLabelText('Password'), { target: { value: 'some-password' } });
+    const submit = login.getByRole('button', { name: 'LOGIN' });
+    submit.focus();
+    fireEvent.click(submit);
+    expect(await login.findByText(`Wrong email or password${messages.loginFailedSuffix}`)).toBeTruthy();
+    expect(document.activeElement).toBe(login.getByLabelText('Password'));
+
+    fireEvent.click(submit);
+    fireEvent.change(await login.findByLabelText('Authentication code'), { target: { value: '123456' } });
+    submit.focus();
+    fireEvent.click(submit);
+    expect(await login.findByText('This code is not valid.')).toBeTruthy();
+    expect(document.activeElement).toBe(login.getByLabelText('Authentication code'));
   });
 
   it('opens the dashboard for the administrator', async () => {

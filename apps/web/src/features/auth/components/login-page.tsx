@@ -1,19 +1,23 @@
 import type { CurrentUser } from '@store/contracts/auth';
-import { useNavigate } from 'react-router';
-import { landingPathOf } from '../../../lib/landing-path';
+import { useLocation, useNavigate } from 'react-router';
+import { landingPathOf, returnPathOf } from '../../../lib/landing-path';
 import { logIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoginPanel } from './login-panel';
 import { RegisterPanel } from './register-panel';
 
-/** /login/: Login and Register side by side, stacked on small screens (spec §2). */
+/**
+ * /login/: Login and Register side by side, stacked on small screens (spec §2). Staff sent here from a back-office
+ * screen (the history state's `from`) return to it.
+ */
 export function LoginPage() {
   const navigate = useNavigate();
+  const returnPath = returnPathOf(useLocation().state);
   useDocumentTitle('Login');
 
   const handleSignedIn = (user: CurrentUser) => {
     logIn(user);
-    void navigate(landingPathOf(user), { replace: true });
+    void navigate(landingPathOf(user, returnPath), { replace: true });
   };
 
   return (

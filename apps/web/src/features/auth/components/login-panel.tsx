@@ -1,5 +1,5 @@
 import { SECOND_FACTOR_REQUIRED, type CurrentUser } from '@store/contracts/auth';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { loginForm } from '@store/contracts/forms';
 import { messages } from '@store/contracts/messages';
 import { Link } from 'react-router';
@@ -22,6 +22,12 @@ export function LoginPanel({ onSignedIn }: LoginPanelProps) {
   // Asked for only when the server says the login uses two-factor login.
   const [otp, setOtp] = useState<string | null>(null);
   const [otpError, setOtpError] = useState('');
+  const otpInput = useRef<HTMLInputElement>(null);
+  // The code's failure is read out where the user is, as the password's (review 2026-11-28, web client, finding 5).
+  const showOtpError = (text: string) => {
+    setOtpError(text);
+    otpInput.current?.focus();
+  };
 
   const submit = handleSubmit(async (values) => {
     setOtpError('');
@@ -31,11 +37,11 @@ export function LoginPanel({ onSignedIn }: LoginPanelProps) {
       const text = errorText(error);
       if (text === SECOND_FACTOR_REQUIRED) {
         setOtp('');
-        if (otp !== null) setOtpError(text);
+        if (otp !== null) showOtpError(text);
       } else if (otp !== null && otp !== '' && /code/i.test(text)) {
-        setOtpError(text);
+        showOtpError(text);
       } else {
-        setError('password', { type: 'server', message: `${text}${messages.loginFailedSuffix}` });
+        setError('password', { type: 'server', message: `${text}${messages.loginFailedSuffix}` }, { shouldFocus: true });
       }
     }
   });
@@ -54,6 +60,7 @@ export function LoginPanel({ onSignedIn }: LoginPanelProps) {
               Authentication code
             </label>
             <input
+              ref={otpInput}
               id="login-otp"
               className={otpError ? 'form-control is-invalid' : 'form-control'}
               inputMode="numeric"

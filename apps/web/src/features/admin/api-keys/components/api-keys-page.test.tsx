@@ -69,4 +69,29 @@ describe('API keys screen', () => {
     expect(confirm).toHaveBeenCalledTimes(2);
     expect(methods).toContain('DELETE');
   });
+
+  // Review 2026-11-28 (web client), finding 9: the usual rotation is CREATE KEY, then REVOKE the old one.
+  it("keeps the new key's token shown when another key is revoked, and hides it when that key is", async () => {
+    fetchMock.answer('GET /api/admin/api-keys', 200, [key(1)]);
+    fetchMock.answer('GET /api/admin/api-keys', 200, [key(1), key(2)]);
+    fetchMock.answer('POST /api/admin/api-keys', 200, { ...key(2), token });
+    fetchMock.answer('DELETE /api/admin/api-keys/1', 200, { ok: true });
+    fetchMock.answer('DELETE /api/admin/api-keys/2', 200, { ok: true });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderRoutes('/admin/api-keys', { '/admin/api-keys': <ApiKeysPage /> });
+    const oldRow = (await screen.findByText('script 1')).closest('tr')!;
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'script 2' } });
+    fireEvent.click(screen.getByLabelText(/Read orders/));
+    fireEvent.click(screen.getByRole('button', { name: 'CREATE KEY' }));
+    expect((await screen.findByTestId('api-key-token')).textContent).toBe(token);
+
+    fireEvent.click(within(oldRow).getByRole('button', { name: 'REVOKE' }));
+    expect(await screen.findByText('The key "script 1" is revoked.')).toBeTruthy();
+    expect(screen.getByTestId('api-key-token').textContent).toBe(token);
+
+    const newRow = (await screen.findByRole('cell', { name: 'script 2' })).closest('tr')!;
+    fireEvent.click(within(newRow).getByRole('button', { name: 'REVOKE' }));
+    expect(await screen.findByText('The key "script 2" is revoked.')).toBeTruthy();
+    expect(screen.queryByTestId('api-key-token')).toBeNull();
+  });
 });

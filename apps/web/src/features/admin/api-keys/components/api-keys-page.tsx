@@ -15,7 +15,8 @@ export function ApiKeysPage() {
   useDocumentTitle('API keys');
   const keys = useApiKeys();
   const { create, revoke } = useApiKeyMutations();
-  const [token, setToken] = useState('');
+  // The new key's token with the key's id: revoking another key (the old one, in a rotation) leaves it shown.
+  const [created, setCreated] = useState<{ id: number; token: string }>();
   const { act, feedback } = useActionFeedback();
   const { register, handleSubmit, reset, formState, fieldOf } = useSchemaForm(apiKeyCreateRequest, {
     defaultValues: { name: '', scopes: [] },
@@ -23,14 +24,14 @@ export function ApiKeysPage() {
 
   const submit = handleSubmit((values) =>
     act(async () => {
-      const created = await create.mutateAsync(values);
-      setToken(created.token);
+      const key = await create.mutateAsync(values);
+      setCreated({ id: key.id, token: key.token });
       reset();
     }),
   );
   const revokeKey = async (id: number, name: string) => {
     if (!window.confirm(`Revoke the API key "${name}"? Scripts using it are refused from now on.`)) return;
-    setToken('');
+    if (created?.id === id) setCreated(undefined);
     await act(() => revoke.mutateAsync(id), `The key "${name}" is revoked.`);
   };
 
@@ -63,7 +64,7 @@ export function ApiKeysPage() {
           </div>
         </div>
       </form>
-      {token && <SecretShownOnce label="The new API key" secret={token} testId="api-key-token" />}
+      {created && <SecretShownOnce label="The new API key" secret={created.token} testId="api-key-token" />}
       {feedback}
       {keys.isPending && <p role="status">Loading…</p>}
       {keys.data && (

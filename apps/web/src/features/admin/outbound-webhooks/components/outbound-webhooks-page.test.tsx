@@ -105,4 +105,30 @@ describe('outbound webhooks screen', () => {
     expect(await screen.findByRole('form', { name: 'Add a webhook endpoint' })).toBeTruthy();
     expect(screen.queryByTestId('webhook-secret')).toBeNull();
   });
+
+  // Review 2026-11-28 (web client), finding 9: adding the new endpoint, then deleting the old one.
+  it('keeps the secret just shown when another endpoint is deleted, and hides it when its own endpoint is', async () => {
+    const added = { ...endpoint, id: 5, url: 'https://hooks.example.com/new' };
+    fetchMock.answer('GET /api/admin/webhooks', 200, [endpoint]);
+    fetchMock.answer('GET /api/admin/webhooks', 200, [endpoint, added]);
+    fetchMock.answer('POST /api/admin/webhooks', 200, { ...added, secret });
+    fetchMock.answer('DELETE /api/admin/webhooks/4', 200, { ok: true });
+    fetchMock.answer('DELETE /api/admin/webhooks/5', 200, { ok: true });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderRoutes('/admin/outbound-webhooks', { '/admin/outbound-webhooks': <OutboundWebhooksPage /> });
+    const oldRow = (await screen.findByText(endpoint.url)).closest('tr')!;
+    fireEvent.change(screen.getByLabelText('URL'), { target: { value: added.url } });
+    fireEvent.click(screen.getByLabelText('Refund'));
+    fireEvent.click(screen.getByRole('button', { name: 'ADD ENDPOINT' }));
+    expect((await screen.findByTestId('webhook-secret')).textContent).toBe(secret);
+
+    fireEvent.click(within(oldRow).getByRole('button', { name: 'DELETE' }));
+    expect(await screen.findByText(`${endpoint.url} is deleted.`)).toBeTruthy();
+    expect(screen.getByTestId('webhook-secret').textContent).toBe(secret);
+
+    const newRow = (await screen.findByText(added.url)).closest('tr')!;
+    fireEvent.click(within(newRow).getByRole('button', { name: 'DELETE' }));
+    expect(await screen.findByText(`${added.url} is deleted.`)).toBeTruthy();
+    expect(screen.queryByTestId('webhook-secret')).toBeNull();
+  });
 });

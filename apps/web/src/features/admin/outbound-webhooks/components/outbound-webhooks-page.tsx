@@ -17,7 +17,8 @@ export function OutboundWebhooksPage() {
   useDocumentTitle('Outbound webhooks');
   const endpoints = useOutboundWebhooks();
   const { create, update, remove, rotate, replay } = useOutboundWebhookMutations();
-  const [secret, setSecret] = useState<{ url: string; secret: string }>();
+  // With the endpoint's id: deleting another endpoint leaves the secret just shown in place.
+  const [secret, setSecret] = useState<{ id: number; url: string; secret: string }>();
   const [shownLog, setShownLog] = useState<number>();
   const [editing, setEditing] = useState<WebhookEndpoint>();
   const { act, feedback } = useActionFeedback();
@@ -34,7 +35,7 @@ export function OutboundWebhooksPage() {
     }
     await act(async () => {
       const created = await create.mutateAsync(values);
-      setSecret({ url: created.url, secret: created.secret });
+      setSecret({ id: created.id, url: created.url, secret: created.secret });
       isSaved = true;
     }, `${values.url} receives its events from now on.`);
     return isSaved;
@@ -43,7 +44,7 @@ export function OutboundWebhooksPage() {
     if (!window.confirm(`Give ${endpoint.url} a new signing secret? The current one keeps signing beside it for 24 hours.`)) return;
     void act(async () => {
       const rotated = await rotate.mutateAsync(endpoint.id);
-      setSecret({ url: rotated.url, secret: rotated.secret });
+      setSecret({ id: rotated.id, url: rotated.url, secret: rotated.secret });
     }, 'The secret is rotated.');
   };
   const setEnabled = (endpoint: WebhookEndpoint, isEnabled: boolean) =>
@@ -57,7 +58,7 @@ export function OutboundWebhooksPage() {
     );
   const removeEndpoint = (endpoint: WebhookEndpoint) => {
     if (!window.confirm(`Delete the webhook endpoint ${endpoint.url} with its delivery log?`)) return;
-    setSecret(undefined);
+    if (secret?.id === endpoint.id) setSecret(undefined);
     if (editing?.id === endpoint.id) setEditing(undefined);
     void act(() => remove.mutateAsync(endpoint.id), `${endpoint.url} is deleted.`);
   };

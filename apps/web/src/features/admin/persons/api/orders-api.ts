@@ -26,10 +26,18 @@ export const useOrderDevices = (orderId: number) =>
     queryFn: ({ signal }) => logLoadError('devices', getOrderDevices(orderId, signal)),
   });
 
-/** Reloads what the person editor shows of licences after a change (§4: "the page reloads"). */
+/**
+ * Reloads what shows a licence after a change (§4: "the page reloads"): the person editor's licences, its timeline
+ * (the change is an entry there) and the orders list and detail screens.
+ */
 const useReloadOrders = () => {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.orders.all });
+  return () =>
+    Promise.all(
+      [queryKeys.admin.orders.all, queryKeys.admin.personTimelines, queryKeys.admin.allOrders].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
 };
 
 /** POST /order/: a new order, sent with id 0, an empty serial and a placeholder creation date (§4). */

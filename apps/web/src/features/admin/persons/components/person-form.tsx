@@ -26,6 +26,9 @@ export function PersonForm({ person, onCreated }: PersonFormProps) {
   const navigate = useNavigate();
   const isNew = person.id <= 0;
   useUnsavedChangesWarning(formState.isDirty);
+  // The server signs the keys with the saved name and email: with edits not saved yet, the refreshed keys would
+  // carry the old ones while the screen says they were refreshed. Saving stays its own step (it can fail on its own).
+  const mustSaveBeforeRefresh = formState.isDirty;
 
   const submit = handleSubmit(async (values) => {
     setNotice('');
@@ -80,12 +83,23 @@ export function PersonForm({ person, onCreated }: PersonFormProps) {
         <FormSubmit label="SAVE" isPending={savePerson.isPending} notice={notice} error={savePerson.error}>
           {!isNew && (
             <>
-              <button type="button" className="btn btn-outline-secondary" disabled={refreshKeys.isPending} onClick={refreshSerialKeys}>
+              <button
+                type="button"
+                className="btn btn-outline-secondary"
+                disabled={refreshKeys.isPending || mustSaveBeforeRefresh}
+                aria-describedby={mustSaveBeforeRefresh ? 'person-refresh-keys-hint' : undefined}
+                onClick={refreshSerialKeys}
+              >
                 Refresh Serial Keys
               </button>
               <button type="button" className="btn btn-outline-danger" disabled={deleteLogin.isPending} onClick={removeLogin}>
                 Delete Login
               </button>
+              {mustSaveBeforeRefresh && (
+                <span id="person-refresh-keys-hint" className="form-text m-0" data-testid="refresh-keys-hint">
+                  Save the changes first: the serial keys carry the saved name and email.
+                </span>
+              )}
             </>
           )}
         </FormSubmit>
