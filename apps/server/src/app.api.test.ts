@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { REQUEST_BODY_LIMIT_BYTES } from '@store/contracts/constants';
+import { SERIALS_MAX_BYTES, serialsByteLength } from '@store/contracts/product';
 import { describe, expect, it } from 'vitest';
 import { buildApp, productLogger } from './app.js';
 import { customerWithLicence } from './modules/licence/licence.test-factory.js';
@@ -10,7 +12,7 @@ import { createTestApp, uniqueEmail, uniqueIp } from '../test/test-app.js';
 
 const t = await createTestApp();
 
-const BODY_LIMIT = 2 * 1024 * 1024;
+const BODY_LIMIT = REQUEST_BODY_LIMIT_BYTES;
 
 describe('request-size limit', () => {
   it('refuses a JSON body over 2 MB with 413 and plain text, and writes nothing', async () => {
@@ -24,7 +26,7 @@ describe('request-size limit', () => {
     expect(rows[0].n).toBe(0);
   });
 
-  it('refuses a serial list over the limit and writes none of it, but takes one just under the limit', async () => {
+  it('refuses a serial list over the body limit and writes none of it, but takes the largest one a save sends', async () => {
     const token = await t.adminToken();
     const {
       rows: [product],
@@ -42,9 +44,10 @@ describe('request-size limit', () => {
     expect(tooLarge.body).toBe('The request is too large.');
     expect(await serialCount()).toBe(0);
 
-    const justUnder = serialList(BODY_LIMIT - 100);
-    expect(JSON.stringify(justUnder).length).toBeGreaterThan(BODY_LIMIT - 1024);
-    expect(JSON.stringify(justUnder).length).toBeLessThan(BODY_LIMIT);
+    // The serials' own limit leaves 1 KiB of the body for the rest of it (the contracts' SERIALS_MAX_BYTES).
+    const justUnder = serialList(SERIALS_MAX_BYTES - 100);
+    expect(serialsByteLength(justUnder.serials)).toBeGreaterThan(SERIALS_MAX_BYTES - 1024);
+    expect(serialsByteLength(justUnder.serials)).toBeLessThanOrEqual(SERIALS_MAX_BYTES);
     const underLimit = await t.request({ method: 'POST', url: '/api/productserial/', token, body: justUnder });
     expect(underLimit.statusCode).toBe(200);
     expect(await serialCount()).toBe(justUnder.serials.split('\n').length);
