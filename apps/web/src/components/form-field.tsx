@@ -1,12 +1,38 @@
 import '../styles/forms.scss';
 import type { Product } from '@store/contracts/product';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /** What every field takes: `fieldOf(name)` of lib/use-schema-form.ts gives the last two. */
 type FieldProps = { id: string; label: string; registration: UseFormRegisterReturn; error?: string | undefined };
 
 const controlClass = (base: string, error: string | undefined) => (error ? `${base} is-invalid` : base);
+
+const isTypedInto = (element: Element | null): element is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
+  element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
+
+/**
+ * Whether a field's error must be an alert to be heard, judged as it appears. A screen reader says the focused
+ * control's description, which is its error: with the focus in a field of the same form (a server failure focuses
+ * its field, a failed check the first invalid one, or the user is typing) an alert would say it twice. Otherwise
+ * (the focus on the submit button, say) nothing else would say it.
+ */
+function needsAlert(id: string): boolean {
+  const focused = document.activeElement;
+  const control = document.getElementById(id);
+  if (focused === control) return false;
+  return !(isTypedInto(focused) && isTypedInto(control) && focused.form !== null && focused.form === control.form);
+}
+
+/** A field's validation message, decided alert or not when it appears (a new message is a new element). */
+function FieldError({ id, error }: { id: string; error: string }) {
+  const [isAlert] = useState(() => needsAlert(id));
+  return (
+    <div id={`${id}-error`} className="invalid-feedback" role={isAlert ? 'alert' : undefined}>
+      {error}
+    </div>
+  );
+}
 
 /** The label above a control, and under it its validation message (invalid-feedback) and its help (form-text). */
 function LabelledControl({
@@ -22,11 +48,7 @@ function LabelledControl({
         {label}
       </label>
       {children}
-      {error && (
-        <div id={`${id}-error`} className="invalid-feedback">
-          {error}
-        </div>
-      )}
+      {error && <FieldError key={error} id={id} error={error} />}
       {help && (
         <div id={`${id}-help`} className="form-text">
           {help}

@@ -1,20 +1,47 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { FormEvent } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-client';
 import { appSourceFiles, readAppSourceFile } from '../test/app-source-files';
 import { FormSubmit } from './form-submit';
 
 describe('the foot of a form', () => {
-  it('shows the submit button, disabled while the form is sent', () => {
-    const { rerender } = render(<FormSubmit label="SAVE PAGE" isPending={false} />);
-    const button = screen.getByRole('button', { name: 'SAVE PAGE' });
+  it('shows the submit button, unavailable while the form is sent but keeping the focus, and pressed in vain', () => {
+    const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
+    const Form = ({ isPending }: { isPending: boolean }) => (
+      <form onSubmit={onSubmit}>
+        <FormSubmit label="SAVE PAGE" isPending={isPending} />
+      </form>
+    );
+    const { rerender } = render(<Form isPending={false} />);
+    const button = screen.getByRole('button', { name: 'SAVE PAGE' }) as HTMLButtonElement;
     expect(button.getAttribute('type')).toBe('submit');
-    expect((button as HTMLButtonElement).disabled).toBe(false);
-    rerender(<FormSubmit label="SAVE PAGE" isPending />);
-    expect((screen.getByRole('button', { name: 'SAVE PAGE' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(button.getAttribute('aria-disabled')).toBeNull();
+    button.focus();
+    fireEvent.click(button);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+
+    rerender(<Form isPending />);
+    // Unavailable to assistive technology and looking so, yet focusable: a disabled button would drop the focus.
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.classList.contains('disabled')).toBe(true);
+    expect(button.disabled).toBe(false);
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+
+    rerender(<Form isPending={false} />);
+    expect(button.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(button);
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+
+  it('disables the button while the form cannot be sent yet', () => {
+    render(<FormSubmit label="TURN OFF" isPending={false} isDisabled />);
+    expect((screen.getByRole('button', { name: 'TURN OFF' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows what stands beside the button, the success notice and the failure with the server text', () => {

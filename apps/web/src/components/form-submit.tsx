@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { ErrorAlert } from './error-alert';
 
 type FormSubmitProps = {
   /** The submit button's text, e.g. SAVE PAGE. */
   label: string;
-  /** The form is being sent: the button is disabled meanwhile. */
+  /** The form is being sent: the button ignores presses meanwhile, but keeps the focus. */
   isPending: boolean;
   /** The form cannot be sent yet for another reason (an incomplete code); the button is disabled too. */
   isDisabled?: boolean;
@@ -21,15 +21,27 @@ type FormSubmitProps = {
 };
 
 /**
- * The foot of a form (issue 28): its submit button, disabled while the form is sent, what stands beside it, the
+ * The foot of a form (issue 28): its submit button, unavailable while the form is sent, what stands beside it, the
  * success notice, and the failure's server text under it. Every form's own submit button is this one
  * (`form-submit.test.tsx` finds a copy).
  */
 export function FormSubmit({ label, isPending, isDisabled = false, notice, error, form, className, children }: FormSubmitProps) {
+  // Sending, the button is aria-disabled, not disabled: a disabled button loses the focus (to the page's body),
+  // and a screen reader's user would start again from the top. Its presses, Enter in a field included, are ignored.
+  const ignoreWhileSent = (event: MouseEvent<HTMLButtonElement>) => {
+    if (isPending) event.preventDefault();
+  };
   return (
     <>
       <div className={`d-flex flex-wrap align-items-center gap-2${className ? ` ${className}` : ''}`}>
-        <button type="submit" form={form} className="btn btn-primary" disabled={isPending || isDisabled}>
+        <button
+          type="submit"
+          form={form}
+          className={isPending ? 'btn btn-primary disabled' : 'btn btn-primary'}
+          aria-disabled={isPending || undefined}
+          disabled={isDisabled}
+          onClick={ignoreWhileSent}
+        >
           {label}
         </button>
         {children}

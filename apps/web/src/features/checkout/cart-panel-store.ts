@@ -4,7 +4,8 @@ import { getCheckoutState, subscribeToCheckout } from '../../lib/checkout/checko
 
 /**
  * Whether the cart panel is open, kept outside the cart control, which remounts when the navbar switches
- * between its narrow and wide layouts. `errorText` is a checkout failure that followed the panel's Checkout.
+ * between its narrow and wide layouts. `errorText` is why the last action on the checkout failed (a buy button,
+ * the panel's remove button or its Checkout).
  * `restoresFocus` is false while the panel closes for the payment popup: the panel gives the focus back to the
  * button that opened it only when its closing transition has ended, and by then the buyer (on a slow computer)
  * may already be typing into the popup, whose field would lose the keystrokes.
@@ -30,14 +31,18 @@ const getState = () => state;
 /** The panel's state in a component. */
 export const useCartPanel = (): CartPanelState => useSyncExternalStore(subscribe, getState, getState);
 
-const reportFailure = (error: unknown) => {
+/**
+ * Opens the panel with the reason an action on the checkout failed, e.g. CHECKOUT_UNAVAILABLE or a script that
+ * could not load: a buy button or a remove button that did nothing would leave the visitor guessing.
+ */
+export const reportCheckoutFailure = (error: unknown): void => {
   setState({ isOpen: true, hasOpened: true, restoresFocus: true, errorText: error instanceof Error ? error.message : String(error) });
 };
 
 /** Opens the panel and loads the checkout (and so the cart) if it is not loaded yet. */
 export function openCartPanel(): void {
   setState({ isOpen: true, hasOpened: true, restoresFocus: true, errorText: '' });
-  ensureCheckoutLoaded().catch(reportFailure);
+  ensureCheckoutLoaded().catch(reportCheckoutFailure);
 }
 
 export function closeCartPanel(): void {
@@ -51,7 +56,7 @@ export function closeCartPanel(): void {
 export function checkoutFromCartPanel(): void {
   errorsAtCheckout = getCheckoutState().error?.sequence ?? 0;
   setState({ isOpen: false, restoresFocus: false });
-  openCheckout().catch(reportFailure);
+  openCheckout().catch(reportCheckoutFailure);
 }
 
 subscribeToCheckout(() => {

@@ -1,6 +1,6 @@
 import type { CatalogueItem } from '@store/contracts/checkout';
 import { addProduct, ensureCheckoutLoaded } from '../../lib/checkout/checkout-actions';
-import { openCartPanel } from './cart-panel-store';
+import { openCartPanel, reportCheckoutFailure } from './cart-panel-store';
 import { findCatalogueItem, getCheckoutState, subscribeToCheckout } from '../../lib/checkout/checkout-store';
 import { formatDiscount, formatMoney } from '../../lib/checkout/format-money';
 import './_shop-price.scss';
@@ -73,7 +73,8 @@ function renderAll(container: HTMLElement): void {
   }
 }
 
-const reportFailure = (error: unknown) => console.warn('Checkout:', error instanceof Error ? error.message : error);
+/** A failed load while only prices are wanted stays in the console: nothing was asked of the checkout yet. */
+const warnOfFailure = (error: unknown) => console.warn('Checkout:', error instanceof Error ? error.message : error);
 
 /**
  * The content page's enhancer (spec §2 "Content page behaviour", §4): fills the `<shop-price product small>`
@@ -91,13 +92,14 @@ export function renderShopPrices(container: HTMLElement): (() => void) | undefin
     // The buttons are submit buttons: they must not submit a surrounding form.
     event.preventDefault();
     const product = button.getAttribute(BUY_ATTRIBUTE)?.trim();
-    // The cart opens with the product in it, so the visitor sees what happened and can check out at once.
-    if (product) addProduct(product).then(openCartPanel).catch(reportFailure);
+    // The cart opens with the product in it, so the visitor sees what happened and can check out at once; or with
+    // the reason the checkout could not take it.
+    if (product) addProduct(product).then(openCartPanel).catch(reportCheckoutFailure);
   };
   container.addEventListener('click', onClick);
   const unsubscribe = subscribeToCheckout(() => renderAll(container));
   renderAll(container);
-  ensureCheckoutLoaded().catch(reportFailure);
+  ensureCheckoutLoaded().catch(warnOfFailure);
   return () => {
     unsubscribe();
     container.removeEventListener('click', onClick);

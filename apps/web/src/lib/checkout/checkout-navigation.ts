@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { matchPath, useNavigate } from 'react-router';
+import { routePatterns } from '../../config/paths';
 
 type Navigate = (to: string, options?: { state?: unknown; replace?: boolean }) => void;
 
@@ -11,8 +12,18 @@ let currentNavigate: Navigate | null = null;
  */
 export function navigateFromCheckout(to: string, options?: { state?: unknown; replace?: boolean }): void {
   if (currentNavigate) currentNavigate(to, options);
+  else if (options?.replace) window.location.replace(to);
   else window.location.assign(to);
 }
+
+/** The screens that start a checkout by being shown: the direct checkout, the purchase page, the licence transfer. */
+const checkoutRoutes = [routePatterns.directUrlCheckout, routePatterns.purchase, routePatterns.transferLicense];
+
+/**
+ * Whether `pathname` is one of those screens. Back from the thanks must not show one again: the direct checkout
+ * would open the payment popup a second time, the purchase page would put the product back into the emptied cart.
+ */
+export const isCheckoutRoute = (pathname: string): boolean => checkoutRoutes.some((pattern) => matchPath(pattern, pathname) !== null);
 
 /** Lends the router's navigate function to the checkout's callbacks while the calling component is mounted. */
 export function useCheckoutNavigation(): void {

@@ -3,7 +3,7 @@ import { LICENSE_TRANSFER_PRODUCT, POPUP_CLOSED_CALLBACK } from '@store/contract
 import { messages } from '@store/contracts/messages';
 import { paths } from '../../config/paths';
 import type { MessageState } from '../message-state';
-import { navigateFromCheckout } from './checkout-navigation';
+import { isCheckoutRoute, navigateFromCheckout } from './checkout-navigation';
 import { getCheckoutState, receiveCheckoutData, receiveCheckoutError } from './checkout-store';
 
 type DataCallback = (data: unknown) => void;
@@ -59,7 +59,8 @@ export function handlePopupClosed(orderReference: unknown): void {
   // The message view says what happened and what next from the order's id and reference (decision 037).
   const message = messages.thanksForPurchase;
   const state: MessageState = orderId === '' ? { message } : { message, next: { kind: 'purchase', orderId, reference } };
-  navigateFromCheckout(paths.messageView, { state });
+  // The thanks takes the place of a screen that started the checkout, so Back does not start it again.
+  navigateFromCheckout(paths.messageView, { state, replace: isCheckoutRoute(window.location.pathname) });
 }
 
 /**
@@ -113,6 +114,21 @@ export function loadCheckout(): Promise<CheckoutBuilder> {
   loading ??= startLoading();
   return loading;
 }
+
+/** Continuous mode's saved session of this storefront, kept by the script (docs/fastspring-protocol.md §1.6). */
+const hasSavedSession = (): boolean => {
+  try {
+    return window.localStorage.getItem(`fscSerial-${readStorefront()}`) !== null;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Whether a checkout session may hold something of this browser's: the script has been started on this page, or
+ * it would resume a saved session when started.
+ */
+export const mayHoldCheckoutSession = (): boolean => loading !== null || builderOf() !== undefined || hasSavedSession();
 
 /** The server says so (`<meta name="checkout-unavailable">`) when neither a storefront nor the sandbox is set up. */
 const isCheckoutUnavailable = () => document.querySelector('meta[name="checkout-unavailable"]') !== null;

@@ -50,7 +50,7 @@ export function ConfirmAccountPage() {
         void navigate(landingPathOf(answer.user), { replace: true });
       }
     } catch (error) {
-      setError('repeatPassword', { type: 'server', message: errorText(error) });
+      setError('repeatPassword', { type: 'server', message: errorText(error) }, { shouldFocus: true });
     }
   });
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { messages } from '@store/contracts/messages';
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
 import { ActivationPage } from './activation-page';
@@ -64,5 +64,28 @@ describe('activation page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ACTIVATE' }));
     const message = await screen.findByText('Error: This activation key is not valid or has already been used.');
     expect(message.id).toBe('activation-first-name-error');
+  });
+
+  it('keeps the focus on ACTIVATE while sending, then moves it to the failure, which is said once', async () => {
+    let release: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (release = resolve)));
+    renderPage();
+    fill(validValues);
+    const activate = screen.getByRole('button', { name: 'ACTIVATE' }) as HTMLButtonElement;
+    activate.focus();
+    fireEvent.click(activate);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    // A disabled button would lose the focus to the page's body (the HTML focus fixup rule; jsdom does not apply it).
+    expect(activate.disabled).toBe(false);
+    expect(activate.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(activate);
+
+    release(new Response('This activation key is not valid or has already been used.', { status: 400 }));
+    const message = await screen.findByText('Error: This activation key is not valid or has already been used.');
+    const firstName = screen.getByLabelText('First Name');
+    expect(document.activeElement).toBe(firstName);
+    // The focused field's description says the failure; an alert as well would say it twice.
+    expect(firstName.getAttribute('aria-describedby')).toBe(message.id);
+    expect(message.getAttribute('role')).toBeNull();
   });
 });

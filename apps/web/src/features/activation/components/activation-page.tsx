@@ -36,7 +36,7 @@ export function ActivationPage() {
       };
       void navigate(paths.messageView, { state });
     } catch (error) {
-      setError('firstName', { type: 'server', message: activationFailed(errorText(error)) });
+      setError('firstName', { type: 'server', message: activationFailed(errorText(error)) }, { shouldFocus: true });
     }
   });
 

@@ -21,7 +21,7 @@ export function ChangePasswordForm() {
       await changePassword.mutateAsync(values);
       void navigate(paths.login);
     } catch {
-      setError('repeatPassword', { type: 'server', message: messages.passwordChangeFailed });
+      setError('repeatPassword', { type: 'server', message: messages.passwordChangeFailed }, { shouldFocus: true });
     }
   });
 

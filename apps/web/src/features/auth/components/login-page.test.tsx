@@ -138,5 +138,7 @@ describe('register panel', () => {
     fireEvent.click(register.getByRole('button', { name: 'REGISTER' }));
     const message = await register.findByText(`This email address is already registered.${messages.registerFailedSuffix}`);
     expect(message.id).toBe('register-repeat-password-error');
+    // The failure's field takes the focus, so a screen reader says it (its description).
+    expect(document.activeElement).toBe(register.getByLabelText('Repeat Password'));
   });
 });

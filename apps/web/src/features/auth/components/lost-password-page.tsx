@@ -24,7 +24,7 @@ export function LostPasswordPage() {
       await requestPassword.mutateAsync(values);
       void navigate(paths.messageView, { state: { message: passwordSentTo(values.email) } });
     } catch (error) {
-      setError('email', { type: 'server', message: sendSerialFailed(errorText(error)) });
+      setError('email', { type: 'server', message: sendSerialFailed(errorText(error)) }, { shouldFocus: true });
     }
   });
 

@@ -21,7 +21,7 @@ export function RegisterPanel({ onSignedIn }: RegisterPanelProps) {
     try {
       onSignedIn(await registerAccount.mutateAsync(values));
     } catch (error) {
-      setError('repeatPassword', { type: 'server', message: `${errorText(error)}${messages.registerFailedSuffix}` });
+      setError('repeatPassword', { type: 'server', message: `${errorText(error)}${messages.registerFailedSuffix}` }, { shouldFocus: true });
     }
   });
 

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_UNAVAILABLE } from '../../../lib/checkout/checkout-script';
+import { receiveCheckoutData } from '../../../lib/checkout/checkout-store';
+import { closeCartPanel, useCartPanel } from '../cart-panel-store';
 import { CartPanel } from './cart-panel';
 
 // jsdom has no media queries; the panel asks one whether the screen is wide (react-bootstrap's responsive mode).
@@ -52,5 +55,31 @@ describe('CartPanel closing', () => {
   it('when the buyer closes it, gives the focus back to the button that opened it', async () => {
     await openThenClose(true);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Buy Spacey' }));
+  });
+});
+
+/** The panel as the cart control shows it, open, with the reason of the last failure from its store. */
+function OpenCart() {
+  const { errorText } = useCartPanel();
+  return <CartPanel isOpen restoresFocus errorText={errorText} onClose={() => undefined} />;
+}
+
+describe('CartPanel remove button', () => {
+  afterEach(() => {
+    closeCartPanel();
+    document.head.innerHTML = '';
+  });
+
+  it('shows the reason when the checkout cannot remove the item', async () => {
+    receiveCheckoutData({
+      currency: 'USD',
+      groups: [{ items: [{ path: 'spacey', display: 'Spacey', selected: true, priceValueWithoutTax: 49 }] }],
+    });
+    document.head.innerHTML = '<meta name="checkout-unavailable" content="">';
+    render(<OpenCart />);
+    const panel = await screen.findByRole('dialog', { name: 'Cart' });
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Remove Spacey' }));
+    await waitFor(() => expect(within(panel).getByRole('alert').textContent).toBe(CHECKOUT_UNAVAILABLE));
   });
 });

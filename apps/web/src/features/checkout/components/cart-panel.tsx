@@ -4,15 +4,13 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import { removeProduct } from '../../../lib/checkout/checkout-actions';
 import { useCheckoutState } from '../../../lib/checkout/checkout-store';
 import { formatMoney } from '../../../lib/checkout/format-money';
-import { checkoutFromCartPanel } from '../cart-panel-store';
+import { checkoutFromCartPanel, reportCheckoutFailure } from '../cart-panel-store';
 
 /** `restoresFocus` false: closing for the payment popup, which keeps the focus (see cart-panel-store.ts). */
 type CartPanelProps = { isOpen: boolean; restoresFocus: boolean; errorText: string; onClose: () => void };
 
 // At least 450 px wide (spec §9), but never wider than a narrow phone's screen.
 const panelStyle = { width: `min(${CART_PANEL_MIN_WIDTH_PX}px, 100vw)` };
-
-const reportFailure = (error: unknown) => console.warn('Checkout:', error instanceof Error ? error.message : error);
 
 /**
  * The cart panel (spec "Cart panel"): opens from the right; items with display name, the struck-through price
@@ -51,11 +49,14 @@ export function CartPanel({ isOpen, restoresFocus, errorText, onClose }: CartPan
           </p>
         )}
         {!data ? (
-          <div className="d-flex justify-content-center py-4">
-            <div className="spinner-border" role="status">
-              <span className="visually-hidden">Loading…</span>
+          // A checkout that failed to load sends no cart: its reason above stands alone, not beside a spinner.
+          !errorText && (
+            <div className="d-flex justify-content-center py-4">
+              <div className="spinner-border" role="status">
+                <span className="visually-hidden">Loading…</span>
+              </div>
             </div>
-          </div>
+          )
         ) : cartItems.length === 0 ? (
           <p data-testid="cart-empty">{messages.cartEmpty}</p>
         ) : (
@@ -73,7 +74,7 @@ export function CartPanel({ isOpen, restoresFocus, errorText, onClose }: CartPan
                     type="button"
                     className="btn-close"
                     aria-label={`Remove ${item.display ?? item.path}`}
-                    onClick={() => removeProduct(item.path).catch(reportFailure)}
+                    onClick={() => removeProduct(item.path).catch(reportCheckoutFailure)}
                   />
                 </li>
               ))}

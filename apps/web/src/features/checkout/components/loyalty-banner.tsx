@@ -1,34 +1,36 @@
 import { messages } from '@store/contracts/messages';
 import { useEffect } from 'react';
-import { applyPromotion } from '../../../lib/checkout/checkout-actions';
+import { applyLoyaltyCode } from '../../../lib/checkout/loyalty-code';
 import { showToast } from '../../../lib/toast-store';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { useLoyaltyCoupon } from '../api/get-loyalty-coupon';
-import { openCartPanel } from '../cart-panel-store';
+import { openCartPanel, reportCheckoutFailure } from '../cart-panel-store';
 
-const reportFailure = (error: unknown) => console.warn('Checkout:', error instanceof Error ? error.message : error);
+const warnOfFailure = (error: unknown) => console.warn('Checkout:', error instanceof Error ? error.message : error);
 
 /**
  * The customer area's loyalty banner (spec §4): shown when the loyalty coupon call answers a code, which is then
  * applied to the checkout as a promotion, so the cart's prices show the discount. It shows the code, and a button
  * applies it again (a completed purchase empties the cart and its promotion) and opens the cart (decision 037).
+ * The code is applied as the customer's, so it is taken back from the kept cart once their session ends
+ * (lib/checkout/loyalty-code.ts).
  */
 export function LoyaltyBanner() {
-  const user = useCurrentUser();
-  const { data: code } = useLoyaltyCoupon(user?.name ?? null);
+  const owner = useCurrentUser()?.name ?? null;
+  const { data: code } = useLoyaltyCoupon(owner);
 
   useEffect(() => {
-    if (code) applyPromotion(code).catch(reportFailure);
-  }, [code]);
+    if (owner && code) applyLoyaltyCode(owner, code).catch(warnOfFailure);
+  }, [owner, code]);
 
-  if (!code) return null;
+  if (!owner || !code) return null;
   const applyToCart = () => {
-    applyPromotion(code)
+    applyLoyaltyCode(owner, code)
       .then(() => {
         openCartPanel();
         showToast(`Your code ${code} is applied: the cart shows your prices.`);
       })
-      .catch(reportFailure);
+      .catch(reportCheckoutFailure);
   };
   return (
     <div className="alert alert-success" role="status" data-testid="loyalty-banner">

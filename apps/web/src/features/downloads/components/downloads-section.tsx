@@ -1,4 +1,5 @@
 import { platformLabels, type OwnedProductDownloads, type ProductDownload } from '@store/contracts/download';
+import { useId } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
 import { getDownloadLink, useOwnedDownloads, useStartDownloadMutation } from '../api/downloads-api';
@@ -43,7 +44,8 @@ function DownloadButton({ download, productName, isCurrent }: { download: Produc
 function ProductDownloads({ product }: { product: OwnedProductDownloads[number] }) {
   const current = product.downloads.filter((download) => download.isCurrent);
   const older = product.downloads.filter((download) => !download.isCurrent);
-  const headingId = `downloads-${product.productName.toLowerCase()}-heading`;
+  // Not built from the name: a name with a space would make aria-labelledby two references to nothing.
+  const headingId = useId();
   return (
     // An article, not a region: the licence of the same product is the region named after it.
     <article aria-labelledby={headingId} className="card mb-3" data-testid="product-downloads">

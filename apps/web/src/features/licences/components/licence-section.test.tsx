@@ -319,6 +319,20 @@ describe('replacing a leaked serial', () => {
   });
 });
 
+describe('removal code', () => {
+  it('focuses a refused code, so a screen reader says why', async () => {
+    fetchMock.answer('GET /api/userinfo/products', 200, [spacey]);
+    fetchMock.answer('POST /api/userinfo/releasedevice', 400, 'This removal code is not one of this licence.');
+    renderSection();
+    const form = within((await licence('Spacey')).getByTestId('removal-code-form'));
+    fireEvent.change(form.getByLabelText('Removal code from the plug-in'), { target: { value: '1A2B-3C4D-5E6F' } });
+    form.getByRole('button', { name: 'Free the place' }).focus();
+    fireEvent.click(form.getByRole('button', { name: 'Free the place' }));
+    expect(await form.findByText('This removal code is not one of this licence.')).toBeTruthy();
+    expect(document.activeElement).toBe(form.getByLabelText('Removal code from the plug-in'));
+  });
+});
+
 describe('offline registration dialog', () => {
   const openDialog = async () => {
     fireEvent.click((await licence('Spacey')).getByRole('button', { name: 'Offline Registration' }));
@@ -359,6 +373,8 @@ describe('offline registration dialog', () => {
     fireEvent.change(dialog.getByLabelText('Device ID of the offline plug-in'), { target: { value: 'c'.repeat(32) } });
     fireEvent.click(dialog.getByRole('button', { name: 'REGISTER' }));
     expect(await dialog.findByText('Unknown product Spacey.')).toBeTruthy();
+    // The failure's field takes the focus, so a screen reader says it (its description).
+    expect(document.activeElement).toBe(dialog.getByLabelText('Device ID of the offline plug-in'));
     fireEvent.click(dialog.getByRole('button', { name: 'REGISTER' }));
     expect(await dialog.findByText(messages.somethingWentWrong)).toBeTruthy();
   });

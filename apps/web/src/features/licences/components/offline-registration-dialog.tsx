@@ -40,7 +40,7 @@ export function OfflineRegistrationDialog({ licence, userName, show, onClose }: 
       onClose();
       showToast(`Offline computer registered for ${licence.name}. Download its offline key in the table.`);
     } catch (error) {
-      setError('deviceId', { type: 'server', message: offlineRegistrationErrorText(serverTextOf(error)) });
+      setError('deviceId', { type: 'server', message: offlineRegistrationErrorText(serverTextOf(error)) }, { shouldFocus: true });
     }
   });
 

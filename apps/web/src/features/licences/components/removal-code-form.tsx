@@ -26,7 +26,7 @@ export function RemovalCodeSection({ licence, userName }: RemovalCodeFormProps) 
       showToast(`${released.deviceName} was removed from ${licence.name}.`);
     } catch (error) {
       const text = error instanceof ApiError && error.kind === 'status' ? error.text : 'The code could not be checked. Please try again.';
-      setError('removalCode', { type: 'server', message: text });
+      setError('removalCode', { type: 'server', message: text }, { shouldFocus: true });
     }
   });
 

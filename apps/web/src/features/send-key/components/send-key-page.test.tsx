@@ -30,5 +30,7 @@ describe('send license key page', () => {
     renderPage();
     send('ann@example.com');
     expect(await screen.findByText('Send serial failed: (Too many requests.)')).toBeTruthy();
+    // The failure's field takes the focus, so a screen reader says it (its description).
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
   });
 });

@@ -28,7 +28,7 @@ export function SendKeyPage() {
       await resendKey.mutateAsync({ email: values.email, productName });
       void navigate(paths.messageView, { state: { message: emailSentTo(values.email) } });
     } catch (error) {
-      setError('email', { type: 'server', message: sendSerialFailed(errorText(error)) });
+      setError('email', { type: 'server', message: sendSerialFailed(errorText(error)) }, { shouldFocus: true });
     }
   });
 

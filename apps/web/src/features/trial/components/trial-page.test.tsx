@@ -68,8 +68,11 @@ describe('trial page', () => {
     );
     fireEvent.change(screen.getByLabelText('Product'), { target: { value: 'Spacey' } });
     fireEvent.change(screen.getByLabelText('Device ID of the offline plug-in'), { target: { value: DEVICE_ID } });
+    screen.getByRole('button', { name: 'START TRIAL' }).focus();
     fireEvent.click(screen.getByRole('button', { name: 'START TRIAL' }));
     expect(await screen.findByText(/^The trial of Spacey on this computer ended on 2026-10-01\./)).toBeTruthy();
     expect(screen.queryByTestId('trial-result')).toBeNull();
+    // The failure's field takes the focus, so a screen reader says it (its description).
+    expect(document.activeElement).toBe(screen.getByLabelText('Device ID of the offline plug-in'));
   });
 });

@@ -43,7 +43,7 @@ export function TrialPage() {
     try {
       setTrial(await startTrial.mutateAsync(values));
     } catch (error) {
-      setError('deviceId', { type: 'server', message: errorText(error) });
+      setError('deviceId', { type: 'server', message: errorText(error) }, { shouldFocus: true });
     }
   });
 
