@@ -2,17 +2,11 @@
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
 import { newProductDefaults } from '@store/contracts/product';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../test/fetch-stub';
-import { renderWithQueryClient } from '../test/render';
-import { AppRoutes } from './router';
+import { renderAppAt } from '../test/render-app';
 
 const fetchMock = stubFetch();
-
-function CurrentPath() {
-  return <output data-testid="path">{useLocation().pathname}</output>;
-}
 
 const signIn = (user: { name: string; role: string }) =>
   window.localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify({ ...user, token: 'token-1' }));
@@ -39,14 +33,6 @@ function serveNewRecords() {
   });
 }
 
-const renderAt = (entry: string) =>
-  renderWithQueryClient(
-    <MemoryRouter initialEntries={[entry]}>
-      <CurrentPath />
-      <AppRoutes />
-    </MemoryRouter>,
-  );
-
 /** A screen's first visit imports its lazily loaded chunk, which takes a while on a busy machine. */
 const findMain = (name: string) => screen.findByRole('main', { name }, { timeout: 15_000 });
 const findHeading = (name: string | RegExp) => screen.findByRole('heading', { name }, { timeout: 15_000 });
@@ -59,7 +45,7 @@ describe('back-office screens the server refuses', () => {
   it('say "not permitted" to support, with the way back to its own work, and keep it signed in', async () => {
     signIn({ name: 'helper@example.com', role: 'support' });
     serveScreens({ products: refusal });
-    renderAt('/admin/products');
+    renderAppAt('/admin/products');
     const main = await findMain('Not permitted');
     expect(main.textContent).toContain('Only the administrator may do this.');
     expect(screen.getByTestId('path').textContent).toBe('/admin/products');
@@ -75,7 +61,7 @@ describe('back-office screens the server refuses', () => {
   it('ask the server for the back office routes too (the dashboard)', async () => {
     signIn({ name: 'helper@example.com', role: 'support' });
     serveScreens({ dashboard: refusal });
-    renderAt('/admin/dashboard');
+    renderAppAt('/admin/dashboard');
     expect(await findMain('Not permitted')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
     expect(screenCalls()).toEqual(['/api/admin/screens/dashboard']);
@@ -84,7 +70,7 @@ describe('back-office screens the server refuses', () => {
   it("ask the server for an order's detail, three segments deep, before any content page (decision 060)", async () => {
     signIn({ name: 'helper@example.com', role: 'support' });
     serveScreens({ orderDetail: refusal });
-    renderAt('/admin/allorders/7');
+    renderAppAt('/admin/allorders/7');
     expect(await findMain('Not permitted')).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe('/admin/allorders/7');
     expect(screenCalls()).toEqual(['/api/admin/screens/orderDetail']);
@@ -93,7 +79,7 @@ describe('back-office screens the server refuses', () => {
   it('say "not permitted" to a customer too, with the way back to the customer area', async () => {
     signIn({ name: 'buyer@example.com', role: 'customer' });
     serveScreens({ persons: [403, 'Only staff may do this.'] });
-    renderAt('/admin/persons');
+    renderAppAt('/admin/persons');
     const main = await findMain('Not permitted');
     expect(within(main).getByRole('link', { name: 'Go to your licences' }).getAttribute('href')).toBe('/userarea');
   });
@@ -101,14 +87,14 @@ describe('back-office screens the server refuses', () => {
   it('show the screen the server permits, whatever the role says on the client', async () => {
     signIn({ name: 'helper@example.com', role: 'support' });
     serveScreens({});
-    renderAt('/admin/products');
+    renderAppAt('/admin/products');
     expect(await findHeading('Products')).toBeTruthy();
   });
 
   it('ask the server for the bundles screen on the bundles list (decision 057)', async () => {
     signIn({ name: 'admin', role: 'admin' });
     serveScreens({ bundles: [403, 'Not permitted'] });
-    renderAt('/admin/bundles');
+    renderAppAt('/admin/bundles');
     await findMain('Not permitted');
     expect(screenCalls()).toEqual(['/api/admin/screens/bundles']);
   });
@@ -123,7 +109,7 @@ describe('back-office screens the server refuses', () => {
   ])("open the editor of a new record at %s, which a content page's three segments would otherwise take", async (address, heading) => {
     signIn({ name: 'admin', role: 'admin' });
     serveNewRecords();
-    renderAt(address);
+    renderAppAt(address);
     expect(await findHeading(heading)).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe(address.split('?')[0]);
   });
@@ -131,7 +117,7 @@ describe('back-office screens the server refuses', () => {
   it.each(['person', 'product', 'offer', 'bundle'])('move the older address /admin/%s/0 to the new-record address', async (kind) => {
     signIn({ name: 'admin', role: 'admin' });
     serveNewRecords();
-    renderAt(`/admin/${kind}/0`);
+    renderAppAt(`/admin/${kind}/0`);
     expect(await findHeading(/^New /)).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe(`/admin/${kind}/new`);
   });
@@ -139,7 +125,7 @@ describe('back-office screens the server refuses', () => {
   it('go to the login only when the server says the session is gone (401), or nobody is signed in', async () => {
     signIn({ name: 'helper@example.com', role: 'support' });
     serveScreens({ products: [401, 'Your session has ended. Please log in again.'] });
-    renderAt('/admin/products');
+    renderAppAt('/admin/products');
     expect(await findHeading('Login or register')).toBeTruthy();
     expect(screen.getByTestId('path').textContent).toBe('/login');
     expect(window.localStorage.getItem(CURRENT_USER_STORAGE_KEY)).toBeNull();
@@ -151,7 +137,7 @@ describe('back-office addresses with three segments', () => {
   it('open the back-office screen, not a content page', async () => {
     signIn({ name: 'admin', role: 'admin' });
     serveScreens({ offers: [403, 'Only the administrator may do this.'] });
-    renderAt('/admin/offer/5');
+    renderAppAt('/admin/offer/5');
     expect(await findMain('Not permitted')).toBeTruthy();
     expect(screenCalls()).toEqual(['/api/admin/screens/offers']);
     expect(screen.getByTestId('path').textContent).toBe('/admin/offer/5');
@@ -159,7 +145,7 @@ describe('back-office addresses with three segments', () => {
 
   it('still leave four segments to no page at all', async () => {
     serveScreens({});
-    renderAt('/help/a/b/c');
+    renderAppAt('/help/a/b/c');
     expect(await screen.findByTestId('path')).toBeTruthy();
     await screen.findByText('/', { selector: '[data-testid="path"]' }, { timeout: 15_000 });
   });

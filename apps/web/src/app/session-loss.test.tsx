@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../test/fetch-stub';
-import { renderWithQueryClient } from '../test/render';
-import { AppRoutes } from './router';
+import { renderAppAt } from '../test/render-app';
 
 // Review 2026-11-28 (web client), finding 1: an ended session or a login change in another tab unmounted the
 // editor, unsaved work and all, and the login then led to the dashboard instead of back to it.
@@ -13,19 +11,6 @@ import { AppRoutes } from './router';
 const fetchMock = stubFetch();
 const sessionEnded = 'Your session has ended. Please log in again.';
 const person = { id: 7, email: 'ann@example.com', name: 'Ann Smiht', country: 'AT' };
-
-function CurrentPath() {
-  const { pathname, search, hash } = useLocation();
-  return <output data-testid="path">{`${pathname}${search}${hash}`}</output>;
-}
-
-const renderAt = (entry: string) =>
-  renderWithQueryClient(
-    <MemoryRouter initialEntries={[entry]}>
-      <CurrentPath />
-      <AppRoutes />
-    </MemoryRouter>,
-  );
 
 const storeUser = (user: { name: string; token: string; role?: string }) =>
   window.localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify(user));
@@ -64,7 +49,7 @@ describe('an admin editor whose session ends', { timeout: 30_000 }, () => {
     fetchMock.answer('GET /api/admin/screens/persons', 200, { ok: true });
     fetchMock.answer('POST /api/person/', 401, sessionEnded);
     fetchMock.answer('POST /api/person/', 200, { ...person, name: 'Ann Smith' });
-    renderAt('/admin/person/7');
+    renderAppAt('/admin/person/7');
     const name = await findNameField();
     await screen.findByDisplayValue('Ann Smiht');
     fireEvent.change(name, { target: { value: 'Ann Smith' } });
@@ -91,7 +76,7 @@ describe('an admin editor whose session ends', { timeout: 30_000 }, () => {
   it('stays when another tab logs out or logs in as someone else, and says so', async () => {
     storeUser({ name: 'admin', token: 'token-1', role: 'admin' });
     fetchMock.answer('GET /api/admin/screens/persons', 200, { ok: true });
-    renderAt('/admin/person/7');
+    renderAppAt('/admin/person/7');
     const name = await findNameField();
     await screen.findByDisplayValue('Ann Smiht');
     fireEvent.change(name, { target: { value: 'Ann Smith' } });
@@ -111,16 +96,17 @@ describe('the login from a back-office screen', { timeout: 30_000 }, () => {
     fetchMock.answer('GET /api/admin/screens/persons', 401, sessionEnded);
     fetchMock.answer('GET /api/admin/screens/persons', 200, { ok: true });
     fetchMock.answer('POST /api/login/', 200, { name: 'admin', token: 'token-2', isAdmin: true, role: 'admin' });
-    renderAt('/admin/person/7?tab=licences');
+    renderAppAt('/admin/person/7?tab=licences');
     await logInThroughThePage();
     await findNameField();
-    expect(screen.getByTestId('path').textContent).toBe('/admin/person/7?tab=licences');
+    expect(screen.getByTestId('path').textContent).toBe('/admin/person/7');
+    expect(screen.getByTestId('search').textContent).toBe('?tab=licences');
   });
 
   it('returns to the screen asked for with nobody signed in', async () => {
     fetchMock.answer('GET /api/admin/screens/persons', 200, { ok: true });
     fetchMock.answer('POST /api/login/', 200, { name: 'help@example.com', token: 'token-2', isAdmin: false, role: 'support' });
-    renderAt('/admin/person/7');
+    renderAppAt('/admin/person/7');
     await logInThroughThePage();
     await findNameField();
     expect(screen.getByTestId('path').textContent).toBe('/admin/person/7');

@@ -12,6 +12,20 @@ export function renderWithQueryClient(ui: ReactElement) {
   );
 }
 
+/**
+ * The address the router is at: its path (`path`), and its query and fragment (`search`), for a test to read. Plain
+ * elements with no role, so that they are never the status or alert a test looks for.
+ */
+export function CurrentPath() {
+  const { pathname, search, hash } = useLocation();
+  return (
+    <>
+      <div data-testid="path">{pathname}</div>
+      <div data-testid="search">{`${search}${hash}`}</div>
+    </>
+  );
+}
+
 /** Stands for the message page: shows the message a page went there with (the route state's `message`). */
 function MessageViewStandIn() {
   const state = useLocation().state as { message?: string } | null;

@@ -4,24 +4,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { MemoryRouter } from 'react-router';
 import { CHECKOUT_UNAVAILABLE } from '../../lib/checkout/checkout-script';
 import { stubFetch } from '../../test/fetch-stub';
+import { stubMatchMedia } from '../../test/match-media';
 import { closeCartPanel } from './cart-panel-store';
 import { CartControl } from './components/cart-control';
 import { renderShopPrices } from './shop-prices';
 
 const fetchMock = stubFetch();
 
-// jsdom has no media queries; the panel asks one whether the screen is wide (react-bootstrap's responsive mode).
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }) as unknown as MediaQueryList;
-});
+beforeAll(stubMatchMedia);
 
 // A site without a configured checkout says so in the page.
 beforeEach(() => {

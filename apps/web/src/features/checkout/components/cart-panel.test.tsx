@@ -3,21 +3,11 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_UNAVAILABLE } from '../../../lib/checkout/checkout-script';
 import { receiveCheckoutData } from '../../../lib/checkout/checkout-store';
+import { stubMatchMedia } from '../../../test/match-media';
 import { closeCartPanel, useCartPanel } from '../cart-panel-store';
 import { CartPanel } from './cart-panel';
 
-// jsdom has no media queries; the panel asks one whether the screen is wide (react-bootstrap's responsive mode).
-beforeAll(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }) as unknown as MediaQueryList;
-});
+beforeAll(stubMatchMedia);
 
 /**
  * The cart panel closes for the payment popup while the buyer may already be typing into it: on a busy computer

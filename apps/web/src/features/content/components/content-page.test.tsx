@@ -2,9 +2,8 @@
 import { messages } from '@store/contracts/messages';
 import type { Page } from '@store/contracts/page';
 import { fireEvent, screen } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../../test/render';
+import { CurrentPath, renderRoutes } from '../../../test/render';
 import { stubFetch } from '../../../test/fetch-stub';
 import { resetInitialPageUse } from '../api/get-page';
 import { ContentPage } from './content-page';
@@ -21,10 +20,6 @@ const pageOf = (name: string, url: string, htmlText: string): Page => ({
 const home = pageOf('Home', '/', '<h1>Welcome</h1><a href="/help">Help</a> <a href="/help" target="_blank">New tab</a>');
 
 const fetchMock = stubFetch();
-
-function CurrentPath() {
-  return <output data-testid="path">{useLocation().pathname}</output>;
-}
 
 const renderAt = (path: string, enhance = vi.fn()) => {
   renderRoutes(path, { '/:p1?/:p2?/:p3?': <ContentPage enhance={enhance} /> }, <CurrentPath />);

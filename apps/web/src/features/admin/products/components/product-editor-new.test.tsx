@@ -1,33 +1,16 @@
 // @vitest-environment jsdom
 import { CURRENT_USER_STORAGE_KEY } from '@store/contracts/constants';
-import { SERIALS_MAX_BYTES } from '@store/contracts/product';
+import { newProductDefaults, SERIALS_MAX_BYTES } from '@store/contracts/product';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useLocation } from 'react-router';
 import { stubFetch } from '../../../../test/fetch-stub';
-import { renderRoutes } from '../../../../test/render';
+import { CurrentPath, renderRoutes } from '../../../../test/render';
 import { ProductEditorPage } from './product-editor-page';
 
 const fetchMock = stubFetch();
-const newProduct = {
-  id: 0,
-  name: 'New Name',
-  path: 'new-name',
-  description: 'New Description',
-  price: '0',
-  publicKey: '',
-  privateKey: '',
-  publicKey2048: '',
-  privateKey2048: '',
-  useRsa2048: false,
-  trialDays: 30,
-};
+/** GET /api/product/0: the defaults of a new product, with the path its name suggests and the 2048-bit keys empty. */
+const newProduct = { ...newProductDefaults, path: 'new-name', publicKey2048: '', privateKey2048: '', trialDays: 30 };
 const created = { ...newProduct, id: 9, name: 'Space Echo', path: 'space-echo' };
-
-/** The address the editor is at. */
-function CurrentPath() {
-  return <p data-testid="current-path">{useLocation().pathname}</p>;
-}
 
 /** The calls that change something, in order: `POST /api/product/`. */
 const savesMade = () =>
@@ -72,7 +55,7 @@ describe('NEW PRODUCT with serials (review 2026-11-28, finding 2)', () => {
 
     expect(await screen.findByText('The serials were not saved: Something went wrong on our side. Please try again later.')).toBeTruthy();
     // The product exists: the editor is its own, and says it was saved.
-    await waitFor(() => expect(screen.getByTestId('current-path').textContent).toBe('/admin/product/9'));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/admin/product/9'));
     expect(screen.getByRole('status').textContent).toBe('Product saved.');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit Product Space Echo');
     expect(serialsField().value).toBe('A-1\nB-2');
@@ -98,7 +81,7 @@ describe('NEW PRODUCT with serials (review 2026-11-28, finding 2)', () => {
     // The server's tidied list replaces what was typed, and nothing is left unsaved.
     await waitFor(() => expect(serialsField().value).toBe('A-1'));
     expect(screen.getByRole('status').textContent).toBe('Product saved.');
-    await waitFor(() => expect(screen.getByTestId('current-path').textContent).toBe('/admin/product/9'));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/admin/product/9'));
   });
 
   it('refuses a serial over 500 characters, and a list larger than a save can send, before sending anything', async () => {
@@ -114,7 +97,7 @@ describe('NEW PRODUCT with serials (review 2026-11-28, finding 2)', () => {
     pressSave();
     expect(await screen.findByText('The serial list is too large: a save sends at most 2 MB (about 55,000 serials)')).toBeTruthy();
     expect(savesMade()).toEqual([]);
-    expect(screen.getByTestId('current-path').textContent).toBe('/admin/product/new');
+    expect(screen.getByTestId('path').textContent).toBe('/admin/product/new');
   });
 });
 
