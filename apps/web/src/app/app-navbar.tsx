@@ -6,6 +6,7 @@ import { paths, SITE_NAME } from '../config/paths';
 import { CartControl } from '../features/checkout/components/cart-control';
 import { useMenuItems } from '../features/content/api/get-menu-items';
 import { signOut } from '../features/auth/api/sign-out';
+import { loginStateReturningTo } from '../lib/landing-path';
 import { isAdminUser, isStaffUser, useCurrentUser } from '../lib/use-current-user';
 import { useIsMobile } from '../lib/use-is-mobile';
 
@@ -22,7 +23,8 @@ export function AppNavbar() {
   const user = useCurrentUser();
   const menuItems = useMenuItems();
   const isMobile = useIsMobile();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const [isExpanded, setExpanded] = useState(false);
   const [shownPath, setShownPath] = useState(pathname);
   if (shownPath !== pathname) {
@@ -56,7 +58,9 @@ export function AppNavbar() {
                 MY ACCOUNT
               </NavLink>
             ) : (
-              <NavLink to={paths.login} className="nav-link">
+              // A back-office screen whose session ended stays open (finding 1 of the web client's review): the login
+              // returns staff to it (landingPathOf ignores any other address).
+              <NavLink to={paths.login} state={loginStateReturningTo(location)} className="nav-link">
                 LOGIN
               </NavLink>
             )}

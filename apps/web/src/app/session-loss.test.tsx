@@ -103,6 +103,20 @@ describe('the login from a back-office screen', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('search').textContent).toBe('?tab=licences');
   });
 
+  it("returns to the screen from the navbar's LOGIN too, once the session ended in another tab", async () => {
+    storeUser({ name: 'admin', token: 'token-1', role: 'admin' });
+    fetchMock.answer('GET /api/admin/screens/persons', 200, { ok: true });
+    fetchMock.answer('POST /api/login/', 200, { name: 'admin', token: 'token-2', isAdmin: true, role: 'admin' });
+    renderAppAt('/admin/person/7?tab=licences');
+    await findNameField();
+    inAnotherTab(() => window.localStorage.removeItem(CURRENT_USER_STORAGE_KEY));
+    fireEvent.click(await screen.findByRole('link', { name: 'LOGIN' }));
+    await logInThroughThePage();
+    await findNameField();
+    expect(screen.getByTestId('path').textContent).toBe('/admin/person/7');
+    expect(screen.getByTestId('search').textContent).toBe('?tab=licences');
+  });
+
   it('returns to the screen asked for with nobody signed in', async () => {
     fetchMock.answer('GET /api/admin/screens/persons', 200, { ok: true });
     fetchMock.answer('POST /api/login/', 200, { name: 'help@example.com', token: 'token-2', isAdmin: false, role: 'support' });
