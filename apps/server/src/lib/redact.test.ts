@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MIN_DEVICE_ID_MENTION,
   isAboutPerson,
-  mentionLikePatterns,
+  addressLikePatterns,
   mentionsAddressOf,
   mentionsToErase,
   redactJson,
@@ -29,7 +29,7 @@ describe('redactText', () => {
     expect(redactText('To: kate@xn--bcher-kva.example; cc KATE@BU\u0308CHER.EXAMPLE', kate)).toBe('To: [erased]; cc [erased]');
     const punycode = { emails: ['jos\u00E9@xn--bcher-kva.example'], names: [], deviceIds: [] };
     expect(redactText('jose\u0301@b\u00FCcher.example wrote', punycode)).toBe('[erased] wrote');
-    expect(mentionLikePatterns(kate)).toContain('%kate@xn--bcher-kva.example%');
+    expect(addressLikePatterns(kate)).toContain('%kate@xn--bcher-kva.example%');
   });
 
   it('replaces an address only whole, and a Device ID only as a whole word of at least MIN_DEVICE_ID_MENTION characters', () => {
@@ -40,12 +40,12 @@ describe('redactText', () => {
     const long = { emails: [], names: [], deviceIds: ['ABCDEF12'] };
     expect(redactText('id ABCDEF12, XABCDEF12 ABCDEF123 abcdef12', long)).toBe('id [erased], XABCDEF12 ABCDEF123 [erased]');
     expect(MIN_DEVICE_ID_MENTION).toBe(8);
-    expect(mentionLikePatterns(short)).toEqual(['%a@b.co%']);
+    expect(addressLikePatterns(short)).toEqual(['%a@b.co%']);
   });
 
   it('leaves the text as it is when there is nothing to look for', () => {
     expect(redactText('Hello', { emails: [''], names: ['  '], deviceIds: [] })).toBe('Hello');
-    expect(mentionLikePatterns({ emails: [''], names: [], deviceIds: [] })).toEqual([]);
+    expect(addressLikePatterns({ emails: [''], names: [], deviceIds: [] })).toEqual([]);
   });
 });
 
@@ -58,9 +58,9 @@ describe('redactJson', () => {
   });
 });
 
-describe('mentionLikePatterns', () => {
+describe('addressLikePatterns', () => {
   it('escapes LIKE wildcards', () => {
-    expect(mentionLikePatterns({ emails: ['a_b%c@example.com'], names: [], deviceIds: [] })).toEqual(['%a\\_b\\%c@example.com%']);
+    expect(addressLikePatterns({ emails: ['a_b%c@example.com'], names: [], deviceIds: [] })).toEqual(['%a\\_b\\%c@example.com%']);
   });
 });
 

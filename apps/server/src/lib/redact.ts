@@ -130,19 +130,12 @@ export function redactJson(value: unknown, texts: PersonalTexts): unknown {
 }
 
 /**
- * `ILIKE` patterns that find the rows which may mention the person (a superset: a name inside a longer word matches
- * here, and redactText then leaves it). Empty when there is nothing to look for.
+ * `ILIKE` patterns that find the rows an erasure may change beside those each place knows as the person's own: their
+ * addresses in every spelling (a superset: a longer address, "jimbo@…" for "bo@…", matches here, and redactText then
+ * leaves it). A record that is not theirs changes only if it holds their address (mentionsToErase), so a name or a
+ * Device ID alone finds nothing to lock (decision 093). Empty when there is nothing to look for.
  */
-export const mentionLikePatterns = (texts: PersonalTexts): string[] =>
-  [
-    ...nonEmpty(texts.emails).flatMap(addressSpellings),
-    ...deviceIdsToFind(texts.deviceIds),
-    ...nonEmpty(texts.names).flatMap(htmlVariants),
-  ].map((text) => `%${escapeLike(text)}%`);
-
-/**
- * `ILIKE` patterns that find the rows an erasure may change beside those each place knows as the person's own: a
- * record that is not theirs changes only if it holds their address (mentionsToErase), so a name or a Device ID alone
- * finds nothing to lock (decision 093).
- */
-export const addressLikePatterns = (texts: PersonalTexts): string[] => mentionLikePatterns(addressesOf(texts));
+export const addressLikePatterns = (texts: PersonalTexts): string[] =>
+  nonEmpty(texts.emails)
+    .flatMap(addressSpellings)
+    .map((text) => `%${escapeLike(text)}%`);

@@ -46,8 +46,8 @@ type MailContent = { subject: string; body_text: string; body_html: string | nul
  * mentionsToErase says (decision 093): a mail written in the transaction of a transfer of a licence to them
  * (`transfersToThemAt`: the previous owner's notice, which names them and not their address) is theirs and loses
  * every mention; any other one (a gift's receipt to its payer, a note to support) is about them only if it holds
- * their address whole, and then loses the same; one without their address is not touched. Times are compared to the millisecond, as they
- * arrive here (JavaScript's Date). Answers how many were deleted and how many redacted.
+ * their address whole, and then loses the same; one without their address is not touched. Times are compared to the
+ * millisecond, as they arrive here (JavaScript's Date). Answers how many were deleted and how many redacted.
  */
 export async function eraseMailOf(
   db: Queryable,

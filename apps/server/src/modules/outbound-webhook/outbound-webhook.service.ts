@@ -172,8 +172,8 @@ export const purgeOldWebhookEvents = (db: Db, retentionDays: number): Promise<nu
  * computers). A message of a licence while they held it (`holdings`: their licences and those they transferred) is
  * theirs: every mention of them and every computer's name (which they chose, "Ada's studio") is replaced. Any other
  * message is about them only if it holds their address whole, and then loses the same (decision 093); one without
- * their address is not touched. The messages and their log stay, and a delivery still pending sends the redacted payload. Answers how
- * many messages changed.
+ * their address is not touched. The messages and their log stay, and a delivery still pending sends the redacted
+ * payload. Answers how many messages changed.
  */
 export async function redactWebhookMessagesOf(
   db: Queryable,
