@@ -1,7 +1,6 @@
 import type { CurrentUser } from '@store/contracts/auth';
 import { paths } from '../config/paths';
-
-const isStaffLogin = (user: CurrentUser): boolean => user.role === 'admin' || user.role === 'support' || user.name === 'admin';
+import { isAdminUser, isStaffUser } from './use-current-user';
 
 /** A back-office address (`/admin`, `/admin/…`, with its query or hash). */
 const isBackOfficePath = (path: string): boolean => /^\/admin(?:[/?#]|$)/i.test(path);
@@ -14,14 +13,14 @@ const isBackOfficePath = (path: string): boolean => /^\/admin(?:[/?#]|$)/i.test(
  * lands in the customer area as the spec has it, whatever the address they came from.
  */
 export function landingPathOf(user: CurrentUser, returnPath?: string): string {
-  if (returnPath !== undefined && isStaffLogin(user) && isBackOfficePath(returnPath)) return returnPath;
-  if (user.role === 'admin' || user.name === 'admin') return paths.adminDashboard;
+  if (returnPath !== undefined && isStaffUser(user) && isBackOfficePath(returnPath)) return returnPath;
+  if (isAdminUser(user)) return paths.adminDashboard;
   if (user.role === 'support') return paths.adminPersons;
   return paths.userArea;
 }
 
 /** The login's history state: the address of this site it was asked for from. */
-export type LoginReturnState = { from: string };
+type LoginReturnState = { from: string };
 
 /** The state to open the login with, so that it can return to `location` (its path, query and hash). */
 export const loginStateReturningTo = (location: { pathname: string; search: string; hash: string }): LoginReturnState => ({
