@@ -4,6 +4,7 @@ import { openCartPanel, reportCheckoutFailure } from './cart-panel-store';
 import { findCatalogueItem, getCheckoutState, subscribeToCheckout } from '../../lib/checkout/checkout-store';
 import { formatDiscount, formatMoney } from '../../lib/checkout/format-money';
 import './_shop-price.scss';
+import { warnOfCheckoutFailure } from '../../lib/checkout/checkout-failure';
 
 const PRICE_SELECTOR = 'shop-price[product]';
 const BUY_ATTRIBUTE = 'product-to-checkout';
@@ -73,9 +74,6 @@ function renderAll(container: HTMLElement): void {
   }
 }
 
-/** A failed load while only prices are wanted stays in the console: nothing was asked of the checkout yet. */
-const warnOfFailure = (error: unknown) => console.warn('Checkout:', error instanceof Error ? error.message : error);
-
 /**
  * The content page's enhancer (spec §2 "Content page behaviour", §4): fills the `<shop-price product small>`
  * placeholders from the checkout catalogue whenever it changes, and makes `product-to-checkout` elements add
@@ -99,7 +97,7 @@ export function renderShopPrices(container: HTMLElement): (() => void) | undefin
   container.addEventListener('click', onClick);
   const unsubscribe = subscribeToCheckout(() => renderAll(container));
   renderAll(container);
-  ensureCheckoutLoaded().catch(warnOfFailure);
+  ensureCheckoutLoaded().catch(warnOfCheckoutFailure);
   return () => {
     unsubscribe();
     container.removeEventListener('click', onClick);

@@ -2,6 +2,7 @@ import { getCurrentUser, subscribeToSession } from '../session';
 import { applyPromotion } from './checkout-actions';
 import { loadCheckout, mayHoldCheckoutSession } from './checkout-script';
 import { getCheckoutState } from './checkout-store';
+import { warnOfCheckoutFailure } from './checkout-failure';
 
 /**
  * A customer's loyalty code this browser applied to the checkout, and whose it is. The checkout runs in continuous
@@ -70,8 +71,6 @@ export function withdrawLoyaltyCodeOfOthers(): Promise<void> {
   return withdrawing;
 }
 
-const warnOfFailure = (error: unknown) => console.warn('Checkout:', error instanceof Error ? error.message : error);
-
 let isWatching = false;
 
 /**
@@ -82,7 +81,7 @@ let isWatching = false;
 export function watchLoyaltyCodeOwner(): void {
   if (isWatching) return;
   isWatching = true;
-  const check = () => void withdrawLoyaltyCodeOfOthers().catch(warnOfFailure);
+  const check = () => void withdrawLoyaltyCodeOfOthers().catch(warnOfCheckoutFailure);
   subscribeToSession(check);
   check();
 }

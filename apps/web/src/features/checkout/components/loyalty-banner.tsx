@@ -5,8 +5,7 @@ import { showToast } from '../../../lib/toast-store';
 import { useCurrentUser } from '../../../lib/use-current-user';
 import { useLoyaltyCoupon } from '../api/get-loyalty-coupon';
 import { openCartPanel, reportCheckoutFailure } from '../cart-panel-store';
-
-const warnOfFailure = (error: unknown) => console.warn('Checkout:', error instanceof Error ? error.message : error);
+import { warnOfCheckoutFailure } from '../../../lib/checkout/checkout-failure';
 
 /**
  * The customer area's loyalty banner (spec §4): shown when the loyalty coupon call answers a code, which is then
@@ -20,7 +19,7 @@ export function LoyaltyBanner() {
   const { data: code } = useLoyaltyCoupon(owner);
 
   useEffect(() => {
-    if (owner && code) applyLoyaltyCode(owner, code).catch(warnOfFailure);
+    if (owner && code) applyLoyaltyCode(owner, code).catch(warnOfCheckoutFailure);
   }, [owner, code]);
 
   if (!owner || !code) return null;

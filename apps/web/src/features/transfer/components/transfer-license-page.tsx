@@ -16,10 +16,9 @@ import { useTransferLicence } from '../api/get-transfer-licence';
 import { useTransferTokenMutation } from '../api/verify-order-for-transfer';
 import { FormSubmit } from '../../../components/form-submit';
 import { useSchemaForm } from '../../../lib/use-schema-form';
+import { warnOfCheckoutFailure } from '../../../lib/checkout/checkout-failure';
 
 const formatDay = (date: Date) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
-
-const reportFailure = (error: unknown) => console.warn('Checkout:', error instanceof Error ? error.message : error);
 
 /**
  * /transferlicense/{id} (spec §2, §4, DESIGN §5): the new owner's details; submitting asks the server for a
@@ -45,7 +44,7 @@ export function TransferLicensePage() {
 
   useEffect(() => {
     // The checkout is needed on submit: load it while the form is filled in.
-    ensureCheckoutLoaded().catch(reportFailure);
+    ensureCheckoutLoaded().catch(warnOfCheckoutFailure);
   }, []);
 
   const submit = handleSubmit(async (values) => {
