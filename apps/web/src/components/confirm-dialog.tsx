@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
 import Modal from 'react-bootstrap/Modal';
+import { SendButton } from './send-button';
 
 type ConfirmDialogProps = {
   show: boolean;
@@ -67,9 +68,15 @@ export function ConfirmDialog({
         <button type="button" className="btn btn-outline-secondary" onClick={close} disabled={isPending}>
           {cancelLabel}
         </button>
-        <button type="button" className={`btn btn-${confirmStyle}`} onClick={onConfirm} disabled={isPending || isConfirmBlocked}>
+        <SendButton
+          type="button"
+          className={`btn btn-${confirmStyle}`}
+          onClick={onConfirm}
+          isPending={isPending}
+          isDisabled={isConfirmBlocked}
+        >
           {confirmLabel}
-        </button>
+        </SendButton>
       </Modal.Footer>
     </Modal>
   );

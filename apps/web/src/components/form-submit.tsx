@@ -1,5 +1,6 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ErrorAlert } from './error-alert';
+import { SendButton } from './send-button';
 
 type FormSubmitProps = {
   /** The submit button's text, e.g. SAVE PAGE. */
@@ -26,24 +27,12 @@ type FormSubmitProps = {
  * (`form-submit.test.tsx` finds a copy).
  */
 export function FormSubmit({ label, isPending, isDisabled = false, notice, error, form, className, children }: FormSubmitProps) {
-  // Sending, the button is aria-disabled, not disabled: a disabled button loses the focus (to the page's body),
-  // and a screen reader's user would start again from the top. Its presses, Enter in a field included, are ignored.
-  const ignoreWhileSent = (event: MouseEvent<HTMLButtonElement>) => {
-    if (isPending) event.preventDefault();
-  };
   return (
     <>
       <div className={`d-flex flex-wrap align-items-center gap-2${className ? ` ${className}` : ''}`}>
-        <button
-          type="submit"
-          form={form}
-          className={isPending ? 'btn btn-primary disabled' : 'btn btn-primary'}
-          aria-disabled={isPending || undefined}
-          disabled={isDisabled}
-          onClick={ignoreWhileSent}
-        >
+        <SendButton form={form} isPending={isPending} isDisabled={isDisabled}>
           {label}
-        </button>
+        </SendButton>
         {children}
         {notice && (
           <span className="text-success" role="status">

@@ -1,5 +1,6 @@
 import { errorText } from '../../../lib/api-client';
 import { useAccountStatus, useResendConfirmationMutation } from '../api/account-api';
+import { SendButton } from '../../../components/send-button';
 
 /**
  * In the customer area of a login that has not proven its address: says that a link was mailed and why the
@@ -19,9 +20,9 @@ export function AddressNotice({ userName }: { userName: string }) {
       {resend.isSuccess ? (
         <p className="mb-0">A new link is on its way.</p>
       ) : (
-        <button type="button" className="btn btn-outline-dark btn-sm" disabled={resend.isPending} onClick={() => resend.mutate()}>
+        <SendButton type="button" className="btn btn-outline-dark btn-sm" isPending={resend.isPending} onClick={() => resend.mutate()}>
           Send the link again
-        </button>
+        </SendButton>
       )}
       {resend.isError && <p className="text-danger mb-0 mt-2">{errorText(resend.error)}</p>}
     </div>

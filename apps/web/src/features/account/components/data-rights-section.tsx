@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { useDownloadPersonalDataMutation } from '../api/data-rights-api';
 import { EraseAccountDialog } from './erase-account-dialog';
+import { SendButton } from '../../../components/send-button';
 
 /**
  * The customer's data rights in the account screen (docs/PRIVACY.md): download everything the shop holds about them
@@ -19,9 +20,9 @@ export function DataRightsSection({ userName }: { userName: string }) {
         Download everything we hold about you as one JSON file: your account, licences and computers, orders and amounts, the mails we sent
         you, your support requests and trials.
       </p>
-      <button type="button" className="btn btn-outline-primary" disabled={download.isPending} onClick={() => download.mutate()}>
+      <SendButton type="button" className="btn btn-outline-primary" isPending={download.isPending} onClick={() => download.mutate()}>
         DOWNLOAD MY DATA
-      </button>
+      </SendButton>
       {download.error && (
         <p className="text-danger mt-2" role="alert">
           {errorText(download.error)}

@@ -3,6 +3,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useNavigate } from 'react-router';
 import { ErasureSummary } from '../../../components/erasure-summary';
 import { FormField } from '../../../components/form-field';
+import { SendButton } from '../../../components/send-button';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { logOut } from '../../../lib/session';
@@ -87,9 +88,9 @@ export function EraseAccountDialog({ userName, show, onClose }: EraseAccountDial
           <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={isSubmitting}>
             CANCEL
           </button>
-          <button type="submit" className="btn btn-danger" disabled={isSubmitting}>
+          <SendButton className="btn btn-danger" isPending={isSubmitting}>
             ERASE MY ACCOUNT
-          </button>
+          </SendButton>
         </Modal.Footer>
       </form>
     </Modal>

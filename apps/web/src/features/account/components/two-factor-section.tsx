@@ -6,6 +6,7 @@ import { RecoveryCodes } from './recovery-codes';
 import { TwoFactorField } from './two-factor-field';
 import { TwoFactorSetup } from './two-factor-setup';
 import { FormSubmit } from '../../../components/form-submit';
+import { SendButton } from '../../../components/send-button';
 
 /**
  * Two-factor login (TOTP) in the account: turn on with an authenticator app (a QR code to scan or the secret to
@@ -65,13 +66,13 @@ export function TwoFactorSection({ userName }: { userName: string }) {
           <TwoFactorField id="two-factor-password" label="Password" type="password" value={password} onChange={setPassword} />
           <TwoFactorField id="two-factor-off-code" label="Authentication code" value={offCode} onChange={setOffCode} />
           <div className="col-auto">
-            <button
-              type="submit"
+            <SendButton
               className="btn btn-outline-danger"
-              disabled={disable.isPending || password === '' || offCode.trim().length < 6}
+              isPending={disable.isPending}
+              isDisabled={password === '' || offCode.trim().length < 6}
             >
               TURN OFF
-            </button>
+            </SendButton>
           </div>
         </form>
       ) : setup ? (
@@ -85,9 +86,9 @@ export function TwoFactorSection({ userName }: { userName: string }) {
       ) : (
         <>
           <p>Protect your account with a code from an authenticator app on your phone, asked for at every login.</p>
-          <button type="button" className="btn btn-outline-primary" disabled={setUp.isPending} onClick={() => void start()}>
+          <SendButton type="button" className="btn btn-outline-primary" isPending={setUp.isPending} onClick={() => void start()}>
             SET UP TWO-FACTOR LOGIN
-          </button>
+          </SendButton>
         </>
       )}
       {error && (

@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { forgetAccountClaim, readAccountClaim } from '../../../lib/checkout/account-claim';
 import { useClaimPurchaseAccount } from '../api/claim-purchase-account';
+import { SendButton } from '../../../components/send-button';
 
 /** The claim this tab kept for its latest checkout, read once when the thank-you screen opens. */
 export const useKeptAccountClaim = () => useState(readAccountClaim)[0];
@@ -38,9 +39,9 @@ export function AccountClaimOffer({ orderId, claim, email }: { orderId: string; 
           {errorText(claimAccount.error)}
         </p>
       ) : (
-        <button type="button" className="btn btn-primary" disabled={claimAccount.isPending} onClick={signIn}>
+        <SendButton type="button" className="btn btn-primary" isPending={claimAccount.isPending} onClick={signIn}>
           Sign in to your account
-        </button>
+        </SendButton>
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { errorText } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
 import { getDownloadLink, useOwnedDownloads, useStartDownloadMutation } from '../api/downloads-api';
 import { FileFacts } from './file-facts';
+import { SendButton } from '../../../components/send-button';
 
 function Notes({ text }: { text: string }) {
   if (!text) return null;
@@ -19,11 +20,11 @@ function DownloadButton({ download, productName, isCurrent }: { download: Produc
   const label = `Download ${productName} ${download.version} for ${platformLabels[download.platform]}`;
   return (
     <>
-      <button
+      <SendButton
         type="button"
         className={`btn btn-sm ${isCurrent ? 'btn-primary' : 'btn-outline-primary'}`}
         aria-label={label}
-        disabled={start.isPending}
+        isPending={start.isPending}
         onClick={() =>
           start.mutate(download.id, {
             onSuccess: () => showToast(`Downloading ${download.fileName}.`),
@@ -31,7 +32,7 @@ function DownloadButton({ download, productName, isCurrent }: { download: Produc
         }
       >
         {start.isPending ? 'Preparing…' : 'Download'}
-      </button>
+      </SendButton>
       {start.isError && (
         <div className="text-danger small mt-1" role="alert">
           {errorText(start.error) || 'The download could not start. Please try again.'}

@@ -5,21 +5,22 @@ import { errorText } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
 import { getPublicDownloadLink, usePublicDownloads, useStartDownloadMutation } from '../api/downloads-api';
 import { FileFacts } from './file-facts';
+import { SendButton } from '../../../components/send-button';
 
 function TrialDownloadButton({ download, productName }: { download: PublicDownload; productName: string }) {
   const start = useStartDownloadMutation(getPublicDownloadLink);
   const platform = platformLabels[download.platform];
   return (
     <>
-      <button
+      <SendButton
         type="button"
         className="btn btn-primary"
         aria-label={`Download ${productName} ${download.version} for ${platform}`}
-        disabled={start.isPending}
+        isPending={start.isPending}
         onClick={() => start.mutate(download.id, { onSuccess: () => showToast(`Downloading ${download.fileName}.`) })}
       >
         {start.isPending ? 'Preparing…' : `Download for ${platform}`}
-      </button>
+      </SendButton>
       {start.isError && (
         <div className="text-danger small mt-1" role="alert">
           {errorText(start.error) || 'The download could not start. Please try again.'}

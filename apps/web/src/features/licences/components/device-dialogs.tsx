@@ -3,6 +3,7 @@ import { renameDeviceRequest } from '@store/contracts/licence';
 import { useState, type FormEvent } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { SendButton } from '../../../components/send-button';
 import { errorText } from '../../../lib/api-client';
 
 type RemoveDeviceDialogProps = {
@@ -108,9 +109,7 @@ export function RenameDeviceDialog({ device, isSaving, error, onSave, onCancel }
           <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={isSaving}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={isSaving}>
-            {isSaving ? 'Saving…' : 'Save name'}
-          </button>
+          <SendButton isPending={isSaving}>{isSaving ? 'Saving…' : 'Save name'}</SendButton>
         </Modal.Footer>
       </form>
     </Modal>

@@ -3,6 +3,7 @@ import { offlineDeviceForm } from '@store/contracts/forms';
 import type { UserProduct } from '@store/contracts/licence';
 import Modal from 'react-bootstrap/Modal';
 import { FormField } from '../../../components/form-field';
+import { SendButton } from '../../../components/send-button';
 import { ApiError } from '../../../lib/api-client';
 import { useOfflineRegistrationMutation } from '../api/register-offline-device';
 import { actualKeyOf } from '@store/contracts/licence-keys';
@@ -64,9 +65,7 @@ export function OfflineRegistrationDialog({ licence, userName, show, onClose }: 
           <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={isSubmitting}>
             CANCEL
           </button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            REGISTER
-          </button>
+          <SendButton isPending={isSubmitting}>REGISTER</SendButton>
         </Modal.Footer>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 import { removalCodeForm } from '@store/contracts/forms';
 import type { UserProduct } from '@store/contracts/licence';
 import { FormField } from '../../../components/form-field';
+import { SendButton } from '../../../components/send-button';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast-store';
 import { useReleaseDeviceMutation } from '../api/release-device';
@@ -42,9 +43,9 @@ export function RemovalCodeSection({ licence, userName }: RemovalCodeFormProps) 
             : `Removed the plug-in from a computer? Enter the code it showed to free its place. Computers removed here without a code this year: ${licence.removalsThisYear ?? 0} of ${licence.removalsPerYear}.`
         }
       />
-      <button type="submit" className="btn btn-sm btn-outline-primary" disabled={formState.isSubmitting}>
+      <SendButton className="btn btn-sm btn-outline-primary" isPending={formState.isSubmitting}>
         Free the place
-      </button>
+      </SendButton>
     </form>
   );
 }

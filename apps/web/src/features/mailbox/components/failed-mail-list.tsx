@@ -1,5 +1,6 @@
 import { errorText } from '../../../lib/api-client';
 import { useFailedMail, useRetryMailMutation } from '../api/failed-mail';
+import { SendButton } from '../../../components/send-button';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString();
 
@@ -30,14 +31,14 @@ export function FailedMailList({ emptyText }: { emptyText?: string }) {
                 {mail.lastError ? `: ${mail.lastError}` : ''}
               </div>
             </div>
-            <button
+            <SendButton
               type="button"
               className="btn btn-outline-primary btn-sm align-self-center"
-              disabled={retry.isPending}
+              isPending={retry.isPending}
               onClick={() => retry.mutate(mail.id)}
             >
               RETRY
-            </button>
+            </SendButton>
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SendButton } from '../../../components/send-button';
 
 type PriceOfferCardProps = {
   /** What the card is for: "Upgrade to Spacey 2", "Complete your bundle". */
@@ -35,9 +36,9 @@ export function PriceOfferCard({ title, price, normalPrice, note, buttonLabel, o
           </span>
         </p>
         <p className="small text-body-secondary mb-3">{note}</p>
-        <button type="button" className="btn btn-success" disabled={isPending} onClick={onBuy}>
+        <SendButton type="button" className="btn btn-success" isPending={isPending} onClick={onBuy}>
           {buttonLabel}
-        </button>
+        </SendButton>
         {error && (
           <p className="text-danger mt-2 mb-0" role="alert">
             {error.message}

@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../../../components/error-alert';
 import { formatDateTime } from '../../shared/format-date';
 import { useAllOrdersPage, useExportOrdersMutation } from '../api/all-orders-api';
 import { TransfersTable } from './transfers-table';
+import { SendButton } from '../../../../components/send-button';
 
 const newestFirst: TableQuery = { ...initialTableQuery, sorting: [{ id: 'id', desc: true }] };
 /** The list's sort and filters without its page: what the export takes. */
@@ -93,9 +94,9 @@ export function AllOrdersPage() {
     <main className="admin-screen">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">Orders</h1>
-        <button type="button" className="btn btn-outline-primary" disabled={exportOrders.isPending} onClick={exportCsv}>
+        <SendButton type="button" className="btn btn-outline-primary" isPending={exportOrders.isPending} onClick={exportCsv}>
           {exportOrders.isPending ? 'Exporting…' : 'Export CSV'}
-        </button>
+        </SendButton>
       </div>
       <p className="text-body-secondary small">
         Filters: Person matches email or name; Provider reference and Date match the beginning (2026, 2026-11, 2026-11-24); Source is

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../shared/format-date';
 import { actionColumn, hiddenHeader } from '../../shared/row-action-columns';
 import { useBatches, useDownloadBatchFileMutation, useVoidBatchMutation } from '../api/batches-api';
 import { BatchCodes } from './batch-codes';
+import { SendButton } from '../../../../components/send-button';
 
 /** /admin/batches: distributor batches as objects: counts, TXT and CSV downloads, voiding, each code's redemption. */
 export function BatchesPage() {
@@ -92,15 +93,16 @@ export function BatchesPage() {
               >
                 CSV
               </button>
-              <button
+              <SendButton
                 type="button"
                 className="btn btn-sm btn-outline-danger"
-                disabled={!hasOpenCodes || voidBatch.isPending}
+                isPending={voidBatch.isPending}
+                isDisabled={!hasOpenCodes}
                 aria-label={`Void the unredeemed codes of batch ${batch.batchNumber}`}
                 onClick={() => askToVoid(batch)}
               >
                 Void unredeemed
-              </button>
+              </SendButton>
             </div>
           );
         },

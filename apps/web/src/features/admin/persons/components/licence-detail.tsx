@@ -11,6 +11,7 @@ import { usePerson } from '../api/persons-api';
 import { adminPaths } from '../../shared/admin-paths';
 import { ReplaceKeysButton } from './replace-keys-button';
 import { LicencePurchase } from '../../webhooks/components/licence-purchase';
+import { SendButton } from '../../../../components/send-button';
 
 function KeyText({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -58,9 +59,9 @@ export function LicenceDetail({ order }: { order: Order }) {
         </Link>
         {isAdmin && isActive && <ReplaceKeysButton orderId={order.id} productName={product} />}
         {isAdmin && isActive && (
-          <button type="button" className="btn btn-sm btn-outline-danger ms-2" disabled={revokeOrder.isPending} onClick={revoke}>
+          <SendButton type="button" className="btn btn-sm btn-outline-danger ms-2" isPending={revokeOrder.isPending} onClick={revoke}>
             Revoke licence
-          </button>
+          </SendButton>
         )}
       </p>
       <ErrorAlert error={revokeOrder.error} />
@@ -115,14 +116,14 @@ export function LicenceDetail({ order }: { order: Order }) {
                       </button>
                     )}
                     {isAdmin && (
-                      <button
+                      <SendButton
                         type="button"
                         className="btn btn-sm btn-outline-danger"
-                        disabled={deleteDevice.isPending && deleteDevice.variables === device.id}
+                        isPending={deleteDevice.isPending && deleteDevice.variables === device.id}
                         onClick={() => remove(device)}
                       >
                         Delete
-                      </button>
+                      </SendButton>
                     )}
                   </div>
                 </td>

@@ -11,6 +11,7 @@ import { useUnsavedChangesWarning } from '../../shared/use-unsaved-changes-warni
 import { useRefreshKeysMutation } from '../api/orders-api';
 import { useDeleteLoginMutation, useSavePersonMutation } from '../api/persons-api';
 import { useSchemaForm } from '../../../../lib/use-schema-form';
+import { SendButton } from '../../../../components/send-button';
 
 type PersonFormProps = { person: Person; onCreated?: (id: number) => void };
 
@@ -83,18 +84,19 @@ export function PersonForm({ person, onCreated }: PersonFormProps) {
         <FormSubmit label="SAVE" isPending={savePerson.isPending} notice={notice} error={savePerson.error}>
           {!isNew && (
             <>
-              <button
+              <SendButton
                 type="button"
                 className="btn btn-outline-secondary"
-                disabled={refreshKeys.isPending || mustSaveBeforeRefresh}
+                isPending={refreshKeys.isPending}
+                isDisabled={mustSaveBeforeRefresh}
                 aria-describedby={mustSaveBeforeRefresh ? 'person-refresh-keys-hint' : undefined}
                 onClick={refreshSerialKeys}
               >
                 Refresh Serial Keys
-              </button>
-              <button type="button" className="btn btn-outline-danger" disabled={deleteLogin.isPending} onClick={removeLogin}>
+              </SendButton>
+              <SendButton type="button" className="btn btn-outline-danger" isPending={deleteLogin.isPending} onClick={removeLogin}>
                 Delete Login
-              </button>
+              </SendButton>
               {mustSaveBeforeRefresh && (
                 <span id="person-refresh-keys-hint" className="form-text m-0" data-testid="refresh-keys-hint">
                   Save the changes first: the serial keys carry the saved name and email.

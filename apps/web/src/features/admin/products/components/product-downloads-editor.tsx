@@ -7,6 +7,7 @@ import { adminPaths } from '../../shared/admin-paths';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { useDeleteProductDownloadMutation, useProductDownloads } from '../api/product-downloads-api';
 import { emptyInstaller, formOf, InstallerForm } from './installer-form';
+import { SendButton } from '../../../../components/send-button';
 
 /** The Downloads of NEW PRODUCT: installers belong to a saved product (the server keeps none for product 0). */
 export function NewProductDownloads() {
@@ -77,11 +78,11 @@ export function ProductDownloadsEditor({ productId }: { productId: number }) {
                     <button type="button" className="btn btn-sm btn-outline-primary me-2" onClick={() => setEditing(formOf(download))}>
                       EDIT
                     </button>
-                    <button
+                    <SendButton
                       type="button"
                       className="btn btn-sm btn-outline-danger"
                       aria-label={`Delete ${platformLabels[download.platform]} ${download.version}`}
-                      disabled={remove.isPending}
+                      isPending={remove.isPending}
                       onClick={() => {
                         if (window.confirm(`Remove installer ${download.version} for ${platformLabels[download.platform]}?`)) {
                           remove.mutate(download.id, { onSuccess: () => showToast(`Installer ${download.version} removed.`) });
@@ -89,7 +90,7 @@ export function ProductDownloadsEditor({ productId }: { productId: number }) {
                       }}
                     >
                       X
-                    </button>
+                    </SendButton>
                   </td>
                 </tr>
               ))}
