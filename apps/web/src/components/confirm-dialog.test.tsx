@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog';
 
-const dialogOf = (isPending: boolean, onClose: () => void) => (
+const dialogOf = (isPending: boolean, onClose: () => void, onConfirm: () => void = () => undefined) => (
   <ConfirmDialog
     show
     titleId="confirm-title"
@@ -11,7 +11,7 @@ const dialogOf = (isPending: boolean, onClose: () => void) => (
     confirmLabel="Replace keys"
     confirmStyle="danger"
     isPending={isPending}
-    onConfirm={() => undefined}
+    onConfirm={onConfirm}
     onClose={onClose}
   >
     <p>The old serial and key files stop working at once.</p>
@@ -37,6 +37,21 @@ describe('ConfirmDialog (review 2026-11-28, finding 6)', () => {
     const dialog = within(screen.getByRole('dialog'));
     expect((dialog.getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(true);
     expect((dialog.getByRole('button', { name: 'CANCEL' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keeps the focus on its confirm button while the confirmation runs, and ignores presses of it (decision 096)', () => {
+    const onConfirm = vi.fn();
+    const { rerender } = render(dialogOf(false, () => undefined, onConfirm));
+    const confirm = within(screen.getByRole('dialog')).getByRole('button', { name: 'Replace keys' }) as HTMLButtonElement;
+    confirm.focus();
+    fireEvent.click(confirm);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    rerender(dialogOf(true, () => undefined, onConfirm));
+    expect(confirm.getAttribute('aria-disabled')).toBe('true');
+    expect(confirm.disabled).toBe(false);
+    expect(document.activeElement).toBe(confirm);
+    fireEvent.click(confirm);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 
   it('closes by Escape, the backdrop and the × otherwise', () => {

@@ -58,7 +58,7 @@ const disabledWhileSending =
 const cancels = /onClick=\{(?:onClose|onCancel|onDone|close)\}/;
 const buttonsOf = (source: string) => source.match(/<button\b(?:[^>]|=>)*>/g) ?? [];
 
-describe('every sending button is components/send-button.tsx (decision 095)', () => {
+describe('every sending button is components/send-button.tsx (decision 096)', () => {
   it('recognises a sending button written out', () => {
     expect(disabledWhileSending.test('<button type="submit" className="btn btn-primary" disabled={isSubmitting}>')).toBe(true);
     expect(disabledWhileSending.test('<button\n  type="submit"\n  className="btn"\n  disabled={disable.isPending || code === ""}\n>')).toBe(

@@ -10,7 +10,7 @@ type SendButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled' 
 /**
  * A button that sends (a form's submit, a dialog's confirmation): while its request runs it is aria-disabled, not
  * disabled. A disabled button loses the focus to the page's body, and a screen reader's user would start again from
- * the top; this one keeps it and ignores its presses, Enter in a field of its form included (decision 095).
+ * the top; this one keeps it and ignores its presses, Enter in a field of its form included (decisions 095 and 096).
  */
 export function SendButton({
   isPending,
