@@ -179,6 +179,7 @@ async function issueLicences(
     tags: data.tags ?? undefined,
     customerEmail: customer.email,
     currency: data.currency ?? undefined,
+    orderTime: orderTimeOf(data, options.eventCreated),
     // An item's subtotal is what was paid for it, net of discounts (decision 029); a bundle's, its items' in all.
     lines: orderLinesOfProducts(catalogue, data.items, products),
   });

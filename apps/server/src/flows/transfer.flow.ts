@@ -29,7 +29,6 @@ import {
   readTransferToken,
   recordTransferRefusal,
   transferTokenSecretOf,
-  transferTokenTimeOf,
   type TransferFee,
 } from '../modules/transfer/index.js';
 
@@ -233,8 +232,8 @@ export async function completePaidTransferFlow(options: {
   customerEmail: string;
   /** What the transfer was paid (its `licensetransfer` items): revenue of the transfer, not of the licence. */
   fee?: TransferFee;
-  /** When the provider says the order was completed; the token must have been valid then (decision 084). */
-  orderTime?: Date;
+  /** The order's time as checkout's orderTimeOf judges it: the token must have been valid then (decision 084). */
+  orderTime: Date;
   secretBox: SecretBox;
   config: Config;
 }): Promise<PaidTransferOutcome> {
@@ -253,7 +252,7 @@ export async function completePaidTransferFlow(options: {
   if (!tag) return refuse('The order carries no licence transfer tag (token;orderId;email;firstName;lastName).');
   // The token itself is not put in the support mail.
   const tagText = `${tag.orderId};${tag.email};${tag.firstName};${tag.lastName}`;
-  const grant = readTransferToken(transferTokenSecretOf(config), tag.token, transferTokenTimeOf(options.orderTime));
+  const grant = readTransferToken(transferTokenSecretOf(config), tag.token, options.orderTime);
   if (!grant || grant.orderId !== tag.orderId) return refuse('The transfer token is not valid or has expired.', tagText);
 
   const result = await transferLicencesFlow({

@@ -29,12 +29,25 @@ export function transferFeeOf(data: OrderCompletedData, currency: string | null)
 }
 
 /**
- * When the provider says the order was completed: its `changed` (epoch ms), else the event's `created` (when
- * FastSpring made the event; a reconciliation's event is made when it runs), else undefined (decision 084).
+ * How long after its order a webhook still counts the order's own time (FastSpring retries for up to 7 days; the
+ * reconciliation and an administrator's replay may come later). An older order is judged as if placed this long ago,
+ * when what was granted for it (a transfer token or a quote, each made before the order and living hours) has
+ * expired: a person settles it (decisions 084 and 099).
  */
-export function orderTimeOf(data: OrderCompletedData, eventCreated: number | undefined): Date | undefined {
+export const ORDER_TIME_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The time an order's time-bound grants are judged at (a paid transfer's token, decision 084; an upgrade's,
+ * crossgrade's or bundle's quote, decision 099): when the provider says the order was completed, not when its
+ * webhook is processed, so a retry, reconciliation or replay honours what was valid when the customer paid. That is
+ * its `changed` (epoch ms), else the event's `created` (when FastSpring made the event; a reconciliation's event is
+ * made when it runs). Never later than `now` (a provider's clock ahead of ours), never earlier than
+ * ORDER_TIME_MAX_AGE_MS before it; without either field, `now`.
+ */
+export function orderTimeOf(data: Pick<OrderCompletedData, 'changed'>, eventCreated: number | undefined, now = new Date()): Date {
   const time = data.changed ?? eventCreated;
-  return time === undefined || !Number.isFinite(time) ? undefined : new Date(time);
+  if (time === undefined || !Number.isFinite(time)) return now;
+  return new Date(Math.max(Math.min(time, now.getTime()), now.getTime() - ORDER_TIME_MAX_AGE_MS));
 }
 
 /** The payer: the order's customer, or its account's contact. */

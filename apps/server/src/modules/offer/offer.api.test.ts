@@ -230,6 +230,38 @@ describe('upgrades', () => {
     expect(await attentionOf(late.id)).toMatch(/no longer qualifies/);
   });
 
+  it("judges the quote at the order's time: paid in time and processed hours later it is honoured, paid after it ended it is not", async () => {
+    const { offer } = await createUpgrade();
+    const HOUR = 60 * 60 * 1000;
+    /** A quote made three hours ago (valid two), and its order, completed `paidAgo` ms ago, processed now. */
+    const lateOrder = async (paidAgo: number, timeField: 'changed' | 'created') => {
+      const customer = await t.registerCustomer();
+      const { order: licence } = await giveLicence(t, { email: customer.email });
+      const quote = await quoteOf(customer, offer.id, licence.id);
+      // Stands for the passing of time: the quote was made three hours ago.
+      await t.db.query(`UPDATE offer_quote SET expires_at = expires_at - interval '3 hours' WHERE id = $1`, [quote.quoteId]);
+      const event = orderOfQuote(customer.email, quote);
+      const paidAt = Date.now() - paidAgo;
+      // FastSpring's first delivery failed; its retry (1 h, 2 h, 4 h… later), the reconciliation or a replay brings it now.
+      if (timeField === 'changed') event.data.changed = paidAt;
+      else event.created = paidAt;
+      expect((await postWebhook(t.app, [event], { secret })).statusCode).toBe(200);
+      return { event, licence };
+    };
+
+    for (const timeField of ['changed', 'created'] as const) {
+      const paidInTime = await lateOrder(3 * HOUR - 60_000, timeField);
+      expect(await attentionOf(paidInTime.event.id), timeField).toBeNull();
+      expect(await licencesOf(paidInTime.event.data.id as string)).toEqual([
+        expect.objectContaining({ state: 'active', offer_id: offer.id, upgraded_from_order_id: paidInTime.licence.id }),
+      ]);
+    }
+
+    const paidTooLate = await lateOrder(HOUR / 2, 'changed');
+    expect(await attentionOf(paidTooLate.event.id)).toMatch(/the quote expired$/);
+    expect(await licencesOf(paidTooLate.event.data.id as string)).toEqual([]);
+  });
+
   it('honours its quote again when its order comes again under a new event id (a resend, or late after the reconciliation)', async () => {
     const { offer } = await createUpgrade();
     const customer = await t.registerCustomer();
@@ -321,6 +353,7 @@ describe('upgrades', () => {
         tags: { transfer: tag },
         providerOrderId: `FS-${licence.id}`,
         customerEmail: customer.email,
+        orderTime: new Date(),
         secretBox: t.app.secretBox,
         config: t.config,
       }),

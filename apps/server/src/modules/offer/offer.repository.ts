@@ -169,14 +169,17 @@ export async function markLicencesBoughtThroughBundleQuote(db: Queryable, orderI
   await db.query(`UPDATE orders SET bundle_quote_id = $2 WHERE id = ANY($1::bigint[])`, [orderIds, quoteId]);
 }
 
-/** A quote with its licence row locked, so two orders of one quote (or one licence) are settled one after the other. */
-export async function findQuoteForUpdate(db: Queryable, id: string): Promise<QuoteRow | undefined> {
+/**
+ * A quote with its licence row locked, so two orders of one quote (or one licence) are settled one after the other;
+ * `is_expired` as of `orderTime`, when its order was completed.
+ */
+export async function findQuoteForUpdate(db: Queryable, id: string, orderTime: Date): Promise<QuoteRow | undefined> {
   const { rows } = await db.query<QuoteRow>(
     `SELECT q.id, q.offer_id::int AS offer_id, q.person_id::int AS person_id, q.source_order_id::int AS source_order_id, q.currency,
             q.bundle_product_id::int AS bundle_product_id, q.owned_product_ids::int[] AS owned_product_ids,
-            q.price::text AS price, q.expires_at, q.expires_at < now() AS is_expired
+            q.price::text AS price, q.expires_at, q.expires_at < $2 AS is_expired
        FROM offer_quote q WHERE q.id = $1 FOR UPDATE`,
-    [id],
+    [id, orderTime],
   );
   if (rows[0]?.source_order_id) await db.query(`SELECT 1 FROM orders WHERE id = $1 FOR UPDATE`, [rows[0].source_order_id]);
   return rows[0];

@@ -151,7 +151,7 @@ type OrderLine = { productId: number; quantity: number; paid?: number };
 
 /**
  * The webhook's check of an order's quote, in the event's transaction, before anything is written: the quote
- * exists and has not expired or been used by another order; the order's customer is the quoted person; the licence it
+ * exists, had not expired when the order was completed (`orderTime`, decision 099) and was not used by another order; the order's customer is the quoted person; the licence it
  * was quoted on is still theirs and active and not used for this offer; the order holds the target once, paid (when
  * the order says what it paid) at least the quoted price in the quoted currency. Anything else is refused: FastSpring
  * took the money, so a person settles it ("needs attention"), as with any order the shop cannot honour. The same
@@ -165,6 +165,8 @@ export async function checkOfferOfOrder(
     tags: Record<string, unknown> | undefined;
     customerEmail: string;
     currency: string | undefined;
+    /** When the order was completed, as checkout's orderTimeOf judges it: a quote valid then is honoured. */
+    orderTime: Date;
     lines: OrderLine[];
   },
 ): Promise<OfferOfOrder> {
@@ -172,7 +174,7 @@ export async function checkOfferOfOrder(
   if (quoteId === undefined) return { kind: 'none' };
   if (typeof quoteId !== 'string') return { kind: 'refused', problem: 'offer quote: not a quote id' };
   const refused = (problem: string): OfferOfOrder => ({ kind: 'refused', problem: `offer quote ${quoteId}: ${problem}` });
-  const quote = await repository.findQuoteForUpdate(client, quoteId);
+  const quote = await repository.findQuoteForUpdate(client, quoteId, order.orderTime);
   if (!quote) return refused('unknown quote');
   const use = await repository.findUseOfQuote(client, quote.id, order.providerOrderId);
   if (use === 'otherOrder') return refused('the quote was used by an earlier order');

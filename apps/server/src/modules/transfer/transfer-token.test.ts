@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createTransferToken,
-  PAID_TRANSFER_ORDER_MAX_AGE_MS,
-  readTransferToken,
-  TRANSFER_TOKEN_LIFETIME_MS,
-  transferTokenTimeOf,
-} from './transfer-token.js';
+import { orderTimeOf } from '../checkout/order-completed-data.js';
+import { createTransferToken, readTransferToken, TRANSFER_TOKEN_LIFETIME_MS } from './transfer-token.js';
 
 describe('transfer tokens', () => {
   const secret = 'test-secret';
@@ -39,25 +34,19 @@ describe('transfer tokens', () => {
     expect(readTransferToken('other-secret', earlier, now)).toBeNull();
   });
 
-  it("judges a paid transfer's token at its order's time: never later than now, never older than the bound", () => {
+  it("is judged at its order's time: valid when the order was placed, though expired when it is processed", () => {
     const processed = new Date(now.getTime() + 3 * 60 * 60 * 1000);
-    const ordered = new Date(now.getTime() + 60 * 60 * 1000);
-    expect(transferTokenTimeOf(ordered, processed)).toEqual(ordered);
-    expect(transferTokenTimeOf(undefined, processed)).toEqual(processed);
-    expect(transferTokenTimeOf(new Date(Number.NaN), processed)).toEqual(processed);
-    expect(transferTokenTimeOf(new Date(processed.getTime() + 5000), processed)).toEqual(processed);
-    const longAgo = new Date(processed.getTime() - PAID_TRANSFER_ORDER_MAX_AGE_MS);
-    expect(transferTokenTimeOf(new Date(0), processed)).toEqual(longAgo);
+    const judgedAt = (ordered: Date) => orderTimeOf({ changed: ordered.getTime() }, undefined, processed);
     // A token valid when the order was placed, processed 3 h after it was made; one expired at the order is not.
     const token = createTransferToken(secret, { orderId: 42, personId: 7, now });
     expect(readTransferToken(secret, token, processed)).toBeNull();
-    expect(readTransferToken(secret, token, transferTokenTimeOf(ordered, processed))).not.toBeNull();
-    const afterExpiry = new Date(now.getTime() + TRANSFER_TOKEN_LIFETIME_MS);
-    expect(readTransferToken(secret, token, transferTokenTimeOf(afterExpiry, processed))).toBeNull();
+    expect(readTransferToken(secret, token, judgedAt(new Date(now.getTime() + 60 * 60 * 1000)))).not.toBeNull();
+    expect(readTransferToken(secret, token, judgedAt(new Date(now.getTime() + TRANSFER_TOKEN_LIFETIME_MS)))).toBeNull();
     // An order older than the bound is judged at the bound: its token, made before the order, has expired by then.
+    const longAgo = new Date(processed.getTime() - 30 * 24 * 60 * 60 * 1000);
     const oldToken = createTransferToken(secret, { orderId: 42, personId: 7, now: new Date(longAgo.getTime() - 3 * 60 * 60 * 1000) });
     const oldOrder = new Date(longAgo.getTime() - 2.5 * 60 * 60 * 1000);
     expect(readTransferToken(secret, oldToken, oldOrder)).not.toBeNull();
-    expect(readTransferToken(secret, oldToken, transferTokenTimeOf(oldOrder, processed))).toBeNull();
+    expect(readTransferToken(secret, oldToken, judgedAt(oldOrder))).toBeNull();
   });
 });

@@ -2,13 +2,6 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { deriveKey } from '../../lib/derived-key.js';
 
 export const TRANSFER_TOKEN_LIFETIME_MS = 2 * 60 * 60 * 1000;
-/**
- * How long after its order a paid transfer's webhook still counts the order's time (FastSpring retries for up to
- * 7 days; reconciliation and an administrator's replay may come later). An older order is judged as if placed this
- * long ago, when its token, made before the order, has expired (give or take the token's two hours): a person
- * settles it (decision 084).
- */
-export const PAID_TRANSFER_ORDER_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** What a transfer token vouches for: this owner may transfer this licence until `expiresAt`. */
 export type TransferGrant = { orderId: number; personId: number; expiresAt: Date };
@@ -18,8 +11,8 @@ const tokenKey = (secret: string): Buffer => deriveKey(secret, 'licence-transfer
 /**
  * The key of tokens issued before every key was derived by deriveKey (2026-11-25). A token travels in a paid
  * checkout's tag, and the order's webhook may come after an update: it is still read. Tokens live two hours, but a
- * paid order's webhook honours them for up to PAID_TRANSFER_ORDER_MAX_AGE_MS after it (decision 084), so this can go
- * with a release at least that long after 2026-11-25.
+ * paid order's webhook honours them for up to 30 days after it (checkout's ORDER_TIME_MAX_AGE_MS, decision 084), so
+ * this can go with a release at least that long after 2026-11-25.
  */
 const earlierTokenKey = (secret: string): Buffer => Buffer.from(hkdfSync('sha256', secret, 'plugin-store', 'licence-transfer-token', 32));
 
@@ -47,18 +40,6 @@ export function readTransferToken(secret: string, token: string, now = new Date(
   const expiresAt = new Date(Number(expiry) * 1000);
   if (expiresAt <= now) return null;
   return { orderId: Number(orderId), personId: Number(personId), expiresAt };
-}
-
-/**
- * The time a paid transfer's token is judged at (decision 084): when the order was completed (as the provider says),
- * not when its webhook is processed, so a retry, reconciliation or replay honours a token that was valid when the
- * customer paid, and an old token is still refused for a new order. Never later than now (a provider's clock ahead
- * of ours), never earlier than PAID_TRANSFER_ORDER_MAX_AGE_MS ago; without an order time, now.
- */
-export function transferTokenTimeOf(orderTime: Date | undefined, now = new Date()): Date {
-  const time = orderTime?.getTime();
-  if (time === undefined || !Number.isFinite(time)) return now;
-  return new Date(Math.max(Math.min(time, now.getTime()), now.getTime() - PAID_TRANSFER_ORDER_MAX_AGE_MS));
 }
 
 /** The configured secret the tokens are derived from; buildApp refuses to start without it. */

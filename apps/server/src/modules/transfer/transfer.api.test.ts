@@ -23,7 +23,15 @@ const orderOf = async (orderId: number) => (await t.db.query('SELECT * FROM orde
 
 const deliver = (tags: unknown, providerOrderId: string, customerEmail = 'payer@example.com') =>
   withTransaction(t.db, (client) =>
-    completeTransferFromWebhook({ client, tags, providerOrderId, customerEmail, secretBox: t.app.secretBox, config: t.config }),
+    completeTransferFromWebhook({
+      client,
+      tags,
+      providerOrderId,
+      customerEmail,
+      orderTime: new Date(),
+      secretBox: t.app.secretBox,
+      config: t.config,
+    }),
   );
 
 /** An owner whose licence is old enough, with a device, and a verified transfer token for it. */
