@@ -329,6 +329,36 @@ describe('migration 040 (mail through the job queue)', () => {
   });
 });
 
+describe('migration 097 (chargebacks kept with their purchase)', () => {
+  it('keeps each charged-back purchase of the webhook log, once, with the reason its licences were revoked with', async () => {
+    const url = await createEmptyDatabase();
+    const before097 = await migrationsBefore('097');
+    const db = createPool(url, 2);
+    try {
+      await migrateDatabase(db, undefined, before097);
+      const chargeback = (id: string, order: string, reason: string | null, received: string) =>
+        db.query(`INSERT INTO webhook_event (id, type, payload, received_at) VALUES ($1, 'chargeback.created', $2, $3)`, [
+          id,
+          { id, type: 'chargeback.created', data: { order, reasonDescription: reason } },
+          received,
+        ]);
+      await chargeback('cb-1', 'FS-1', 'FRAUDULENT', '2026-01-02T00:00:00Z');
+      await chargeback('cb-2', 'FS-1', 'DUPLICATE', '2026-01-03T00:00:00Z');
+      await chargeback('cb-3', 'FS-2', null, '2026-01-04T00:00:00Z');
+      await chargeback('cb-4', '', 'no order', '2026-01-05T00:00:00Z');
+      expect(await migrateDatabase(db)).toContain('097_provider_chargeback.sql');
+
+      const { rows } = await db.query('SELECT provider_order_id, reason FROM provider_chargeback ORDER BY provider_order_id');
+      expect(rows).toEqual([
+        { provider_order_id: 'FS-1', reason: 'Chargeback: FRAUDULENT' },
+        { provider_order_id: 'FS-2', reason: 'Chargeback' },
+      ]);
+    } finally {
+      await db.end();
+    }
+  });
+});
+
 describe('migration 062 (product paths)', () => {
   it("gives existing products their name's path as productPathOfName derives it, with the id when too short, reserved or taken", async () => {
     const url = await createEmptyDatabase();

@@ -20,6 +20,7 @@ import {
   accountClaimHashOf,
   recipientOf,
   recordProviderOrder,
+  revokeLicencesOfChargeback,
   transferFeeOf,
   useLoyaltyCode,
   type LicenceItem,
@@ -48,7 +49,16 @@ const MAX_LICENCES_PER_ORDER = 1000;
  */
 export type OrderCompletedResult =
   | { kind: 'needsAttention'; reason: string }
-  | { kind: 'completed'; createdOrderIds: number[]; problems: string[]; unknownPaths: string[]; revokedOrderIds: number[] };
+  | {
+      kind: 'completed';
+      createdOrderIds: number[];
+      problems: string[];
+      unknownPaths: string[];
+      /** Licences issued now and refunded at once for returns taken before them. */
+      revokedOrderIds: number[];
+      /** Licences issued now and revoked at once for a chargeback taken before them (decision 100). */
+      chargedBackOrderIds: number[];
+    };
 
 type FlowOptions = {
   client: PoolClient;
@@ -72,7 +82,8 @@ const needsAttention = (reason: string): OrderCompletedResult => ({ kind: 'needs
  * returns; the payer and a gift's recipient read; the loyalty codes spent and the provider's order kept; a paid
  * transfer completed; the items' products found (unknown paths alerted); an upgrade's or bundle's quote checked;
  * the owner's person found or created; one licence per unit issued with serial and key files; the confirmation (and
- * a gift's receipt) mailed; then returns that came before the order carried out. The provider's order id plus
+ * a gift's receipt) mailed, unless the purchase was charged back before; then a chargeback and returns that came
+ * before the order carried out on the licences issued now. The provider's order id plus
  * `{path}#{n}` identifies each licence, so retries and manual resends (new event id, same order) create nothing
  * twice (decision 026 for paths; decision 063 for this flow). It writes no audit record: an administrator's replay
  * or reconciliation records the event's outcome, in one place (`checkout/webhook-audit.ts`).
@@ -93,26 +104,28 @@ export async function completeOrderFlow(options: FlowOptions): Promise<OrderComp
   const isTransfer = items.some((item) => item.path === LICENSE_TRANSFER_PRODUCT);
   // The paying browser's claim on the buyer's account: only where the licences are the payer's (decision 060).
   const accountClaimHash = parties.recipient || isTransfer ? null : accountClaimHashOf(data.tags);
-  const { hasReturnsBefore } = await recordProviderOrder(client, data, {
+  const { hasReturnsBefore, chargebackReason } = await recordProviderOrder(client, data, {
     buyerEmail: parties.payer.email,
     recipientEmail: parties.recipient?.email ?? '',
     accountClaimHash,
   });
   if (isTransfer) await completePaidTransfer(options, parties.payer, currency);
 
-  const issued = await issueLicences(
-    options,
-    catalogue,
-    parties,
-    items.filter((item) => item.path !== LICENSE_TRANSFER_PRODUCT),
-  );
+  const licenceItems = items.filter((item) => item.path !== LICENSE_TRANSFER_PRODUCT);
+  // A charged-back purchase's licences are issued (its record stays whole) but not mailed: they are revoked below.
+  const issued = await issueLicences(options, catalogue, parties, licenceItems, { isMailed: chargebackReason === null });
   if (typeof issued === 'string') return needsAttention(issued);
+  // A chargeback that came before these licences (their item waited for a mapping, or the order came late) ends them.
+  const chargedBackOrderIds =
+    chargebackReason !== null && issued.createdOrderIds.length > 0
+      ? await revokeLicencesOfChargeback(client, { providerOrderId: data.id, reason: chargebackReason, orderIds: issued.createdOrderIds })
+      : [];
   // Returns that came before the order (known when it was recorded, under the purchase's lock) are carried out now.
-  if (!hasReturnsBefore) return { kind: 'completed', ...issued, revokedOrderIds: [] };
+  if (!hasReturnsBefore) return { kind: 'completed', ...issued, revokedOrderIds: [], chargedBackOrderIds };
   await settleWaitingReturnsFlow(client, data.id, siteUrlOf(config));
   // A return taken before these licences were issued (their item waited for a mapping) applies to them too.
   const revokedOrderIds = issued.createdOrderIds.length > 0 ? await refundRecordedReturnsFlow(client, data.id) : [];
-  return { kind: 'completed', ...issued, revokedOrderIds };
+  return { kind: 'completed', ...issued, revokedOrderIds, chargedBackOrderIds };
 }
 
 /** The payer, and a gift's recipient (who owns its licences); or why a person must settle the order. */
@@ -156,6 +169,7 @@ async function issueLicences(
   catalogue: OrderCatalogue,
   parties: { payer: OrderParty; recipient: OrderParty | undefined },
   licenceItems: readonly LicenceItem[],
+  delivery: { isMailed: boolean },
 ): Promise<Issued | string> {
   const { client, config, data } = options;
   const result: Issued = { createdOrderIds: [], problems: [], unknownPaths: [] };
@@ -197,7 +211,9 @@ async function issueLicences(
   const owner = { personId: person.id, email: person.email, name: person.name || customer.name };
   const mailed = await issueUnits(options, { owner, payer: parties.payer, products, offer, items: issuedItems });
   result.createdOrderIds.push(...mailed.map((licence) => licence.order.id));
-  if (mailed.length > 0) await mailLicences(options, { owner, payer: parties.payer, isGift: parties.recipient !== undefined, mailed });
+  if (mailed.length > 0 && delivery.isMailed) {
+    await mailLicences(options, { owner, payer: parties.payer, isGift: parties.recipient !== undefined, mailed });
+  }
   return result;
 }
 

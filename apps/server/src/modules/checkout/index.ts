@@ -1,6 +1,7 @@
 // The checkout module's public face (issue 28, decision 039): what other modules and the app may use of it.
 export { orderLicenceItemsOf, orderLinesOf, readOrderCatalogue, type LicenceItem } from './bundle-items.js';
 export { catalogRoutes } from './catalog.routes.js';
+export { revokeLicencesOfChargeback } from './chargeback-created.service.js';
 export { createCheckoutService, type CheckoutService } from './checkout-service.js';
 export { checkoutRoutes } from './checkout.routes.js';
 export {

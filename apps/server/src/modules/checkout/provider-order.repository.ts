@@ -16,14 +16,15 @@ const isToCarryOver = `(NOT is_partial OR items @> '[{"owed": true}]')`;
 /**
  * Keeps what the provider says about a purchase's money (once per provider order; a resend changes nothing).
  * Answers, in the same statement, whether returns of the purchase came before it: waiting in "needs attention"
- * (`findWaitingReturnsOfOrder`) or recorded to be carried over to licences issued later (`listRefundsToCarryOver`).
+ * (`findWaitingReturnsOfOrder`) or recorded to be carried over to licences issued later (`listRefundsToCarryOver`);
+ * and the reason of a chargeback taken before it (`recordChargeback`), whose revocation licences issued now get too.
  * The caller holds the purchase's lock (`lockPurchase`, an earlier statement), so none can arrive meanwhile.
  */
 export async function recordProviderOrder(
   db: Queryable,
   data: OrderCompletedData,
   people: { buyerEmail: string; recipientEmail: string; accountClaimHash: string | null },
-): Promise<{ hasReturnsBefore: boolean }> {
+): Promise<{ hasReturnsBefore: boolean; chargebackReason: string | null }> {
   const items = data.items.map((item) => ({
     product: item.product,
     quantity: item.quantity ?? 1,
@@ -33,7 +34,7 @@ export async function recordProviderOrder(
   }));
   const money = moneyOf(data);
   // Named: prepared once per connection, as every order.completed runs it.
-  const { rows } = await db.query<{ has_returns_before: boolean }>({
+  const { rows } = await db.query<{ has_returns_before: boolean; chargeback_reason: string | null }>({
     name: 'provider-order-record',
     text: `WITH recorded AS (
              INSERT INTO provider_order (provider_order_id, reference, currency, payout_currency, invoice_url, coupons,
@@ -43,7 +44,8 @@ export async function recordProviderOrder(
            SELECT EXISTS (SELECT 1 FROM webhook_event
                            WHERE type = 'return.created' AND attention IS NOT NULL AND resolved_at IS NULL
                              AND coalesce(payload->'data'->'original'->>'id', payload->'data'->'original'->>'order') = $1)
-               OR EXISTS (SELECT 1 FROM provider_refund WHERE provider_order_id = $1 AND ${isToCarryOver}) AS has_returns_before`,
+               OR EXISTS (SELECT 1 FROM provider_refund WHERE provider_order_id = $1 AND ${isToCarryOver}) AS has_returns_before,
+                  (SELECT reason FROM provider_chargeback WHERE provider_order_id = $1) AS chargeback_reason`,
     values: [
       data.id,
       data.reference ?? '',
@@ -62,7 +64,18 @@ export async function recordProviderOrder(
       people.accountClaimHash,
     ],
   });
-  return { hasReturnsBefore: rows[0]?.has_returns_before ?? false };
+  return { hasReturnsBefore: rows[0]?.has_returns_before ?? false, chargebackReason: rows[0]?.chargeback_reason ?? null };
+}
+
+/**
+ * Keeps a purchase's chargeback (decision 100): licences issued for the purchase later are revoked with its reason.
+ * The first chargeback of a purchase is kept; another (a second dispute) changes nothing.
+ */
+export async function recordChargeback(db: Queryable, providerOrderId: string, reason: string): Promise<void> {
+  await db.query('INSERT INTO provider_chargeback (provider_order_id, reason) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+    providerOrderId,
+    reason,
+  ]);
 }
 
 /**

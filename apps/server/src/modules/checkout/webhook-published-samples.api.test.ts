@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listRecentMail } from '../../mail/outbox.js';
 import { createTestApp, licenceMailsTo, uniqueEmail } from '../../../test/test-app.js';
-import { postWebhook } from '../../../test/webhook-fixtures.js';
+import { orderCompleted, postWebhook } from '../../../test/webhook-fixtures.js';
 import { publishedPost } from '../../../test/published-samples.js';
 
 // FastSpring's published sample payloads replayed as FastSpring posts them (test/fixtures/fastspring/README.md):
@@ -180,7 +180,57 @@ describe('return.created', () => {
     // A chargeback of an order never seen waits for the administrator's attention.
     const unknown = publishedPost('chargeback-created');
     await postWebhook(t.app, unknown, { secret });
-    expect((await eventRow(unknown[0]!.id)).attention).toMatch(/^chargeback of order .*: no active licence of it$/);
+    expect((await eventRow(unknown[0]!.id)).attention).toMatch(
+      /^chargeback of order .*: no active licence of it \(licences issued for it later are revoked at once\)$/,
+    );
+  });
+
+  it('revokes at once, unmailed, the licences issued after a chargeback: an item that waited for a mapping, or the whole order', async () => {
+    const admin = await t.adminToken();
+    const statesOf = async (providerOrderId: string) =>
+      (
+        await t.db.query<{ provider_item: string; state: string; revoke_reason: string | null }>(
+          'SELECT provider_item, state, revoke_reason FROM orders WHERE provider_order_id = $1 ORDER BY provider_item',
+          [providerOrderId],
+        )
+      ).rows.map((licence) => `${licence.provider_item} ${licence.state} ${licence.revoke_reason ?? ''}`);
+    /** The order's event replayed with its unknown path mapped to Punch, as support does from "needs attention". */
+    const mapAndReplay = async (eventId: string) => {
+      const replayed = await t.request({
+        method: 'POST',
+        url: `/api/webhookEvent/${eventId}/replay`,
+        token: admin,
+        body: { productOfPath: { 'space-echo': 'Punch' } },
+      });
+      expect(replayed.statusCode, replayed.body).toBe(200);
+      return replayed.json() as { result: string; error: string | null };
+    };
+
+    // The whole order waits (the vendor renamed the product in FastSpring); the customer, who got nothing, disputes it.
+    const email = uniqueEmail('disputed');
+    const waiting = orderCompleted({ email, items: [{ product: 'space-echo' }] });
+    const orderId = waiting.data.id as string;
+    await postWebhook(t.app, [waiting], { secret });
+    const chargeback = publishedPost('chargeback-created', { orderId });
+    expect((await postWebhook(t.app, chargeback, { secret })).statusCode).toBe(200);
+    expect((await eventRow(chargeback[0]!.id)).attention).toMatch(/no active licence of it/);
+    // The replay settles the order's event, its note saying what became of the licence.
+    expect(await mapAndReplay(waiting.id)).toMatchObject({ result: 'resolved', error: 'revoked 1 for a chargeback taken before' });
+    expect(await statesOf(orderId)).toEqual(['space-echo#0 revoked Chargeback: FRAUDULENT']);
+    expect(await licenceMailsTo(t.db, email)).toEqual([]);
+
+    // One item was issued and is revoked by the chargeback; the other waited and is revoked when it is issued.
+    const partEmail = uniqueEmail('disputed-part');
+    const part = orderCompleted({ email: partEmail, items: [{ product: 'spacey' }, { product: 'space-echo' }] });
+    const partId = part.data.id as string;
+    await postWebhook(t.app, [part], { secret });
+    const partChargeback = publishedPost('chargeback-created', { orderId: partId });
+    await postWebhook(t.app, partChargeback, { secret });
+    expect((await eventRow(partChargeback[0]!.id)).error).toBe('revoked 1 for a chargeback');
+    await mapAndReplay(part.id);
+    expect(await statesOf(partId)).toEqual(['space-echo#0 revoked Chargeback: FRAUDULENT', 'spacey#0 revoked Chargeback: FRAUDULENT']);
+    // The one licence mail is the first delivery's, of Spacey; the licence issued after the chargeback is not mailed.
+    expect((await licenceMailsTo(t.db, partEmail)).length).toBe(1);
   });
 
   it('keeps the licences on a partial (amount) return and records it as partial; a full return of the item then revokes it', async () => {

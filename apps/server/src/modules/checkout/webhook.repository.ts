@@ -99,13 +99,18 @@ export async function markOrdersOfPurchaseRefunded(
 
 /**
  * Revokes the active licences of a charged-back purchase (decision 041; their devices are for the caller to
- * delete). Answers the order ids.
+ * delete): all of them, or only `orderIds` (those issued after the chargeback, decision 100). Answers the order ids.
  */
-export async function markOrdersOfPurchaseRevoked(db: Queryable, providerOrderId: string, reason: string): Promise<number[]> {
+export async function markOrdersOfPurchaseRevoked(
+  db: Queryable,
+  providerOrderId: string,
+  reason: string,
+  orderIds?: readonly number[],
+): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
     `UPDATE orders SET state = 'revoked', revoked_at = now(), revoke_reason = $2
-      WHERE provider_order_id = $1 AND state = 'active' RETURNING id`,
-    [providerOrderId, reason],
+      WHERE provider_order_id = $1 AND state = 'active' AND ($3::bigint[] IS NULL OR id = ANY($3)) RETURNING id`,
+    [providerOrderId, reason, orderIds ?? null],
   );
   return rows.map((row) => row.id);
 }

@@ -113,8 +113,12 @@ export async function processEvent(
       });
       if (result.kind === 'needsAttention') return { note: result.reason, attention: result.reason };
       if (result.problems.length > 0) context.log.warn({ eventId: event.id, problems: result.problems }, 'order partly unusable');
-      const revoked = result.revokedOrderIds;
-      const notes = [...result.problems, ...(revoked.length > 0 ? [`revoked ${revoked.length} for returns taken before`] : [])];
+      const { revokedOrderIds: revoked, chargedBackOrderIds: chargedBack } = result;
+      const notes = [
+        ...result.problems,
+        ...(chargedBack.length > 0 ? [`revoked ${chargedBack.length} for a chargeback taken before`] : []),
+        ...(revoked.length > 0 ? [`revoked ${revoked.length} for returns taken before`] : []),
+      ];
       const note = notes.length > 0 ? notes.join('; ') : null;
       const issuedLicences = result.createdOrderIds.length > 0;
       return result.unknownPaths.length > 0
