@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
-import { createDeviceKeyFile, createModuleKeyFile } from '../order/index.js';
+import { createDeviceKeyFile, createModuleKeyFile, isSignedWithCurrentKey } from '../order/index.js';
 import type { ProductRow } from '../product/index.js';
 import * as repository from './device.repository.js';
 import * as rows from './device-rows.repository.js';
@@ -72,9 +72,18 @@ export async function registerDeviceOnLicences(options: {
         if (keyFile) return keyFile;
         continue; // the licence ended, or the computer left it, while the key was signed: look again
       }
-      if (known.known_key_expires_at === null) {
+      if (known.known_key_expires_at === null && isSignedWithCurrentKey(product, known.known_key!)) {
         await rows.touchDevice(db, known.order_id, deviceId);
         return known.known_key!;
+      }
+      if (known.known_key_expires_at === null) {
+        // Its key was signed before the product's releases moved to another key ("use RSA 2048", or a pair made
+        // anew), so a current release cannot open it: the place keeps the computer and gets a key signed now.
+        const keyFile = await permanentKeyOf(licence);
+        keyFiles.set(licence.order_id, keyFile);
+        const isReplaced = await rows.replaceDeviceKey(db, { orderId: licence.order_id, ownerId: licence.person_id, deviceId }, keyFile);
+        if (isReplaced) return keyFile;
+        continue; // the licence ended, or the computer left it, while the key was signed: look again
       }
       // The place holds the module's expiring key, which stock JUCE's isUnlocked() refuses (DESIGN §5): a caller
       // that is not the module (the offline dialog, a serial, a stock unlock) gets a permanent key for this

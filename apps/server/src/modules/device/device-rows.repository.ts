@@ -88,6 +88,25 @@ export async function touchDeviceOfActiveLicence(
   return (rowCount ?? 0) > 0;
 }
 
+/**
+ * Gives a computer's place a permanent key signed with the product's current key (decision 101), noting that it
+ * registered again, only while its licence is active and still the owner's and the computer holds its place with a
+ * permanent key: false otherwise (the share lock as in touchDeviceOfActiveLicence).
+ */
+export async function replaceDeviceKey(
+  db: Queryable,
+  device: { orderId: number; ownerId: number; deviceId: string },
+  keyFile: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `WITH licence AS (SELECT id FROM orders WHERE id = $1 AND state = 'active' AND person_id = $3 FOR SHARE)
+     UPDATE order_device d SET device_id_hash_encrypted = $4, last_activated_at = now()
+       FROM licence WHERE d.order_id = licence.id AND lower(d.device_id_hash) = lower($2) AND d.key_expires_at IS NULL`,
+    [device.orderId, device.deviceId, device.ownerId, keyFile],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
 /** Notes that a computer registered again: the customer area shows when each computer last activated. */
 export async function touchDevice(db: Queryable, orderId: number, deviceId: string): Promise<void> {
   await db.query({

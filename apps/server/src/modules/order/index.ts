@@ -1,5 +1,11 @@
 // The order module's public face (issue 28, decision 039): what other modules and the app may use of it.
-export { createDeviceKeyFile, createLicenceKeys, createModuleKeyFile, createTrialKeyFile } from './licence-keys.js';
+export {
+  createDeviceKeyFile,
+  createLicenceKeys,
+  createModuleKeyFile,
+  createTrialKeyFile,
+  isSignedWithCurrentKey,
+} from './licence-keys.js';
 export { listDevicesOfOrder, listOrdersOfPerson } from './order-admin.service.js';
 export { issueOrder } from './order-issue.service.js';
 export { orderListRoutes } from './order-list.routes.js';

@@ -1,4 +1,4 @@
-import { prepareExpiringKeyFile, prepareKeyFile, signKeyFileHere, type UnsignedKeyFile } from '../../licensing/juce-key-file.js';
+import { decryptKeyFile, prepareExpiringKeyFile, prepareKeyFile, signKeyFileHere, type UnsignedKeyFile } from '../../licensing/juce-key-file.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { loadSigningKey, type SigningKey } from '../../licensing/rsa-key.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -105,6 +105,19 @@ export async function createDeviceKeyFile(options: {
     (options.product.use_rsa_2048 ? prepareProductKeyFile({ ...base, size: 2048 }) : undefined) ??
     prepareProductKeyFile({ ...base, size: 1024 });
   return file ? options.signer.sign(file) : '';
+}
+
+/**
+ * Whether a stored key file (a computer's or a trial's) opens with the public key the product's current releases
+ * hold, the one createDeviceKeyFile and createTrialKeyFile sign with now. A file signed before "use RSA 2048" was
+ * set, or before the product's pair was made anew, does not: a current release cannot unlock with it (decision
+ * 101). True when the product has no pair to sign with (nothing better can be made).
+ */
+export function isSignedWithCurrentKey(product: ProductRow, keyFile: string): boolean {
+  const is2048 = product.use_rsa_2048 && product.public_key_2048 !== '' && product.private_key_2048_sealed !== '';
+  const publicKey = is2048 ? product.public_key_2048 : product.private_key_sealed === '' ? '' : product.public_key;
+  if (!publicKey) return true;
+  return keyFile !== '' && decryptKeyFile(keyFile, publicKey) !== null;
 }
 
 /**

@@ -10,7 +10,7 @@ import { bindDependencies } from '../../lib/service-object.js';
 import { JUCE_WRONG_PRODUCT_MESSAGE } from '../../licensing/juce-unlock-reply.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { findDeviceIdProblem } from '../device/index.js';
-import { createTrialKeyFile } from '../order/index.js';
+import { createTrialKeyFile, isSignedWithCurrentKey } from '../order/index.js';
 import { emitWebhookEvent } from '../outbound-webhook/index.js';
 import { findProductById, type ProductCache, type ProductRow } from '../product/index.js';
 import * as repository from './trial.repository.js';
@@ -107,7 +107,8 @@ async function signTrialKey(options: TrialOptions, product: ProductRow, expiresA
 
 /**
  * The computer's trial again: its key file while it runs (signed anew, to the same end, when its holder was erased
- * and the stored one with them), a refusal once it has ended.
+ * and the stored one with them, or when it was signed before the product's releases moved to another key, decision
+ * 101), a refusal once it has ended.
  */
 async function answerExistingTrial(options: TrialOptions, product: ProductRow, trial: repository.TrialRow): Promise<TrialGrant> {
   if (trial.expires_at.getTime() <= Date.now()) {
@@ -115,7 +116,8 @@ async function answerExistingTrial(options: TrialOptions, product: ProductRow, t
       `The trial of ${product.name} on this computer ended on ${formatDay(trial.expires_at)}. A computer gets one trial of each product.`,
     );
   }
-  const keyFile = trial.key_file === '' ? await signTrialKey(options, product, trial.expires_at) : trial.key_file;
+  const isCurrent = trial.key_file !== '' && isSignedWithCurrentKey(product, trial.key_file);
+  const keyFile = isCurrent ? trial.key_file : await signTrialKey(options, product, trial.expires_at);
   return { product, keyFile, expiresAt: trial.expires_at, isNew: false };
 }
 
