@@ -56,7 +56,18 @@ describe('a computer the module unlocked, registered again by a caller that is n
     expect(offline.statusCode).toBe(200);
     expectPermanentKeyOf(owner, offline.json<string>(), mach);
 
-    // By serial number too (no key file signed in advance).
+    // No new place. Registered as offline, the computer cannot renew: its place now holds that permanent key, which
+    // the customer area offers as its offline key (decision 102). The module still renews its key once it is online.
+    const devices = await devicesOf(owner);
+    expect(devices).toHaveLength(1);
+    expect(devices[0]).toMatchObject({ device_id_hash: mach, device_id_hash_encrypted: offline.json<string>(), key_expires_at: null });
+    expect(keyOf((await renew(mach, rolling)).body)).not.toBe('');
+  });
+
+  it('gets a permanent key by serial number (no key file signed in advance), the place keeping the module’s key', async () => {
+    const owner = await customerWithLicence(t, 'Tapewarm');
+    const mach = randomDeviceId();
+    const rolling = keyOf((await unlock(owner, mach, '1')).body);
     await t.db.query('UPDATE orders SET serial = $2 WHERE id = $1', [owner.order.id, `TW-${mach}`]);
     const bySerial = await registerDevice(t, { ProductName: 'Tapewarm', Key: `TW-${mach}`, DeviceIdHash: mach.toLowerCase() });
     expect(bySerial.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { MAX_DEVICES_PER_LICENSE } from '@store/contracts/constants';
+import { isOfflineDevice } from '@store/contracts/licence';
 import type { Queryable } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -72,25 +73,26 @@ export async function registerDeviceOnLicences(options: {
         if (keyFile) return keyFile;
         continue; // the licence ended, or the computer left it, while the key was signed: look again
       }
+      // The customer area's offline dialog registers the computer as one without internet: its place takes that name
+      // (unless it has one already) and keeps a permanent key, which the list then offers (decision 102).
+      const offlineName = isOfflineDevice({ deviceName: options.deviceName }) ? options.deviceName : null;
       if (known.known_key_expires_at === null && isSignedWithCurrentKey(product, known.known_key!)) {
-        await rows.touchDevice(db, known.order_id, deviceId);
+        await rows.touchDevice(db, known.order_id, deviceId, offlineName);
         return known.known_key!;
       }
-      if (known.known_key_expires_at === null) {
-        // Its key was signed before the product's releases moved to another key ("use RSA 2048", or a pair made
-        // anew), so a current release cannot open it: the place keeps the computer and gets a key signed now.
-        const keyFile = await permanentKeyOf(licence);
-        keyFiles.set(licence.order_id, keyFile);
-        const isReplaced = await rows.replaceDeviceKey(db, { orderId: licence.order_id, ownerId: licence.person_id, deviceId }, keyFile);
-        if (isReplaced) return keyFile;
-        continue; // the licence ended, or the computer left it, while the key was signed: look again
-      }
-      // The place holds the module's expiring key, which stock JUCE's isUnlocked() refuses (DESIGN §5): a caller
-      // that is not the module (the offline dialog, a serial, a stock unlock) gets a permanent key for this
-      // computer instead (decisions 041 and 081). The place keeps the module's key, which the module renews.
+      // Its key was signed before the product's releases moved to another key ("use RSA 2048", or a pair made anew),
+      // so a current release cannot open it (decision 101); or the place holds the module's expiring key, which stock
+      // JUCE's isUnlocked() refuses (DESIGN §5). A caller that is not the module (the offline dialog, a serial, a
+      // stock unlock) gets a permanent key signed now (decisions 041 and 081).
       const keyFile = await permanentKeyOf(licence);
       keyFiles.set(licence.order_id, keyFile);
-      const isHeld = await rows.touchDeviceOfActiveLicence(db, { orderId: licence.order_id, ownerId: licence.person_id, deviceId });
+      const device = { orderId: licence.order_id, ownerId: licence.person_id, deviceId };
+      // The place keeps the module's key, which the module renews, unless the computer is now registered as offline:
+      // it cannot renew, so the place gets the permanent key.
+      const isHeld =
+        known.known_key_expires_at === null || offlineName !== null
+          ? await rows.replaceDeviceKey(db, device, keyFile, offlineName)
+          : await rows.touchDeviceOfActiveLicence(db, device);
       if (isHeld) return keyFile;
       continue; // the licence ended, or the computer left it, while the key was signed: look again
     }

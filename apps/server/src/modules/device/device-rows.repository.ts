@@ -1,3 +1,4 @@
+import { OFFLINE_DEVICE_MARKER } from '@store/contracts/constants';
 import type { Queryable } from '../../db/client.js';
 
 // The registered computers as the screens read them, a module key's renewal, and a known computer's registration
@@ -88,30 +89,43 @@ export async function touchDeviceOfActiveLicence(
   return (rowCount ?? 0) > 0;
 }
 
+/** A place's name after a registration as `offlineName` (null: not as offline): that name, unless it has one already. */
+const nameAfter = (offlineName: string) =>
+  `CASE WHEN ${offlineName}::text IS NULL OR strpos(device_name, '${OFFLINE_DEVICE_MARKER}') > 0 THEN device_name ELSE ${offlineName} END`;
+
 /**
- * Gives a computer's place a permanent key signed with the product's current key (decision 101), noting that it
- * registered again, only while its licence is active and still the owner's and the computer holds its place with a
- * permanent key: false otherwise (the share lock as in touchDeviceOfActiveLicence).
+ * Gives a computer's place a permanent key signed now, noting that it registered again: a key the product's current
+ * releases open (decision 101), or, for a computer registered as offline (`offlineName`, decision 102), one in place
+ * of the module's expiring key, with that name. Only while its licence is active and still the owner's and the
+ * computer holds its place (with a permanent key, unless registered as offline): false otherwise (the share lock as
+ * in touchDeviceOfActiveLicence).
  */
 export async function replaceDeviceKey(
   db: Queryable,
   device: { orderId: number; ownerId: number; deviceId: string },
   keyFile: string,
+  offlineName: string | null,
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `WITH licence AS (SELECT id FROM orders WHERE id = $1 AND state = 'active' AND person_id = $3 FOR SHARE)
-     UPDATE order_device d SET device_id_hash_encrypted = $4, last_activated_at = now()
-       FROM licence WHERE d.order_id = licence.id AND lower(d.device_id_hash) = lower($2) AND d.key_expires_at IS NULL`,
-    [device.orderId, device.deviceId, device.ownerId, keyFile],
+     UPDATE order_device d SET device_id_hash_encrypted = $4, key_expires_at = NULL, device_name = ${nameAfter('$5')},
+            last_activated_at = now()
+       FROM licence WHERE d.order_id = licence.id AND lower(d.device_id_hash) = lower($2)
+        AND (d.key_expires_at IS NULL OR $5::text IS NOT NULL)`,
+    [device.orderId, device.deviceId, device.ownerId, keyFile, offlineName],
   );
   return (rowCount ?? 0) > 0;
 }
 
-/** Notes that a computer registered again: the customer area shows when each computer last activated. */
-export async function touchDevice(db: Queryable, orderId: number, deviceId: string): Promise<void> {
+/**
+ * Notes that a computer registered again: the customer area shows when each computer last activated. Registered
+ * as offline (`offlineName`, the customer area's offline dialog), its place takes that name (decision 102).
+ */
+export async function touchDevice(db: Queryable, orderId: number, deviceId: string, offlineName: string | null = null): Promise<void> {
   await db.query({
     name: 'device-touch',
-    text: 'UPDATE order_device SET last_activated_at = now() WHERE order_id = $1 AND lower(device_id_hash) = lower($2)',
-    values: [orderId, deviceId],
+    text: `UPDATE order_device SET last_activated_at = now(), device_name = ${nameAfter('$3')}
+            WHERE order_id = $1 AND lower(device_id_hash) = lower($2)`,
+    values: [orderId, deviceId, offlineName],
   });
 }

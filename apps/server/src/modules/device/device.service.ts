@@ -45,12 +45,16 @@ export { forgetComputersOfReleases, listReleasesOfOrders } from './device-releas
  */
 export { deleteDeviceById, deleteDevicesOfLicences, setDeviceKeyFile } from './device-changes.repository.js';
 
-/** A registered computer as the calls answer it. */
+/**
+ * A registered computer as the calls answer it. Its key file only when it is permanent: a place that holds the
+ * module's expiring key answers none, so no "Download offline Key" can hand a rolling key to a plug-in that relies on
+ * stock JUCE's isUnlocked() or cannot renew (DESIGN §5, decision 102).
+ */
 export const toDevice = (row: DeviceRow): Device => ({
   id: row.id,
   deviceName: row.device_name,
   deviceIdHash: row.device_id_hash,
-  deviceIdHashEncrypted: row.device_id_hash_encrypted,
+  deviceIdHashEncrypted: row.key_expires_at === null ? row.device_id_hash_encrypted : '',
   creationDate: row.creation_date.toISOString(),
   lastActivatedAt: row.last_activated_at.toISOString(),
   keyExpiresAt: row.key_expires_at?.toISOString() ?? null,

@@ -204,15 +204,19 @@ describe("staff's list of a licence's computers", () => {
     expect((await t.db.query('SELECT id FROM order_device WHERE order_id = $1', [owner.order.id])).rows).toEqual([]);
   });
 
-  it('gives the administrator every computer\'s key file, as "Download offline Key" needs it', async () => {
+  it('gives the administrator a computer\'s permanent key file, as "Download offline Key" needs it, never the module\'s expiring one', async () => {
     const owner = await customerWithLicence(t, 'Tapewarm');
-    const mach = randomDeviceId();
-    const removal = decryptKeyFile(keyOf((await unlock(owner, 'Tapewarm', mach)).body), owner.product.public_key)?.attributes['removal'];
-    expect(removal).toBeTruthy();
-    const [device] = await listed(owner.order.id, await t.adminToken());
-    expect(device?.deviceIdHash).toBe(mach);
-    // The signed key file of that computer, with its removal secret.
-    expect(decryptKeyFile(device!.deviceIdHashEncrypted, owner.product.public_key)?.attributes['removal']).toBe(removal);
+    const [rolling, stock] = [randomDeviceId(), randomDeviceId()];
+    const rollingKey = decryptKeyFile(keyOf((await unlock(owner, 'Tapewarm', rolling)).body), owner.product.public_key);
+    expect(rollingKey).toMatchObject({ isExpiring: true, attributes: expect.objectContaining({ removal: expect.any(String) }) });
+    const stockKey = keyOf((await unlock(owner, 'Tapewarm', stock, '0')).body);
+    expect(decryptKeyFile(stockKey, owner.product.public_key)?.isExpiring).toBe(false);
+    const devices = await listed(owner.order.id, await t.adminToken());
+    // Decision 102: a place holding the module's expiring key answers no key file (none to give a computer offline).
+    expect(devices.map((device) => [device.deviceIdHash, device.deviceIdHashEncrypted])).toEqual([
+      [rolling, ''],
+      [stock, stockKey],
+    ]);
   });
 });
 

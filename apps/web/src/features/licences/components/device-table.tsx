@@ -131,7 +131,8 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
                 </td>
                 <td className="text-end">
                   <div className="d-inline-flex flex-wrap justify-content-end gap-2">
-                    {isOfflineDevice(device) && (
+                    {/* A place holding the module's expiring key has no offline key to give (decision 102). */}
+                    {isOfflineDevice(device) && device.deviceIdHashEncrypted !== '' && (
                       <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => downloadOfflineKey(device)}>
                         Download offline Key
                       </button>
