@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
-import { createDeviceKeyFile, createModuleKeyFile, isSignedWithCurrentKey } from '../order/index.js';
+import { canSignKeyFiles, createDeviceKeyFile, createModuleKeyFile, isSignedWithCurrentKey } from '../order/index.js';
 import type { ProductRow } from '../product/index.js';
 import * as repository from './device.repository.js';
 import * as rows from './device-rows.repository.js';
@@ -15,6 +15,8 @@ export type SignedKeyFile = { owner: { name: string; email: string }; keyFile: s
 
 export const deviceLimitMessage = `This licence is already registered on ${MAX_DEVICES_PER_LICENSE} computers. Remove one in your customer area first.`;
 export const noActiveLicenceMessage = (productName: string) => `This key does not belong to an active licence of ${productName}.`;
+export const keysNotAvailableMessage = (productName: string) =>
+  `Activations of ${productName} are not available yet. Please try again later or contact the vendor.`;
 
 // Each lost race means a concurrent registration took a slot, and a licence has only four: more is a storm of deletes.
 const MAX_ATTEMPTS = MAX_DEVICES_PER_LICENSE + 2;
@@ -43,6 +45,8 @@ export async function registerDeviceOnLicences(options: {
   moduleKey?: { days: number | null };
 }): Promise<string> {
   const { db, product, licences, deviceId, signed } = options;
+  // A product saved without keys yet: no place is taken for a key file that cannot be made (decision 102).
+  if (!canSignKeyFiles(product)) throw new AppError('unavailable', keysNotAvailableMessage(product.name));
   const keyFiles = new Map<number, string>();
   for (const licence of licences) {
     if (signed && licence.owner_name === signed.owner.name && licence.owner_email === signed.owner.email) {

@@ -4,6 +4,7 @@ export {
   createLicenceKeys,
   createModuleKeyFile,
   createTrialKeyFile,
+  canSignKeyFiles,
   isSignedWithCurrentKey,
 } from './licence-keys.js';
 export { listDevicesOfOrder, listOrdersOfPerson } from './order-admin.service.js';

@@ -114,10 +114,18 @@ export async function createDeviceKeyFile(options: {
  * 101). True when the product has no pair to sign with (nothing better can be made).
  */
 export function isSignedWithCurrentKey(product: ProductRow, keyFile: string): boolean {
-  const is2048 = product.use_rsa_2048 && product.public_key_2048 !== '' && product.private_key_2048_sealed !== '';
-  const publicKey = is2048 ? product.public_key_2048 : product.private_key_sealed === '' ? '' : product.public_key;
+  const publicKey = currentPublicKeyOf(product);
   if (!publicKey) return true;
   return keyFile !== '' && decryptKeyFile(keyFile, publicKey) !== null;
+}
+
+/** Whether the product has a pair to sign a computer's key file with (a new product may have none yet). */
+export const canSignKeyFiles = (product: ProductRow): boolean => currentPublicKeyOf(product) !== '';
+
+/** The public key of the pair createDeviceKeyFile signs with; empty when the product has no pair. */
+function currentPublicKeyOf(product: ProductRow): string {
+  if (product.use_rsa_2048 && product.public_key_2048 !== '' && product.private_key_2048_sealed !== '') return product.public_key_2048;
+  return product.private_key_sealed === '' ? '' : product.public_key;
 }
 
 /**
