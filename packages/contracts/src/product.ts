@@ -32,6 +32,8 @@ export const product = z.object({
   onlineKeyDays: z.number().int().nullable().optional(),
   /** Places a licence may free a year without a removal code; null: no limit (decision 041). */
   yearlyDeviceRemovals: z.number().int().nullable().optional(),
+  /** It sells a bundle of other products: no licence, activation code or trial is of it (decision 104). */
+  isBundle: z.boolean().optional(),
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
@@ -46,6 +48,7 @@ export const publicProduct = product.pick({
   useRsa2048: true,
   trialDays: true,
   successorId: true,
+  isBundle: true,
 });
 export type PublicProduct = z.infer<typeof publicProduct>;
 /** GET /product/ as a visitor sees it: the shop's products (their checkout paths) and the trial page's choice. */

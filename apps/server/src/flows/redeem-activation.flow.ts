@@ -17,6 +17,7 @@ import {
 import { signInLinkFor } from '../modules/auth/index.js';
 import { issueOrder } from '../modules/order/index.js';
 import { findOrCreateNamedPerson } from '../modules/person/index.js';
+import { isBundleProduct } from '../modules/product/index.js';
 
 /**
  * A retailer's activation key redeemed once (POST /userinfo/registerproduct), in the order its steps run: the
@@ -40,6 +41,10 @@ export async function redeemActivationFlow(options: {
   return withTransaction(db, async (client) => {
     const redeemed = await redeemActivationKey(client, activation.ActivationKey);
     if (!redeemed) throw badRequest(invalidActivationKeyMessage);
+    // A batch of a bundle, made before bundles were refused there (decision 104): the code stays unused for support.
+    if (await isBundleProduct(client, redeemed.product_id)) {
+      throw badRequest('This activation code is for a bundle, which cannot be activated here. Please contact support.');
+    }
     const owner = await findOrCreateNamedPerson(client, {
       email: activation.Email,
       name: `${activation.FirstName} ${activation.LastName}`,

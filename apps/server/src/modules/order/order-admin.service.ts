@@ -1,7 +1,7 @@
 import type { Device } from '@store/contracts/licence';
 import type { Order, OrderCreateRequest } from '@store/contracts/order';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
-import { conflict, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { recordAudit } from '../audit/index.js';
 import {
@@ -13,7 +13,7 @@ import {
   toDevice,
 } from '../device/index.js';
 import { findPersonById, isPersonErased } from '../person/index.js';
-import { findProductById, type ProductRow } from '../product/index.js';
+import { findProductById, isBundleProduct, type ProductRow } from '../product/index.js';
 import { signOnThisThread } from '../../licensing/signing-pool.js';
 import { createDeviceKeyFile, createLicenceKeys } from './licence-keys.js';
 import * as repository from './order-admin.repository.js';
@@ -58,6 +58,8 @@ export async function createAdminOrder(options: {
     if (await isPersonErased(client, request.personId)) {
       throw conflict("This person's personal data was erased: they cannot get a new licence.");
     }
+    // A bundle issues licences of its products, never of itself (decisions 054 and 104).
+    if (await isBundleProduct(client, request.productId)) throw badRequest('This product is a bundle: give its products one by one.');
     const issued = await issueOrder({
       client,
       secretBox,

@@ -21,6 +21,8 @@ export type ProductRow = {
   online_key_days: number | null;
   /** Places a licence may free a year without a removal code; null: no limit (decision 041). */
   yearly_device_removals: number | null;
+  /** The product sells a bundle of others (decision 057): listProducts answers it. */
+  is_bundle?: boolean;
 };
 
 /** The administrator's view: key material opened, both spellings of the key fields. */
@@ -43,7 +45,20 @@ export function toAdminProduct(row: ProductRow, secretBox: SecretBox): Product {
     successorId: row.successor_id,
     onlineKeyDays: row.online_key_days,
     yearlyDeviceRemovals: row.yearly_device_removals,
+    isBundle: row.is_bundle ?? false,
   };
+}
+
+/** Whether the product `productId` (an SQL expression) sells a bundle of others (decision 057). */
+const isBundle = (productId: string) => `EXISTS (SELECT 1 FROM bundle_part b WHERE b.bundle_product_id = ${productId})`;
+
+/**
+ * Whether a product sells a bundle of others: no licence, activation code or trial is ever of a bundle itself, only
+ * of its products (decisions 054 and 104).
+ */
+export async function isBundleProduct(db: Queryable, productId: number): Promise<boolean> {
+  const { rows } = await db.query<{ is_bundle: boolean }>(`SELECT ${isBundle('$1::bigint')} AS is_bundle`, [productId]);
+  return rows[0]!.is_bundle;
 }
 
 /** What anyone may see of a product: no key material. */
@@ -56,6 +71,7 @@ export const toPublicProduct = (row: ProductRow): PublicProduct => ({
   useRsa2048: row.use_rsa_2048,
   trialDays: row.trial_days,
   successorId: row.successor_id,
+  isBundle: row.is_bundle ?? false,
 });
 
 export async function findProductById(db: Queryable, id: number): Promise<ProductRow | undefined> {
@@ -84,6 +100,6 @@ export async function findProductByPath(db: Queryable, path: string): Promise<Pr
 }
 
 export async function listProducts(db: Queryable): Promise<ProductRow[]> {
-  const { rows } = await db.query<ProductRow>('SELECT * FROM product ORDER BY id');
+  const { rows } = await db.query<ProductRow>(`SELECT p.*, ${isBundle('p.id')} AS is_bundle FROM product p ORDER BY p.id`);
   return rows;
 }

@@ -12,7 +12,7 @@ import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { findDeviceIdProblem } from '../device/index.js';
 import { createTrialKeyFile, isSignedWithCurrentKey } from '../order/index.js';
 import { emitWebhookEvent } from '../outbound-webhook/index.js';
-import { findProductById, type ProductCache, type ProductRow } from '../product/index.js';
+import { findProductById, isBundleProduct, type ProductCache, type ProductRow } from '../product/index.js';
 import * as repository from './trial.repository.js';
 
 /** Trials anyone may ask for, per address: a studio's handful of computers and products, never a farm. */
@@ -55,6 +55,8 @@ async function startTrial(options: TrialOptions): Promise<TrialGrant> {
   const product = await options.products.byName(db, options.productName);
   if (!product) throw badRequest(`Unknown product "${options.productName}".`);
   if (options.isExactNameRequired && product.name !== options.productName) throw badRequest(JUCE_WRONG_PRODUCT_MESSAGE);
+  // A bundle is no plug-in: its products each have a trial (decision 104).
+  if (await isBundleProduct(db, product.id)) throw badRequest(`${product.name} is a bundle: start the trial of one of its plug-ins.`);
 
   const existing = await repository.findTrial(db, product.id, deviceId);
   if (existing) return answerExistingTrial(options, product, existing);

@@ -4,7 +4,7 @@ import { withTransaction, type Db, type Queryable } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { PlainList } from '../../lib/list-request.js';
 import { recordAudit } from '../audit/index.js';
-import { findProductByName } from '../product/index.js';
+import { findProductByName, isBundleProduct } from '../product/index.js';
 import * as repository from './unassigned.repository.js';
 import { bindDependencies } from '../../lib/service-object.js';
 import { getBatchCodes, getBatchCsv, listBatches, voidBatch } from './batch.service.js';
@@ -18,6 +18,10 @@ async function createBatch(options: {
   const { db, actor, request } = options;
   const product = await findProductByName(db, request.ProductName);
   if (!product) throw badRequest(`ProductName: There is no product named ${request.ProductName}.`);
+  // A code is redeemed for one licence of its product; a bundle has none of its own (decision 104).
+  if (await isBundleProduct(db, product.id)) {
+    throw badRequest(`ProductName: ${product.name} is a bundle: make a batch for each of its products.`);
+  }
   return withTransaction(db, async (client) => {
     const batch = await repository.insertBatch(client, {
       productId: product.id,

@@ -69,11 +69,13 @@ export function TrialPage() {
                 {...register('productName')}
               >
                 <option value="">Choose…</option>
-                {products.data?.map((product) => (
-                  <option key={product.id} value={product.name}>
-                    {product.trialDays ? `${product.name} (${product.trialDays} days)` : product.name}
-                  </option>
-                ))}
+                {products.data
+                  ?.filter((product) => !product.isBundle)
+                  .map((product) => (
+                    <option key={product.id} value={product.name}>
+                      {product.trialDays ? `${product.name} (${product.trialDays} days)` : product.name}
+                    </option>
+                  ))}
               </select>
               {errors.productName && <div className="invalid-feedback">{errors.productName.message}</div>}
             </div>

@@ -27,11 +27,13 @@ export function CreateBatchForm({ onCreated }: { onCreated: (batchNumber: number
         <form onSubmit={submit} noValidate>
           <SelectField id="codes-product" label="Product" {...fieldOf('ProductName')}>
             <option value="">Select a product…</option>
-            {products.data?.map((product) => (
-              <option key={product.id} value={product.name}>
-                {product.name}
-              </option>
-            ))}
+            {products.data
+              ?.filter((product) => !product.isBundle)
+              .map((product) => (
+                <option key={product.id} value={product.name}>
+                  {product.name}
+                </option>
+              ))}
           </SelectField>
           <FormField id="codes-distributor" label="Distributor" {...fieldOf('DistributorName')} />
           <FormField id="codes-count" label="How many" {...fieldOf('NumberOfOrders')} />

@@ -26,11 +26,13 @@ export function NewOrderForm({ personId }: { personId: number }) {
         <form onSubmit={submit} noValidate>
           <SelectField id="new-order-product" label="Product" {...fieldOf('productId')}>
             <option value="">Select a product…</option>
-            {products.data?.map((product) => (
-              <option key={product.id} value={product.id}>
-                {product.name}
-              </option>
-            ))}
+            {products.data
+              ?.filter((product) => !product.isBundle)
+              .map((product) => (
+                <option key={product.id} value={product.id}>
+                  {product.name}
+                </option>
+              ))}
           </SelectField>
           <FormSubmit label="NEW ORDER" isPending={createOrder.isPending} error={createOrder.error} />
         </form>
