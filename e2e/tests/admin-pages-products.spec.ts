@@ -80,6 +80,26 @@ test.describe('admin pages and products', () => {
     await expect(nav.getByRole('link', { name: name.toUpperCase(), exact: true })).toHaveCount(0);
   });
 
+  test('a keyboard user tabs past the HTML box without changing the page (no keyboard trap)', async ({ page }) => {
+    await page.goto('/admin/pages');
+    const table = page.getByRole('table', { name: 'Pages' });
+    await table.getByRole('searchbox', { name: 'Filter url' }).fill('/about');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await table.getByRole('link', { name: 'EDIT' }).click();
+    const form = page.getByRole('form', { name: 'Page' });
+    const html = page.getByRole('textbox', { name: 'HTML' });
+    await expect(html).toBeVisible();
+    const htmlBefore = await html.innerText();
+
+    await form.getByLabel('Published').focus();
+    await page.keyboard.press('Tab');
+    await expect(html).toBeFocused();
+    // Tab moves on, as in every other field, and indents nothing (WCAG 2.1.2; the browser test 2026-11-29, finding 3).
+    await page.keyboard.press('Tab');
+    await expect(html).not.toBeFocused();
+    expect(await html.innerText()).toBe(htmlBefore);
+  });
+
   test('a new product gets generated keys, serials and its FastSpring path; a new order and a purchase each take one', async ({
     page,
     request,

@@ -21,6 +21,8 @@ export function HtmlCodeEditor({ value, onChange, onBlur, labelId }: HtmlCodeEdi
       onChange={onChange}
       onBlur={onBlur}
       height="100%"
+      // Tab moves the focus on, as in every other field, instead of indenting: no keyboard trap (WCAG 2.1.2).
+      indentWithTab={false}
       extensions={extensions}
     />
   );
