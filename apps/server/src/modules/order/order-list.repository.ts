@@ -82,7 +82,13 @@ export const allOrders: ListDefinition = {
       filter: 'contains',
       condition: (pattern) => `o.product_id IN (SELECT id FROM product WHERE lower(name) LIKE ${pattern})`,
     },
-    amount: { expression: 'o.amount', filter: 'exact', filterExpression: 'o.amount::text' },
+    // The amount as a number, so "49", "49.00" and "49.0" find what the list shows as 49.00; other text finds nothing.
+    amount: {
+      expression: 'o.amount',
+      filter: 'exact',
+      condition: (amount) => `o.amount = ${amount}::numeric`,
+      conditionValue: (text) => (/^\d{1,10}(\.\d{1,2}0*)?$/.test(text.trim()) ? text.trim() : null),
+    },
     // The filter text is upper-cased (normalizeFilter): a plain equality, whose selectivity the planner knows.
     currency: { expression: 'o.currency', filter: 'exact', isSortable: false },
     source: { expression: 'o.source', filter: 'exact' },
