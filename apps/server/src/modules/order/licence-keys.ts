@@ -1,4 +1,10 @@
-import { decryptKeyFile, prepareExpiringKeyFile, prepareKeyFile, signKeyFileHere, type UnsignedKeyFile } from '../../licensing/juce-key-file.js';
+import {
+  decryptKeyFile,
+  prepareExpiringKeyFile,
+  prepareKeyFile,
+  signKeyFileHere,
+  type UnsignedKeyFile,
+} from '../../licensing/juce-key-file.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { loadSigningKey, type SigningKey } from '../../licensing/rsa-key.js';
 import type { SecretBox } from '../../lib/secret-box.js';
