@@ -1,4 +1,5 @@
 import { MAX_DEVICES_PER_LICENSE } from '@store/contracts/constants';
+import { isAcceptedEmail } from '@store/contracts/email-address';
 import type { JuceRenewRequest, JuceUnlockRequest, RegisterDeviceRequest } from '@store/contracts/licence';
 import type { Db, Queryable } from '../db/client.js';
 import { AppError, badRequest } from '../lib/app-error.js';
@@ -156,7 +157,14 @@ export async function unlockComputerFlow(
       `This account uses two-factor login. Register this computer in your account at ${options.publicUrl} (offline key).`,
     );
   }
-  const personId = await findPersonIdOfLogin(db, { name: login.login_name, isEmailVerified: login.email_verified_at !== null });
+  const isEmailVerified = login.email_verified_at !== null;
+  // A customer's licences are theirs once the login proved its address (DESIGN §4): say so, rather than "no licence".
+  if (!isEmailVerified && isAcceptedEmail(login.login_name)) {
+    throw badRequest(
+      `Please confirm your address ${email} first: open the link in the mail we sent you, or ask for a new one in your account at ${options.publicUrl}. Then unlock again.`,
+    );
+  }
+  const personId = await findPersonIdOfLogin(db, { name: login.login_name, isEmailVerified });
   const licences = personId === undefined ? [] : await findLicencesOfPerson(db, machineId, product.id, personId);
   if (licences.length === 0) throw badRequest(`The account ${email} has no active licence of ${product.name}.`);
 

@@ -62,7 +62,9 @@ describe('a login that has not proven its address', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ product: 'Spacey', email, pw: 'stranger-pass', os: 'Mac', mach: randomDeviceId() }).toString(),
     });
-    expect(unlock.body).toMatch(/<ERROR error="The account .* has no active licence of Spacey/);
+    // Told to prove the address first (the mailbox is the owner's, so the stranger cannot), nothing about licences.
+    expect(unlock.body).toMatch(/^<ERROR error="Please confirm your address .* first: open the link in the mail we sent you/);
+    expect(unlock.body).not.toMatch(/licence/);
     // Nothing changed: the device is still there and no new one was added.
     expect((await t.db.query('SELECT id FROM order_device WHERE order_id = $1', [licence.order.id])).rows).toHaveLength(1);
   });

@@ -71,6 +71,8 @@ describe('POST /api/juce/unlock', () => {
   it('answers ERROR, still with HTTP 200, for every refusal', async () => {
     const owner = await customerWithLicence(t);
     const stranger = await t.registerCustomer();
+    const unproven = await t.registerCustomer('secret-password', { isProven: false });
+    await giveLicence(t, { email: unproven.email });
     const mach = 'W0F9E8D7C6';
     const cases: [Parameters<typeof unlock>[0], RegExp][] = [
       [{ product: 'Spacey', email: owner.email, pw: 'wrong-password', mach }, /^Wrong email or password\./],
@@ -79,6 +81,11 @@ describe('POST /api/juce/unlock', () => {
       [{ product: 'Nope', email: owner.email, pw: owner.password, mach }, /^Unknown product "Nope"\./],
       [{ product: 'Spacey', email: owner.email, pw: owner.password, mach: '01' }, /^This computer cannot be registered/],
       [{ product: 'Spacey', email: 'admin', pw: 'admin-test-password', mach }, /has no active licence of Spacey\.$/],
+      // An owner whose login has not proven the address yet is told to confirm it (outside test 2026-11-29, P6).
+      [
+        { product: 'Spacey', email: unproven.email, pw: unproven.password, mach },
+        new RegExp(`^Please confirm your address ${unproven.email.replace(/[.+]/g, '\\$&')} first: open the link in the mail we sent you`),
+      ],
     ];
     for (const [fields, message] of cases) {
       const response = await unlock(fields);
