@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation, type InitialEntry } from 'react-router';
 
 /** Renders `ui` with a query client of its own (no test sees another's cache), without retries, as the app's. */
 export function renderWithQueryClient(ui: ReactElement) {
@@ -37,7 +37,7 @@ function MessageViewStandIn() {
  * page's stand-in at /messageview; `children` render beside the routes (a toast host, the current path). A data
  * router, as main.tsx makes it: its navigation blockers work.
  */
-export function renderRoutes(entry: string, routes: Record<string, ReactElement>, children?: ReactNode) {
+export function renderRoutes(entry: InitialEntry, routes: Record<string, ReactElement>, children?: ReactNode) {
   const element = (
     <>
       {children}

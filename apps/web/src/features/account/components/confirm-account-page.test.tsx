@@ -6,8 +6,23 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { ConfirmAccountPage } from './confirm-account-page';
 
 const fetchMock = stubFetch();
+const confirmCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/account/confirm'));
 
 describe('confirm account page', () => {
+  it('shows a confirmed link again without spending it: Back to the page, or a reload (browser test 2026-11-29, finding 4)', async () => {
+    fetchMock.answer('POST /api/account/confirm', 200, { status: 'confirmed', email: 'ann@example.com' });
+    const first = renderRoutes('/account/confirm/token-1', { '/account/confirm/:token': <ConfirmAccountPage /> });
+    expect(await screen.findByText(/ann@example\.com is confirmed/)).toBeTruthy();
+    expect(confirmCalls()).toHaveLength(1);
+    first.unmount();
+
+    // The history entry as the browser keeps it for Back and reload: the page reads the outcome from it.
+    const kept = { pathname: '/account/confirm/token-1', state: { confirmedEmail: 'ann@example.com' } };
+    renderRoutes(kept, { '/account/confirm/:token': <ConfirmAccountPage /> });
+    expect(await screen.findByText(/ann@example\.com is confirmed/)).toBeTruthy();
+    expect(confirmCalls()).toHaveLength(1);
+  });
+
   it('focuses a refused password, so a screen reader says why', async () => {
     fetchMock.answer('POST /api/account/confirm', 200, { status: 'passwordNeeded', email: 'ann@example.com', hasLogin: false });
     fetchMock.answer('POST /api/account/confirm', 400, 'This link has expired or was already used.');

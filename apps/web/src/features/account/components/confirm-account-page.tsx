@@ -1,7 +1,7 @@
 import type { ConfirmAccountResponse } from '@store/contracts/account';
 import { accountPasswordForm } from '@store/contracts/forms';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
@@ -28,16 +28,29 @@ function headingOf(state: State): string {
 export function ConfirmAccountPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [state, setState] = useState<State>({ kind: 'opening' });
-  const isOpened = useRef(false);
+  const location = useLocation();
+  const { pathname } = location;
+  // The link confirmed the address already in this history entry (Back to it, or a reload): its outcome, not the link again.
+  const confirmedEmail = (location.state as { confirmedEmail?: string } | null)?.confirmedEmail;
+  const [state, setState] = useState<State>(
+    confirmedEmail === undefined ? { kind: 'opening' } : { status: 'confirmed', email: confirmedEmail },
+  );
+  const isOpened = useRef(confirmedEmail !== undefined);
   useDocumentTitle('Confirm your email address');
 
   useEffect(() => {
     // Once: the link is single-use, and a second call would find it spent.
     if (isOpened.current) return;
     isOpened.current = true;
-    confirmAccount({ token }).then(setState, (error: unknown) => setState({ kind: 'failed', message: errorText(error) }));
-  }, [token]);
+    confirmAccount({ token }).then(
+      (answer) => {
+        setState(answer);
+        // Kept with the history entry, so that Back or a reload shows the outcome instead of spending the link again.
+        if (answer.status === 'confirmed') void navigate(pathname, { replace: true, state: { confirmedEmail: answer.email } });
+      },
+      (error: unknown) => setState({ kind: 'failed', message: errorText(error) }),
+    );
+  }, [token, navigate, pathname]);
 
   const { handleSubmit, setError, formState, fieldOf } = useSchemaForm(accountPasswordForm, {
     defaultValues: { password: '', repeatPassword: '' },
