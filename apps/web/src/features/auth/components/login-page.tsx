@@ -23,7 +23,8 @@ export function LoginPage() {
   return (
     <main className="container py-4">
       <h1 className="visually-hidden">Login or register</h1>
-      <div className="row g-5">
+      {/* gx-4: its negative margins stay within the container's padding, so a 375 px phone does not scroll sideways. */}
+      <div className="row gx-4 gy-5">
         <div className="col-md-6">
           <LoginPanel onSignedIn={handleSignedIn} />
         </div>

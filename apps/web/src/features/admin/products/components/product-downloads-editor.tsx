@@ -40,7 +40,8 @@ export function ProductDownloadsEditor({ productId }: { productId: number }) {
       <ErrorAlert error={downloads.error} />
       {downloads.data?.length === 0 && <p>No installers yet.</p>}
       {downloads.data && downloads.data.length > 0 && (
-        <div className="table-responsive">
+        // Positioned, so the visually hidden "Actions" header scrolls with the table instead of widening the page.
+        <div className="table-responsive position-relative">
           <table className="table table-sm align-middle">
             <thead>
               <tr>

@@ -1,3 +1,4 @@
+import '../../../../styles/tables.scss';
 import { ADMIN_USER_NAME } from '@store/contracts/constants';
 import { staffInviteRequest, type StaffRole } from '@store/contracts/staff';
 import { useCurrentUser } from '../../../../lib/use-current-user';
@@ -55,57 +56,60 @@ export function StaffPage() {
       {feedback}
       {staff.isPending && <p role="status">Loading…</p>}
       {staff.data && (
-        <table className="table table-sm align-middle">
-          <PlainTableHead columns={['Login', 'Role', 'Password set', 'Two-factor login', 'Since']} />
-          <tbody>
-            {staff.data.map((member) => {
-              const isFixed = member.name === ADMIN_USER_NAME || member.name === me?.name;
-              return (
-                <tr key={member.id}>
-                  <td>{member.name}</td>
-                  <td>
-                    {isFixed ? (
-                      member.role
-                    ) : (
-                      <select
-                        className="form-select form-select-sm"
-                        aria-label={`Role of ${member.name}`}
-                        value={member.role}
-                        onChange={(event) =>
-                          void act(
-                            () => setRole.mutateAsync({ id: member.id, role: event.target.value as StaffRole }),
-                            `${member.name} is now ${event.target.value}.`,
-                          )
-                        }
-                      >
-                        <option value="support">support</option>
-                        <option value="admin">admin</option>
-                      </select>
-                    )}
-                  </td>
-                  <td>{member.hasPassword ? 'yes' : 'invited'}</td>
-                  <td>{member.hasTwoFactor ? 'on' : 'off'}</td>
-                  <td>{new Date(member.createdAt).toLocaleDateString()}</td>
-                  <td className="text-end">
-                    {!isFixed && (
-                      <button
-                        type="button"
-                        className="btn btn-outline-danger btn-sm"
-                        onClick={() => {
-                          if (window.confirm(`Remove the staff rights of ${member.name}? Their login stays, as a customer login.`)) {
-                            void act(() => remove.mutateAsync(member.id), `${member.name} is no longer staff.`);
+        // Scrolls inside its box on a phone instead of widening the page.
+        <div className="table-responsive position-relative">
+          <table className="table table-sm align-middle">
+            <PlainTableHead columns={['Login', 'Role', 'Password set', 'Two-factor login', 'Since']} />
+            <tbody>
+              {staff.data.map((member) => {
+                const isFixed = member.name === ADMIN_USER_NAME || member.name === me?.name;
+                return (
+                  <tr key={member.id}>
+                    <td>{member.name}</td>
+                    <td>
+                      {isFixed ? (
+                        member.role
+                      ) : (
+                        <select
+                          className="form-select form-select-sm"
+                          aria-label={`Role of ${member.name}`}
+                          value={member.role}
+                          onChange={(event) =>
+                            void act(
+                              () => setRole.mutateAsync({ id: member.id, role: event.target.value as StaffRole }),
+                              `${member.name} is now ${event.target.value}.`,
+                            )
                           }
-                        }}
-                      >
-                        REMOVE
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                        >
+                          <option value="support">support</option>
+                          <option value="admin">admin</option>
+                        </select>
+                      )}
+                    </td>
+                    <td>{member.hasPassword ? 'yes' : 'invited'}</td>
+                    <td>{member.hasTwoFactor ? 'on' : 'off'}</td>
+                    <td>{new Date(member.createdAt).toLocaleDateString()}</td>
+                    <td className="text-end">
+                      {!isFixed && (
+                        <button
+                          type="button"
+                          className="btn btn-outline-danger btn-sm"
+                          onClick={() => {
+                            if (window.confirm(`Remove the staff rights of ${member.name}? Their login stays, as a customer login.`)) {
+                              void act(() => remove.mutateAsync(member.id), `${member.name} is no longer staff.`);
+                            }
+                          }}
+                        >
+                          REMOVE
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
     </main>
   );
