@@ -141,6 +141,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           style={{ width: '100%', minWidth: table.getTotalSize() }}
           aria-label={label}
           aria-busy={isLoading || undefined}
+          // Focusable from script only: a row deleted with the keyboard leaves the focus here (row-action-columns.tsx).
+          tabIndex={-1}
         >
           <thead>
             {table.getHeaderGroups().map((headerGroup) => (

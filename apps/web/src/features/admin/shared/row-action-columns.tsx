@@ -41,8 +41,11 @@ export function deleteColumn<Row>(options: {
         type="button"
         className="btn btn-sm btn-outline-danger"
         aria-label={options.label(row.original)}
-        onClick={() => {
-          if (window.confirm(options.confirmText(row.original))) options.onDelete(row.original);
+        onClick={(event) => {
+          if (!window.confirm(options.confirmText(row.original))) return;
+          // The row and this button go once it is deleted: the focus moves to its table, not to the page's <body>.
+          event.currentTarget.closest('table')?.focus();
+          options.onDelete(row.original);
         }}
       >
         X

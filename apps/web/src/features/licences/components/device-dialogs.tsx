@@ -13,10 +13,12 @@ type RemoveDeviceDialogProps = {
   error: unknown;
   onConfirm: (device: Device) => void;
   onCancel: () => void;
+  /** Once the dialog has closed (its focus given back). */
+  onExited?: () => void;
 };
 
 /** Removing a computer asks first: the plug-in on it stops being licensed until it is activated again. */
-export function RemoveDeviceDialog({ device, productName, isRemoving, error, onConfirm, onCancel }: RemoveDeviceDialogProps) {
+export function RemoveDeviceDialog({ device, productName, isRemoving, error, onConfirm, onCancel, onExited }: RemoveDeviceDialogProps) {
   return (
     <ConfirmDialog
       show={device !== null}
@@ -36,6 +38,7 @@ export function RemoveDeviceDialog({ device, productName, isRemoving, error, onC
       isPending={isRemoving}
       onConfirm={() => device && onConfirm(device)}
       onClose={onCancel}
+      onExited={onExited}
     >
       <p className="mb-2">
         <strong>{device?.deviceName}</strong> will no longer be licensed for {productName}, and its place becomes free for another computer.

@@ -1,6 +1,6 @@
 import { offlineKeyFileName } from '@store/contracts/constants';
 import { isOfflineDevice, type Device, type UserProduct } from '@store/contracts/licence';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { downloadTextFile } from '../../../lib/download-text-file';
 import { showToast } from '../../../lib/toast-store';
 import { useDeleteDeviceMutation } from '../api/delete-device';
@@ -19,6 +19,9 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
   const renameDevice = useRenameDeviceMutation(userName);
   const [removing, setRemoving] = useState<Device | null>(null);
   const [renaming, setRenaming] = useState<Device | null>(null);
+  // A removed computer's row goes with the button that had the focus: it moves to the licence's computers instead.
+  const computers = useRef<HTMLDivElement>(null);
+  const isRemoved = useRef(false);
 
   const downloadOfflineKey = (device: Device) => downloadTextFile(offlineKeyFileName(licence.name), device.deviceIdHashEncrypted);
 
@@ -29,6 +32,7 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
   const remove = (device: Device) =>
     deleteDevice.mutate(device.id, {
       onSuccess: () => {
+        isRemoved.current = true;
         setRemoving(null);
         showToast(`${device.deviceName} was removed from ${licence.name}.`);
       },
@@ -57,6 +61,10 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
         error={deleteDevice.error}
         onConfirm={remove}
         onCancel={() => setRemoving(null)}
+        onExited={() => {
+          if (isRemoved.current) computers.current?.focus();
+          isRemoved.current = false;
+        }}
       />
       <RenameDeviceDialog
         device={renaming}
@@ -71,9 +79,11 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
   if (licence.orderDevices.length === 0) {
     return (
       <>
-        <p className="text-body-secondary mb-0" data-testid="no-devices">
-          No computers registered yet. Open the plug-in on your computer and log in with this account to activate it.
-        </p>
+        <div ref={computers} tabIndex={-1}>
+          <p className="text-body-secondary mb-0" data-testid="no-devices">
+            No computers registered yet. Open the plug-in on your computer and log in with this account to activate it.
+          </p>
+        </div>
         {dialogs}
       </>
     );
@@ -81,7 +91,7 @@ export function DeviceTable({ licence, userName }: DeviceTableProps) {
   return (
     <>
       {/* Positioned, so the visually hidden "Actions" header scrolls with the table instead of widening the page. */}
-      <div className="table-responsive position-relative">
+      <div className="table-responsive position-relative" ref={computers} tabIndex={-1}>
         <table className="table table-sm align-middle mb-0">
           <caption className="visually-hidden">Computers registered for {licence.name}</caption>
           <thead>
