@@ -152,6 +152,7 @@ describe('GET /product/', () => {
       expect(Object.keys(products[0]!).sort()).toEqual([
         'description',
         'id',
+        'isBundle',
         'name',
         'path',
         'price',
