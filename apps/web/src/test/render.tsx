@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { createMemoryRouter, Route, RouterProvider, Routes, useLocation, type InitialEntry } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 
 /** Renders `ui` with a query client of its own (no test sees another's cache), without retries, as the app's. */
 export function renderWithQueryClient(ui: ReactElement) {
@@ -34,20 +34,18 @@ function MessageViewStandIn() {
 
 /**
  * Renders, with a query client of its own, a router at `entry` over `routes` (path → element) and the message
- * page's stand-in at /messageview; `children` render beside the routes (a toast host, the current path). A data
- * router, as main.tsx makes it: its navigation blockers work.
+ * page's stand-in at /messageview; `children` render beside the routes (a toast host, the current path).
  */
 export function renderRoutes(entry: InitialEntry, routes: Record<string, ReactElement>, children?: ReactNode) {
-  const element = (
-    <>
+  return renderWithQueryClient(
+    <MemoryRouter initialEntries={[entry]}>
       {children}
       <Routes>
         <Route path="/messageview" element={<MessageViewStandIn />} />
-        {Object.entries(routes).map(([path, routeElement]) => (
-          <Route key={path} path={path} element={routeElement} />
+        {Object.entries(routes).map(([path, element]) => (
+          <Route key={path} path={path} element={element} />
         ))}
       </Routes>
-    </>
+    </MemoryRouter>,
   );
-  return renderWithQueryClient(<RouterProvider router={createMemoryRouter([{ path: '*', element }], { initialEntries: [entry] })} />);
 }

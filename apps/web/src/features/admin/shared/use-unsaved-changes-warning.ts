@@ -1,27 +1,13 @@
 import { useEffect } from 'react';
-import { NavigationType, useBlocker } from 'react-router';
 
 export const unsavedChangesQuestion = 'You have unsaved changes. Leave this page and lose them?';
 
 /**
- * While `isDirty`, leaving the editor asks first: closing or reloading the tab (the browser's own question),
- * following a link inside the app, and the browser's Back and Forward (a confirmation; the router blocks the move
- * until it is answered). A link that opens elsewhere (new tab, download) leaves the editor as it is and is not asked
- * about. The app's own moves after a save (to the new record's address) are not asked about.
+ * While `isDirty`, leaving the editor asks first: closing or reloading the tab (the browser's own question) and
+ * following a link inside the app (a confirmation; the router of this app has no navigation blocker). A link that
+ * opens elsewhere (new tab, download) leaves the editor as it is and is not asked about.
  */
 export function useUnsavedChangesWarning(isDirty: boolean): void {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation, historyAction }) =>
-      isDirty &&
-      historyAction === NavigationType.Pop &&
-      currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    if (window.confirm(unsavedChangesQuestion)) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
-
   useEffect(() => {
     if (!isDirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
