@@ -183,7 +183,7 @@ test.describe('staff logins', () => {
     await page.getByLabel('ADMIN').getByRole('link', { name: 'STAFF' }).click();
     await expect(page.getByRole('heading', { name: 'Staff' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Role').selectOption('support');
+    await page.getByLabel('Role', { exact: true }).selectOption('support');
     await page.getByRole('button', { name: 'ADD STAFF' }).click();
     await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('invited');
 
