@@ -45,7 +45,7 @@ export async function registerDeviceOnLicences(options: {
   moduleKey?: { days: number | null };
 }): Promise<string> {
   const { db, product, licences, deviceId, signed } = options;
-  // A product saved without keys yet: no place is taken for a key file that cannot be made (decision 102).
+  // A product saved without keys yet: no place is taken for a key file that cannot be made (decision 103).
   if (!canSignKeyFiles(product)) throw new AppError('unavailable', keysNotAvailableMessage(product.name));
   const keyFiles = new Map<number, string>();
   for (const licence of licences) {

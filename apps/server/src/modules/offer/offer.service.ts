@@ -151,9 +151,10 @@ type OrderLine = { productId: number; quantity: number; paid?: number };
 
 /**
  * The webhook's check of an order's quote, in the event's transaction, before anything is written: the quote
- * exists, had not expired when the order was completed (`orderTime`, decision 099) and was not used by another order; the order's customer is the quoted person; the licence it
- * was quoted on is still theirs and active and not used for this offer; the order holds the target once, paid (when
- * the order says what it paid) at least the quoted price in the quoted currency. Anything else is refused: FastSpring
+ * exists, had not expired when the order was completed (`orderTime`, decision 099) and was not used by another
+ * order; the order's customer is the quoted person; the licence it was quoted on is still theirs and active and not
+ * used for this offer; the order holds the target once, paid (when the order says what it paid) at least the quoted
+ * price in the quoted currency. Anything else is refused: FastSpring
  * took the money, so a person settles it ("needs attention"), as with any order the shop cannot honour. The same
  * provider's order coming again (a resend, the reconciliation's copy, an administrator's replay) used the quote the
  * first time: it is honoured as it was then, unchecked, so that what the first run could not issue is issued now.
