@@ -1,26 +1,13 @@
-import type { APIRequestContext } from '@playwright/test';
+import { adminApi } from '../admin-helpers.js';
 import { e2eAdminPassword } from '../playwright.config.js';
 import { expect, logInThroughUi, registerThroughUi, test, uniqueEmail } from '../fixtures.js';
-
-/** Gives the customer a licence of the product the way the administrator does (person editor's NEW ORDER). */
-async function giveLicence(request: APIRequestContext, email: string, productName: string): Promise<void> {
-  const login = await request.post('/api/login/', { data: { username: 'admin', password: e2eAdminPassword } });
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const products = (await (await request.get('/api/product/')).json()) as { id: number; name: string }[];
-  const product = products.find((candidate) => candidate.name === productName);
-  const person = (await (await request.get(`/api/person/byEmail/${encodeURIComponent(email)}`, { headers })).json()) as { id: number };
-  const order = await request.post('/api/order/', {
-    headers,
-    data: { id: 0, productId: product?.id, personId: person.id, serial: '', creationDate: '' },
-  });
-  expect(order.ok(), await order.text()).toBe(true);
-}
 
 // Outside test 2026-11-29, browser finding 5: a row deleted with the keyboard dropped the focus to the page's <body>.
 test('after removing a computer with the keyboard the focus stays in the licence', async ({ page, request }) => {
   const email = uniqueEmail('focus');
   await registerThroughUi(page, email);
-  await giveLicence(request, email, 'Spacey');
+  const api = await adminApi(request);
+  await api.newOrder(await api.personIdOf(email), 'Spacey');
   await page.reload();
   const licence = page.getByRole('region', { name: 'Spacey' });
   await licence.getByRole('button', { name: 'Offline Registration' }).click();
@@ -52,10 +39,7 @@ test('after removing a computer with the keyboard the focus stays in the licence
 // The same in the back office: the X of an admin list.
 test('after deleting a person with the keyboard the focus is not dropped to the page', async ({ page, request }) => {
   const email = uniqueEmail('gone');
-  const login = await request.post('/api/login/', { data: { username: 'admin', password: e2eAdminPassword } });
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const created = await request.post('/api/person/', { headers, data: { id: 0, email, name: 'Gone Soon', country: 'CH' } });
-  expect(created.ok(), await created.text()).toBe(true);
+  await (await adminApi(request)).createPerson(email, 'Gone Soon');
 
   await logInThroughUi(page, 'admin', e2eAdminPassword);
   await page.goto('/admin/persons');
