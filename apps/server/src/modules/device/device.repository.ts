@@ -32,6 +32,16 @@ const selectCandidates = (condition: string) =>
     ORDER BY o.id`;
 
 /**
+ * The licences a key proves (`proves`, a condition on the alias it is given), and the same owners' other active
+ * licences of the product that hold the asking computer ($1): a computer holds one place among its owner's licences,
+ * whichever of them registers it (decision 108). The key's own licences keep the free slot.
+ */
+const provenOrHoldingComputer = (proves: (alias: string) => string) =>
+  `o.person_id IN (SELECT p.person_id FROM orders p WHERE p.product_id = $2 AND p.state = 'active' AND ${proves('p')})
+   AND (${proves('o')}
+        OR EXISTS (SELECT 1 FROM order_device d WHERE d.order_id = o.id AND lower(d.device_id_hash) = lower($1)))`;
+
+/**
  * Runs a named finder. With `hit`, the rate limit of the asking caller is counted in the same statement (the
  * plug-in registration's first query: one round trip fewer on every activation) and a hit over the limit is
  * refused with 429.
@@ -62,7 +72,10 @@ async function findCandidates(
   return rows.filter((row) => row.order_id !== null);
 }
 
-/** Active licences of the product whose serial number is `serial` (case-insensitive). */
+/**
+ * Active licences of the product whose serial number is `serial` (case-insensitive), with their owners' other
+ * licences of it that hold the computer.
+ */
 export function findLicencesBySerial(
   db: Queryable,
   deviceId: string,
@@ -70,7 +83,7 @@ export function findLicencesBySerial(
   serial: string,
   hit?: RateLimitHit,
 ): Promise<LicenceCandidate[]> {
-  const condition = `o.serial <> '' AND lower(o.serial) = lower($3)`;
+  const condition = provenOrHoldingComputer((alias) => `${alias}.serial <> '' AND lower(${alias}.serial) = lower($3)`);
   return findCandidates(db, { name: 'device-licences-by-serial', condition, values: [deviceId, productId, serial] }, hit);
 }
 
@@ -102,17 +115,19 @@ export async function isDeviceOfPerson(db: Queryable, personId: number, deviceId
   return rows[0]?.is_known === true;
 }
 
-/** Active licences of the product holding exactly this key file, whitespace ignored. */
+/**
+ * Active licences of the product holding exactly this key file, whitespace ignored, with their owners' other
+ * licences of it that hold the computer.
+ */
 export async function findLicencesByKeyText(
   db: Queryable,
   deviceId: string,
   productId: number,
   compactKey: string,
 ): Promise<LicenceCandidate[]> {
-  const { rows } = await db.query<LicenceCandidate>(
-    selectCandidates(`$3 IN (regexp_replace(o.serial_new, '\\s', '', 'g'), regexp_replace(o.serial_2048, '\\s', '', 'g'))`),
-    [deviceId, productId, compactKey],
-  );
+  const holdsKey = (alias: string) =>
+    `$3 IN (regexp_replace(${alias}.serial_new, '\\s', '', 'g'), regexp_replace(${alias}.serial_2048, '\\s', '', 'g'))`;
+  const { rows } = await db.query<LicenceCandidate>(selectCandidates(provenOrHoldingComputer(holdsKey)), [deviceId, productId, compactKey]);
   return rows;
 }
 
@@ -180,13 +195,15 @@ export async function registerWithSignedKey(
           FROM hit, orders o JOIN person pe ON pe.id = o.person_id
          WHERE ${counted.isWithinLimit} AND o.product_id = $1 AND o.state = 'active' AND pe.email_canonical = $10::text
            AND NOT EXISTS (SELECT 1 FROM retired_licence_key r WHERE r.product_id = $1 AND r.key_digest = $11::bytea)),
-      candidate AS (
-        SELECT owned.*, true AS is_active, ${deviceStateColumns('owned.order_id', '$4')}
-          FROM owned WHERE owned.is_exact OR NOT EXISTS (SELECT 1 FROM owned WHERE owned.is_exact)),
-      known AS (SELECT order_id FROM candidate WHERE known_key IS NOT NULL ORDER BY order_id LIMIT 1),
+      state AS (
+        SELECT owned.*, true AS is_active, ${deviceStateColumns('owned.order_id', '$4')},
+               owned.is_exact OR NOT EXISTS (SELECT 1 FROM owned WHERE owned.is_exact) AS is_candidate
+          FROM owned),
+      candidate AS (SELECT * FROM state WHERE is_candidate OR known_key IS NOT NULL),
+      known AS (SELECT order_id FROM state WHERE known_key IS NOT NULL ORDER BY order_id LIMIT 1),
       free AS (
         SELECT order_id, person_id, owner_name, owner_email FROM candidate
-         WHERE devices < $5 AND NOT EXISTS (SELECT 1 FROM known) ORDER BY order_id LIMIT 1),
+         WHERE is_candidate AND devices < $5 AND NOT EXISTS (SELECT 1 FROM known) ORDER BY order_id LIMIT 1),
       licence AS (
         SELECT o.id FROM free JOIN orders o ON o.id = free.order_id
          WHERE free.owner_name = $6 AND free.owner_email = $3 AND o.state = 'active' AND o.person_id = free.person_id

@@ -32,6 +32,7 @@ export {
 export {
   findEndedLicenceRefusal,
   notRenewableMessage,
+  readModuleKey,
   readRenewableKey,
   removedComputerRefusal,
   renewedMessage,

@@ -10,8 +10,14 @@ import type { ProductRow } from '../product/index.js';
  */
 export type RenewableKey = { licenceId: number; removalSecret: string; expiryTime: Date | null; user: string; email: string };
 
-/** The presented key as a renewal reads it: the product's own, for this computer, naming its licence. */
-export function readRenewableKey(product: ProductRow, keyText: string, machineId: string): RenewableKey {
+/** A key of a plug-in built on clients/juce that names its licence: what the module renews (decision 041). */
+export type ModuleKey = RenewableKey & { machineIds: readonly string[] };
+
+/**
+ * The key as the module's renewable key, for whichever computer it names: signed by the product (with the key its
+ * releases carry), for the product, naming its licence and carrying a removal secret; null for any other text.
+ */
+export function readModuleKey(product: ProductRow, keyText: string): ModuleKey | null {
   const publicKeys = [product.use_rsa_2048 ? product.public_key_2048 : '', product.public_key].filter((key) => key !== '');
   let content: DecryptedKeyFile | null = null;
   for (const publicKey of publicKeys) {
@@ -19,18 +25,21 @@ export function readRenewableKey(product: ProductRow, keyText: string, machineId
   }
   const licenceId = Number(content?.attributes['licence'] ?? '');
   const removalSecret = content?.attributes['removal'] ?? '';
-  const isThisComputer = content?.machineNumbers.some((id) => id.toLowerCase() === machineId.toLowerCase()) === true;
-  if (
-    !content ||
-    content.app !== product.name ||
-    !Number.isSafeInteger(licenceId) ||
-    licenceId <= 0 ||
-    removalSecret === '' ||
-    !isThisComputer
-  ) {
+  if (!content || content.app !== product.name || !Number.isSafeInteger(licenceId) || licenceId <= 0 || removalSecret === '') {
+    return null;
+  }
+  const { expiryTime, user, email, machineNumbers: machineIds } = content;
+  return { licenceId, removalSecret, expiryTime, user, email, machineIds };
+}
+
+/** The presented key as a renewal reads it: the product's own, for this computer, naming its licence. */
+export function readRenewableKey(product: ProductRow, keyText: string, machineId: string): RenewableKey {
+  const key = readModuleKey(product, keyText);
+  if (!key || !key.machineIds.some((id) => id.toLowerCase() === machineId.toLowerCase())) {
     throw badRequest(notRenewableMessage(product));
   }
-  return { licenceId, removalSecret, expiryTime: content.expiryTime, user: content.user, email: content.email };
+  const { licenceId, removalSecret, expiryTime, user, email } = key;
+  return { licenceId, removalSecret, expiryTime, user, email };
 }
 
 export const notRenewableMessage = (product: ProductRow) =>

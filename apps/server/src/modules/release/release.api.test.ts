@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { keyOfJuceAnswer, postJuceForm } from '../../../test/juce-answers.js';
 import { createTestApp, uniqueIp } from '../../../test/test-app.js';
-import { customerWithLicence } from '../licence/licence.test-factory.js';
+import { customerWithLicence, randomDeviceId } from '../licence/licence.test-factory.js';
 import { findProductByName } from '../product/product.service.js';
 
 const t = await createTestApp();
@@ -75,6 +76,53 @@ describe('update checks', () => {
     expect((await checkWithKey({ key: keyFile, channel: 'beta' })).json()).toMatchObject({ channel: 'stable', version: '1.3.0' });
     // A key that proves nothing: stable, not an error.
     expect((await checkWithKey({ key: 'not-a-key', channel: 'beta' })).json()).toMatchObject({ channel: 'stable', version: '1.3.0' });
+  });
+});
+
+describe('update checks with the key a plug-in built on clients/juce holds', () => {
+  // Tapewarm's online keys expire after 90 days, so the module's key is its renewable key (decision 041).
+  const tapewarm = { platform: 'linux', fileName: 'Tapewarm.tar.gz', location: 'https://cdn.example.com/tapewarm.tar.gz' };
+
+  it("offers the beta to an opted-in owner's renewable key while its computer holds its place, and never to a trial", async () => {
+    await t.db.query(`UPDATE product SET online_key_days = 90 WHERE name = 'Tapewarm'`);
+    await vi.waitFor(async () => expect((await t.app.productCache.byName(t.db, 'Tapewarm'))?.online_key_days).toBe(90));
+    for (const body of [
+      installer({ ...tapewarm, version: '2.0.0', releaseDate: '2099-01-01' }),
+      installer({ ...tapewarm, version: '2.1.0-beta1', releaseDate: '2099-02-01', channel: 'beta' }),
+    ]) {
+      expect((await saveInstaller('Tapewarm', body)).statusCode).toBe(200);
+    }
+    const check = (key: string) => checkWithKey({ product: 'Tapewarm', key, channel: 'beta' });
+    const owner = await customerWithLicence(t, 'Tapewarm');
+    const mach = randomDeviceId();
+    const unlock = (renewable: string) =>
+      postJuceForm(t, '/api/juce/unlock', { product: 'Tapewarm', email: owner.email, pw: owner.password, os: 'Linux', mach, renewable });
+    const held = keyOfJuceAnswer((await unlock('1')).body);
+    expect(held).not.toBe('');
+    expect((await check(held)).json()).toMatchObject({ channel: 'stable', version: '2.0.0' });
+
+    expect((await optIn(owner.token, { betaChannel: true, releaseMail: false })).statusCode).toBe(200);
+    expect((await check(held)).json()).toMatchObject({ channel: 'beta', version: '2.1.0-beta1' });
+
+    // A trial's key on the same computer proves no licence.
+    const trial = keyOfJuceAnswer(
+      (await postJuceForm(t, '/api/juce/trial', { product: 'Tapewarm', mach: randomDeviceId(), os: 'Linux', email: '' })).body,
+    );
+    expect(trial).not.toBe('');
+    expect((await check(trial)).json()).toMatchObject({ channel: 'stable', version: '2.0.0' });
+
+    // Removed in the customer area, the computer's key proves nothing any more.
+    const products = (await t.request({ method: 'GET', url: '/api/userinfo/products', token: owner.token })).json<
+      { orderDevices: { id: number; deviceIdHash: string }[] }[]
+    >();
+    const device = products.flatMap((product) => product.orderDevices).find((row) => row.deviceIdHash === mach)!;
+    const removed = await t.request({ method: 'DELETE', url: `/api/userinfo/orderdevice/${device.id}`, token: owner.token });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await check(held)).json()).toMatchObject({ channel: 'stable', version: '2.0.0' });
+    // Unlocked again, its place has a new removal secret: the new key proves it, the old one still does not.
+    const renewed = keyOfJuceAnswer((await unlock('1')).body);
+    expect((await check(renewed)).json()).toMatchObject({ channel: 'beta', version: '2.1.0-beta1' });
+    expect((await check(held)).json()).toMatchObject({ channel: 'stable', version: '2.0.0' });
   });
 });
 

@@ -44,3 +44,21 @@ export async function isBetaOwnerKeyFile(db: Queryable, productId: number, canon
   );
   return (rowCount ?? 0) > 0;
 }
+
+/**
+ * Whether an owner who opted in to the beta channel holds the active licence `licenceId` of the product, on which
+ * one of the computers `machineIds` (JUCE compares IDs ignoring case) holds its place with this removal secret.
+ */
+export async function isBetaOwnerComputer(
+  db: Queryable,
+  productId: number,
+  key: { licenceId: number; machineIds: readonly string[]; removalSecret: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM orders o JOIN person pe ON pe.id = o.person_id JOIN order_device d ON d.order_id = o.id
+      WHERE ${optedInOwner} AND o.id = $2 AND d.removal_secret = $4
+        AND lower(d.device_id_hash) = ANY (SELECT lower(id) FROM unnest($3::text[]) AS id)`,
+    [productId, key.licenceId, key.machineIds, key.removalSecret],
+  );
+  return (rowCount ?? 0) > 0;
+}

@@ -11,7 +11,7 @@ import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.js';
 import { bindDependencies } from '../../lib/service-object.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import type { CustomerCaller } from '../auth/index.js';
-import { readProductKeyFile } from '../device/index.js';
+import { readModuleKey, readProductKeyFile } from '../device/index.js';
 import { findPersonIdOfLogin } from '../licence/index.js';
 import type { ProductCache } from '../product/index.js';
 import { countReleaseRecipients, listReleases, publishRelease, unsubscribeFromReleaseMail } from './release-mail.service.js';
@@ -56,11 +56,21 @@ async function checkForUpdateWithKey(
   return checkForUpdate({ ...options, channels: isBeta ? ['stable', 'beta'] : ['stable'] });
 }
 
+/**
+ * Whether the key proves an active licence of an owner who opted in to the beta channel: a serial; a key file not
+ * retired (a licence's or a computer's, never a trial's); or the renewable key a plug-in built on clients/juce holds,
+ * while the computer it names still holds its place on the licence it names with its removal secret (the proof a
+ * renewal asks for, decision 041).
+ */
 async function isOptedInOwnersKey(db: Queryable, products: ProductCache, productName: string, key: string): Promise<boolean> {
   const product = await products.byName(db, productName);
   if (!product) return false;
   const keyFile = readProductKeyFile(product, key);
-  if (!keyFile) return repository.isBetaOwnerSerial(db, product.id, key.trim());
+  if (!keyFile) {
+    const moduleKey = readModuleKey(product, key);
+    if (moduleKey) return repository.isBetaOwnerComputer(db, product.id, moduleKey);
+    return repository.isBetaOwnerSerial(db, product.id, key.trim());
+  }
   const email = canonicalEmail(keyFile.email);
   return email !== undefined && repository.isBetaOwnerKeyFile(db, product.id, email, keyFileDigest(keyFile));
 }
