@@ -4,11 +4,14 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
+import { listenToHistoryBeforeRouter } from './lib/history-guard';
 import { queryClient } from './lib/query-client';
 import { unregisterServiceWorkers } from './lib/unregister-service-workers';
 import './styles/main.scss';
 
 unregisterServiceWorkers();
+// Before the router mounts: an editor with unsaved changes sees Back and Forward first (decision 105).
+listenToHistoryBeforeRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
