@@ -18,7 +18,17 @@ export const exportedAccount = z.object({
   isEmailVerified: z.boolean(),
   hasTwoFactor: z.boolean(),
   /** Null until the login has proven its address (docs/SECURITY.md): until then nothing of the address is shown. */
-  person: z.object({ id: z.number().int(), email: z.string(), name: z.string(), country: z.string(), createdAt: z.string() }).nullable(),
+  person: z
+    .object({
+      id: z.number().int(),
+      email: z.string(),
+      /** Addresses the vendor corrected, still held with what was sent to or asked from them (decision 109). */
+      earlierEmails: z.array(z.string()),
+      name: z.string(),
+      country: z.string(),
+      createdAt: z.string(),
+    })
+    .nullable(),
 });
 
 /** A computer registered on a licence. */

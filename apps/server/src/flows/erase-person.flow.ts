@@ -19,7 +19,7 @@ import { deleteDevicesOfLicences, forgetComputersOfReleases, listDevicesOfOrders
 import { findPersonIdOfLogin } from '../modules/licence/index.js';
 import { endLicencesOfErasedPerson } from '../modules/order/index.js';
 import { listDeviceIdsInWebhookMessages, redactWebhookMessagesOf, type LicenceHolding } from '../modules/outbound-webhook/index.js';
-import { eraseLockedPerson, findOrCreatePersonByEmail, lockPersonForErasure } from '../modules/person/index.js';
+import { eraseLockedPerson, findOrCreatePersonByEmail, listEarlierAddresses, lockPersonForErasure } from '../modules/person/index.js';
 import { deleteSupportRequestsOf } from '../modules/support/index.js';
 import { listTransfersOfPerson, redactTransferRefusals } from '../modules/transfer/index.js';
 import { eraseTrialsOfHolder } from '../modules/trial/index.js';
@@ -80,8 +80,11 @@ async function erasePersonData(client: PoolClient, options: { personId: number; 
   const transfers = await listTransfersOfPerson(client, personId);
   const holdings = licenceHoldings(personId, licenceIds, transfers);
   const earlierComputers = await listDeviceIdsInWebhookMessages(client, holdings);
+  // Their addresses: the one they have now and those a correction replaced that are still theirs alone (decision 109).
+  const earlierEmails = await listEarlierAddresses(client, personId);
+  const emails = [person.email, ...earlierEmails];
   const texts: PersonalTexts = {
-    emails: [person.email],
+    emails,
     names: [person.name],
     deviceIds: [...new Set([...computers.map((computer) => computer.device_id_hash), ...earlierComputers])],
   };
@@ -93,12 +96,13 @@ async function erasePersonData(client: PoolClient, options: { personId: number; 
   await forgetComputersOfReleases(client, { orderIds: licenceIds, deviceIds: texts.deviceIds });
   // 4. Trials of their address or computers; 5. support requests; 6. loyalty codes.
   await eraseTrialsOfHolder(client, { email: person.email, deviceIds: texts.deviceIds });
-  await deleteSupportRequestsOf(client, person.email);
+  for (const email of earlierEmails) await eraseTrialsOfHolder(client, { email, deviceIds: [] });
+  for (const email of emails) await deleteSupportRequestsOf(client, email);
   await deleteLoyaltyCodesOfPerson(client, personId);
   // 7. The provider's purchases lose their address; 8. the webhook events and 9. the sandbox's records of them keep
   //    only the tax record; 10. refused transfers' reasons lose their mentions. Another customer's record loses
   //    their name and Device IDs only where it holds their address (lib/redact.ts, decision 093).
-  await forgetAddressOfPurchases(client, person.email);
+  for (const email of emails) await forgetAddressOfPurchases(client, email);
   await redactWebhookEventsOf(client, { providerOrderIds, texts });
   await redactSandboxRecordsOf(client, { providerOrderIds, texts });
   await redactTransferRefusals(client, texts);
@@ -111,15 +115,16 @@ async function erasePersonData(client: PoolClient, options: { personId: number; 
   await eraseMailOf(client, { texts, transfersToThemAt });
   // 12. Their logins with sessions and second factors, and the links mailed to them; 13. the rate-limit counters of
   //     their address.
-  await deleteLoginsOfErasedPerson(client, person);
-  await forgetRateLimitsOfAddress(client, person.email);
+  await deleteLoginsOfErasedPerson(client, { ...person, earlierEmails });
+  for (const email of emails) await forgetRateLimitsOfAddress(client, email);
   // 14. Earlier audit records keep who did what and when, without their data.
   await redactAuditEntriesOf(client, {
     personId,
     orderIds: [...licenceIds, ...transfers.map((transfer) => Number(transfer.order_id))],
     texts,
   });
-  // 15. Their row: emptied and kept as the owner of the orders kept, or deleted when there are none.
+  // 15. Their row: emptied and kept as the owner of the orders kept, or deleted when there are none; either way
+  //     without their earlier addresses.
   await eraseLockedPerson(client, { id: personId, hasKeptOrders: licences.length > 0 });
 
   const result: ErasureResult = {

@@ -6,7 +6,7 @@ import { listLoyaltyCodesOfPerson, listPurchasesOfPerson } from '../modules/chec
 import { listDevicesOfOrders } from '../modules/device/index.js';
 import { findPersonIdOfLogin } from '../modules/licence/index.js';
 import { listLicenceRecordsOfPerson } from '../modules/order/index.js';
-import { findPersonRecord } from '../modules/person/index.js';
+import { findPersonRecord, listEarlierAddresses } from '../modules/person/index.js';
 import { listSupportRequestsOf } from '../modules/support/index.js';
 import { listTransfersOfPerson } from '../modules/transfer/index.js';
 import { listTrialsOfHolder } from '../modules/trial/index.js';
@@ -27,16 +27,35 @@ export async function exportPersonalData(options: { db: Db; caller: SessionActor
   const login = await describeLogin(db, caller.loginId);
   const personId = await findPersonIdOfLogin(db, caller);
   const person = personId === undefined ? undefined : await findPersonRecord(db, personId);
+  // The addresses a correction replaced: what was sent to or asked from them is the person's too (decision 109).
+  const earlierEmails = person ? await listEarlierAddresses(db, person.id) : [];
   const account = {
     loginName: login.login_name,
     loginCreatedAt: iso(login.created_at),
     isEmailVerified: login.email_verified_at !== null,
     hasTwoFactor: login.hasTwoFactor,
     person: person
-      ? { id: person.id, email: person.email, name: person.name, country: person.country, createdAt: iso(person.created_at) }
+      ? {
+          id: person.id,
+          email: person.email,
+          earlierEmails,
+          name: person.name,
+          country: person.country,
+          createdAt: iso(person.created_at),
+        }
       : null,
   };
   const exportedAt = new Date().toISOString();
+  /** The records of the current address (`current`) and of each earlier one (`earlier`), each once, oldest first. */
+  const eachAddress = async <Row extends { id: number; created_at?: Date; started_at?: Date }>(
+    current: () => Promise<Row[]>,
+    earlier: (email: string) => Promise<Row[]>,
+  ): Promise<Row[]> => {
+    const lists = await Promise.all([current(), ...earlierEmails.map(earlier)]);
+    const byId = new Map(lists.flat().map((row) => [row.id, row]));
+    const timeOf = (row: Row) => (row.created_at ?? row.started_at)?.getTime() ?? 0;
+    return [...byId.values()].sort((a, b) => timeOf(a) - timeOf(b) || a.id - b.id);
+  };
   if (!person) {
     return {
       exportedAt,
@@ -60,9 +79,18 @@ export async function exportPersonalData(options: { db: Db; caller: SessionActor
     listTransfersOfPerson(db, person.id),
     listCodesRedeemedFor(db, licenceIds),
     listLoyaltyCodesOfPerson(db, person.id),
-    listMailOfAddress(db, person.email),
-    listSupportRequestsOf(db, person.email),
-    listTrialsOfHolder(db, { email: person.email, deviceIds: computers.map((computer) => computer.device_id_hash) }),
+    eachAddress(
+      () => listMailOfAddress(db, person.email),
+      (email) => listMailOfAddress(db, email),
+    ),
+    eachAddress(
+      () => listSupportRequestsOf(db, person.email),
+      (email) => listSupportRequestsOf(db, email),
+    ),
+    eachAddress(
+      () => listTrialsOfHolder(db, { email: person.email, deviceIds: computers.map((computer) => computer.device_id_hash) }),
+      (email) => listTrialsOfHolder(db, { email, deviceIds: [] }),
+    ),
   ]);
   return {
     exportedAt,

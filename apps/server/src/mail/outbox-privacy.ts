@@ -6,6 +6,7 @@ import { addressLikePatterns, mentionsToErase, redactJson, redactText, type Pers
 // erasure of a person from the outbox.
 
 export type MailOfAddress = {
+  id: number;
   recipient: string;
   reply_to: string | null;
   subject: string;
@@ -29,7 +30,7 @@ export async function listMailOfAddress(db: Queryable, email: string): Promise<M
   const canonical = canonicalEmail(email);
   if (canonical === undefined) return [];
   const { rows } = await db.query<MailOfAddress>(
-    `SELECT recipient, reply_to, subject, kind, created_at, sent_at,
+    `SELECT id, recipient, reply_to, subject, kind, created_at, sent_at,
             CASE WHEN contains_secret OR body_cleared_at IS NOT NULL THEN NULL ELSE body_text END AS body_text,
             ARRAY(SELECT file->>'filename' FROM jsonb_array_elements(attachments) AS file) AS attachment_names
        FROM mail_outbox WHERE $1 <> '' AND (lower(recipient) = lower($1) OR lower(reply_to) = lower($1)) ORDER BY id`,

@@ -146,11 +146,14 @@ export const isStaffLoginName = (db: Queryable, loginName: string) => repository
 
 /**
  * Deletes an erased person's customer logins (sessions, second factors and recovery codes go with them) and every
- * link mailed to their address. Answers how many logins.
+ * link mailed to their address or to an earlier one of theirs (decision 109). Answers how many logins.
  */
-export async function deleteLoginsOfErasedPerson(db: Queryable, person: { id: number; email: string }): Promise<number> {
+export async function deleteLoginsOfErasedPerson(
+  db: Queryable,
+  person: { id: number; email: string; earlierEmails: readonly string[] },
+): Promise<number> {
   const logins = await repository.deleteCustomerLoginsOf(db, person);
-  await deleteAccountLinksOf(db, person.email);
+  for (const email of [person.email, ...person.earlierEmails]) await deleteAccountLinksOf(db, email);
   return logins;
 }
 

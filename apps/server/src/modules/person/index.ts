@@ -13,6 +13,7 @@ export {
   findPersonsByIds,
   findPersonsMatching,
   isPersonErased,
+  listEarlierAddresses,
   listPersons,
   lockPersonForErasure,
   type PersonService,

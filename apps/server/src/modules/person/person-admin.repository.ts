@@ -93,3 +93,36 @@ export async function deletePerson(db: Queryable, id: number): Promise<Person | 
   const { rows } = await db.query<Person>(`DELETE FROM person WHERE id = $1 RETURNING ${columns}`, [id]);
   return rows[0];
 }
+
+/** Keeps the address a correction replaced (decision 109); the same address replaced again keeps its latest date. */
+export async function recordEarlierAddress(db: Queryable, personId: number, email: string): Promise<void> {
+  await db.query(
+    `INSERT INTO person_earlier_address (person_id, email) VALUES ($1, $2)
+     ON CONFLICT (person_id, email) DO UPDATE SET replaced_at = now()`,
+    [personId, email],
+  );
+}
+
+/**
+ * The person's earlier addresses that are still theirs alone: one that another person or login has taken since
+ * (another customer bought with it, or registered it) is that one's now, and what is held under it is left alone.
+ */
+export async function listEarlierAddresses(db: Queryable, personId: number): Promise<string[]> {
+  const { rows } = await db.query<{ email: string }>(
+    'SELECT email FROM person_earlier_address WHERE person_id = $1 ORDER BY replaced_at, email',
+    [personId],
+  );
+  const canonicals = rows.map((row) => canonicalOf(row.email));
+  const { rows: taken } = await db.query<{ canonical: string }>(
+    `SELECT email_canonical AS canonical FROM person WHERE id <> $1 AND email_canonical = ANY ($2::text[])
+     UNION SELECT login_name_canonical FROM login WHERE person_id IS DISTINCT FROM $1 AND login_name_canonical = ANY ($2::text[])`,
+    [personId, canonicals],
+  );
+  const takenCanonicals = new Set(taken.map((row) => row.canonical));
+  return rows.filter((_, index) => !takenCanonicals.has(canonicals[index]!)).map((row) => row.email);
+}
+
+/** Forgets the person's earlier addresses (their erasure). */
+export async function deleteEarlierAddresses(db: Queryable, personId: number): Promise<void> {
+  await db.query('DELETE FROM person_earlier_address WHERE person_id = $1', [personId]);
+}

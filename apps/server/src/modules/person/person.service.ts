@@ -56,6 +56,10 @@ async function savePerson(options: { db: Db; actor: string; person: PersonSaveRe
       saved = before ? await repository.updatePerson(client, person.id, fields) : await repository.insertPerson(client, fields);
       if (saved && before && before.email !== saved.email && saved.email !== '') {
         await repository.renameLoginOfPerson(client, saved.id, saved.email);
+        // What is held under the address replaced stays theirs: the export and the erasure reach it (decision 109).
+        if (before.email !== '' && !isSameEmail(before.email, saved.email)) {
+          await repository.recordEarlierAddress(client, saved.id, before.email);
+        }
       }
     } catch (error) {
       if (!repository.isUniqueViolation(error)) throw error;
@@ -149,9 +153,16 @@ export async function eraseLockedPerson(db: Queryable, options: { id: number; ha
     await repository.deletePerson(db, options.id);
     return 'deleted';
   }
+  await repository.deleteEarlierAddresses(db, options.id);
   await repository.markPersonErased(db, options.id);
   return 'emptied';
 }
+
+/**
+ * The addresses a correction replaced that are still the person's alone (decision 109): the export and the erasure
+ * reach what is held under them.
+ */
+export const listEarlierAddresses = (db: Queryable, personId: number) => repository.listEarlierAddresses(db, personId);
 
 /** The person's row with when it was made (the customer's export). */
 export const findPersonRecord = (db: Queryable, id: number) => repository.findPersonRecord(db, id);

@@ -24,7 +24,14 @@ describe('GET /api/userinfo/personaldata', () => {
       loginCreatedAt: expect.any(String),
       isEmailVerified: true,
       hasTwoFactor: false,
-      person: { id: customer.personId, email: customer.email, name: customer.fullName, country: 'AT', createdAt: expect.any(String) },
+      person: {
+        id: customer.personId,
+        email: customer.email,
+        earlierEmails: [],
+        name: customer.fullName,
+        country: 'AT',
+        createdAt: expect.any(String),
+      },
     });
 
     const { rows: stored } = await t.db.query(
