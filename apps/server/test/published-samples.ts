@@ -53,8 +53,38 @@ export function publishedPost(
   };
   const post = JSON.parse(readFileSync(new URL(`./fixtures/fastspring/${name}.json`, import.meta.url), 'utf8')) as unknown;
   const { events } = fill(post) as { events: TestEvent[] };
+  for (const event of events) sentNow(event);
   if (change) for (const event of events) change(event.data);
   return events;
+}
+
+/** The date text of a chargeback's `creationDate`, as FastSpring's sample writes it: "Sat Jan 03 09:00:00 UTC 2026". */
+const javaDateText = (at: Date) => {
+  const [weekday, day, month, year, time] = at.toUTCString().replace(',', '').split(' ');
+  return `${weekday} ${month} ${day} ${time} UTC ${year}`;
+};
+
+/**
+ * A sample's times made today's, so that its sale, refund or chargeback counts on the day the test runs (decision
+ * 106): the event's `created` now, and the order's or return's `changed` (all its forms) and a chargeback's
+ * `creationDate` as far before it as in the sample.
+ */
+function sentNow(event: TestEvent): void {
+  const now = Date.now();
+  const { data } = event;
+  if (typeof data.changed === 'number') {
+    const changed = now - (event.created - data.changed);
+    const at = new Date(changed);
+    Object.assign(data, {
+      changed,
+      changedValue: changed,
+      changedInSeconds: Math.floor(changed / 1000),
+      changedDisplay: `${at.getUTCMonth() + 1}/${at.getUTCDate()}/${String(at.getUTCFullYear()).slice(2)}`,
+      changedDisplayISO8601: at.toISOString().slice(0, 10),
+    });
+  }
+  if (typeof data.creationDate === 'string') data.creationDate = javaDateText(new Date(now));
+  event.created = now;
 }
 
 /** An item sold: what FastSpring's `items[]` says of it (`subtotal`: after discounts, before tax). */

@@ -23,7 +23,10 @@ export const dashboard = z.object({
   to: z.string(),
   /** Revenue (licences sold and transfer fees, before refunds) and licences sold per bucket (its first day) and currency. */
   sales: z.array(z.object({ start: z.string(), currency: z.string(), revenue: z.number(), units: z.number().int() })),
-  /** Per bucket: licences issued by origin, refunds, changes of owner and computers registered. */
+  /**
+   * Per bucket: licences issued by origin (on the day they were paid, decision 106), refunds (licences with money given
+   * back, chargebacks included: decision 107), changes of owner and computers registered.
+   */
   activity: z.array(
     z.object({
       start: z.string(),
@@ -54,7 +57,7 @@ export const dashboard = z.object({
     revenue: z.array(money),
     /** The transfer fees within the revenue. */
     transferFees: z.array(money),
-    /** What was given back, whole units and amount refunds, of licences and of transfer fees. */
+    /** What was given back, whole units, amount refunds and chargebacks (decision 107), of licences and of transfer fees. */
     refunded: z.array(money),
     /** Revenue less what was refunded, per currency. */
     netRevenue: z.array(money),

@@ -359,6 +359,107 @@ describe('migration 097 (chargebacks kept with their purchase)', () => {
   });
 });
 
+describe('migration 098 (money on its day and chargebacks)', () => {
+  it('gives back the money of the chargebacks taken before it, on their day, and dates the returns kept by their receipt', async () => {
+    const url = await createEmptyDatabase();
+    const before098 = await migrationsBefore('098');
+    const db = createPool(url, 2);
+    try {
+      await migrateDatabase(db, undefined, before098);
+      const product = (await db.query<{ id: number }>(`INSERT INTO product (name, path) VALUES ('Spacey', 'spacey') RETURNING id`)).rows[0]!
+        .id;
+      const person = (await db.query<{ id: number }>(`INSERT INTO person (email) VALUES ('ada@example.com') RETURNING id`)).rows[0]!.id;
+      const licence = async (providerOrderId: string | null, state: string, refunded: string | null = null) =>
+        (
+          await db.query<{ id: number }>(
+            `INSERT INTO orders (product_id, person_id, source, provider_order_id, provider_item, amount, currency, state, refunded,
+                                 creation_date)
+             VALUES ($1, $2, 'purchase', $3, 'spacey#0', 49, 'USD', $4, $5, '2026-11-01T10:00:00Z') RETURNING id::int AS id`,
+            [product, person, providerOrderId, state, refunded],
+          )
+        ).rows[0]!.id;
+      const purchase = (providerOrderId: string, subtotal: number, total: number) =>
+        db.query(`INSERT INTO provider_order (provider_order_id, currency, subtotal, total) VALUES ($1, 'USD', $2, $3)`, [
+          providerOrderId,
+          subtotal,
+          total,
+        ]);
+      const chargeback = async (providerOrderId: string, amount: number) => {
+        const event = {
+          id: `cb-${providerOrderId}`,
+          type: 'chargeback.created',
+          data: { order: providerOrderId, chargebackAmount: amount, currency: 'usd' },
+        };
+        await db.query(`INSERT INTO webhook_event (id, type, payload, received_at) VALUES ($1, $2, $3, '2026-11-02T08:00:00Z')`, [
+          event.id,
+          event.type,
+          event,
+        ]);
+        await db.query(
+          `INSERT INTO provider_chargeback (provider_order_id, reason, created_at) VALUES ($1, 'Chargeback', '2026-11-02T08:00:00Z')`,
+          [providerOrderId],
+        );
+      };
+      // The whole purchase taken back; half of one with tax (24.50 of 58.80: 20.42 of its 49.00); a paid transfer's fee; a
+      // purchase returned before its chargeback.
+      const whole = await licence('FS-1', 'revoked');
+      await purchase('FS-1', 49, 49);
+      await chargeback('FS-1', 49);
+      const part = await licence('FS-2', 'revoked');
+      await purchase('FS-2', 49, 58.8);
+      await chargeback('FS-2', 24.5);
+      const moved = await licence(null, 'active');
+      await db.query(
+        `INSERT INTO licence_transfer (order_id, provider_order_id, amount, currency, transferred_at) VALUES ($1, 'FS-3', 10, 'USD', '2026-11-01T11:00:00Z')`,
+        [moved],
+      );
+      await purchase('FS-3', 10, 10);
+      await chargeback('FS-3', 10);
+      const returned = await licence('FS-4', 'refunded', '49');
+      await db.query(
+        `INSERT INTO provider_refund (return_id, provider_order_id, is_partial, received_at) VALUES ('R-4', 'FS-4', false, '2026-11-01T12:00:00Z')`,
+      );
+      await purchase('FS-4', 49, 49);
+      await chargeback('FS-4', 49);
+      const refundedBefore = await db.query<{ refunds: number; refunded: string }>(
+        `SELECT coalesce(sum(refunds), 0)::int AS refunds, coalesce(sum(refunded), 0)::text AS refunded FROM sales_daily WHERE day = '2026-11-02'`,
+      );
+      expect(refundedBefore.rows[0]).toEqual({ refunds: 0, refunded: '0' });
+
+      expect(await migrateDatabase(db)).toContain('098_money_on_its_day_and_chargebacks.sql');
+
+      const { rows: licences } = await db.query(`SELECT id::int AS id, refunded::text, refunded_at FROM orders ORDER BY id`);
+      const chargedAt = new Date('2026-11-02T08:00:00Z');
+      expect(licences).toEqual([
+        { id: whole, refunded: '49.00', refunded_at: chargedAt },
+        { id: part, refunded: '20.42', refunded_at: chargedAt },
+        { id: moved, refunded: null, refunded_at: null },
+        { id: returned, refunded: '49.00', refunded_at: null },
+      ]);
+      const { rows: fees } = await db.query(`SELECT refunded::text, refunded_at FROM licence_transfer`);
+      expect(fees).toEqual([{ refunded: '10.00', refunded_at: chargedAt }]);
+      const { rows: chargebacks } = await db.query(
+        `SELECT provider_order_id, amount::text, currency, charged_at, given_back::text FROM provider_chargeback ORDER BY 1`,
+      );
+      expect(chargebacks).toEqual([
+        { provider_order_id: 'FS-1', amount: '49.00', currency: 'USD', charged_at: chargedAt, given_back: '49.00' },
+        { provider_order_id: 'FS-2', amount: '24.50', currency: 'USD', charged_at: chargedAt, given_back: '20.42' },
+        { provider_order_id: 'FS-3', amount: '10.00', currency: 'USD', charged_at: chargedAt, given_back: '10.00' },
+        { provider_order_id: 'FS-4', amount: '49.00', currency: 'USD', charged_at: chargedAt, given_back: '0.00' },
+      ]);
+      const { rows: refunds } = await db.query(`SELECT returned_at FROM provider_refund`);
+      expect(refunds).toEqual([{ returned_at: new Date('2026-11-01T12:00:00Z') }]);
+      // The rollups count the money on the chargebacks' day: two licences and a fee.
+      const refundedAfter = await db.query(
+        `SELECT sum(refunds)::int AS refunds, sum(refunded)::text AS refunded FROM sales_daily WHERE day = '2026-11-02'`,
+      );
+      expect(refundedAfter.rows[0]).toEqual({ refunds: 2, refunded: '79.42' });
+    } finally {
+      await db.end();
+    }
+  });
+});
+
 describe('migration 062 (product paths)', () => {
   it("gives existing products their name's path as productPathOfName derives it, with the id when too short, reserved or taken", async () => {
     const url = await createEmptyDatabase();

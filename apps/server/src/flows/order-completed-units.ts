@@ -13,10 +13,20 @@ import type { FlowOptions } from './order-completed.flow.js';
 
 export type Owner = { personId: number; email: string; name: string };
 
-/** One licence per unit, with what was paid for it; those bought through a quote are marked so. Answers those issued now. */
+/**
+ * One licence per unit, with what was paid for it, dated when the order was paid (decision 106); those bought through a
+ * quote are marked so. Answers those issued now.
+ */
 export async function issueUnits(
   options: FlowOptions,
-  units: { owner: Owner; payer: OrderParty; products: ReadonlyMap<string, ProductRow>; offer: OfferOfOrder; items: readonly LicenceItem[] },
+  units: {
+    owner: Owner;
+    payer: OrderParty;
+    products: ReadonlyMap<string, ProductRow>;
+    offer: OfferOfOrder;
+    items: readonly LicenceItem[];
+    orderTime: Date;
+  },
 ): Promise<LicenceOfMail[]> {
   const { client, secretBox, config, data } = options;
   const { owner, offer } = units;
@@ -43,6 +53,7 @@ export async function issueUnits(
         amount: item.amount,
         currency: item.amount === null ? null : currency,
         country,
+        createdAt: units.orderTime,
       },
     });
     if (!issued) continue;

@@ -29,6 +29,7 @@ import { checkOfferOfOrder } from '../modules/offer/index.js';
 import { fillPersonDetails, findOrCreatePersonByEmail } from '../modules/person/index.js';
 import { findProductByName, type ProductRow } from '../modules/product/index.js';
 import { completeTransferFromWebhook } from '../modules/transfer/index.js';
+import { giveBackTransferFeeOfChargeback } from './chargeback-created.flow.js';
 import { issueUnits, mailLicences } from './order-completed-units.js';
 import { refundRecordedReturnsFlow, settleWaitingReturnsFlow } from './return-created.flow.js';
 
@@ -76,7 +77,8 @@ const needsAttention = (reason: string): OrderCompletedResult => ({ kind: 'needs
  * transfer completed; the items' products found (unknown paths alerted); an upgrade's or bundle's quote checked;
  * the owner's person found or created; one licence per unit issued with serial and key files; the confirmation (and
  * a gift's receipt) mailed, unless the purchase was charged back before; then a chargeback and returns that came
- * before the order carried out on the licences issued now. The provider's order id plus
+ * before the order carried out on the licences issued now (and the chargeback on a paid transfer's fee). Licences are
+ * dated when the order was paid (decision 106). The provider's order id plus
  * `{path}#{n}` identifies each licence, so retries and manual resends (new event id, same order) create nothing
  * twice (decision 026 for paths; decision 063 for this flow). It writes no audit record: an administrator's replay
  * or reconciliation records the event's outcome, in one place (`checkout/webhook-audit.ts`).
@@ -102,16 +104,21 @@ export async function completeOrderFlow(options: FlowOptions): Promise<OrderComp
     recipientEmail: parties.recipient?.email ?? '',
     accountClaimHash,
   });
-  if (isTransfer) await completePaidTransfer(options, parties.payer, currency);
+  // When the customer paid, not when this runs (a retry, the reconciliation, a replay): what was granted for the order
+  // is judged then (decisions 084 and 099) and its licences are dated then (decision 106).
+  const orderTime = orderTimeOf(data, options.eventCreated);
+  if (isTransfer) await completePaidTransfer(options, parties.payer, currency, orderTime);
 
   const licenceItems = items.filter((item) => item.path !== LICENSE_TRANSFER_PRODUCT);
   // A charged-back purchase's licences are issued (its record stays whole) but not mailed: they are revoked below.
-  const issued = await issueLicences(options, catalogue, parties, licenceItems, { isMailed: chargebackReason === null });
+  const delivery = { isMailed: chargebackReason === null, orderTime };
+  const issued = await issueLicences(options, catalogue, parties, licenceItems, delivery);
   if (typeof issued === 'string') return needsAttention(issued);
-  // A chargeback that came before these licences (their item waited for a mapping, or the order came late) ends them.
+  // A chargeback that came before these licences (their item waited for a mapping, or the order came late) ends them,
+  // and gives back their money and a paid transfer's fee (decision 107).
   const chargedBackOrderIds =
-    chargebackReason !== null && issued.createdOrderIds.length > 0
-      ? await revokeLicencesOfChargeback(client, { providerOrderId: data.id, reason: chargebackReason, orderIds: issued.createdOrderIds })
+    chargebackReason !== null && (issued.createdOrderIds.length > 0 || isTransfer)
+      ? await carryOverChargeback(client, { providerOrderId: data.id, reason: chargebackReason, orderIds: issued.createdOrderIds })
       : [];
   // Returns that came before the order (known when it was recorded, under the purchase's lock) are carried out now.
   if (!hasReturnsBefore) return { kind: 'completed', ...issued, revokedOrderIds: [], chargedBackOrderIds };
@@ -119,6 +126,16 @@ export async function completeOrderFlow(options: FlowOptions): Promise<OrderComp
   // A return taken before these licences were issued (their item waited for a mapping) applies to them too.
   const revokedOrderIds = issued.createdOrderIds.length > 0 ? await refundRecordedReturnsFlow(client, data.id) : [];
   return { kind: 'completed', ...issued, revokedOrderIds, chargedBackOrderIds };
+}
+
+/** A chargeback taken before the order, carried out on the licences issued now and on a paid transfer's fee. */
+async function carryOverChargeback(
+  client: PoolClient,
+  chargeback: { providerOrderId: string; reason: string; orderIds: readonly number[] },
+): Promise<number[]> {
+  const { orderIds, left } = await revokeLicencesOfChargeback(client, chargeback);
+  await giveBackTransferFeeOfChargeback(client, chargeback.providerOrderId, left);
+  return orderIds;
 }
 
 /** The payer, and a gift's recipient (who owns its licences); or why a person must settle the order. */
@@ -137,7 +154,7 @@ function readParties(data: OrderCompletedData): { payer: OrderParty; recipient: 
  * A paid `licensetransfer`: the order's tags, fee and time go to the transfer module (its token is judged at the
  * order's time, not when a retry, reconciliation or replay processes it: decision 084).
  */
-async function completePaidTransfer(options: FlowOptions, payer: OrderParty, currency: string | null): Promise<void> {
+async function completePaidTransfer(options: FlowOptions, payer: OrderParty, currency: string | null, orderTime: Date): Promise<void> {
   const { client, secretBox, config, data } = options;
   const fee = transferFeeOf(data, currency);
   await completeTransferFromWebhook({
@@ -146,7 +163,7 @@ async function completePaidTransfer(options: FlowOptions, payer: OrderParty, cur
     providerOrderId: data.id,
     customerEmail: payer.email,
     fee,
-    orderTime: orderTimeOf(data, options.eventCreated),
+    orderTime,
     secretBox,
     config,
   });
@@ -162,7 +179,7 @@ async function issueLicences(
   catalogue: OrderCatalogue,
   parties: { payer: OrderParty; recipient: OrderParty | undefined },
   licenceItems: readonly LicenceItem[],
-  delivery: { isMailed: boolean },
+  delivery: { isMailed: boolean; orderTime: Date },
 ): Promise<Issued | string> {
   const { client, config, data } = options;
   const result: Issued = { createdOrderIds: [], problems: [], unknownPaths: [] };
@@ -186,7 +203,7 @@ async function issueLicences(
     tags: data.tags ?? undefined,
     customerEmail: customer.email,
     currency: data.currency ?? undefined,
-    orderTime: orderTimeOf(data, options.eventCreated),
+    orderTime: delivery.orderTime,
     // An item's subtotal is what was paid for it, net of discounts (decision 029); a bundle's, its items' in all.
     lines: orderLinesOfProducts(catalogue, data.items, products),
   });
@@ -202,7 +219,8 @@ async function issueLicences(
   const person = await findOrCreatePersonByEmail(client, customer);
   if ((!person.name && customer.name) || (!person.country && customer.country)) await fillPersonDetails(client, person.id, customer);
   const owner = { personId: person.id, email: person.email, name: person.name || customer.name };
-  const mailed = await issueUnits(options, { owner, payer: parties.payer, products, offer, items: issuedItems });
+  const units = { owner, payer: parties.payer, products, offer, items: issuedItems, orderTime: delivery.orderTime };
+  const mailed = await issueUnits(options, units);
   result.createdOrderIds.push(...mailed.map((licence) => licence.order.id));
   if (mailed.length > 0 && delivery.isMailed) {
     await mailLicences(options, { owner, payer: parties.payer, isGift: parties.recipient !== undefined, mailed });

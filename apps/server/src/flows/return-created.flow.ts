@@ -3,6 +3,7 @@ import {
   describeReturn,
   findWaitingReturnsOfOrder,
   mailRefundToPayer,
+  orderTimeOf,
   recordReturn,
   refundAmountsOfPurchase,
   refundLicencesOfRecordedReturns,
@@ -38,13 +39,16 @@ export async function returnCreatedFlow(
   const start = await startReturn(client, event, data);
   if (start.kind === 'settled') return start.outcome;
   const { providerOrderId, returnId, hasOrders } = start;
-  const refunded = await refundReturnedLicences(client, providerOrderId, data);
+  // The money counts on the day the return was made, not the day it is processed (decision 106).
+  const returnedAt = orderTimeOf(data, event.created);
+  const refunded = await refundReturnedLicences(client, providerOrderId, { data, refundedAt: returnedAt });
   await deleteDevicesOfLicences(client, refunded.orderIds);
-  const owedAmountLines = await refundAmountsOfPurchase(client, providerOrderId, data.items ?? []);
+  const owedAmountLines = await refundAmountsOfPurchase(client, providerOrderId, { lines: data.items ?? [], refundedAt: returnedAt });
   const fee = transferFeeRefundOf(data);
-  if (fee) await refundTransferFee(client, providerOrderId, fee);
+  if (fee) await refundTransferFee(client, providerOrderId, { ...fee, refundedAt: returnedAt });
   const { isPartial, orderIds } = refunded;
-  const isRecorded = await recordReturn(client, { returnId, providerOrderId, data, isPartial, revokedOrderIds: orderIds, owedAmountLines });
+  const record = { returnId, providerOrderId, data, returnedAt, isPartial, revokedOrderIds: orderIds, owedAmountLines };
+  const isRecorded = await recordReturn(client, record);
   await emitWebhookEvent(client, { type: 'order.refunded', data: { providerOrderId, returnId, isPartial, revokedLicenceIds: orderIds } });
   if (isRecorded) await mailRefundToPayer(client, { providerOrderId, data, revokedOrderIds: orderIds, siteUrl });
   return describeReturn(client, { providerOrderId, data, hasOrders, ...refunded, owedAmountLines });

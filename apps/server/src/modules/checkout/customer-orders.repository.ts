@@ -38,7 +38,8 @@ export type LicenceRow = {
 export type RefundRow = {
   provider_order_id: string;
   reference: string;
-  received_at: Date;
+  /** When the return was made (decision 106). */
+  returned_at: Date;
   is_partial: boolean;
   currency: string;
   amount: string | null;
@@ -78,7 +79,7 @@ export async function findPurchasesOfPerson(db: Queryable, person: { id: number;
     [ids],
   );
   const { rows: refunds } = await db.query<RefundRow>(
-    `SELECT provider_order_id, reference, received_at, is_partial, currency, amount, revoked_order_ids::text[] AS revoked_order_ids
+    `SELECT provider_order_id, reference, returned_at, is_partial, currency, amount, revoked_order_ids::text[] AS revoked_order_ids
        FROM provider_refund WHERE provider_order_id = ANY($1::text[]) ORDER BY received_at`,
     [ids],
   );
@@ -101,12 +102,14 @@ export async function findPurchaseOfLicence(db: Queryable, orderId: number) {
   if (!licences[0]) return undefined;
   const providerOrderId = licences[0].provider_order_id;
   if (!providerOrderId) return null;
-  const { rows } = await db.query<PurchaseRow & { coupons: string[] }>('SELECT * FROM provider_order WHERE provider_order_id = $1', [
-    providerOrderId,
-  ]);
+  const { rows } = await db.query<PurchaseRow & { coupons: string[] }>(
+    `SELECT *, (SELECT min(creation_date) FROM orders WHERE provider_order_id = $1) AS first_licence_at
+       FROM provider_order WHERE provider_order_id = $1`,
+    [providerOrderId],
+  );
   if (!rows[0]) return null;
   const { rows: refunds } = await db.query<RefundRow>(
-    `SELECT provider_order_id, reference, received_at, is_partial, currency, amount, revoked_order_ids::text[] AS revoked_order_ids
+    `SELECT provider_order_id, reference, returned_at, is_partial, currency, amount, revoked_order_ids::text[] AS revoked_order_ids
        FROM provider_refund WHERE provider_order_id = $1 ORDER BY received_at`,
     [providerOrderId],
   );

@@ -14,6 +14,15 @@ import { listBundleItemsOfPurchase } from './webhook.repository.js';
 
 const toAmount = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
 
+/**
+ * A purchase's date: when it was first recorded, or its first licence's date when earlier (a licence is dated when
+ * the order was paid, decision 106; a purchase processed late was recorded later).
+ */
+const purchaseDateOf = (purchase: { completed_at: Date | null; first_licence_at: Date | null }): Date => {
+  const dates = [purchase.completed_at, purchase.first_licence_at].filter((date): date is Date => date !== null);
+  return dates.length > 0 ? new Date(Math.min(...dates.map((date) => date.getTime()))) : new Date(0);
+};
+
 /** What a customer reads for each product path of their orders: the product's name, "Licence transfer" for the fee. */
 async function namesOfPaths(db: Queryable, paths: readonly string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
@@ -88,11 +97,10 @@ export async function listPurchasesOfPerson(options: { db: Queryable; person: { 
           tax: null,
           total: null,
         }));
-    const date = purchase.completed_at ?? purchase.first_licence_at ?? new Date(0);
     return {
       providerOrderId: purchase.provider_order_id,
       reference: purchase.reference ?? '',
-      date: date.toISOString(),
+      date: purchaseDateOf(purchase).toISOString(),
       isGift: Boolean(purchase.recipient_email),
       isPayer,
       currency: purchase.currency ?? '',
@@ -116,7 +124,7 @@ export async function listPurchasesOfPerson(options: { db: Queryable; person: { 
         .filter((refund) => refund.provider_order_id === purchase.provider_order_id)
         .map((refund) => ({
           reference: refund.reference,
-          date: refund.received_at.toISOString(),
+          date: refund.returned_at.toISOString(),
           isPartial: refund.is_partial,
           currency: refund.currency,
           amount: hideMoney ? null : toAmount(refund.amount),
@@ -158,7 +166,7 @@ export async function getPurchaseOfLicence(options: { db: Queryable; orderId: nu
   return {
     providerOrderId: purchase.provider_order_id,
     reference: purchase.reference ?? '',
-    date: (purchase.completed_at ?? new Date(0)).toISOString(),
+    date: purchaseDateOf(purchase).toISOString(),
     buyerEmail: purchase.buyer_email ?? '',
     recipientEmail: purchase.recipient_email ?? '',
     currency: purchase.currency ?? '',
@@ -180,7 +188,7 @@ export async function getPurchaseOfLicence(options: { db: Queryable; orderId: nu
     invoiceUrl: purchase.invoice_url ?? '',
     refunds: refunds.map((refund) => ({
       reference: refund.reference,
-      date: refund.received_at.toISOString(),
+      date: refund.returned_at.toISOString(),
       isPartial: refund.is_partial,
       currency: refund.currency,
       amount: toAmount(refund.amount),

@@ -1,7 +1,12 @@
 // The checkout module's public face (issue 28, decision 039): what other modules and the app may use of it.
 export { orderLicenceItemsOf, orderLinesOf, readOrderCatalogue, type LicenceItem } from './bundle-items.js';
 export { catalogRoutes } from './catalog.routes.js';
-export { revokeLicencesOfChargeback } from './chargeback-created.service.js';
+export {
+  recordChargebackGivenBack,
+  revokeChargedBackPurchase,
+  revokeLicencesOfChargeback,
+  type ChargebackLeft,
+} from './chargeback-created.service.js';
 export { createCheckoutService, type CheckoutService } from './checkout-service.js';
 export { checkoutRoutes } from './checkout.routes.js';
 export {
@@ -33,7 +38,13 @@ export { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileApi
 export { webhookAdminRoutes } from './webhook-admin.routes.js';
 export { getWebhookEvent, lockStoredEvent, readStoredEvent, settleReplayedEvent } from './webhook-admin.service.js';
 export { recordEventAudit } from './webhook-audit.js';
-export { returnCreatedData, type OrderCompletedData, type ReturnCreatedData, type WebhookEvent } from './webhook-payload.js';
+export {
+  returnCreatedData,
+  type ChargebackCreatedData,
+  type OrderCompletedData,
+  type ReturnCreatedData,
+  type WebhookEvent,
+} from './webhook-payload.js';
 export { signWebhookBody, webhookSecretOf } from './webhook-signature.js';
 export { findEventOfOrder, processEvent, type ReplayOptions } from './webhook.service.js';
 export { accountClaimHashOf } from './purchase-account.service.js';

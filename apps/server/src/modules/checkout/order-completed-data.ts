@@ -37,17 +37,29 @@ export function transferFeeOf(data: OrderCompletedData, currency: string | null)
 export const ORDER_TIME_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * The time an order's time-bound grants are judged at (a paid transfer's token, decision 084; an upgrade's,
- * crossgrade's or bundle's quote, decision 099): when the provider says the order was completed, not when its
- * webhook is processed, so a retry, reconciliation or replay honours what was valid when the customer paid. That is
- * its `changed` (epoch ms), else the event's `created` (when FastSpring made the event; a reconciliation's event is
- * made when it runs). Never later than `now` (a provider's clock ahead of ours), never earlier than
- * ORDER_TIME_MAX_AGE_MS before it; without either field, `now`.
+ * When the provider says an order was completed, not when its webhook is processed, so that a retry, reconciliation
+ * or replay does what it would have done when the customer paid: the order's time-bound grants are judged at it (a
+ * paid transfer's token, decision 084; an upgrade's, crossgrade's or bundle's quote, decision 099) and its licences
+ * dated by it (the day the dashboard counts the sale on, decision 106). A return's time is read by the same rule
+ * (decision 106). That is its `changed` (epoch ms), else the event's `created` (when FastSpring made the event; a
+ * reconciliation's event is made when it runs). Never later than `now` (a provider's clock ahead of ours), never
+ * earlier than ORDER_TIME_MAX_AGE_MS before it; without either field, `now`.
  */
 export function orderTimeOf(data: Pick<OrderCompletedData, 'changed'>, eventCreated: number | undefined, now = new Date()): Date {
   const time = data.changed ?? eventCreated;
   if (time === undefined || !Number.isFinite(time)) return now;
   return new Date(Math.max(Math.min(time, now.getTime()), now.getTime() - ORDER_TIME_MAX_AGE_MS));
+}
+
+/**
+ * When a chargeback was taken (decision 107): its `creationDate`, "Date and time FastSpring received the chargeback
+ * in UTC" as text ("Fri May 09 17:00:00 UTC 2025"; read only when it names UTC or GMT, as a text without a zone would
+ * be read in the server's own), else the event's `created`; bounded as `orderTimeOf` bounds an order's time.
+ */
+export function chargebackTimeOf(data: { creationDate?: string | null }, eventCreated: number | undefined, now = new Date()): Date {
+  const text = data.creationDate ?? '';
+  const stated = /\b(UTC|GMT)\b/.test(text) ? Date.parse(text) : Number.NaN;
+  return orderTimeOf({ changed: Number.isFinite(stated) ? stated : null }, eventCreated, now);
 }
 
 /** The payer: the order's customer, or its account's contact. */

@@ -68,13 +68,27 @@ export async function recordProviderOrder(
 }
 
 /**
- * Keeps a purchase's chargeback (decision 100): licences issued for the purchase later are revoked with its reason.
- * The first chargeback of a purchase is kept; another (a second dispute) changes nothing.
+ * Keeps a purchase's chargeback (decision 100): licences issued for the purchase later are revoked with its reason,
+ * and the money it took back (`amount` in `currency`, as FastSpring states it; none: the whole purchase) is given
+ * back on its licences at `chargedAt` (decision 107). The first chargeback of a purchase is kept; another (a second
+ * dispute, a resend under a new event id) changes nothing.
  */
-export async function recordChargeback(db: Queryable, providerOrderId: string, reason: string): Promise<void> {
-  await db.query('INSERT INTO provider_chargeback (provider_order_id, reason) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+export async function recordChargeback(
+  db: Queryable,
+  chargeback: { providerOrderId: string; reason: string; amount: number | null; currency: string; chargedAt: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO provider_chargeback (provider_order_id, reason, amount, currency, charged_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT DO NOTHING`,
+    [chargeback.providerOrderId, chargeback.reason, chargeback.amount, chargeback.currency, chargeback.chargedAt],
+  );
+}
+
+/** Adds to what a purchase's chargeback has given back (a paid transfer's fee, decision 107). */
+export async function addToChargebackGivenBack(db: Queryable, providerOrderId: string, amount: string): Promise<void> {
+  await db.query('UPDATE provider_chargeback SET given_back = given_back + $2::numeric WHERE provider_order_id = $1', [
     providerOrderId,
-    reason,
+    amount,
   ]);
 }
 
@@ -105,11 +119,15 @@ export async function findRecentProviderOrder(
   return rows[0];
 }
 
-/** What is kept of a return: the provider's data, the licences it revoked, and its amount lines still owed (by index). */
+/**
+ * What is kept of a return: the provider's data, when it was made (`orderTimeOf` of its data, decision 106), the
+ * licences it revoked, and its amount lines still owed (by index).
+ */
 export type ReturnRecord = {
   returnId: string;
   providerOrderId: string;
   data: ReturnCreatedData;
+  returnedAt: Date;
   isPartial: boolean;
   revokedOrderIds: number[];
   owedAmountLines: readonly number[];
@@ -130,8 +148,9 @@ export async function recordProviderRefund(db: Queryable, refund: ReturnRecord):
     ...(refund.owedAmountLines.includes(index) ? { owed: true } : {}),
   }));
   const { rowCount } = await db.query(
-    `INSERT INTO provider_refund (return_id, provider_order_id, reference, is_partial, currency, amount, items, revoked_order_ids)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (return_id) DO NOTHING`,
+    `INSERT INTO provider_refund (return_id, provider_order_id, reference, is_partial, currency, amount, items, revoked_order_ids,
+                                  returned_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (return_id) DO NOTHING`,
     [
       refund.returnId,
       refund.providerOrderId,
@@ -141,17 +160,19 @@ export async function recordProviderRefund(db: Queryable, refund: ReturnRecord):
       refund.data.totalReturn ?? null,
       JSON.stringify(items),
       refund.revokedOrderIds,
+      refund.returnedAt,
     ],
   );
   return (rowCount ?? 0) > 0;
 }
 
 /**
- * A return kept in provider_refund: what it returned (as sent; an amount line still `owed` found no licence to refund
- * yet) and the licences it revoked so far.
+ * A return kept in provider_refund: when it was made, what it returned (as sent; an amount line still `owed` found no
+ * licence to refund yet) and the licences it revoked so far.
  */
 export type RecordedRefund = {
   returnId: string;
+  returnedAt: Date;
   items: {
     product: string;
     quantity: number | null;
@@ -187,12 +208,17 @@ export async function isReturnCarriedOut(db: Queryable, returnId: string): Promi
  * refunds) and those with an amount line still owed, oldest first, locked.
  */
 export async function listRefundsToCarryOver(db: Queryable, providerOrderId: string): Promise<RecordedRefund[]> {
-  const { rows } = await db.query<{ return_id: string; items: RecordedRefund['items']; revoked_order_ids: number[] }>(
-    `SELECT return_id, items, revoked_order_ids FROM provider_refund
+  const { rows } = await db.query<{ return_id: string; returned_at: Date; items: RecordedRefund['items']; revoked_order_ids: number[] }>(
+    `SELECT return_id, returned_at, items, revoked_order_ids FROM provider_refund
       WHERE provider_order_id = $1 AND ${isToCarryOver} ORDER BY received_at, return_id FOR UPDATE`,
     [providerOrderId],
   );
-  return rows.map((row) => ({ returnId: row.return_id, items: row.items, revokedOrderIds: row.revoked_order_ids }));
+  return rows.map((row) => ({
+    returnId: row.return_id,
+    returnedAt: row.returned_at,
+    items: row.items,
+    revokedOrderIds: row.revoked_order_ids,
+  }));
 }
 
 /** Marks these amount lines (by index) of a recorded return no longer owed: licences of their item were refunded since. */

@@ -79,8 +79,9 @@ async function owedUnitsOf(client: PoolClient, returned: readonly ReturnedUnits[
 export async function refundAmountsOfPurchase(
   client: PoolClient,
   providerOrderId: string,
-  lines: readonly ReturnedItem[],
+  refund: { lines: readonly ReturnedItem[]; refundedAt: Date },
 ): Promise<number[]> {
+  const { lines, refundedAt } = refund;
   const owed: number[] = [];
   for (const [index, line] of lines.entries()) {
     const path = normalizeProductPath(line.product);
@@ -92,11 +93,7 @@ export async function refundAmountsOfPurchase(
       continue;
     }
     const shares = splitAmount(line.subtotal, licences.length, licences[0]!.currency ?? '');
-    await addRefundedAmounts(
-      client,
-      licences.map((licence) => licence.id),
-      shares,
-    );
+    await addRefundedAmounts(client, { orderIds: licences.map((licence) => licence.id), shares, refundedAt });
   }
   return owed;
 }
@@ -167,14 +164,21 @@ export async function startReturn(client: PoolClient, event: WebhookEvent, data:
 }
 
 /**
- * Marks refunded the active licences the return's full lines return (all of them for a return without items; none
- * for a return of amounts only, `isPartial`). Answers their ids and the units returned, for the note.
+ * Marks refunded, at the return's time, the active licences the return's full lines return (all of them for a return
+ * without items; none for a return of amounts only, `isPartial`). Answers their ids and the units returned, for the
+ * note.
  */
-export async function refundReturnedLicences(client: PoolClient, providerOrderId: string, data: ReturnCreatedData) {
-  const lines = data.items ?? [];
+export async function refundReturnedLicences(
+  client: PoolClient,
+  providerOrderId: string,
+  refund: { data: ReturnCreatedData; refundedAt: Date },
+) {
+  const lines = refund.data.items ?? [];
   const returned = lines.length > 0 ? await returnedUnitsOf(client, providerOrderId, lines) : undefined;
   const isPartial = returned !== undefined && returned.length === 0;
-  const orderIds = isPartial ? [] : await markOrdersOfPurchaseRefunded(client, providerOrderId, returned);
+  const orderIds = isPartial
+    ? []
+    : await markOrdersOfPurchaseRefunded(client, providerOrderId, { returned, refundedAt: refund.refundedAt });
   return { orderIds, returned, isPartial };
 }
 
@@ -223,8 +227,8 @@ export async function describeReturn(
 /**
  * Carries the purchase's recorded returns over to licences issued after them (an item an administrator mapped and
  * replayed later): each return marks refunded the units it returned and could not revoke then, a return without
- * items every licence, and keeps them with the return; then refunds the amount lines it still owes. Answers the
- * licences revoked (the flow removes their computers).
+ * items every licence, and keeps them with the return; then refunds the amount lines it still owes. Both on the
+ * return's day, not the replay's (decision 106). Answers the licences revoked (the flow removes their computers).
  */
 export async function refundLicencesOfRecordedReturns(client: PoolClient, providerOrderId: string): Promise<number[]> {
   const revoked: number[] = [];
@@ -240,7 +244,7 @@ async function refundOwedUnits(client: PoolClient, providerOrderId: string, refu
   const returned = refund.items.length > 0 ? await returnedUnitsOf(client, providerOrderId, refund.items) : undefined;
   const owed = returned ? await owedUnitsOf(client, returned, refund.revokedOrderIds) : undefined;
   if (owed?.length === 0) return [];
-  const orderIds = await markOrdersOfPurchaseRefunded(client, providerOrderId, owed);
+  const orderIds = await markOrdersOfPurchaseRefunded(client, providerOrderId, { returned: owed, refundedAt: refund.returnedAt });
   if (orderIds.length > 0) await addRevokedOrders(client, refund.returnId, orderIds);
   return orderIds;
 }
@@ -249,11 +253,10 @@ async function refundOwedUnits(client: PoolClient, providerOrderId: string, refu
 async function refundOwedAmounts(client: PoolClient, providerOrderId: string, refund: RecordedRefund): Promise<void> {
   const owedLines = refund.items.flatMap((line, index) => (line.owed ? [index] : []));
   if (owedLines.length === 0) return;
-  const stillOwed = await refundAmountsOfPurchase(
-    client,
-    providerOrderId,
-    owedLines.map((index) => refund.items[index]!),
-  );
+  const stillOwed = await refundAmountsOfPurchase(client, providerOrderId, {
+    lines: owedLines.map((index) => refund.items[index]!),
+    refundedAt: refund.returnedAt,
+  });
   const refunded = owedLines.filter((_, position) => !stillOwed.includes(position));
   if (refunded.length > 0) await settleOwedAmountLines(client, refund.returnId, refunded);
 }

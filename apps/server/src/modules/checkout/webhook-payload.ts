@@ -60,20 +60,26 @@ export const orderCompletedData = z.looseObject({
 });
 export type OrderCompletedData = z.infer<typeof orderCompletedData>;
 
-/** `return.created` data (docs/fastspring-protocol.md §2.3): the refund points back to the purchase through `original`. */
 /**
  * `chargeback.created` (docs/fastspring-protocol.md §2.3): `order` is the charged-back order's id; the reason is
- * recorded with the revocation.
+ * recorded with the revocation, the amount taken back (in `currency`) as money given back (decision 107), on the day
+ * of `creationDate` (a date text in UTC, "Fri May 09 17:00:00 UTC 2025").
  */
 export const chargebackCreatedData = z.looseObject({
   order: text,
   reasonDescription: text.nullish(),
   reasonCode: text.nullish(),
+  chargebackAmount: amount,
+  currency: text.nullish().catch(null),
+  creationDate: text.nullish().catch(null),
 });
 export type ChargebackCreatedData = z.infer<typeof chargebackCreatedData>;
 
+/** `return.created` data (docs/fastspring-protocol.md §2.3): the refund points back to the purchase through `original`. */
 export const returnCreatedData = z.looseObject({
   return: text.nullish(),
+  /** When the return was made, in epoch milliseconds: the day its money counts on (decision 106); not a number: not kept. */
+  changed: z.number().finite().nullish().catch(null),
   original: z.looseObject({ id: text.nullish(), order: text.nullish(), reference: text.nullish() }),
   /** What was returned; without it the whole purchase is. */
   items: z

@@ -10,9 +10,9 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { completeOrderFlow } from '../../flows/order-completed.flow.js';
 import { returnCreatedFlow } from '../../flows/return-created.flow.js';
-import { lockPurchase, markWebhookEventAttention } from './provider-order.repository.js';
+import { chargebackCreatedFlow } from '../../flows/chargeback-created.flow.js';
+import { markWebhookEventAttention } from './provider-order.repository.js';
 import { chargebackCreatedData, orderCompletedData, returnCreatedData, webhookEnvelope, type WebhookEvent } from './webhook-payload.js';
-import { revokeChargedBackPurchase } from './chargeback-created.service.js';
 import { recordEventAudit } from './webhook-audit.js';
 import {
   claimWebhookEvent,
@@ -133,8 +133,7 @@ export async function processEvent(
     case 'chargeback.created': {
       const parsed = chargebackCreatedData.safeParse(event.data);
       if (!parsed.success) return malformed(event, parsed.error);
-      await lockPurchase(client, parsed.data.order);
-      return revokeChargedBackPurchase(client, parsed.data);
+      return chargebackCreatedFlow(client, parsed.data, event.created);
     }
     default:
       return { note: null }; // other events are acknowledged and kept, nothing to do

@@ -77,8 +77,8 @@ export async function insertOrderEmittingEvent(
     name: 'order-insert-emitting-event',
     text: `WITH inserted AS (
              INSERT INTO orders (product_id, person_id, source, provider_order_id, provider_item, provider_reference, serial_new,
-                                 serial_2048, amount, currency, country)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                                 serial_2048, amount, currency, country, creation_date)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, coalesce($14::timestamptz, now()))
              ON CONFLICT (provider_order_id, provider_item) WHERE provider_order_id IS NOT NULL DO NOTHING
              RETURNING *),
            emitted AS (
@@ -99,6 +99,7 @@ export async function insertOrderEmittingEvent(
       order.country ?? null,
       event.productName,
       event.email,
+      order.createdAt ?? null,
     ],
   });
   const row = rows[0];
@@ -124,6 +125,11 @@ export type NewOrder = {
   currency?: string | null;
   /** The buyer's country (ISO 3166 alpha-2); without it the owner's (migration 060). */
   country?: string | null;
+  /**
+   * When it was bought: a purchase's order time (decision 106), which the dashboard counts the sale on and the customer
+   * reads as its purchase date. Without it, now.
+   */
+  createdAt?: Date;
 };
 
 /** Gives the order the serial number taken from its product's pool. */

@@ -42,18 +42,28 @@ export async function insertTransferRecord(
   );
 }
 
-/** Gives back a paid transfer's fee, whole or an amount of it (at most the fee), on the transfer of that provider order. */
+/**
+ * Gives back a paid transfer's fee, whole or an amount of it (at most the fee), on the transfer of that provider order,
+ * at `refundedAt` (the day it counts on). Answers what it gave back now (decimal text; "0" when nothing).
+ */
 export async function refundTransferFee(
   db: Queryable,
   providerOrderId: string,
-  refund: { isWhole: boolean; amount: string },
-): Promise<void> {
-  await db.query(
-    `UPDATE licence_transfer SET refunded = CASE WHEN $2 THEN amount ELSE least(amount, coalesce(refunded, 0) + $3::numeric) END,
-                                 refunded_at = now()
-      WHERE provider_order_id = $1 AND amount IS NOT NULL`,
-    [providerOrderId, refund.isWhole, refund.amount],
+  refund: { isWhole: boolean; amount: string; refundedAt: Date },
+): Promise<string> {
+  const { rows } = await db.query<{ given: string | null }>(
+    `WITH given AS (
+       UPDATE licence_transfer t SET refunded = next.refunded, refunded_at = $4
+         FROM (SELECT id, coalesce(refunded, 0) AS before,
+                      CASE WHEN $2 THEN amount ELSE least(amount, coalesce(refunded, 0) + $3::numeric) END AS refunded
+                 FROM licence_transfer WHERE provider_order_id = $1 AND amount IS NOT NULL FOR UPDATE) AS next
+        -- A fee given back already keeps the day it was given back on.
+        WHERE t.id = next.id AND next.refunded IS DISTINCT FROM t.refunded
+        RETURNING t.refunded - next.before AS given)
+     SELECT coalesce(sum(given), 0)::text AS given FROM given`,
+    [providerOrderId, refund.isWhole, refund.amount, refund.refundedAt],
   );
+  return rows[0]?.given ?? '0';
 }
 
 /** Whether the provider's order already moved a licence. */

@@ -66,12 +66,16 @@ export { insertTransferRecord, lockLicences, moveLicence } from './transfer.repo
 export { hasTransferOfProviderOrder, lockProviderOrder, recordTransferRefusal } from './transfer.repository.js';
 
 /**
- * A return of a paid transfer's order gives its fee back, recorded on the transfer: a return of the whole order or of
- * its `licensetransfer` unit the whole fee, an amount refund that amount (never more than the fee). The licence stays
- * where it moved. Nothing happens for an order that paid no transfer.
+ * A return or a chargeback (decision 107) of a paid transfer's order gives its fee back, recorded on the transfer at
+ * the return's or chargeback's time: a return of the whole order or of its `licensetransfer` unit the whole fee, an
+ * amount refund that amount (never more than the fee in all). The licence stays where it moved. Nothing happens for
+ * an order that paid no transfer. Answers what was given back now.
  */
-export const refundTransferFee = (client: PoolClient, providerOrderId: string, refund: { isWhole: boolean; amount: string }) =>
-  repository.refundTransferFee(client, providerOrderId, refund);
+export const refundTransferFee = (
+  client: PoolClient,
+  providerOrderId: string,
+  refund: { isWhole: boolean; amount: string; refundedAt: Date },
+): Promise<string> => repository.refundTransferFee(client, providerOrderId, refund);
 
 /** The changes of owner the person took part in (the customer's export; an erasure's provider orders). */
 export const listTransfersOfPerson = (db: Queryable, personId: number) => repository.listTransfersOfPerson(db, personId);
