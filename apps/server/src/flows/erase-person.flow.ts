@@ -17,7 +17,7 @@ import {
 import { deleteLoyaltyCodesOfPerson, forgetAddressOfPurchases, redactWebhookEventsOf } from '../modules/checkout/index.js';
 import { deleteDevicesOfLicences, forgetComputersOfReleases, listDevicesOfOrders } from '../modules/device/index.js';
 import { findPersonIdOfLogin } from '../modules/licence/index.js';
-import { endLicencesOfErasedPerson } from '../modules/order/index.js';
+import { emitLicencesRevoked, endLicencesOfErasedPerson } from '../modules/order/index.js';
 import { listDeviceIdsInWebhookMessages, redactWebhookMessagesOf, type LicenceHolding } from '../modules/outbound-webhook/index.js';
 import { eraseLockedPerson, findOrCreatePersonByEmail, listEarlierAddresses, lockPersonForErasure } from '../modules/person/index.js';
 import { deleteSupportRequestsOf } from '../modules/support/index.js';
@@ -73,6 +73,14 @@ async function erasePersonData(client: PoolClient, options: { personId: number; 
   // 3. Their computers, with the machine-bound key files.
   const computers = await listDevicesOfOrders(client, licenceIds);
   await deleteDevicesOfLicences(client, licenceIds);
+  //    A receiver of the outbound webhooks is told each licence ended, after its computers, by ids only (decision 110).
+  await emitLicencesRevoked(client, {
+    orderIds: licenceIds,
+    reason: 'erased',
+    computersRemoved: true,
+    by: actor.kind === 'admin' ? actor.name : CUSTOMER_ACTOR,
+    isOwnerErased: true,
+  });
 
   // What identifies them in free text elsewhere, and the purchases (and paid transfers) the provider's records are of.
   // Their computers are those registered now and, from the outbound webhooks' computer events, those of their

@@ -73,9 +73,13 @@ export async function createAdminOrder(options: {
   });
 }
 
-/** Deletes a licence with its devices; its serial is retired, never handed out again. */
+/**
+ * Deletes a licence with its devices; its serial is retired, never handed out again. A receiver of the outbound
+ * webhooks is told first (`licence.revoked`, reason `deleted`, decision 110): nothing names the licence afterwards.
+ */
 export async function deleteOrder(options: { db: Db; actor: string; id: number }): Promise<void> {
   await withTransaction(options.db, async (client) => {
+    await emitLicencesRevoked(client, { orderIds: [options.id], reason: 'deleted', computersRemoved: true, by: options.actor });
     const deleted = await repository.deleteOrder(client, options.id);
     if (!deleted) throw notFound('Order not found');
     await recordAudit(client, {

@@ -26,13 +26,22 @@ export const endLicencesOfErasedPerson = (db: Queryable, personId: number) => re
 /**
  * Emits `licence.revoked` for each licence revoked in the caller's transaction (decision 062): by the
  * administrator, a script's key or a chargeback (`by`), with the reason and whether its computers were removed.
+ * Also for each licence an erasure or the administrator's delete ends (reasons `erased` and `deleted`, decision 110),
+ * so a receiver keeps no live copy; an erasure's event names the person by id only (`isOwnerErased`).
  */
 export async function emitLicencesRevoked(
   client: Queryable,
-  revocation: { orderIds: readonly number[]; reason: string; computersRemoved: boolean; by: string; providerOrderId?: string },
+  revocation: {
+    orderIds: readonly number[];
+    reason: string;
+    computersRemoved: boolean;
+    by: string;
+    providerOrderId?: string;
+    isOwnerErased?: boolean;
+  },
 ): Promise<void> {
   if (revocation.orderIds.length === 0) return;
-  const { orderIds, providerOrderId, ...why } = revocation;
+  const { orderIds, providerOrderId, isOwnerErased = false, ...why } = revocation;
   for (const licence of await repository.listLicencesWithOwners(client, orderIds)) {
     await emitWebhookEvent(client, {
       type: 'licence.revoked',
@@ -41,7 +50,7 @@ export async function emitLicencesRevoked(
         productId: licence.product_id,
         productName: licence.product_name,
         personId: licence.person_id,
-        email: licence.email,
+        email: isOwnerErased ? '' : licence.email,
         ...why,
         ...(providerOrderId === undefined ? {} : { providerOrderId }),
       },
