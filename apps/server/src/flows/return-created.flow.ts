@@ -66,10 +66,15 @@ export async function settleWaitingReturnsFlow(client: PoolClient, providerOrder
 
 /**
  * The purchase's recorded returns carried over to licences issued after them (units revoked, their computers removed;
- * amounts refunded). Answers those revoked.
+ * amounts refunded), each return that revoked licences now announced again as `order.refunded` with those licences
+ * (decision 111): a receiver told of their issue is not left with live copies. Answers those revoked.
  */
 export async function refundRecordedReturnsFlow(client: PoolClient, providerOrderId: string): Promise<number[]> {
-  const revoked = await refundLicencesOfRecordedReturns(client, providerOrderId);
+  const returns = await refundLicencesOfRecordedReturns(client, providerOrderId);
+  const revoked = returns.flatMap((refund) => refund.orderIds);
   await deleteDevicesOfLicences(client, revoked);
+  for (const { returnId, isPartial, orderIds } of returns) {
+    await emitWebhookEvent(client, { type: 'order.refunded', data: { providerOrderId, returnId, isPartial, revokedLicenceIds: orderIds } });
+  }
   return revoked;
 }

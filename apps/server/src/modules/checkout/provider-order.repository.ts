@@ -173,6 +173,7 @@ export async function recordProviderRefund(db: Queryable, refund: ReturnRecord):
 export type RecordedRefund = {
   returnId: string;
   returnedAt: Date;
+  isPartial: boolean;
   items: {
     product: string;
     quantity: number | null;
@@ -208,14 +209,21 @@ export async function isReturnCarriedOut(db: Queryable, returnId: string): Promi
  * refunds) and those with an amount line still owed, oldest first, locked.
  */
 export async function listRefundsToCarryOver(db: Queryable, providerOrderId: string): Promise<RecordedRefund[]> {
-  const { rows } = await db.query<{ return_id: string; returned_at: Date; items: RecordedRefund['items']; revoked_order_ids: number[] }>(
-    `SELECT return_id, returned_at, items, revoked_order_ids FROM provider_refund
+  const { rows } = await db.query<{
+    return_id: string;
+    returned_at: Date;
+    is_partial: boolean;
+    items: RecordedRefund['items'];
+    revoked_order_ids: number[];
+  }>(
+    `SELECT return_id, returned_at, is_partial, items, revoked_order_ids FROM provider_refund
       WHERE provider_order_id = $1 AND ${isToCarryOver} ORDER BY received_at, return_id FOR UPDATE`,
     [providerOrderId],
   );
   return rows.map((row) => ({
     returnId: row.return_id,
     returnedAt: row.returned_at,
+    isPartial: row.is_partial,
     items: row.items,
     revokedOrderIds: row.revoked_order_ids,
   }));

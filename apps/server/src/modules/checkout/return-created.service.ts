@@ -228,12 +228,17 @@ export async function describeReturn(
  * Carries the purchase's recorded returns over to licences issued after them (an item an administrator mapped and
  * replayed later): each return marks refunded the units it returned and could not revoke then, a return without
  * items every licence, and keeps them with the return; then refunds the amount lines it still owes. Both on the
- * return's day, not the replay's (decision 106). Answers the licences revoked (the flow removes their computers).
+ * return's day, not the replay's (decision 106). Answers, per return, the licences it revoked now (the flow removes
+ * their computers and announces them).
  */
-export async function refundLicencesOfRecordedReturns(client: PoolClient, providerOrderId: string): Promise<number[]> {
-  const revoked: number[] = [];
+export async function refundLicencesOfRecordedReturns(
+  client: PoolClient,
+  providerOrderId: string,
+): Promise<{ returnId: string; isPartial: boolean; orderIds: number[] }[]> {
+  const revoked: { returnId: string; isPartial: boolean; orderIds: number[] }[] = [];
   for (const refund of await listRefundsToCarryOver(client, providerOrderId)) {
-    revoked.push(...(await refundOwedUnits(client, providerOrderId, refund)));
+    const orderIds = await refundOwedUnits(client, providerOrderId, refund);
+    if (orderIds.length > 0) revoked.push({ returnId: refund.returnId, isPartial: refund.isPartial, orderIds });
     await refundOwedAmounts(client, providerOrderId, refund);
   }
   return revoked;

@@ -1,12 +1,15 @@
 // A receiver of the outbound webhooks is told when an erasure or the administrator's delete ends a licence
-// (outside test 2026-11-29, finding I2; decision 110), so a CRM or licence mirror keeps no live copy of it.
+// (outside test 2026-11-29, finding I2; decision 110), or a return taken before a licence was issued refunds it
+// (finding I3; decision 111), so a CRM or licence mirror keeps no live copy of it.
 import { webhookEventTypes } from '@store/contracts/outbound-webhook';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, uniqueIp } from '../../../test/test-app.js';
+import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
+import { orderCompleted, postWebhook, returnCreated } from '../../../test/webhook-fixtures.js';
 import { customerWithLicence, giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
 import { startWebhookReceiver } from './outbound-webhook.test-factory.js';
 
-const t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' });
+const secret = 'licence-end-events-secret';
+const t = await createTestApp({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', FASTSPRING_WEBHOOK_SECRET: secret });
 const { eventsAt, runDueJobs, createEndpoint, removeEndpoint } = await startWebhookReceiver(t);
 
 /** The events a receiver got about one licence, in the order they arrived. */
@@ -72,6 +75,46 @@ describe('the end of a licence by an erasure or a delete', () => {
           computersRemoved: true,
           by: 'admin',
         },
+      ]);
+    } finally {
+      await removeEndpoint(endpoint);
+    }
+  });
+});
+
+describe("a return taken while one of its order's items waited for a mapping", () => {
+  it('announces the licence the replay issues and refunds at once as order.refunded, with the return', async () => {
+    const endpoint = await createEndpoint(['licence.issued', 'licence.revoked', 'order.refunded']);
+    try {
+      // The vendor renamed a product: the order's second item waits in "needs attention" for a mapping.
+      const order = orderCompleted({ email: uniqueEmail('waiting'), items: [{ product: 'tapewarm' }, { product: 'space-echo' }] });
+      const orderId = order.data.id as string;
+      expect((await postWebhook(t.app, [order], { secret })).statusCode).toBe(200);
+      // FastSpring returns the whole order; then support maps the renamed path and replays the order.
+      const refund = returnCreated(orderId);
+      expect((await postWebhook(t.app, [refund], { secret })).statusCode).toBe(200);
+      const replayed = await t.request({
+        method: 'POST',
+        url: `/api/webhookEvent/${order.id}/replay`,
+        token: await t.adminToken(),
+        body: { productOfPath: { 'space-echo': 'Punch' } },
+      });
+      expect(replayed.statusCode, replayed.body).toBe(200);
+      const { rows } = await t.db.query<{ id: number; provider_item: string; state: string }>(
+        'SELECT id, provider_item, state FROM orders WHERE provider_order_id = $1 ORDER BY id',
+        [orderId],
+      );
+      expect(rows.map((row) => [row.provider_item, row.state])).toEqual([
+        ['tapewarm#0', 'refunded'],
+        ['space-echo#0', 'refunded'],
+      ]);
+      await runDueJobs();
+
+      const refunds = eventsAt(endpoint.path).filter((event) => event.type === 'order.refunded' && event.data.providerOrderId === orderId);
+      const returnId = (refund.data as { return: string }).return;
+      expect(refunds.map((event) => event.data)).toEqual([
+        { providerOrderId: orderId, returnId, isPartial: false, revokedLicenceIds: [rows[0]!.id] },
+        { providerOrderId: orderId, returnId, isPartial: false, revokedLicenceIds: [rows[1]!.id] },
       ]);
     } finally {
       await removeEndpoint(endpoint);
