@@ -642,3 +642,41 @@ describe('migration 095 (canonical addresses of support requests, trials and mai
     }
   });
 });
+
+describe('migration 099 (earlier addresses)', () => {
+  it("keeps the addresses the audit log's person updates replaced, once each, with the latest date", async () => {
+    const url = await createEmptyDatabase();
+    const db = createPool(url, 2);
+    try {
+      await migrateDatabase(db, undefined, await migrationsBefore('099'));
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO person (email, email_canonical, name) VALUES
+           ('now@example.com', 'now@example.com', 'Corrected'), ('same@example.com', 'same@example.com', 'Respelled'),
+           ('', NULL, '') RETURNING id`,
+      );
+      const [corrected, respelled, erased] = rows.map((row) => String(row.id));
+      const update = (id: string, before: string, after: string, at: string) =>
+        db.query(
+          `INSERT INTO audit_log (actor, action, entity, entity_id, before, after, at) VALUES ('admin', 'update', 'person', $1, $2, $3, $4)`,
+          [id, { id: Number(id), email: before }, { id: Number(id), email: after }, at],
+        );
+      await update(corrected!, 'first@example.com', 'second@example.com', '2026-01-01T00:00:00Z');
+      await update(corrected!, 'second@example.com', 'first@example.com', '2026-02-01T00:00:00Z');
+      await update(corrected!, 'first@example.com', 'now@example.com', '2026-03-01T00:00:00Z');
+      await update(respelled!, 'Same@Example.com', 'same@example.com', '2026-01-01T00:00:00Z');
+      await update(erased!, 'gone@example.com', '', '2026-01-01T00:00:00Z');
+      await db.query(`UPDATE person SET erased_at = now() WHERE id = $1`, [erased]);
+
+      expect(await migrateDatabase(db)).toContain('099_person_earlier_address.sql');
+      const { rows: kept } = await db.query<{ person_id: string; email: string; replaced_at: Date }>(
+        'SELECT person_id::text, email, replaced_at FROM person_earlier_address ORDER BY email',
+      );
+      expect(kept.map((row) => [row.person_id, row.email, row.replaced_at.toISOString()])).toEqual([
+        [corrected, 'first@example.com', '2026-03-01T00:00:00.000Z'],
+        [corrected, 'second@example.com', '2026-02-01T00:00:00.000Z'],
+      ]);
+    } finally {
+      await db.end();
+    }
+  });
+});
