@@ -36,7 +36,7 @@ function activityChart(data: Dashboard): ChartConfiguration<'line'> {
     ['Purchases', (row: Dashboard['activity'][number]) => row.purchases],
     ['Activation codes redeemed', (row: Dashboard['activity'][number]) => row.redemptions],
     ['Activations (computers)', (row: Dashboard['activity'][number]) => row.activations],
-    ['Refunds', (row: Dashboard['activity'][number]) => row.refunds],
+    ['Refunds and chargebacks', (row: Dashboard['activity'][number]) => row.refunds],
     ['Transfers', (row: Dashboard['activity'][number]) => row.transfers],
   ] as const;
   return {
@@ -67,7 +67,7 @@ function Totals({ data }: { data: Dashboard }) {
     ['Licences', data.totals.units.toLocaleString()],
     ['Activation codes redeemed', data.totals.redemptions.toLocaleString()],
     ['Activations', data.totals.activations.toLocaleString()],
-    ['Refunds', `${data.totals.refunds.toLocaleString()} (${moneyList(data.totals.refunded)})`],
+    ['Refunds and chargebacks', `${data.totals.refunds.toLocaleString()} (${moneyList(data.totals.refunded)})`],
     ['Transfers', `${data.totals.transfers.toLocaleString()} (${moneyList(data.totals.transferFees)})`],
     ['Revocations', (data.totals.revocations ?? 0).toLocaleString()],
   ];
