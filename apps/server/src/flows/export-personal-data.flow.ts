@@ -1,16 +1,14 @@
 import type { PersonalDataExport } from '@store/contracts/privacy';
 import type { Db } from '../db/client.js';
-import { listMailOfAddress } from '../mail/outbox-privacy.js';
 import { describeLogin, type SessionActor } from '../modules/auth/index.js';
 import { listLoyaltyCodesOfPerson, listPurchasesOfPerson } from '../modules/checkout/index.js';
 import { listDevicesOfOrders } from '../modules/device/index.js';
 import { findPersonIdOfLogin } from '../modules/licence/index.js';
 import { listLicenceRecordsOfPerson } from '../modules/order/index.js';
 import { findPersonRecord, listEarlierAddresses } from '../modules/person/index.js';
-import { listSupportRequestsOf } from '../modules/support/index.js';
 import { listTransfersOfPerson } from '../modules/transfer/index.js';
-import { listTrialsOfHolder } from '../modules/trial/index.js';
 import { listCodesRedeemedFor } from '../modules/unassigned/index.js';
+import { readRecordsOfAddresses } from './records-of-addresses.js';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
@@ -46,16 +44,6 @@ export async function exportPersonalData(options: { db: Db; caller: SessionActor
       : null,
   };
   const exportedAt = new Date().toISOString();
-  /** The records of the current address (`current`) and of each earlier one (`earlier`), each once, oldest first. */
-  const eachAddress = async <Row extends { id: number; created_at?: Date; started_at?: Date }>(
-    current: () => Promise<Row[]>,
-    earlier: (email: string) => Promise<Row[]>,
-  ): Promise<Row[]> => {
-    const lists = await Promise.all([current(), ...earlierEmails.map(earlier)]);
-    const byId = new Map(lists.flat().map((row) => [row.id, row]));
-    const timeOf = (row: Row) => (row.created_at ?? row.started_at)?.getTime() ?? 0;
-    return [...byId.values()].sort((a, b) => timeOf(a) - timeOf(b) || a.id - b.id);
-  };
   if (!person) {
     return {
       exportedAt,
@@ -74,23 +62,15 @@ export async function exportPersonalData(options: { db: Db; caller: SessionActor
   const licences = await listLicenceRecordsOfPerson(db, person.id);
   const licenceIds = licences.map((licence) => licence.id);
   const computers = await listDevicesOfOrders(db, licenceIds);
-  const [orders, transfers, codes, loyaltyCodes, mails, supportRequests, trials] = await Promise.all([
+  const [orders, transfers, codes, loyaltyCodes, { mails, supportRequests, trials }] = await Promise.all([
     listPurchasesOfPerson({ db, person }),
     listTransfersOfPerson(db, person.id),
     listCodesRedeemedFor(db, licenceIds),
     listLoyaltyCodesOfPerson(db, person.id),
-    eachAddress(
-      () => listMailOfAddress(db, person.email),
-      (email) => listMailOfAddress(db, email),
-    ),
-    eachAddress(
-      () => listSupportRequestsOf(db, person.email),
-      (email) => listSupportRequestsOf(db, email),
-    ),
-    eachAddress(
-      () => listTrialsOfHolder(db, { email: person.email, deviceIds: computers.map((computer) => computer.device_id_hash) }),
-      (email) => listTrialsOfHolder(db, { email, deviceIds: [] }),
-    ),
+    readRecordsOfAddresses(db, {
+      emails: [person.email, ...earlierEmails],
+      deviceIds: computers.map((computer) => computer.device_id_hash),
+    }),
   ]);
   return {
     exportedAt,

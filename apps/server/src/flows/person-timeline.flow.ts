@@ -1,17 +1,15 @@
 import type { PersonTimeline, PersonTimelineQuery, TimelineEvent } from '@store/contracts/person-timeline';
 import type { Db } from '../db/client.js';
 import { notFound } from '../lib/app-error.js';
-import { listMailOfAddress } from '../mail/outbox-privacy.js';
 import { listAuditEntriesAbout } from '../modules/audit/index.js';
 import { listLoginsOfPerson } from '../modules/auth/index.js';
 import { listPurchasesOfPerson } from '../modules/checkout/index.js';
 import { listDevicesOfOrders, listReleasesOfOrders } from '../modules/device/index.js';
 import { listLicenceRecordsOfPerson } from '../modules/order/index.js';
-import { findPersonRecord } from '../modules/person/index.js';
-import { listSupportRequestsOf } from '../modules/support/index.js';
+import { findPersonRecord, listEarlierAddresses } from '../modules/person/index.js';
 import { listTransfersOfPerson } from '../modules/transfer/index.js';
-import { listTrialsOfHolder } from '../modules/trial/index.js';
 import { describeStaffChange, money, RELEASE_WAYS, SOURCES } from './person-timeline-words.js';
+import { readRecordsOfAddresses } from './records-of-addresses.js';
 
 type Event = Omit<TimelineEvent, 'at' | 'orderId' | 'actor'> & { at: Date; orderId?: number | null; actor?: string | null };
 
@@ -20,12 +18,11 @@ type Person = { id: number; email: string };
 /** Each module's part of the person's history, read through its public face. */
 async function readHistory(db: Db, person: Person) {
   const licences = await listLicenceRecordsOfPerson(db, person.id);
-  const [purchases, transfers, logins, mails, supportRequests] = await Promise.all([
+  const [purchases, transfers, logins, earlierEmails] = await Promise.all([
     listPurchasesOfPerson({ db, person }),
     listTransfersOfPerson(db, person.id),
     listLoginsOfPerson(db, person),
-    listMailOfAddress(db, person.email),
-    listSupportRequestsOf(db, person.email),
+    listEarlierAddresses(db, person.id),
   ]);
   // The licences the person holds, and those they held and passed on: their computers and staff changes count too.
   const orderIds = [...new Set([...licences.map((licence) => licence.id), ...transfers.map((transfer) => Number(transfer.order_id))])];
@@ -33,9 +30,13 @@ async function readHistory(db: Db, person: Person) {
     db,
     licences.map((licence) => licence.id),
   );
-  const [releases, trials, audit] = await Promise.all([
+  // What is kept under their address, and under those a correction replaced (decision 109).
+  const [releases, { mails, supportRequests, trials }, audit] = await Promise.all([
     listReleasesOfOrders(db, orderIds),
-    listTrialsOfHolder(db, { email: person.email, deviceIds: computers.map((computer) => computer.device_id_hash) }),
+    readRecordsOfAddresses(db, {
+      emails: [person.email, ...earlierEmails],
+      deviceIds: computers.map((computer) => computer.device_id_hash),
+    }),
     listAuditEntriesAbout(db, { personId: person.id, email: person.email, orderIds }),
   ]);
   const productOf = new Map<number, string>(licences.map((licence) => [licence.id, licence.product_name]));

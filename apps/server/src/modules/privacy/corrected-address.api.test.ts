@@ -78,6 +78,15 @@ describe('a customer whose address the administrator corrected', () => {
     });
   });
 
+  it("shows staff the mails and support request of the earlier address in the person's timeline", async () => {
+    const customer = await customerWhoseAddressWasCorrected();
+    const response = await t.request({ method: 'GET', url: `/api/person/${customer.personId}/timeline`, token: await t.adminToken() });
+    expect(response.statusCode, response.body).toBe(200);
+    const kinds = response.json<{ events: { kind: string; title: string }[] }>().events.map((event) => event.kind);
+    expect(kinds).toContain('support-request');
+    expect(kinds.filter((kind) => kind === 'mail').length).toBeGreaterThanOrEqual(3);
+  });
+
   it('leaves neither address nor the name anywhere in the database after the erasure', async () => {
     const customer = await customerWhoseAddressWasCorrected();
     const erased = await t.request({ method: 'POST', url: `/api/persons/${customer.personId}/erasure`, token: await t.adminToken() });
