@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { transferTag } from '@store/contracts/licence';
+import { uniqueEmail, type TestApp } from './test-app.js';
 import { providerId, type TestEvent } from './webhook-fixtures.js';
 
 // FastSpring's published webhook samples, kept as fixtures, and purchases and returns built from them.
@@ -182,4 +184,22 @@ export function publishedReturn(options: {
       (data.original as Record<string, unknown>).currency = currency;
     },
   );
+}
+
+/**
+ * The purchase of a paid licence transfer as FastSpring sends it (decision 084): the owner's licence made old enough
+ * to move, its transfer token asked for in the customer area, and a `licensetransfer` item of `fee` tagged with it
+ * for a new owner. Not posted.
+ */
+export async function paidTransferPurchase(
+  t: TestApp,
+  owner: { order: { id: number }; token: string; email: string },
+  fee = 10,
+): Promise<{ events: TestEvent[]; orderId: string; reference: string }> {
+  await t.db.query(`UPDATE orders SET license_activation_date = now() - interval '31 days' WHERE id = $1`, [owner.order.id]);
+  const token = (
+    await t.request({ method: 'GET', url: `/api/userinfo/verifyorderfortransfer/${owner.order.id}`, token: owner.token })
+  ).json<string>();
+  const tag = transferTag({ token, orderId: owner.order.id, email: uniqueEmail('to'), firstName: 'Ada', lastName: 'Lovelace' });
+  return publishedPurchase({ email: owner.email, items: [{ product: 'licensetransfer', subtotal: fee }], tags: { transfer: tag } });
 }

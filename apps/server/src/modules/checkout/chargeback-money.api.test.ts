@@ -1,7 +1,6 @@
-import { transferTag } from '@store/contracts/licence';
 import { describe, expect, it } from 'vitest';
 import { customerWithLicence } from '../licence/licence.test-factory.js';
-import { publishedPost, publishedPurchase, publishedReturn } from '../../../test/published-samples.js';
+import { paidTransferPurchase, publishedPost, publishedPurchase, publishedReturn } from '../../../test/published-samples.js';
 import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
 import { orderCompleted, partialReturnCreated, postWebhook, type TestEvent } from '../../../test/webhook-fixtures.js';
 
@@ -201,16 +200,7 @@ describe('a chargeback', () => {
 
   it("gives back a paid transfer's fee", async () => {
     const owner = await customerWithLicence(t, 'Punch');
-    await t.db.query(`UPDATE orders SET license_activation_date = now() - interval '31 days' WHERE id = $1`, [owner.order.id]);
-    const token = (
-      await t.request({ method: 'GET', url: `/api/userinfo/verifyorderfortransfer/${owner.order.id}`, token: owner.token })
-    ).json() as string;
-    const tag = transferTag({ token, orderId: owner.order.id, email: uniqueEmail('to'), firstName: 'Ada', lastName: 'Lovelace' });
-    const transfer = publishedPurchase({
-      email: owner.email,
-      items: [{ product: 'licensetransfer', subtotal: 10 }],
-      tags: { transfer: tag },
-    });
+    const transfer = await paidTransferPurchase(t, owner);
     await post(transfer.events);
     const chargeback = chargebackOf(transfer.orderId, (data) => {
       data.chargebackAmount = 10;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { splitAmount } from '../../lib/money.js';
 import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
 import { postWebhook } from '../../../test/webhook-fixtures.js';
-import { publishedPost, publishedPurchase, publishedReturn, type SoldItem } from '../../../test/published-samples.js';
+import { paidTransferPurchase, publishedPost, publishedPurchase, publishedReturn, type SoldItem } from '../../../test/published-samples.js';
 import { customerWithLicence, giveLicence } from '../licence/licence.test-factory.js';
 import { finalizeSandboxSession } from '../../sandbox/sandbox.test-factory.js';
 
@@ -300,16 +300,7 @@ describe('migration 067', () => {
     const yen = await buy([{ product: product.path, quantity: 2, subtotal: 5001 }], { currency: 'JPY' });
 
     const owner = await customerWithLicence(t, 'Punch');
-    await t.db.query(`UPDATE orders SET license_activation_date = now() - interval '31 days' WHERE id = $1`, [owner.order.id]);
-    const token = (
-      await t.request({ method: 'GET', url: `/api/userinfo/verifyorderfortransfer/${owner.order.id}`, token: owner.token })
-    ).json() as string;
-    const tag = transferTag({ token, orderId: owner.order.id, email: uniqueEmail('to'), firstName: 'Ada', lastName: 'Lovelace' });
-    const tagged = publishedPurchase({
-      email: owner.email,
-      items: [{ product: 'licensetransfer', subtotal: 10 }],
-      tags: { transfer: tag },
-    });
+    const tagged = await paidTransferPurchase(t, owner);
     expect((await postWebhook(t.app, tagged.events, { secret })).statusCode).toBe(200);
     expect(
       (
