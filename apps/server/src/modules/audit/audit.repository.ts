@@ -96,3 +96,15 @@ export async function listEntriesAbout(
   // only when the addresses are one.
   return rows.filter((row) => row.entity !== 'login' || (row.entity_id !== null && isSameEmail(row.entity_id, subject.email)));
 }
+
+/** When `action` was recorded about the entity since `since`, oldest first (a limit over a long window, decision 112). */
+export async function listActionTimesSince(
+  db: Queryable,
+  about: { action: string; entity: string; entityId: number | string; since: Date },
+): Promise<Date[]> {
+  const { rows } = await db.query<{ at: Date }>(
+    'SELECT at FROM audit_log WHERE at > $4 AND action = $1 AND entity = $2 AND entity_id = $3 ORDER BY at',
+    [about.action, about.entity, String(about.entityId), about.since],
+  );
+  return rows.map((row) => row.at);
+}

@@ -7,6 +7,7 @@ import { addressesOf, addressLikePatterns, ERASED_TEXT, redactJson, redactText, 
 import * as list from './audit-list.repository.js';
 import {
   insertAuditEntry,
+  listActionTimesSince,
   listEntriesAbout,
   lockEntriesAboutPerson,
   replaceEntryDetails,
@@ -22,6 +23,13 @@ export async function recordAudit(client: pg.PoolClient, entry: AuditEntry): Pro
   if (!isInTransaction(client)) throw new Error(`The audit of ${entry.action} ${entry.entity} must be written in the change's transaction`);
   await insertAuditEntry(client, entry);
 }
+
+/**
+ * When `action` was recorded about the entity since `since`, oldest first: the audit log is the record of what was
+ * done, so a limit over a long window (an owner's key replacements, decision 112) counts there.
+ */
+export const listAuditedActionTimes = (db: Queryable, about: { action: string; entity: string; entityId: number; since: Date }) =>
+  listActionTimesSince(db, about);
 
 /** One page of the audit log (by default the newest first), filtered by who, what and which record. */
 const listAuditLog = (db: Db, query: ListQuery): Promise<Paged<ListedAuditEntry>> => list.listAuditLog(db, query);

@@ -72,3 +72,46 @@ describe('a leaked key replaced by its owner', () => {
     expect((await register(products[0]!.serial2048)).statusCode).toBe(200);
   });
 });
+
+describe("the owner's replacements and the vendor's serial pool (outside test 2026-11-29, finding A1; decision 112)", () => {
+  it('allows the owner three replacements of a licence in 30 days, then asks them to go through support', async () => {
+    // A product with a pool of six serials (the administrator's serial list).
+    const spacey = (await t.db.query<{ id: number }>(`SELECT id FROM product WHERE name = 'Spacey'`)).rows[0]!;
+    const admin = await t.adminToken();
+    const source = (await t.request({ method: 'GET', url: `/api/product/${spacey.id}`, token: admin })).json<Record<string, unknown>>();
+    const name = `Pool ${randomDeviceId().slice(0, 6)}`;
+    const product = (
+      await t.request({
+        method: 'POST',
+        url: '/api/product/',
+        token: admin,
+        body: { ...source, id: 0, name, path: undefined, description: 'Pool' },
+      })
+    ).json<{ id: number }>();
+    const serials = 'S-1\nS-2\nS-3\nS-4\nS-5\nS-6';
+    expect(
+      (await t.request({ method: 'POST', url: '/api/productserial/', token: admin, body: { id: product.id, serials } })).statusCode,
+    ).toBe(200);
+    const customer = await t.registerCustomer();
+    const licence = await giveLicence(t, { email: customer.email, productName: name });
+    const url = `/api/userinfo/orders/${licence.order.id}/replacekeys`;
+
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await t.request({ method: 'POST', url, token: customer.token })).statusCode);
+    expect(answers).toEqual([200, 200, 200]);
+    const serialBefore = (await t.db.query<{ serial: string }>('SELECT serial FROM orders WHERE id = $1', [licence.order.id])).rows[0]!
+      .serial;
+    const refused = await t.request({ method: 'POST', url, token: customer.token });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toBe("This licence's keys were replaced 3 times in the last 30 days. Please ask support to replace them again.");
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(29 * 86_400);
+    // The refusal changed nothing: the same serial, and the next buyer still gets one of the pool.
+    expect((await t.db.query<{ serial: string }>('SELECT serial FROM orders WHERE id = $1', [licence.order.id])).rows[0]!.serial).toBe(
+      serialBefore,
+    );
+    const nextBuyer = await giveLicence(t, { email: uniqueEmail('next-buyer'), productName: name });
+    expect(nextBuyer.order.serial).toMatch(/^S-\d$/);
+    // Support can still replace them.
+    expect((await replaceAsAdmin(licence.order.id)).statusCode).toBe(200);
+  });
+});

@@ -2,14 +2,14 @@ import type { Order } from '@store/contracts/order';
 import type { Config } from '../../config.js';
 import type { PoolClient } from 'pg';
 import { withTransaction, type Db } from '../../db/client.js';
-import { notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { keyFileDigest } from '../../licensing/key-file-digest.js';
 import { siteUrlOf } from '../../mail/customer-templates.js';
 import { licenceMail } from '../../mail/licence-mails.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { emptySerialPoolMail } from '../../mail/templates.js';
-import { recordAudit } from '../audit/index.js';
+import { listAuditedActionTimes, recordAudit } from '../audit/index.js';
 import type { CustomerCaller } from '../auth/index.js';
 import { deleteDevicesOfLicences, listDevicesOfOrders, readProductKeyFile } from '../device/index.js';
 import { findPersonIdOfLogin } from '../licence/index.js';
@@ -32,12 +32,34 @@ export async function replaceKeysOfOrder(options: Replacement & { actor: string;
   return withTransaction(options.db, (client) => replaceKeys(client, options));
 }
 
-/** The same, asked by the owner in the customer area (their computers keep working); another's licence is a 404. */
+/** How often an owner may replace a licence's keys themself: each replacement retires a serial of the vendor's pool. */
+export const OWNER_REPLACEMENTS = { limit: 3, windowDays: 30 } as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The same, asked by the owner in the customer area (their computers keep working); another's licence is a 404. At
+ * most OWNER_REPLACEMENTS of a licence in its window, the administrator's counted too (decision 112): a 429 after,
+ * which support can still do.
+ */
 export async function replaceOwnKeys(options: Replacement & { caller: CustomerCaller }): Promise<void> {
   const personId = await findPersonIdOfLogin(options.db, options.caller);
   if (personId === undefined) throw licenceNotFound();
   await withTransaction(options.db, (client) =>
     replaceKeys(client, { ...options, actor: options.caller.name, removeDevices: false, expectedOwnerId: personId }),
+  );
+}
+
+/** Refuses the owner's replacement when the licence's keys were replaced OWNER_REPLACEMENTS times in the window. */
+async function refuseOverOwnerLimit(client: PoolClient, orderId: number): Promise<void> {
+  const { limit, windowDays } = OWNER_REPLACEMENTS;
+  const since = new Date(Date.now() - windowDays * DAY_MS);
+  const times = await listAuditedActionTimes(client, { action: 'replace-keys', entity: 'order', entityId: orderId, since });
+  if (times.length < limit) return;
+  const retryAfterSeconds = Math.max(1, Math.ceil((times[times.length - limit]!.getTime() + windowDays * DAY_MS - Date.now()) / 1000));
+  throw new AppError(
+    'tooManyRequests',
+    `This licence's keys were replaced ${limit} times in the last ${windowDays} days. Please ask support to replace them again.`,
+    retryAfterSeconds,
   );
 }
 
@@ -48,6 +70,8 @@ async function replaceKeys(
   const order = await repository.lockOrder(client, options.orderId);
   if (!order || order.state !== 'active') throw licenceNotFound();
   if (options.expectedOwnerId !== undefined && order.person_id !== options.expectedOwnerId) throw licenceNotFound();
+  // Under the licence's lock: two requests at once cannot both pass the owner's limit.
+  if (options.expectedOwnerId !== undefined) await refuseOverOwnerLimit(client, order.id);
   const owner = (await findPersonById(client, order.person_id, { lock: 'share' }))!;
   const product = (await findProductById(client, order.product_id))!;
 
