@@ -27,6 +27,7 @@ import {
   readRenewableKey,
   registerDeviceOnLicences,
   registerWithSignedKey,
+  removeDoublePlace,
   removedComputerRefusal,
   renewedMessage,
   renewModuleKey,
@@ -110,7 +111,14 @@ async function registerWithKey(db: Queryable, hit: RateLimitHit, options: Regist
     keyFile: signed.keyFile,
     maxDevices: MAX_DEVICES_PER_LICENSE,
   });
-  if (attempt.isRegistered) return signed.keyFile;
+  if (attempt.isRegistered) {
+    const [licence] = attempt.licences;
+    if (!licence || licence.owner_licences <= 1 || !(await removeDoublePlace(db, attempt.placeId!, deviceId))) return signed.keyFile;
+    // The same computer was registered at the same moment on another of the owner's licences, and this place gave way
+    // (decision 108): the general path finds it there.
+    const licences = await findLicencesOfPerson(db, deviceId, product.id, licence.person_id);
+    return registerOnLicences(db, { ...computer, licences, signed }, options);
+  }
   // Only a genuine key file whose address owns no licence (issued before the owner's address changed) scans the
   // product's licences for its exact text, so the scan stays rare.
   const licences = attempt.licences.length > 0 ? attempt.licences : await findLicencesByKeyText(db, deviceId, product.id, compact);

@@ -44,7 +44,8 @@ export async function registerDeviceOnLicences(options: {
    */
   moduleKey?: { days: number | null };
 }): Promise<string> {
-  const { db, product, licences, deviceId, signed } = options;
+  const { db, product, deviceId, signed } = options;
+  let { licences } = options;
   // A product saved without keys yet: no place is taken for a key file that cannot be made (decision 103).
   if (!canSignKeyFiles(product)) throw new AppError('unavailable', keysNotAvailableMessage(product.name));
   const keyFiles = new Map<number, string>();
@@ -129,7 +130,11 @@ export async function registerDeviceOnLicences(options: {
       maxDevices: MAX_DEVICES_PER_LICENSE,
       moduleKey,
     });
-    if (inserted) return keyFile;
+    if (!inserted) continue; // a concurrent registration took the slot: look again
+    if (licence.owner_licences <= 1 || !(await repository.removeDoublePlace(db, inserted.id, deviceId))) return keyFile;
+    // The same computer was registered at the same moment on another of the owner's licences, and this place gave way
+    // (decision 108): it is known there now, so look again over all of the owner's licences.
+    licences = await repository.findLicencesOfPerson(db, deviceId, product.id, licence.person_id);
   }
   throw new AppError('conflict', 'Many computers are being registered on this licence at once. Please try again.');
 }

@@ -15,17 +15,22 @@ export type LicenceDeviceState = {
   known_key_expires_at: Date | null;
 };
 
-/** An active licence a device may be registered on: its owner (whom the key file names) and its devices. */
+/**
+ * An active licence a device may be registered on: its owner (whom the key file names), how many active licences of
+ * the product the owner holds (more than one: a new place is checked for a double, decision 108) and its devices.
+ */
 export type LicenceCandidate = LicenceDeviceState & {
   person_id: number;
   owner_name: string;
   owner_email: string;
+  owner_licences: number;
 };
 
 // Every finder answers the licences with their device state for the asking device ($1), saving a round trip.
 // The hot queries are named (prepared once per connection): planning them costs more than running them.
 const selectCandidates = (condition: string) =>
   `SELECT o.id AS order_id, true AS is_active, o.person_id, pe.name AS owner_name, pe.email AS owner_email,
+          (SELECT count(*)::int FROM orders x WHERE x.person_id = o.person_id AND x.product_id = $2 AND x.state = 'active') AS owner_licences,
           ${deviceStateColumns('o.id', '$1')}
      FROM orders o JOIN person pe ON pe.id = o.person_id
     WHERE o.product_id = $2 AND o.state = 'active' AND ${condition}
@@ -135,6 +140,8 @@ export async function findLicencesByKeyText(
 export type SignedRegistration = {
   /** The computer was put on a licence with the signed key file. */
   isRegistered: boolean;
+  /** Its new place, when it was registered. */
+  placeId: number | undefined;
   /**
    * When it registered nothing: the licences of the key's owner as the statement saw them (the ones holding the
    * key's exact text, when any do), for the general path to go on from; empty when the owner has none.
@@ -185,7 +192,7 @@ export async function registerWithSignedKey(
     registration.keyDigest,
   ];
   const counted = countHitInStatement(registration.hit, values.length + 1);
-  const { rows } = await db.query<LicenceCandidate & CountedHitColumns & { is_inserted: boolean }>({
+  const { rows } = await db.query<LicenceCandidate & CountedHitColumns & { place_id: number | null }>({
     name: 'device-register-with-signed-key',
     text: `WITH ${counted.cte},
       owned AS (
@@ -196,7 +203,8 @@ export async function registerWithSignedKey(
          WHERE ${counted.isWithinLimit} AND o.product_id = $1 AND o.state = 'active' AND pe.email_canonical = $10::text
            AND NOT EXISTS (SELECT 1 FROM retired_licence_key r WHERE r.product_id = $1 AND r.key_digest = $11::bytea)),
       state AS (
-        SELECT owned.*, true AS is_active, ${deviceStateColumns('owned.order_id', '$4')},
+        SELECT owned.*, true AS is_active, (SELECT count(*)::int FROM owned) AS owner_licences,
+               ${deviceStateColumns('owned.order_id', '$4')},
                owned.is_exact OR NOT EXISTS (SELECT 1 FROM owned WHERE owned.is_exact) AS is_candidate
           FROM owned),
       candidate AS (SELECT * FROM state WHERE is_candidate OR known_key IS NOT NULL),
@@ -210,16 +218,38 @@ export async function registerWithSignedKey(
            FOR SHARE OF o),
       inserted AS (
         ${insertInLowestFreeSlot('$5', { device_id_hash: '$4', device_name: '$7', device_id_hash_encrypted: '$8' })}
-        RETURNING order_id)
-      SELECT ${counted.columns}, candidate.*,
-             candidate.order_id IN (SELECT order_id FROM inserted) AS is_inserted
+        RETURNING id, order_id)
+      SELECT ${counted.columns}, candidate.*, (SELECT id FROM inserted WHERE inserted.order_id = candidate.order_id) AS place_id
         FROM hit LEFT JOIN candidate ON true
        ORDER BY candidate.order_id`,
     values: [...values, ...counted.values],
   });
   counted.refuseOverLimit(rows[0]);
   const licences = rows.filter((row) => row.order_id !== null);
-  return { isRegistered: licences.some((row) => row.is_inserted), licences };
+  const placeId = licences.find((row) => row.place_id !== null)?.place_id ?? undefined;
+  return { isRegistered: placeId !== undefined, placeId, licences };
+}
+
+/**
+ * After a computer took a new place (`placeId`): when it now holds places on two of its owner's active licences of
+ * the product, the newer one goes (decision 108). Two registrations at once, each with another of the owner's keys,
+ * each read before the other's place existed; whichever commits last sees both here, so one place stays. Answers
+ * whether `placeId` is gone (removed now, or by the other registration's check).
+ */
+export async function removeDoublePlace(db: Queryable, placeId: number, deviceId: string): Promise<boolean> {
+  const { rows } = await db.query<{ is_gone: boolean }>({
+    name: 'device-remove-double-place',
+    text: `WITH mine AS (
+             SELECT o.person_id, o.product_id FROM order_device d JOIN orders o ON o.id = d.order_id WHERE d.id = $1),
+           places AS (
+             SELECT d.id FROM mine JOIN orders o ON o.person_id = mine.person_id AND o.product_id = mine.product_id AND o.state = 'active'
+               JOIN order_device d ON d.order_id = o.id AND lower(d.device_id_hash) = lower($2)),
+           removed AS (
+             DELETE FROM order_device WHERE id = (SELECT max(id) FROM places) AND (SELECT count(*) FROM places) > 1 RETURNING id)
+           SELECT NOT EXISTS (SELECT 1 FROM mine) OR EXISTS (SELECT 1 FROM removed WHERE id = $1) AS is_gone`,
+    values: [placeId, deviceId],
+  });
+  return rows[0]?.is_gone === true;
 }
 
 /**

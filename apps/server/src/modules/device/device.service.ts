@@ -18,6 +18,7 @@ export {
   findLicencesOfPerson,
   isDeviceOfPerson,
   registerWithSignedKey,
+  removeDoublePlace,
 } from './device.repository.js';
 export { noActiveLicenceMessage, registerDeviceOnLicences, renewModuleKey } from './device-registration.js';
 

@@ -21,6 +21,7 @@ export {
   noActiveLicenceMessage,
   registerDeviceOnLicences,
   registerWithSignedKey,
+  removeDoublePlace,
   renewModuleKey,
   releaseDeviceWithCode,
   releaseOwnDevice,

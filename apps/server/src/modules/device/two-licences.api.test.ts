@@ -2,7 +2,7 @@
 // serials or logins registers it (outside test 2026-11-29, finding P7; decision 108).
 import { describe, expect, it } from 'vitest';
 import { canonicalEmail } from '@store/contracts/email-address';
-import { createTestApp, uniqueEmail } from '../../../test/test-app.js';
+import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
 import { keyOfJuceAnswer, postJuceForm } from '../../../test/juce-answers.js';
 import { customerWithLicence, giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
 
@@ -84,5 +84,51 @@ describe("a computer already on an owner's first licence", () => {
     expect((await registerDevice(t, { ProductName: 'Spacey', Key: stranger.order.serial_2048, DeviceIdHash: mach })).statusCode).toBe(200);
     expect((await registerDevice(t, { ProductName: 'Spacey', Key: second.order.serial, DeviceIdHash: mach })).statusCode).toBe(200);
     expect(await placesOf(mach)).toEqual([stranger.order.id, second.order.id].sort((x, y) => x - y));
+  });
+});
+
+/** Sessions of this database waiting for a lock that the holder's session holds. */
+const blockedBy = async (holderPid: number) =>
+  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [holderPid]))
+    .rows[0]!.n;
+
+describe("the same computer registered at the same moment with two of an owner's licences (outside test R1)", () => {
+  it('keeps one place among them, and both registrations get a key', async () => {
+    const { owner, second } = await ownerOfTwo();
+    const mach = randomDeviceId();
+    // A second session holds both licences' rows (as a refund or transfer in progress would) while both registrations
+    // run, so both read before either has a place, and go on together when it lets go.
+    const holder = await t.db.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM orders WHERE id = ANY($1::bigint[]) FOR UPDATE', [[owner.order.id, second.order.id]]);
+      const { rows } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      const both = Promise.all([
+        registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: mach }, uniqueIp()),
+        registerDevice(t, { ProductName: 'Spacey', Key: second.order.serial, DeviceIdHash: mach }, uniqueIp()),
+      ]);
+      await expect.poll(() => blockedBy(rows[0]!.pid), { timeout: 60_000, interval: 20 }).toBe(2);
+      await holder.query('COMMIT');
+      const answers = await both;
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    } finally {
+      holder.release();
+    }
+    expect(await placesOf(mach)).toHaveLength(1);
+  });
+
+  it('keeps one place for each of ten computers registered twice at once', async () => {
+    const doubled: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const { owner, second } = await ownerOfTwo();
+      const mach = randomDeviceId();
+      const answers = await Promise.all([
+        registerDevice(t, { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: mach }, uniqueIp()),
+        registerDevice(t, { ProductName: 'Spacey', Key: second.order.serial_2048, DeviceIdHash: mach }, uniqueIp()),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      if ((await placesOf(mach)).length !== 1) doubled.push(mach);
+    }
+    expect(doubled, 'computers without exactly one place').toEqual([]);
   });
 });
