@@ -380,6 +380,25 @@ describe('upgrades', () => {
       body: { id: 0, kind: 'crossgrade', name: 'Free', targetProductId: 1, sourceProductIds: [2], prices: {} },
     });
     expect(noPrice.statusCode).toBe(400);
+    // A bundle is never owned or sold as itself (decision 104; outside test 2026-11-29, B2): neither target nor source.
+    const { rows: bundles } = await t.db.query<{ id: number }>(`SELECT id FROM product WHERE name = 'Studio Bundle'`);
+    const offersBefore = (await t.db.query('SELECT id FROM offer')).rowCount;
+    for (const [targetProductId, sourceProductIds] of [
+      [bundles[0]!.id, [2]],
+      [2, [bundles[0]!.id]],
+    ] as const) {
+      const bundled = await t.request({
+        method: 'POST',
+        url: '/api/offer/',
+        token: admin,
+        body: { id: 0, kind: 'crossgrade', name: 'Bundle', targetProductId, sourceProductIds, prices: { USD: '10' } },
+      });
+      expect(bundled.statusCode).toBe(400);
+      expect(bundled.body).toBe(
+        'A bundle cannot be an upgrade or crossgrade: choose one of its products. Owners complete a bundle on its own page.',
+      );
+    }
+    expect((await t.db.query('SELECT id FROM offer')).rowCount).toBe(offersBefore);
     expect((await t.request({ method: 'GET', url: '/api/offer/', token: customer.token })).statusCode).toBe(403);
     const { offer } = await createUpgrade();
     const { rows } = await t.db.query(`SELECT action FROM audit_log WHERE entity = 'offer' AND entity_id = $1`, [String(offer.id)]);

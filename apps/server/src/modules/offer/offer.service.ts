@@ -9,6 +9,7 @@ import type { CustomerCaller } from '../auth/index.js';
 import { findPersonIdOfLogin } from '../licence/index.js';
 import { emitWebhookEvent } from '../outbound-webhook/index.js';
 import { findPersonByEmail } from '../person/index.js';
+import { isBundleProduct } from '../product/index.js';
 import { bindDependencies } from '../../lib/service-object.js';
 import { bundleOfUsedQuote, checkBundleQuote, listCustomerBundles, quoteBundle, type BundleOfOrder } from './bundle-quote.service.js';
 import * as repository from './offer.repository.js';
@@ -34,11 +35,18 @@ async function listOffers(options: { db: Db }): Promise<Offer[]> {
 }
 
 /** Creates (id 0) or updates an offer, audited in the same transaction. */
+export const BUNDLE_IN_OFFER_MESSAGE =
+  'A bundle cannot be an upgrade or crossgrade: choose one of its products. Owners complete a bundle on its own page.';
+
 async function saveOffer(options: { db: Db; actor: string; offer: OfferSaveRequest }): Promise<Offer> {
   const { offer, actor } = options;
   const productIds = [...new Set([offer.targetProductId, ...offer.sourceProductIds])];
   return withTransaction(options.db, async (client) => {
     if ((await repository.countExistingProducts(client, productIds)) !== productIds.length) throw badRequest('Product not found');
+    // A bundle is never given as itself, nor owned as itself (decision 104): an offer names its products.
+    for (const productId of productIds) {
+      if (await isBundleProduct(client, productId)) throw badRequest(BUNDLE_IN_OFFER_MESSAGE);
+    }
     const before = offer.id > 0 ? await repository.findOffer(client, offer.id) : undefined;
     if (offer.id > 0 && !before) throw notFound('Offer not found');
     const fields = {

@@ -17,7 +17,15 @@ export function OfferEditorPage() {
       <h1 className="h3 mb-3">{isNew ? 'New Offer (created on SAVE OFFER)' : `Edit Offer ${offer?.name ?? ''}`}</h1>
       {!isLoaded && <p aria-busy="true">Loading…</p>}
       {isLoaded && !isNew && !offer && <p role="alert">This offer does not exist (any more).</p>}
-      {isLoaded && (isNew || offer) && <OfferEditorForm key={editorKey} offer={offer} products={products.data} onCreated={onCreated} />}
+      {isLoaded && (isNew || offer) && (
+        <OfferEditorForm
+          key={editorKey}
+          offer={offer}
+          // A bundle is never sold or owned as itself (decision 104): an offer names one of its products.
+          products={products.data.filter((product) => !product.isBundle)}
+          onCreated={onCreated}
+        />
+      )}
     </main>
   );
 }
