@@ -125,3 +125,19 @@ describe('GET /api/admin/dashboard/offers', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe('an offer that has sold (outside test 2026-11-29, B4)', () => {
+  it('is not deleted: the administrator is told to make it inactive, and its licences keep their history', async () => {
+    const offer = await createOffer(t, { kind: 'upgrade', prices: { USD: '29' } });
+    const sold = await buyOffer(t, secret, offer);
+    const admin = await t.adminToken();
+    const refused = await t.request({ method: 'DELETE', url: `/api/offer/${offer.offerId}`, token: admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toBe('This offer has sold licences, which keep it in their history: untick "Active" instead.');
+    const { rows } = await t.db.query<{ offer_id: number | null }>('SELECT offer_id::int FROM orders WHERE id = $1', [sold.licenceId]);
+    expect(rows[0]!.offer_id).toBe(offer.offerId);
+    // An offer that sold nothing is deleted.
+    const unsold = await createOffer(t, { kind: 'crossgrade', prices: { USD: '19' } });
+    expect((await t.request({ method: 'DELETE', url: `/api/offer/${unsold.offerId}`, token: admin })).statusCode).toBe(200);
+  });
+});

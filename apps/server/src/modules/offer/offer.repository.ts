@@ -54,6 +54,12 @@ async function replaceSources(db: Queryable, offerId: number, productIds: number
   ]);
 }
 
+/** How many licences were bought through the offer (an upgrade's or crossgrade's link to the licence it used). */
+export async function countLicencesOfOffer(db: Queryable, id: number): Promise<number> {
+  const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM orders WHERE offer_id = $1', [id]);
+  return rows[0]!.count;
+}
+
 export async function deleteOffer(db: Queryable, id: number): Promise<boolean> {
   const { rowCount } = await db.query(`DELETE FROM offer WHERE id = $1`, [id]);
   return (rowCount ?? 0) > 0;

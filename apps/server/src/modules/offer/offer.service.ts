@@ -3,7 +3,7 @@ import type { CustomerOffer, Offer, OfferQuote, OfferQuoteRequest, OfferSaveRequ
 import { OFFER_QUOTE_TAG } from '@store/contracts/offer';
 import type { Config } from '../../config.js';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
-import { badRequest, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import { recordAudit } from '../audit/index.js';
 import type { CustomerCaller } from '../auth/index.js';
 import { findPersonIdOfLogin } from '../licence/index.js';
@@ -35,6 +35,8 @@ async function listOffers(options: { db: Db }): Promise<Offer[]> {
 }
 
 /** Creates (id 0) or updates an offer, audited in the same transaction. */
+export const OFFER_SOLD_MESSAGE = 'This offer has sold licences, which keep it in their history: untick "Active" instead.';
+
 export const BUNDLE_IN_OFFER_MESSAGE =
   'A bundle cannot be an upgrade or crossgrade: choose one of its products. Owners complete a bundle on its own page.';
 
@@ -71,11 +73,15 @@ async function saveOffer(options: { db: Db; actor: string; offer: OfferSaveReque
   });
 }
 
-/** Deletes an offer; licences bought through it keep their history (the link is cleared, not the licence). */
+/**
+ * Deletes an offer that sold nothing. One that sold licences stays, with their history (each upgraded licence names
+ * the offer and the licence it used up, decision 113): it is made inactive instead.
+ */
 async function deleteOffer(options: { db: Db; actor: string; id: number }): Promise<void> {
   await withTransaction(options.db, async (client) => {
     const before = await repository.findOffer(client, options.id);
     if (!before) throw notFound('Offer not found');
+    if ((await repository.countLicencesOfOffer(client, options.id)) > 0) throw conflict(OFFER_SOLD_MESSAGE);
     await repository.deleteOffer(client, options.id);
     await recordAudit(client, { actor: options.actor, action: 'delete', entity: 'offer', entityId: options.id, before: toOffer(before) });
   });
