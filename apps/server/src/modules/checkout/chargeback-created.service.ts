@@ -3,7 +3,7 @@ import { deleteDevicesOfLicences } from '../device/index.js';
 import { emitLicencesRevoked } from '../order/index.js';
 import { chargebackTimeOf } from './order-completed-data.js';
 import { addToChargebackGivenBack, recordChargeback } from './provider-order.repository.js';
-import { giveBackChargedBackMoney, markOrdersOfPurchaseRevoked } from './webhook.repository.js';
+import { giveBackChargedBackMoney, markOrdersOfPurchaseRevoked } from './licence-money.repository.js';
 import type { ChargebackCreatedData } from './webhook-payload.js';
 
 /**

@@ -4,30 +4,27 @@ import type { PoolClient } from 'pg';
 import { splitAmount, sumAmounts } from '../../lib/money.js';
 import { refundMail } from '../../mail/customer-templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
+import { findPayerOfPurchase, lockPurchase } from './provider-order.repository.js';
 import {
   addRevokedOrders,
-  findPayerOfPurchase,
   isReturnCarriedOut,
   listRefundsToCarryOver,
-  lockPurchase,
   recordProviderRefund,
   settleOwedAmountLines,
   type RecordedRefund,
   type ReturnRecord,
-} from './provider-order.repository.js';
+} from './provider-refund.repository.js';
 import { bundlePathOf } from './bundle-items.js';
 import type { ReturnCreatedData, WebhookEvent } from './webhook-payload.js';
 import {
-  addRefundedAmounts,
   countLicencesByPath,
   hasOrdersOfPurchase,
   isOrderCompletedProcessed,
   isOrderCompletedWaiting,
-  listActiveLicencesOfItem,
   listBundleItemsOfPurchase,
   listLicenceProducts,
-  markOrdersOfPurchaseRefunded,
 } from './webhook.repository.js';
+import { addRefundedAmounts, listActiveLicencesOfItem, markOrdersOfPurchaseRefunded } from './licence-money.repository.js';
 
 /** What became of a return: a note for the log, and why it needs a person (accepted, not retried). */
 export type ReturnOutcome = { note: string | null; attention?: string };

@@ -6,6 +6,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import type { KeyFileSigner } from '../../licensing/signing-pool.js';
 import { canSignKeyFiles, createDeviceKeyFile, createModuleKeyFile, isSignedWithCurrentKey } from '../order/index.js';
 import type { ProductRow } from '../product/index.js';
+import * as places from './device-places.repository.js';
 import * as repository from './device.repository.js';
 import * as rows from './device-rows.repository.js';
 import { createRemovalSecret } from './removal-code.js';
@@ -66,7 +67,7 @@ export async function registerDeviceOnLicences(options: {
     }));
   let states: readonly repository.LicenceDeviceState[] = licences;
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    if (attempt > 1) states = await repository.readDeviceStates(db, licences, deviceId);
+    if (attempt > 1) states = await places.readDeviceStates(db, licences, deviceId);
     const activeStates = states.filter((state) => state.is_active);
     if (activeStates.length === 0) throw badRequest(noActiveLicenceMessage(product.name));
     const known = activeStates.find((state) => state.known_key !== null);
@@ -121,7 +122,7 @@ export async function registerDeviceOnLicences(options: {
         })
       : await permanentKeyOf(licence);
     keyFiles.set(licence.order_id, keyFile);
-    const inserted = await repository.insertDeviceInFreeSlot(db, {
+    const inserted = await places.insertDeviceInFreeSlot(db, {
       orderId: licence.order_id,
       ownerId: licence.person_id,
       deviceId,
@@ -131,7 +132,7 @@ export async function registerDeviceOnLicences(options: {
       moduleKey,
     });
     if (!inserted) continue; // a concurrent registration took the slot: look again
-    if (licence.owner_licences <= 1 || !(await repository.removeDoublePlace(db, inserted.id, deviceId))) return keyFile;
+    if (licence.owner_licences <= 1 || !(await places.removeDoublePlace(db, inserted.id, deviceId))) return keyFile;
     // The same computer was registered at the same moment on another of the owner's licences, and this place gave way
     // (decision 108): it is known there now, so look again over all of the owner's licences.
     licences = await repository.findLicencesOfPerson(db, deviceId, product.id, licence.person_id);

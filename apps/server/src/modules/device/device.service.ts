@@ -18,8 +18,8 @@ export {
   findLicencesOfPerson,
   isDeviceOfPerson,
   registerWithSignedKey,
-  removeDoublePlace,
 } from './device.repository.js';
+export { removeDoublePlace } from './device-places.repository.js';
 export { noActiveLicenceMessage, registerDeviceOnLicences, renewModuleKey } from './device-registration.js';
 
 /** A computer's place on a licence (the renewal of a clients/juce key checks its removal secret). */
