@@ -20,8 +20,14 @@ describe('the end of a licence by an erasure or a delete', () => {
     const endpoint = await createEndpoint([...webhookEventTypes]);
     try {
       const owner = await customerWithLicence(t, 'Spacey');
-      const refunded = await giveLicence(t, { email: owner.email, productName: 'Punch' });
-      await t.db.query(`UPDATE orders SET state = 'refunded' WHERE id = $1`, [refunded.order.id]);
+      const ended = await giveLicence(t, { email: owner.email, productName: 'Punch' });
+      const revoked = await t.request({
+        method: 'POST',
+        url: `/api/order/${ended.order.id}/revoke`,
+        token: await t.adminToken(),
+        body: { reason: 'Fraudulent purchase', removeDevices: true },
+      });
+      expect(revoked.statusCode, revoked.body).toBe(200);
       const registered = await registerDevice(
         t,
         { ProductName: 'Spacey', Key: owner.order.serial_2048, DeviceIdHash: randomDeviceId() },
@@ -45,8 +51,9 @@ describe('the end of a licence by an erasure or a delete', () => {
         by: 'admin',
       });
       // A licence that had ended before is told too: the receiver's copy of it names the person.
-      expect(eventsOfLicence(endpoint.path, refunded.order.id).map((event) => [event.type, event.data.reason])).toEqual([
+      expect(eventsOfLicence(endpoint.path, ended.order.id).map((event) => [event.type, event.data.reason])).toEqual([
         ['licence.issued', undefined],
+        ['licence.revoked', 'Fraudulent purchase'],
         ['licence.revoked', 'erased'],
       ]);
       expect(JSON.stringify(eventsAt(endpoint.path).filter((event) => event.type === 'licence.revoked'))).not.toContain(owner.email);
