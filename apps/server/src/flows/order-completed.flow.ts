@@ -4,7 +4,6 @@ import type { PoolClient } from 'pg';
 import type { Config } from '../config.js';
 import type { SecretBox } from '../lib/secret-box.js';
 import type { KeyFileSigner } from '../licensing/signing-pool.js';
-import { siteUrlOf } from '../mail/customer-templates.js';
 import { enqueueMailAtCommit } from '../mail/outbox.js';
 import { unknownProductMail } from '../mail/templates.js';
 import {
@@ -122,7 +121,7 @@ export async function completeOrderFlow(options: FlowOptions): Promise<OrderComp
       : [];
   // Returns that came before the order (known when it was recorded, under the purchase's lock) are carried out now.
   if (!hasReturnsBefore) return { kind: 'completed', ...issued, revokedOrderIds: [], chargedBackOrderIds };
-  await settleWaitingReturnsFlow(client, data.id, siteUrlOf(config));
+  await settleWaitingReturnsFlow(client, data.id, config);
   // A return taken before these licences were issued (their item waited for a mapping) applies to them too.
   const revokedOrderIds = issued.createdOrderIds.length > 0 ? await refundRecordedReturnsFlow(client, data.id) : [];
   return { kind: 'completed', ...issued, revokedOrderIds, chargedBackOrderIds };

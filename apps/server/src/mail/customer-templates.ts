@@ -9,7 +9,7 @@ import { SupportRequest, TransferFailed } from './templates/staff-alerts.js';
 import { SupportAcknowledgement } from './templates/support-acknowledgement.js';
 
 /** The site's address for links in mails. */
-export const siteUrlOf = (config: Config): string => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+export const siteUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 
 /** A customer's support request, to the support address; replying answers the customer. */
 export const supportRequestMail = (options: {

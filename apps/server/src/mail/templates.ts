@@ -3,7 +3,7 @@ import { composeMail } from './compose-mail.js';
 import type { OutgoingMail } from './outbox.js';
 import { AccountConfirmation, StaffInvitation } from './templates/account-links.js';
 import { PasswordReset } from './templates/password-reset.js';
-import { EmptySerialPool, UnknownProduct } from './templates/staff-alerts.js';
+import { BoughtOnEnded, EmptySerialPool, UnknownProduct } from './templates/staff-alerts.js';
 import { GiftReceipt } from './templates/gift-receipt.js';
 
 // Each mail: a template component in ./templates/ (what the mail says, readable as a page), and here the
@@ -40,6 +40,23 @@ export const unknownProductMail = (options: {
     subject: `Order ${options.providerOrderId} names unknown products`,
     body: createElement(UnknownProduct, options),
   });
+
+/** Alert to support: licences bought at an upgrade or crossgrade price on licences a chargeback or return ended. */
+export const boughtOnEndedMail = (options: {
+  to: string;
+  cause: 'chargeback' | 'return';
+  providerOrderId: string;
+  licences: readonly { id: number; productName: string; kind: string; sourceId: number; sourceProductName: string; email: string }[];
+}): OutgoingMail => {
+  const { to, ...props } = options;
+  const what = props.cause === 'chargeback' ? 'revoked with the chargeback' : 'left active by the return';
+  return composeMail({
+    to,
+    subject: `Upgrades ${what} of order ${props.providerOrderId}: licence ${props.licences.map((licence) => licence.id).join(', ')}`,
+    kind: 'bought-on-ended',
+    body: createElement(BoughtOnEnded, props),
+  });
+};
 
 /** The payer's receipt of a gift purchase: names who received the licences (no keys: they went to the recipient). */
 export const giftReceiptMail = (options: {

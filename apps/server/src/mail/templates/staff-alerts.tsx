@@ -77,3 +77,38 @@ export function TransferFailed({ providerOrderId, customerEmail, reason, tag }: 
     </MailLayout>
   );
 }
+
+type BoughtOnEndedProps = {
+  /** What ended the licences they were bought on: a chargeback (they are revoked too) or a return (they stay). */
+  cause: 'chargeback' | 'return';
+  providerOrderId: string;
+  licences: readonly { id: number; productName: string; kind: string; sourceId: number; sourceProductName: string; email: string }[];
+};
+
+/** Upgrades or crossgrades whose licence underneath was charged back (revoked with it) or refunded (left to support). */
+export function BoughtOnEnded({ cause, providerOrderId, licences }: BoughtOnEndedProps) {
+  const heading = cause === 'chargeback' ? 'Upgrades revoked with a chargeback' : 'Upgrades left without the licence they were bought on';
+  return (
+    <MailLayout preview={heading} heading={heading}>
+      <Paragraph>
+        {cause === 'chargeback'
+          ? `The chargeback of order ${providerOrderId} revoked licences that were bought on at an upgrade or crossgrade price. Those licences are revoked too, and their computers removed:`
+          : `The return of order ${providerOrderId} refunded licences that were bought on at an upgrade or crossgrade price. Those licences are still active:`}
+      </Paragraph>
+      <Details
+        rows={licences.map(
+          (licence) =>
+            [
+              `Licence ${licence.id}`,
+              `${licence.productName} (${licence.kind} of licence ${licence.sourceId}, ${licence.sourceProductName}), ${licence.email || 'address erased'}`,
+            ] as const,
+        )}
+      />
+      <Paragraph>
+        {cause === 'chargeback'
+          ? 'If the customer should keep one, give the licence again in the person editor (NEW ORDER).'
+          : 'Revoke one in the person editor, or let the customer keep it, as you decide: its price assumed the licence that was refunded.'}
+      </Paragraph>
+    </MailLayout>
+  );
+}

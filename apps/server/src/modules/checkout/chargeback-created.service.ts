@@ -24,7 +24,7 @@ export async function revokeChargedBackPurchase(
   client: PoolClient,
   data: ChargebackCreatedData,
   eventCreated: number | undefined,
-): Promise<{ note: string | null; attention?: string; left: ChargebackLeft | undefined }> {
+): Promise<{ note: string | null; attention?: string; left: ChargebackLeft | undefined; orderIds: number[] }> {
   const reason = `Chargeback${data.reasonDescription ? `: ${data.reasonDescription}` : ''}`;
   await recordChargeback(client, {
     providerOrderId: data.order,
@@ -36,9 +36,9 @@ export async function revokeChargedBackPurchase(
   const { orderIds, left } = await revokeLicencesOfChargeback(client, { providerOrderId: data.order, reason });
   if (orderIds.length === 0) {
     const note = `chargeback of order ${data.order}: no active licence of it (licences issued for it later are revoked at once)`;
-    return { note, attention: note, left };
+    return { note, attention: note, left, orderIds };
   }
-  return { note: `revoked ${orderIds.length} for a chargeback`, left };
+  return { note: `revoked ${orderIds.length} for a chargeback`, left, orderIds };
 }
 
 /**

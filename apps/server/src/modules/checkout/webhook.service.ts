@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PoolClient } from 'pg';
 import { isSandboxCheckout, type Config } from '../../config.js';
 import { withTransaction, type Db, type Queryable } from '../../db/client.js';
-import { siteUrlOf } from '../../mail/customer-templates.js';
 import { databaseStatusOf } from '../../db/database-status.js';
 import { AppError } from '../../lib/app-error.js';
 import { observeLicencesIssued, webhookEvents } from '../../lib/metrics.js';
@@ -128,12 +127,12 @@ export async function processEvent(
     case 'return.created': {
       const parsed = returnCreatedData.safeParse(event.data);
       if (!parsed.success) return malformed(event, parsed.error);
-      return returnCreatedFlow(client, event, parsed.data, siteUrlOf(context.config));
+      return returnCreatedFlow(client, event, parsed.data, context.config);
     }
     case 'chargeback.created': {
       const parsed = chargebackCreatedData.safeParse(event.data);
       if (!parsed.success) return malformed(event, parsed.error);
-      return chargebackCreatedFlow(client, parsed.data, event.created);
+      return chargebackCreatedFlow(client, parsed.data, { eventCreated: event.created, supportEmail: context.config.SUPPORT_EMAIL });
     }
     default:
       return { note: null }; // other events are acknowledged and kept, nothing to do

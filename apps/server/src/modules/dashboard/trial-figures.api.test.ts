@@ -1,7 +1,8 @@
 import type { TrialFigures } from '@store/contracts/trial-figures';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, uniqueIp } from '../../../test/test-app.js';
-import { giveLicence, randomDeviceId, registerDevice } from '../licence/licence.test-factory.js';
+import { giveLicence, randomDeviceId, registerDevice, type TestLicence } from '../licence/licence.test-factory.js';
+import type { OrderRow } from '../order/order.repository.js';
 import { findProductByName } from '../product/product.service.js';
 
 const t = await createTestApp();
@@ -29,9 +30,11 @@ async function startTrial(productName: string, deviceId: string) {
 
 /** A licence of the product (bought, unless `source` says the administrator gave it) registered on the computer. */
 async function registerLicence(productName: string, deviceId: string, source: 'purchase' | 'admin' = 'purchase') {
-  const licence = await giveLicence(t, { email: uniqueEmail('convert'), productName, source });
+  await registerOn(await giveLicence(t, { email: uniqueEmail('convert'), productName, source }), deviceId);
+}
+async function registerOn(licence: TestLicence, deviceId: string) {
   const key = licence.product.use_rsa_2048 ? licence.order.serial_2048 : licence.order.serial_new;
-  const response = await registerDevice(t, { ProductName: productName, Key: key, DeviceIdHash: deviceId }, uniqueIp());
+  const response = await registerDevice(t, { ProductName: licence.product.name, Key: key, DeviceIdHash: deviceId }, uniqueIp());
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -57,14 +60,32 @@ describe('trials on the dashboard', () => {
     const otherProduct = randomDeviceId();
     await startTrial('Spacey', otherProduct);
     await registerLicence('Punch', otherProduct);
+    // An owner's new computer runs the trial first, then takes the licence bought before it: no sale (decision 117).
+    const ownersNewComputer = randomDeviceId();
+    const boughtBefore = await giveLicence(t, { email: uniqueEmail('owner'), productName: 'Spacey', source: 'purchase' });
+    await startTrial('Spacey', ownersNewComputer);
+    await registerOn(boughtBefore, ownersNewComputer);
+    // A licence bought before the trial and transferred to the trial's computer's owner after it: it came to them then.
+    const buyersComputer = randomDeviceId();
+    const sold = await giveLicence(t, { email: uniqueEmail('seller'), productName: 'Spacey', source: 'purchase' });
+    await startTrial('Spacey', buyersComputer);
+    const moved = await t.request({
+      method: 'POST',
+      url: '/api/order/transfer',
+      token: await t.adminToken(),
+      body: { id: sold.order.id, newOwnerEmail: uniqueEmail('buyer'), newOwnerName: 'New Owner' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const { rows } = await t.db.query<OrderRow>('SELECT * FROM orders WHERE id = $1', [sold.order.id]);
+    await registerOn({ ...sold, order: rows[0]! }, buyersComputer);
 
     const after = await getFigures();
     const spacey = { before: figuresOf(before, 'Spacey'), after: figuresOf(after, 'Spacey') };
-    expect(spacey.after.started - spacey.before.started).toBe(5);
-    expect(spacey.after.converted - spacey.before.converted).toBe(1);
+    expect(spacey.after.started - spacey.before.started).toBe(7);
+    expect(spacey.after.converted - spacey.before.converted).toBe(2);
     expect(figuresOf(after, 'Punch')).toEqual(figuresOf(before, 'Punch'));
-    expect(after.totals.started - before.totals.started).toBe(5);
-    expect(after.totals.converted - before.totals.converted).toBe(1);
+    expect(after.totals.started - before.totals.started).toBe(7);
+    expect(after.totals.converted - before.totals.converted).toBe(2);
   });
 
   it("counts a trial in the range it started in, and the product's public downloads of the range", async () => {

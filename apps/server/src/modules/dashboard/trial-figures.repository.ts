@@ -4,8 +4,9 @@ import type { DashboardRange } from './dashboard.repository.js';
 
 /**
  * Per product over the range's UTC days ($1 through $2): the links to public installers handed out (migration 071),
- * the trials started, and those of them whose computer was then registered on a bought licence of the product
- * (any source but an administrator's grant). Read from the trials and the computers as they are now, in this one
+ * the trials started, and those of them whose computer was then registered on a licence of the product bought after
+ * the trial started, or moved to its owner after it (any source but an administrator's grant; an owner's licence
+ * bought before is no sale, decision 117). Read from the trials and the computers as they are now, in this one
  * statement, so a plug-in's registration does no work for the dashboard (decision 028): each product's trials come
  * from its index on (product, start), each computer from the devices' index on its lower-case ID (migration 065).
  */
@@ -21,7 +22,10 @@ export async function readTrialFigures(db: Db, range: DashboardRange): Promise<T
                 count(*) FILTER (WHERE EXISTS (
                   SELECT 1 FROM order_device d JOIN orders o ON o.id = d.order_id
                    WHERE lower(d.device_id_hash) = lower(t.device_id) AND o.product_id = t.product_id
-                     AND o.source <> 'admin' AND d.creation_date >= t.started_at)) AS converted
+                     AND o.source <> 'admin' AND d.creation_date >= t.started_at
+                     -- The licence came to its owner after the trial started: bought, or moved to them (decision 117).
+                     AND CASE WHEN o.source = 'transfer' THEN coalesce(o.license_activation_date, o.creation_date)
+                              ELSE o.creation_date END >= t.started_at)) AS converted
            FROM trial t
           WHERE t.product_id = p.id
             AND t.started_at >= $1::date::timestamp AT TIME ZONE 'UTC'

@@ -20,7 +20,7 @@ async function createUpgrade() {
     body: { id: 0, name, description: 'Version 2', price: '99' },
   });
   expect(created.statusCode, created.body).toBe(200);
-  const target = created.json() as { id: number; path: string };
+  const target = created.json() as { id: number; path: string; name: string };
   const products = (await t.request({ method: 'GET', url: '/api/product/', token: admin })).json() as { id: number; name: string }[];
   const spacey = products.find((product) => product.name === 'Spacey')!;
   const saved = await t.request({
@@ -328,6 +328,43 @@ describe('upgrades', () => {
       /^This licence was upgraded to Spacey 2 \w+ and stays with you: transfer the Spacey 2 \w+ licence instead\.$/,
     );
     expect((await verify(upgrade.id)).statusCode).toBe(200);
+  });
+
+  it('upgrades each of an owner’s licences while the owner holds fewer of the target than of its sources', async () => {
+    const { offer, target } = await createUpgrade();
+    const offeredOn = async (customer: { token: string }) =>
+      (
+        (await t.request({ method: 'GET', url: '/api/userinfo/offers', token: customer.token })).json() as {
+          offerId: number;
+          sourceOrderId: number;
+        }[]
+      )
+        .filter((entry) => entry.offerId === offer.id)
+        .map((entry) => entry.sourceOrderId);
+    const quote = (customer: { token: string }, sourceOrderId: number) =>
+      t.request({ method: 'POST', url: '/api/userinfo/offers/quote', token: customer.token, body: { offerId: offer.id, sourceOrderId } });
+
+    // A studio with two seats of Spacey upgrades both, one after the other (decision 116).
+    const studio = await t.registerCustomer();
+    const { order: first } = await giveLicence(t, { email: studio.email });
+    const { order: second } = await giveLicence(t, { email: studio.email });
+    expect(await offeredOn(studio)).toEqual([first.id]);
+    expect((await postWebhook(t.app, [orderOfQuote(studio.email, await quoteOf(studio, offer.id, first.id))], { secret })).statusCode).toBe(
+      200,
+    );
+    expect(await offeredOn(studio)).toEqual([second.id]);
+    expect(
+      (await postWebhook(t.app, [orderOfQuote(studio.email, await quoteOf(studio, offer.id, second.id))], { secret })).statusCode,
+    ).toBe(200);
+    expect(await offeredOn(studio)).toEqual([]);
+    expect((await quote(studio, first.id)).statusCode).toBe(404);
+
+    // An owner who bought the target outright already is offered nothing for their one licence of Spacey.
+    const owner = await t.registerCustomer();
+    const { order: spacey } = await giveLicence(t, { email: owner.email });
+    await giveLicence(t, { email: owner.email, productName: target.name });
+    expect(await offeredOn(owner)).toEqual([]);
+    expect((await quote(owner, spacey.id)).statusCode).toBe(404);
   });
 
   it('refuses a paid transfer of a licence that was upgraded after its transfer was verified', async () => {

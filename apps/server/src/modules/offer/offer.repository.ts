@@ -88,9 +88,9 @@ export type EligibleOfferRow = {
 
 /**
  * The active offers a person can take (issue 25: a licence of a source product owned, active — neither refunded nor
- * transferred — and not used for this offer yet, nor, for an upgrade, upgraded through another; an owner of the
- * target is offered nothing), each once, on the
- * person's oldest qualifying licence, or on `sourceOrderId` when given.
+ * transferred — and not used for this offer yet, nor, for an upgrade, upgraded through another; while the person
+ * holds fewer licences of the target than of the offer's sources, decision 116), each once, on the person's oldest
+ * qualifying licence, or on `sourceOrderId` when given.
  */
 export async function listEligibleOffers(
   db: Queryable,
@@ -115,7 +115,11 @@ export async function listEligibleOffers(
         AND (o.kind <> 'upgrade' OR NOT EXISTS (
               SELECT 1 FROM orders used JOIN offer uo ON uo.id = used.offer_id AND uo.kind = 'upgrade'
                WHERE used.upgraded_from_order_id = l.id AND used.state = 'active'))
-        AND NOT EXISTS (SELECT 1 FROM orders own WHERE own.person_id = $1 AND own.product_id = o.target_product_id AND own.state = 'active')
+        -- An owner of the target is offered it only for a licence it does not cover yet: fewer licences of the target
+        -- than of the offer's sources (decision 116). A studio with two Spacey licences upgrades both, one by one.
+        AND (SELECT count(*) FROM orders own WHERE own.person_id = $1 AND own.product_id = o.target_product_id AND own.state = 'active')
+          < (SELECT count(*) FROM orders src JOIN offer_source os ON os.offer_id = o.id AND os.product_id = src.product_id
+              WHERE src.person_id = $1 AND src.state = 'active')
       ORDER BY o.id, l.id`,
     [personId, filter.offerId ?? null, filter.sourceOrderId ?? null, filter.targetProductId ?? null],
   );

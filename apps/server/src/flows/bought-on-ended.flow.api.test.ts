@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.js';
+import { buyBundle, createBundle, createOffer } from '../../test/offer-sales.js';
+import { publishedPost, publishedPurchase, publishedReturn } from '../../test/published-samples.js';
+import { orderCompleted, postWebhook, type TestEvent } from '../../test/webhook-fixtures.js';
+import { listRecentMail } from '../mail/outbox.js';
+
+// Decision 115: an upgrade or crossgrade bought on a licence that a chargeback or a return ends afterwards (business
+// review B1, 2026-11-29). Everything is bought the way a customer buys it: the shop's order, the quote, the webhook.
+
+const secret = 'test-webhook-secret';
+const t = await createTestApp({ FASTSPRING_WEBHOOK_SECRET: secret });
+
+const post = async (events: TestEvent[]) => expect((await postWebhook(t.app, events, { secret })).statusCode).toBe(200);
+const licencesOf = async (providerOrderId: string) =>
+  (
+    await t.db.query<{ id: number; state: string; name: string }>(
+      `SELECT o.id::int AS id, o.state, p.name FROM orders o JOIN product p ON p.id = o.product_id WHERE o.provider_order_id = $1 ORDER BY o.id`,
+      [providerOrderId],
+    )
+  ).rows;
+const licence = async (id: number) =>
+  (await t.db.query<{ state: string; revoke_reason: string | null }>('SELECT state, revoke_reason FROM orders WHERE id = $1', [id]))
+    .rows[0]!;
+/** The mails to support that name `licenceId` as bought on an ended licence. */
+const supportMailsNaming = async (licenceId: number) =>
+  (await listRecentMail(t.db, 100, t.config.SUPPORT_EMAIL)).filter(
+    (mail) => mail.kind === 'bought-on-ended' && mail.body_text.includes(`Licence ${licenceId}:`),
+  );
+const eventResult = async (eventId: string) =>
+  (await t.request({ method: 'GET', url: `/api/webhookEvent/${eventId}`, token: await t.adminToken() })).json() as {
+    result: string;
+    error: string | null;
+  };
+
+/** The customer buys `product` in the shop at 49 USD; answers the purchase and its licence. */
+async function buyInShop(email: string, product = 'spacey') {
+  const purchase = publishedPurchase({ email, items: [{ product, subtotal: 49 }] });
+  await post(purchase.events);
+  return { providerOrderId: purchase.orderId, licenceId: (await licencesOf(purchase.orderId))[0]!.id };
+}
+
+/** Quotes the offer on the licence in the customer area and pays it in the checkout; answers the new licence. */
+async function buyOfferOn(customer: { email: string; token: string }, offerId: number, sourceOrderId: number) {
+  const quoted = await t.request({
+    method: 'POST',
+    url: '/api/userinfo/offers/quote',
+    token: customer.token,
+    body: { offerId, sourceOrderId, currency: 'USD' },
+  });
+  expect(quoted.statusCode, quoted.body).toBe(200);
+  const quote = quoted.json() as {
+    price: string;
+    currency: string;
+    session: { items: { product: string }[]; tags: Record<string, string> };
+  };
+  const event = orderCompleted({ email: customer.email, items: [{ product: quote.session.items[0]!.product }], tags: quote.session.tags });
+  (event.data.items as Record<string, unknown>[])[0]!.subtotal = Number(quote.price);
+  event.data.currency = quote.currency;
+  await post([event]);
+  const [bought] = await licencesOf(event.data.id as string);
+  return { providerOrderId: event.data.id as string, licenceId: bought!.id };
+}
+
+describe('a licence bought on one that a chargeback ends', () => {
+  it('is revoked with it, an upgrade of that upgrade too, and support is told once', async () => {
+    const customer = await t.registerCustomer();
+    const toV2 = await createOffer(t, { kind: 'upgrade', prices: { USD: '29' } });
+    const toV3 = await createOffer(t, { kind: 'upgrade', sourceName: toV2.targetName, prices: { USD: '19' } });
+    const spacey = await buyInShop(customer.email);
+    const v2 = await buyOfferOn(customer, toV2.offerId, spacey.licenceId);
+    const v3 = await buyOfferOn(customer, toV3.offerId, v2.licenceId);
+    const other = await buyInShop(customer.email, 'punch');
+
+    const chargeback = publishedPost('chargeback-created', { orderId: spacey.providerOrderId });
+    await post(chargeback);
+
+    expect((await licence(spacey.licenceId)).state).toBe('revoked');
+    for (const { licenceId } of [v2, v3]) {
+      expect(await licence(licenceId)).toEqual({
+        state: 'revoked',
+        revoke_reason: `Chargeback of order ${spacey.providerOrderId}, the licence it was bought on`,
+      });
+      expect(await supportMailsNaming(licenceId)).toHaveLength(1);
+    }
+    // What was not bought on it is left alone.
+    expect((await licence(other.licenceId)).state).toBe('active');
+    const [mail] = await supportMailsNaming(v2.licenceId);
+    expect(mail!.subject).toBe(
+      `Upgrades revoked with the chargeback of order ${spacey.providerOrderId}: licence ${v2.licenceId}, ${v3.licenceId}`,
+    );
+    expect(mail!.body_text).toContain(`${toV2.targetName} (upgrade of licence ${spacey.licenceId}, Spacey), ${customer.email}`);
+    expect(await eventResult(chargeback[0]!.id)).toMatchObject({
+      result: 'processed',
+      error: expect.stringContaining('revoked 2 bought on them'),
+    });
+
+    // FastSpring sends the chargeback again under a new event id: nothing more is revoked or mailed.
+    await post(publishedPost('chargeback-created', { orderId: spacey.providerOrderId }));
+    expect(await supportMailsNaming(v2.licenceId)).toHaveLength(1);
+  });
+
+  it('is revoked when it is a crossgrade, whose licence underneath was charged back', async () => {
+    const customer = await t.registerCustomer();
+    const crossgrade = await createOffer(t, { kind: 'crossgrade', sourceName: 'Punch', prices: { USD: '19' } });
+    const punch = await buyInShop(customer.email, 'punch');
+    const crossed = await buyOfferOn(customer, crossgrade.offerId, punch.licenceId);
+
+    await post(publishedPost('chargeback-created', { orderId: punch.providerOrderId }));
+
+    expect((await licence(crossed.licenceId)).state).toBe('revoked');
+    expect(await supportMailsNaming(crossed.licenceId)).toHaveLength(1);
+  });
+
+  it('is left alone when the chargeback is of the upgrade’s own purchase', async () => {
+    const customer = await t.registerCustomer();
+    const offer = await createOffer(t, { kind: 'upgrade', prices: { USD: '29' } });
+    const spacey = await buyInShop(customer.email);
+    const v2 = await buyOfferOn(customer, offer.offerId, spacey.licenceId);
+
+    await post(publishedPost('chargeback-created', { orderId: v2.providerOrderId }));
+
+    expect((await licence(v2.licenceId)).state).toBe('revoked');
+    expect((await licence(spacey.licenceId)).state).toBe('active');
+    expect(await supportMailsNaming(v2.licenceId)).toHaveLength(0);
+  });
+});
+
+describe('a licence bought on one that a return refunds', () => {
+  it('stays active, and support is told once, when the bundle the licence came in is returned whole', async () => {
+    const offer = await createOffer(t, { kind: 'upgrade', prices: { USD: '29' } });
+    const bundle = await createBundle(t, { USD: '119' });
+    const bought = await buyBundle(t, secret, bundle, 119);
+    const parts = await licencesOf(bought.providerOrderId);
+    const { rows } = await t.db.query<{ email: string }>(
+      'SELECT p.email FROM orders o JOIN person p ON p.id = o.person_id WHERE o.id = $1',
+      [parts[0]!.id],
+    );
+    const customer = await t.registerCustomer('secret-password', { email: rows[0]!.email });
+    const spacey = parts.find((part) => part.name === 'Spacey')!;
+    const v2 = await buyOfferOn(customer, offer.offerId, spacey.id);
+
+    const returned = publishedReturn({
+      orderId: bought.providerOrderId,
+      email: customer.email,
+      lines: [{ product: bundle.path, quantity: 1, subtotal: 119 }],
+    });
+    await post(returned);
+
+    expect((await licencesOf(bought.providerOrderId)).map((part) => part.state)).toEqual(['refunded', 'refunded', 'refunded']);
+    expect((await licence(v2.licenceId)).state).toBe('active');
+    const mails = await supportMailsNaming(v2.licenceId);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Upgrades left active by the return of order ${bought.providerOrderId}: licence ${v2.licenceId}`);
+    expect(mails[0]!.body_text).toContain('Those licences are still active');
+    expect(await eventResult(returned[0]!.id)).toMatchObject({
+      result: 'processed',
+      error: expect.stringContaining(`licence ${v2.licenceId} bought on a refunded licence stays active`),
+    });
+
+    // The same return sent again changes nothing and mails nobody.
+    await post(returned);
+    expect(await supportMailsNaming(v2.licenceId)).toHaveLength(1);
+  });
+
+  it('tells nobody when only a part of the licence’s amount was refunded (it stays active)', async () => {
+    const customer = await t.registerCustomer();
+    const offer = await createOffer(t, { kind: 'upgrade', prices: { USD: '29' } });
+    const spacey = await buyInShop(customer.email);
+    const v2 = await buyOfferOn(customer, offer.offerId, spacey.licenceId);
+
+    const partial = publishedReturn({
+      orderId: spacey.providerOrderId,
+      email: customer.email,
+      lines: [{ product: 'spacey', quantity: 0, subtotal: 10 }],
+    });
+    await post(partial);
+
+    expect((await licence(spacey.licenceId)).state).toBe('active');
+    expect(await supportMailsNaming(v2.licenceId)).toHaveLength(0);
+  });
+});
