@@ -87,8 +87,10 @@ describe('a licence bought on one that a chargeback ends', () => {
     expect((await licence(other.licenceId)).state).toBe('active');
     const [mail] = await supportMailsNaming(v2.licenceId);
     expect(mail!.subject).toBe(
-      `Upgrades revoked with the chargeback of order ${spacey.providerOrderId}: licence ${v2.licenceId}, ${v3.licenceId}`,
+      `Upgrades bought on licences the chargeback of order ${spacey.providerOrderId} ended: licence ${v2.licenceId}, ${v3.licenceId}`,
     );
+    expect(mail!.body_text).toContain('These are revoked with them');
+    expect(mail!.body_text).not.toContain('still active');
     expect(mail!.body_text).toContain(`${toV2.targetName} (upgrade of licence ${spacey.licenceId}, Spacey), ${customer.email}`);
     expect(await eventResult(chargeback[0]!.id)).toMatchObject({
       result: 'processed',
@@ -110,6 +112,28 @@ describe('a licence bought on one that a chargeback ends', () => {
 
     expect((await licence(crossed.licenceId)).state).toBe('revoked');
     expect(await supportMailsNaming(crossed.licenceId)).toHaveLength(1);
+  });
+
+  it('stays with a later owner it was transferred to, and support is told of it', async () => {
+    const customer = await t.registerCustomer();
+    const offer = await createOffer(t, { kind: 'upgrade', prices: { USD: '29' } });
+    const spacey = await buyInShop(customer.email);
+    const v2 = await buyOfferOn(customer, offer.offerId, spacey.licenceId);
+    const moved = await t.request({
+      method: 'POST',
+      url: '/api/order/transfer',
+      token: await t.adminToken(),
+      body: { id: v2.licenceId, newOwnerEmail: `buyer-${v2.licenceId}@example.com`, newOwnerName: 'Second Owner' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    await post(publishedPost('chargeback-created', { orderId: spacey.providerOrderId }));
+
+    expect((await licence(spacey.licenceId)).state).toBe('revoked');
+    expect((await licence(v2.licenceId)).state).toBe('active');
+    const mails = await supportMailsNaming(v2.licenceId);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body_text).toContain('These are still active, as they were transferred to another owner');
   });
 
   it('is left alone when the chargeback is of the upgrade’s own purchase', async () => {
@@ -151,8 +175,11 @@ describe('a licence bought on one that a return refunds', () => {
     expect((await licence(v2.licenceId)).state).toBe('active');
     const mails = await supportMailsNaming(v2.licenceId);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`Upgrades left active by the return of order ${bought.providerOrderId}: licence ${v2.licenceId}`);
-    expect(mails[0]!.body_text).toContain('Those licences are still active');
+    expect(mails[0]!.subject).toBe(
+      `Upgrades bought on licences the return of order ${bought.providerOrderId} ended: licence ${v2.licenceId}`,
+    );
+    expect(mails[0]!.body_text).toContain('These are still active: revoke one in the person editor');
+    expect(mails[0]!.body_text).not.toContain('revoked with them');
     expect(await eventResult(returned[0]!.id)).toMatchObject({
       result: 'processed',
       error: expect.stringContaining(`licence ${v2.licenceId} bought on a refunded licence stays active`),

@@ -7,7 +7,7 @@ import {
   type ChargebackLeft,
 } from '../modules/checkout/index.js';
 import { deleteDevicesOfLicences } from '../modules/device/index.js';
-import { revokeLicencesBoughtOn } from '../modules/offer/index.js';
+import { listLicencesBoughtOn, revokeLicencesBoughtOn } from '../modules/offer/index.js';
 import { emitLicencesRevoked } from '../modules/order/index.js';
 import { refundTransferFee } from '../modules/transfer/index.js';
 import { enqueueMailAtCommit } from '../mail/outbox.js';
@@ -44,7 +44,8 @@ export async function chargebackCreatedFlow(
  * Revokes the upgrades and crossgrades bought on the charged-back licences (and bought on those in turn): their price
  * assumed a licence the customer took the money back for (decision 115). Their own purchase was paid, so no money is
  * given back on them. Their computers are removed, `licence.revoked` announces them and support is mailed, as it can
- * give a licence again. Answers the licences revoked.
+ * give a licence again. One transferred to another owner stays theirs, and support is told of it. Answers the licences
+ * revoked.
  */
 async function revokeUpgradesOfChargedBackLicences(
   client: PoolClient,
@@ -52,12 +53,15 @@ async function revokeUpgradesOfChargedBackLicences(
 ): Promise<number[]> {
   const { providerOrderId } = chargeback;
   const reason = `Chargeback of order ${providerOrderId}, the licence it was bought on`;
-  const licences = await revokeLicencesBoughtOn(client, chargeback.orderIds, reason);
-  if (licences.length === 0) return [];
-  const orderIds = licences.map((licence) => licence.id);
+  const revoked = await revokeLicencesBoughtOn(client, chargeback.orderIds, reason);
+  // Those transferred to someone else stay theirs; support is told of them too.
+  const left = await listLicencesBoughtOn(client, [...chargeback.orderIds, ...revoked.map((licence) => licence.id)]);
+  if (revoked.length === 0 && left.length === 0) return [];
+  const orderIds = revoked.map((licence) => licence.id);
   await deleteDevicesOfLicences(client, orderIds);
   await emitLicencesRevoked(client, { orderIds, reason, computersRemoved: true, by: 'chargeback', providerOrderId });
-  await enqueueMailAtCommit(client, boughtOnEndedMail({ to: chargeback.supportEmail, cause: 'chargeback', providerOrderId, licences }));
+  const mail = boughtOnEndedMail({ to: chargeback.supportEmail, cause: 'chargeback', providerOrderId, revoked, left });
+  await enqueueMailAtCommit(client, mail);
   return orderIds;
 }
 

@@ -78,7 +78,7 @@ async function tellSupportOfUpgradesLeft(
   const licences = await listLicencesBoughtOn(client, refund.orderIds);
   if (licences.length === 0) return [];
   const { providerOrderId, supportEmail } = refund;
-  await enqueueMailAtCommit(client, boughtOnEndedMail({ to: supportEmail, cause: 'return', providerOrderId, licences }));
+  await enqueueMailAtCommit(client, boughtOnEndedMail({ to: supportEmail, cause: 'return', providerOrderId, revoked: [], left: licences }));
   return licences.map((licence) => licence.id);
 }
 

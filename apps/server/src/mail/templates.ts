@@ -3,7 +3,7 @@ import { composeMail } from './compose-mail.js';
 import type { OutgoingMail } from './outbox.js';
 import { AccountConfirmation, StaffInvitation } from './templates/account-links.js';
 import { PasswordReset } from './templates/password-reset.js';
-import { BoughtOnEnded, EmptySerialPool, UnknownProduct } from './templates/staff-alerts.js';
+import { BoughtOnEnded, EmptySerialPool, UnknownProduct, type BoughtOnEndedProps } from './templates/staff-alerts.js';
 import { GiftReceipt } from './templates/gift-receipt.js';
 
 // Each mail: a template component in ./templates/ (what the mail says, readable as a page), and here the
@@ -42,17 +42,13 @@ export const unknownProductMail = (options: {
   });
 
 /** Alert to support: licences bought at an upgrade or crossgrade price on licences a chargeback or return ended. */
-export const boughtOnEndedMail = (options: {
-  to: string;
-  cause: 'chargeback' | 'return';
-  providerOrderId: string;
-  licences: readonly { id: number; productName: string; kind: string; sourceId: number; sourceProductName: string; email: string }[];
-}): OutgoingMail => {
+export const boughtOnEndedMail = (options: { to: string } & BoughtOnEndedProps): OutgoingMail => {
   const { to, ...props } = options;
-  const what = props.cause === 'chargeback' ? 'revoked with the chargeback' : 'left active by the return';
+  const what = props.cause === 'chargeback' ? 'the chargeback' : 'the return';
+  const ids = [...props.revoked, ...props.left].map((licence) => licence.id).join(', ');
   return composeMail({
     to,
-    subject: `Upgrades ${what} of order ${props.providerOrderId}: licence ${props.licences.map((licence) => licence.id).join(', ')}`,
+    subject: `Upgrades bought on licences ${what} of order ${props.providerOrderId} ended: licence ${ids}`,
     kind: 'bought-on-ended',
     body: createElement(BoughtOnEnded, props),
   });

@@ -78,37 +78,50 @@ export function TransferFailed({ providerOrderId, customerEmail, reason, tag }: 
   );
 }
 
-type BoughtOnEndedProps = {
-  /** What ended the licences they were bought on: a chargeback (they are revoked too) or a return (they stay). */
+type BoughtOnLicence = { id: number; productName: string; kind: string; sourceId: number; sourceProductName: string; email: string };
+
+export type BoughtOnEndedProps = {
+  /** What ended the licences they were bought on: a chargeback or a return. */
   cause: 'chargeback' | 'return';
   providerOrderId: string;
-  licences: readonly { id: number; productName: string; kind: string; sourceId: number; sourceProductName: string; email: string }[];
+  /** Revoked with them (a chargeback's, still with the same owner). */
+  revoked: readonly BoughtOnLicence[];
+  /** Still active: after a return, or moved to another owner before the chargeback. */
+  left: readonly BoughtOnLicence[];
 };
 
+const licenceRows = (licences: readonly BoughtOnLicence[]) =>
+  licences.map(
+    (licence) =>
+      [
+        `Licence ${licence.id}`,
+        `${licence.productName} (${licence.kind} of licence ${licence.sourceId}, ${licence.sourceProductName}), ${licence.email || 'address erased'}`,
+      ] as const,
+  );
+
 /** Upgrades or crossgrades whose licence underneath was charged back (revoked with it) or refunded (left to support). */
-export function BoughtOnEnded({ cause, providerOrderId, licences }: BoughtOnEndedProps) {
-  const heading = cause === 'chargeback' ? 'Upgrades revoked with a chargeback' : 'Upgrades left without the licence they were bought on';
+export function BoughtOnEnded({ cause, providerOrderId, revoked, left }: BoughtOnEndedProps) {
+  const ended =
+    cause === 'chargeback' ? `The chargeback of order ${providerOrderId} revoked` : `The return of order ${providerOrderId} refunded`;
   return (
-    <MailLayout preview={heading} heading={heading}>
-      <Paragraph>
-        {cause === 'chargeback'
-          ? `The chargeback of order ${providerOrderId} revoked licences that were bought on at an upgrade or crossgrade price. Those licences are revoked too, and their computers removed:`
-          : `The return of order ${providerOrderId} refunded licences that were bought on at an upgrade or crossgrade price. Those licences are still active:`}
-      </Paragraph>
-      <Details
-        rows={licences.map(
-          (licence) =>
-            [
-              `Licence ${licence.id}`,
-              `${licence.productName} (${licence.kind} of licence ${licence.sourceId}, ${licence.sourceProductName}), ${licence.email || 'address erased'}`,
-            ] as const,
-        )}
-      />
-      <Paragraph>
-        {cause === 'chargeback'
-          ? 'If the customer should keep one, give the licence again in the person editor (NEW ORDER).'
-          : 'Revoke one in the person editor, or let the customer keep it, as you decide: its price assumed the licence that was refunded.'}
-      </Paragraph>
+    <MailLayout preview={`Upgrades bought on licences of order ${providerOrderId}`} heading="Upgrades bought on licences that ended">
+      <Paragraph>{ended} licences that other licences were bought on, at an upgrade or crossgrade price.</Paragraph>
+      {revoked.length > 0 && (
+        <>
+          <Paragraph>These are revoked with them, and their computers removed:</Paragraph>
+          <Details rows={licenceRows(revoked)} />
+          <Paragraph>If the customer should keep one, give the licence again in the person editor (NEW ORDER).</Paragraph>
+        </>
+      )}
+      {left.length > 0 && (
+        <>
+          <Paragraph>
+            These are still active{cause === 'chargeback' ? ', as they were transferred to another owner' : ''}: revoke one in the person
+            editor, or leave it, as you decide. Its price assumed the licence that ended.
+          </Paragraph>
+          <Details rows={licenceRows(left)} />
+        </>
+      )}
     </MailLayout>
   );
 }

@@ -34,7 +34,9 @@ export async function listLicencesBoughtOn(db: Queryable, orderIds: readonly num
 
 /**
  * Revokes the active licences bought through an offer on one of `orderIds` with `reason`, and those bought on them in
- * turn (an upgrade of an upgrade): each one's price assumed the licence under it. Answers them, in the order revoked.
+ * turn (an upgrade of an upgrade): each one's price assumed the licence under it. Only those still owned by the owner
+ * of the licence under them: one transferred to someone else was bought by them in good faith (the caller lists those
+ * left with `listLicencesBoughtOn`). Answers those revoked, in the order revoked.
  */
 export async function revokeLicencesBoughtOn(db: Queryable, orderIds: readonly number[], reason: string): Promise<LicenceBoughtOn[]> {
   const revoked: LicenceBoughtOn[] = [];
@@ -42,8 +44,11 @@ export async function revokeLicencesBoughtOn(db: Queryable, orderIds: readonly n
   while (sources.length > 0) {
     const { rows } = await db.query<LicenceBoughtOn>(
       `WITH ended AS (
-         UPDATE orders SET state = 'revoked', revoked_at = now(), revoke_reason = $2
-          WHERE upgraded_from_order_id = ANY($1::bigint[]) AND state = 'active' RETURNING *
+         UPDATE orders u SET state = 'revoked', revoked_at = now(), revoke_reason = $2
+           FROM orders under
+          WHERE under.id = u.upgraded_from_order_id AND under.person_id = u.person_id
+            AND u.upgraded_from_order_id = ANY($1::bigint[]) AND u.state = 'active'
+          RETURNING u.*
        )
        SELECT ${boughtOnColumns} FROM ended u ${boughtOnJoins} ORDER BY u.id`,
       [sources, reason],
