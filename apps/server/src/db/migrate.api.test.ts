@@ -332,7 +332,7 @@ describe('migration 040 (mail through the job queue)', () => {
 });
 
 describe('migration 100 (mail relayed in batches)', () => {
-  it("hands the mail of the send_mail jobs to the relay once: due when its job was, a running job's mail left to its worker", async () => {
+  it("hands the mail of the send_mail jobs to the relay, due when its job was; a running job's mail stays its worker's", async () => {
     const url = await createEmptyDatabase();
     const db = createPool(url, 2);
     try {
@@ -340,12 +340,14 @@ describe('migration 100 (mail relayed in batches)', () => {
       const { rows } = await db.query<{ id: number }>(
         `INSERT INTO mail_outbox (recipient, subject, body_text, created_at) VALUES
            ('due@example.com', 'due', 'x', now() - interval '1 minute'), ('backing-off@example.com', 'backing off', 'x', now()),
-           ('running@example.com', 'running', 'x', now()), ('sent@example.com', 'sent', 'x', now())
+           ('running@example.com', 'running', 'x', now()), ('sent@example.com', 'sent', 'x', now()),
+           ('mailbox@example.com', 'the mailbox shows it', 'x', now()), ('abandoned@example.com', 'abandoned', 'x', now())
          RETURNING id`,
       );
-      const [due, backingOff, running, sent] = rows.map((row) => row.id);
+      const [due, backingOff, running, sent, mailbox, abandoned] = rows.map((row) => row.id);
       // As the previous version left them: a job per unsent mail, one in its back-off, one held by a worker that
-      // claimed its mail and is talking to SMTP; the sent mail's job is gone.
+      // claimed its mail and is talking to SMTP; no job for the sent mail, for the mailbox's (no SMTP: its job
+      // ended at once) and for one whose attempt died (its claim old: the hourly sweep would have queued it again).
       await db.query(`UPDATE mail_outbox SET sent_at = now(), attempts = 1 WHERE id = $1`, [sent]);
       await db.query(
         `SELECT graphile_worker.add_job('send_mail', json_build_object('mailId', id), job_key => 'mail:' || id, max_attempts => 100,
@@ -354,25 +356,30 @@ describe('migration 100 (mail relayed in batches)', () => {
         [[due, backingOff, running], backingOff],
       );
       await db.query(`UPDATE mail_outbox SET attempts = 1, claimed_at = now() WHERE id = $1`, [running]);
+      await db.query(`UPDATE mail_outbox SET attempts = 1, claimed_at = now() - interval '1 hour' WHERE id = $1`, [abandoned]);
       await db.query(
         `UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'a worker of the previous version' WHERE key = $1`,
         [`mail:${running}`],
       );
 
       expect(await migrateDatabase(db)).toContain('100_mail_relayed_in_batches.sql');
-      // No job waits to send any of them; the running one ends with its attempt and is not tried again.
-      const { rows: jobs } = await db.query(
-        `SELECT key, locked_by, attempts = max_attempts AS is_last FROM graphile_worker.jobs WHERE task_identifier = 'send_mail'`,
+      const { rows: times } = await db.query<{ id: number; due_in_minutes: number | null }>(
+        `SELECT id, CASE WHEN next_attempt_at < 'infinity' THEN round(extract(epoch FROM next_attempt_at - now()) / 60)::int END AS due_in_minutes
+           FROM mail_outbox WHERE id = ANY($1) ORDER BY id`,
+        [[backingOff, mailbox]],
       );
-      expect(jobs).toEqual([{ key: null, locked_by: 'a worker of the previous version', is_last: true }]);
-      const { rows: times } = await db.query<{ id: number; due_in_minutes: number }>(
-        `SELECT id, round(extract(epoch FROM next_attempt_at - now()) / 60)::int AS due_in_minutes FROM mail_outbox WHERE id = $1`,
-        [backingOff],
-      );
-      expect(times).toEqual([{ id: backingOff, due_in_minutes: 60 }]);
-      // The relay claims the due mail, once; the others in their time (the running one's claim expires if its worker dies).
-      expect((await claimDueMail(db, 100)).map((mail) => mail.id)).toEqual([due]);
+      expect(times).toEqual([
+        { id: backingOff, due_in_minutes: 60 },
+        { id: mailbox, due_in_minutes: null },
+      ]);
+      // The relay claims the due mail and the abandoned one, once; the one in its back-off later; the running one
+      // if its worker dies (its claim expires); the mailbox's never.
+      expect((await claimDueMail(db, 100)).map((mail) => mail.id).sort()).toEqual([due, abandoned].sort());
       expect(await claimDueMail(db, 100)).toEqual([]);
+
+      // The jobs stay, for the job runner's send_mail task to end without sending (mail/relay.api.test.ts).
+      const { rows: jobs } = await db.query(`SELECT key FROM graphile_worker.jobs WHERE task_identifier = 'send_mail' ORDER BY id`);
+      expect(jobs).toEqual([due, backingOff, running].map((id) => ({ key: `mail:${id}` })));
       const { rows: indexes } = await db.query<{ indexname: string }>(
         `SELECT indexname FROM pg_indexes WHERE tablename = 'mail_outbox' AND indexname IN ('mail_outbox_due', 'mail_outbox_unsent_claim')`,
       );

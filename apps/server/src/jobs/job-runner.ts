@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import { CONNECTION_FAILURE, type Db } from '../db/client.js';
 import { jobRuns } from '../lib/metrics.js';
 import { purgeOldRateLimitWindows } from '../lib/rate-limit.js';
-import { purgeOldMail } from '../mail/outbox.js';
+import { holdMailboxMail, purgeOldMail } from '../mail/outbox.js';
 import { createMailRelay, type MailRelay } from '../mail/relay.js';
 import { purgeExpiredSessions } from '../modules/auth/index.js';
 import { foldRollupShards } from '../modules/dashboard/index.js';
@@ -43,9 +43,10 @@ function crontabOf(options: Pick<JobRunnerOptions, 'config' | 'app'>): string {
 }
 
 /**
- * The task of a mail's job before decision 114 (one job per mail). Migration 100 removed the queued ones; a process
- * of the previous version may still add some during a rolling deploy. The relay sends their mails (they are unsent
- * in the outbox), so the job only ends. To be removed in a release after the one that brings the relay.
+ * The task of a mail's job before decision 114 (one job per mail). Migration 100 made each such job's mail due when
+ * the job was, and left the job; a process of the previous version may add more during a rolling deploy. The relay
+ * sends their mails (they are unsent in the outbox), so the job only ends. To be removed in a release after the
+ * one that brings the relay.
  */
 const SEND_MAIL_TASK_BEFORE_RELAY = 'send_mail';
 
@@ -77,6 +78,7 @@ export function createTaskList(options: JobRunnerOptions): { taskList: TaskList;
       if (deleted > 0) log.info({ events: deleted }, 'old webhook events purged');
     },
     purge_old_mail: async () => {
+      if (!config.SMTP_URL) await holdMailboxMail(db);
       const purged = await purgeOldMail(db, { retentionDays: config.MAIL_RETENTION_DAYS, isMailboxDelivery: !config.SMTP_URL });
       if (purged.deleted + purged.cleared > 0) log.info(purged, 'old mail purged');
     },
@@ -89,9 +91,15 @@ export function createTaskList(options: JobRunnerOptions): { taskList: TaskList;
   return { taskList, close: () => undefined };
 }
 
-/** With SMTP, the mail relay (decision 114); without it the development mailbox is the delivery and nothing runs. */
-function startMailRelay({ db, config, log }: JobRunnerOptions): MailRelay | undefined {
-  if (!config.SMTP_URL) return undefined;
+/**
+ * With SMTP, the mail relay (decision 114). Without it the development mailbox is the delivery: nothing runs, and
+ * the mail shown there is held from a relay of a later start with SMTP (holdMailboxMail, here and at the stop).
+ */
+async function startMailRelay({ db, config, log }: JobRunnerOptions): Promise<MailRelay | undefined> {
+  if (!config.SMTP_URL) {
+    await holdMailboxMail(db);
+    return undefined;
+  }
   const relay = createMailRelay({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, maxAttempts: config.MAIL_MAX_ATTEMPTS, log });
   relay.start();
   return relay;
@@ -151,11 +159,11 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop:
   // A failed run is retried with back-off until its attempts run out (job:failed then follows its last job:error).
   runner.events.on('job:success', ({ job }) => jobRuns.inc({ task: job.task_identifier, outcome: 'success' }));
   runner.events.on('job:error', ({ job }) => jobRuns.inc({ task: job.task_identifier, outcome: 'failure' }));
-  const relay = startMailRelay(options);
+  const relay = await startMailRelay(options);
   return {
     stop: async () => {
       await Promise.all([
-        relay?.stop(),
+        relay ? relay.stop() : holdMailboxMail(options.db).catch(() => undefined),
         (async () => {
           await runner.stop();
           if (poolId !== undefined) await awaitBookkeeping(options.db, poolId, options.log);

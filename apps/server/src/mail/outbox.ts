@@ -191,6 +191,20 @@ export async function recordMailFailure(db: Queryable, mailId: number, error: st
 }
 
 /**
+ * Without SMTP the development mailbox is the delivery: the unsent mail written so far is taken out of the relay's
+ * way (due at 'infinity'), so that a process started later with SMTP does not send it (decision 114, as decision 020
+ * had it). The job runner calls it when it starts and stops in mailbox mode, and with the hourly clean-up. Answers
+ * how many mails it held.
+ */
+export async function holdMailboxMail(db: Queryable): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE mail_outbox SET next_attempt_at = 'infinity'
+      WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now() AND claimed_at IS NULL`,
+  );
+  return rowCount ?? 0;
+}
+
+/**
  * The periodic clean-up of the outbox: mail written more than `retentionDays` ago and sent (or failed for good)
  * is deleted.
  * When the development mailbox is the delivery (no SMTP), a mail counts as delivered when it is written, and the

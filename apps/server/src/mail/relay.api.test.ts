@@ -7,7 +7,7 @@ import { startDatabaseProxy } from '../../test/database-proxy.js';
 import { createTestApp, uniqueEmail } from '../../test/test-app.js';
 import { createPool, withTransaction, type Db } from '../db/client.js';
 import { quietJobLogger } from '../jobs/job-logger.js';
-import { createTaskList } from '../jobs/job-runner.js';
+import { createTaskList, startJobRunner } from '../jobs/job-runner.js';
 import { claimDueMail, enqueueMail, enqueueMailAtCommit, purgeOldMail } from './outbox.js';
 import { createMailRelay, type MailRelayOptions } from './relay.js';
 import { passwordResetMail } from './templates.js';
@@ -91,6 +91,15 @@ const ageClaim = (id: number, minutes: number) =>
       WHERE id = $1`,
     [id, minutes],
   );
+/** One pass of the job queue over its due jobs (the clean-ups, a send_mail job of the previous version). */
+const runDueJobs = async () => {
+  const { taskList, close } = createTaskList({ db: t.db, config: t.config, log: t.app.log });
+  try {
+    await runOnce({ pgPool: t.db, taskList, logger: quietJobLogger });
+  } finally {
+    close();
+  }
+};
 /** Collects the process's unhandled rejections while `work` runs: Node.js would end the production process on one. */
 const unhandledRejectionsOf = async (work: () => Promise<void>) => {
   const unhandled: unknown[] = [];
@@ -193,6 +202,31 @@ describe('mail relayed from the outbox', () => {
     await t.db.query(`UPDATE mail_outbox SET claimed_at = claimed_at - interval '16 minutes' WHERE id = $1`, [id]);
     await relayDue();
     expect(receivedBy(to)).toHaveLength(1);
+  });
+
+  it('ends a send_mail job of the previous version without sending; the relay sends its mail once', async () => {
+    const to = uniqueEmail('job-before-relay');
+    const id = await enqueueMail(t.db, { to, subject: 'Queued by the previous version', text: 'Hello' });
+    await t.db.query(`SELECT graphile_worker.add_job('send_mail', json_build_object('mailId', $1::bigint), job_key => 'mail:' || $1)`, [
+      id,
+    ]);
+    await runDueJobs();
+    expect(receivedBy(to)).toHaveLength(0);
+    expect((await t.db.query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`mail:${id}`])).rowCount).toBe(0);
+    await relayDue();
+    expect(receivedBy(to)).toHaveLength(1);
+  });
+
+  it('never sends mail that the development mailbox delivered (no SMTP), once a process runs with SMTP', async () => {
+    const to = uniqueEmail('mailbox');
+    const jobs = await startJobRunner({ db: t.db, config: { ...t.config, SMTP_URL: undefined }, log: t.app.log });
+    const written = await enqueueMail(t.db, { to, subject: 'Read in the mailbox', text: 'Hello' });
+    await jobs.stop();
+    const before = await enqueueMail(t.db, { to, subject: 'Written before the stop, held at the start', text: 'Hello' });
+    await (await startJobRunner({ db: t.db, config: { ...t.config, SMTP_URL: undefined }, log: t.app.log })).stop();
+    await relayDue();
+    expect(receivedBy(to)).toHaveLength(0);
+    for (const id of [written, before]) expect(await outboxRow(id)).toMatchObject({ sent_at: null, failed_at: null, attempts: 0 });
   });
 
   it('never sends a mail twice when two relays run at once over many mails', async () => {
@@ -514,12 +548,7 @@ describe('outbox clean-up', () => {
       [customer.email],
     );
     await t.db.query(`SELECT graphile_worker.add_job('purge_expired_sessions')`);
-    const { taskList, close } = createTaskList({ db: t.db, config: t.config, log: t.app.log });
-    try {
-      await runOnce({ pgPool: t.db, taskList, logger: quietJobLogger });
-    } finally {
-      close();
-    }
+    await runDueJobs();
     const { rows } = await t.db.query(`SELECT count(*)::int AS n FROM session WHERE expires_at <= now()`);
     expect(rows[0].n).toBe(0);
     expect((await t.request({ method: 'GET', url: '/api/userinfo/products', token: customer.token })).statusCode).toBe(401);
