@@ -148,9 +148,10 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
     while (isRunning) {
       let delay = pollIntervalMs;
       try {
-        // A full batch: more may be due at once.
-        if ((await relayOnce()) === batchSize) continue;
+        const claimed = await relayOnce();
         failures = 0;
+        // A full batch: more may be due at once.
+        if (claimed === batchSize) continue;
       } catch (error) {
         // A database restart or outage is logged once by the database's status (decision 021); the claims of a
         // batch whose results could not be recorded expire, and those mails are sent again then.
