@@ -8,6 +8,7 @@ import { TEST_ADMIN_PASSWORD, TEST_KEY_SECRET } from '../../test/constants.js';
 import { databaseUrl } from '../../test/global-setup.js';
 import { createSecretBox } from '../lib/secret-box.js';
 import { findCatalogueOfPaths } from '../modules/bundle/index.js';
+import { claimDueMail } from '../mail/outbox.js';
 import { createPool } from './client.js';
 import { demoBundle, demoOffers, demoProducts, demoSuccessor } from './demo-content.js';
 import { migrateDatabase, NO_TRANSACTION_MARKER, splitStatements } from './migrate.js';
@@ -316,13 +317,73 @@ describe('migration 040 (mail through the job queue)', () => {
          RETURNING id`,
       );
       const [due, givenUp, sent] = rows.map((row) => row.id);
-      expect(await migrateDatabase(db)).toContain('040_mail_queue.sql');
+      // Up to migration 100, which hands the jobs' mail to the relay (tested below).
+      expect(await migrateDatabase(db, undefined, await migrationsBefore('100'))).toContain('040_mail_queue.sql');
 
       const { rows: jobs } = await db.query<{ key: string }>(`SELECT key FROM graphile_worker.jobs WHERE task_identifier = 'send_mail'`);
       expect(jobs.map((job) => job.key)).toEqual([`mail:${due}`]);
       const { rows: failed } = await db.query<{ id: number }>('SELECT id FROM mail_outbox WHERE failed_at IS NOT NULL');
       expect(failed.map((row) => row.id)).toEqual([givenUp]);
       expect(sent).toBeDefined();
+    } finally {
+      await db.end();
+    }
+  });
+});
+
+describe('migration 100 (mail relayed in batches)', () => {
+  it("hands the mail of the send_mail jobs to the relay, due when its job was; a running job's mail stays its worker's", async () => {
+    const url = await createEmptyDatabase();
+    const db = createPool(url, 2);
+    try {
+      await migrateDatabase(db, undefined, await migrationsBefore('100'));
+      const { rows } = await db.query<{ id: number }>(
+        `INSERT INTO mail_outbox (recipient, subject, body_text, created_at) VALUES
+           ('due@example.com', 'due', 'x', now() - interval '1 minute'), ('backing-off@example.com', 'backing off', 'x', now()),
+           ('running@example.com', 'running', 'x', now()), ('sent@example.com', 'sent', 'x', now()),
+           ('mailbox@example.com', 'the mailbox shows it', 'x', now()), ('abandoned@example.com', 'abandoned', 'x', now())
+         RETURNING id`,
+      );
+      const [due, backingOff, running, sent, mailbox, abandoned] = rows.map((row) => row.id);
+      // As the previous version left them: a job per unsent mail, one in its back-off, one held by a worker that
+      // claimed its mail and is talking to SMTP; no job for the sent mail, for the mailbox's (no SMTP: its job
+      // ended at once) and for one whose attempt died (its claim old: the hourly sweep would have queued it again).
+      await db.query(`UPDATE mail_outbox SET sent_at = now(), attempts = 1 WHERE id = $1`, [sent]);
+      await db.query(
+        `SELECT graphile_worker.add_job('send_mail', json_build_object('mailId', id), job_key => 'mail:' || id, max_attempts => 100,
+                run_at => CASE WHEN id = $2 THEN now() + interval '1 hour' ELSE now() END)
+           FROM unnest($1::bigint[]) AS id`,
+        [[due, backingOff, running], backingOff],
+      );
+      await db.query(`UPDATE mail_outbox SET attempts = 1, claimed_at = now() WHERE id = $1`, [running]);
+      await db.query(`UPDATE mail_outbox SET attempts = 1, claimed_at = now() - interval '1 hour' WHERE id = $1`, [abandoned]);
+      await db.query(
+        `UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'a worker of the previous version' WHERE key = $1`,
+        [`mail:${running}`],
+      );
+
+      expect(await migrateDatabase(db)).toContain('100_mail_relayed_in_batches.sql');
+      const { rows: times } = await db.query<{ id: number; due_in_minutes: number | null }>(
+        `SELECT id, CASE WHEN next_attempt_at < 'infinity' THEN round(extract(epoch FROM next_attempt_at - now()) / 60)::int END AS due_in_minutes
+           FROM mail_outbox WHERE id = ANY($1) ORDER BY id`,
+        [[backingOff, mailbox]],
+      );
+      expect(times).toEqual([
+        { id: backingOff, due_in_minutes: 60 },
+        { id: mailbox, due_in_minutes: null },
+      ]);
+      // The relay claims the due mail and the abandoned one, once; the one in its back-off later; the running one
+      // if its worker dies (its claim expires); the mailbox's never.
+      expect((await claimDueMail(db, 100)).map((mail) => mail.id).sort()).toEqual([due, abandoned].sort());
+      expect(await claimDueMail(db, 100)).toEqual([]);
+
+      // The jobs stay, for the job runner's send_mail task to end without sending (mail/relay.api.test.ts).
+      const { rows: jobs } = await db.query(`SELECT key FROM graphile_worker.jobs WHERE task_identifier = 'send_mail' ORDER BY id`);
+      expect(jobs).toEqual([due, backingOff, running].map((id) => ({ key: `mail:${id}` })));
+      const { rows: indexes } = await db.query<{ indexname: string }>(
+        `SELECT indexname FROM pg_indexes WHERE tablename = 'mail_outbox' AND indexname IN ('mail_outbox_due', 'mail_outbox_unsent_claim')`,
+      );
+      expect(indexes).toEqual([{ indexname: 'mail_outbox_due' }]);
     } finally {
       await db.end();
     }

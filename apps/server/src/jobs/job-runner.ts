@@ -6,8 +6,8 @@ import type { Config } from '../config.js';
 import { CONNECTION_FAILURE, type Db } from '../db/client.js';
 import { jobRuns } from '../lib/metrics.js';
 import { purgeOldRateLimitWindows } from '../lib/rate-limit.js';
-import { purgeOldMail, requeueAbandonedMail, SEND_MAIL_TASK } from '../mail/outbox.js';
-import { createSendMailTask } from '../mail/worker.js';
+import { holdMailboxMail, purgeOldMail } from '../mail/outbox.js';
+import { createMailRelay, type MailRelay } from '../mail/relay.js';
 import { purgeExpiredSessions } from '../modules/auth/index.js';
 import { foldRollupShards } from '../modules/dashboard/index.js';
 import { createReconcileTask, isReconcileScheduled, RECONCILE_TASK, reconcileCrontabLine } from '../modules/checkout/index.js';
@@ -27,8 +27,8 @@ type JobRunnerOptions = {
 
 /**
  * The periodic jobs, as the queue's crontab: each runs once per schedule across all processes (the queue records
- * each run). The clean-ups, the folding of the rollups' shard rows and, with SMTP, the re-queueing of abandoned mail
- * run hourly, at minutes that keep them apart; the reconciliation every RECONCILE_INTERVAL_MINUTES when it is on.
+ * each run). The clean-ups and the folding of the rollups' shard rows run hourly, at minutes that keep them apart;
+ * the reconciliation every RECONCILE_INTERVAL_MINUTES when it is on.
  */
 function crontabOf(options: Pick<JobRunnerOptions, 'config' | 'app'>): string {
   const lines = [
@@ -38,24 +38,27 @@ function crontabOf(options: Pick<JobRunnerOptions, 'config' | 'app'>): string {
     '47 * * * * purge_old_webhooks',
     '27 * * * * fold_rollup_shards',
   ];
-  // Without SMTP no job delivers mail, so none can leave it claimed.
-  if (options.config.SMTP_URL) lines.push('22 * * * * requeue_abandoned_mail');
   if (options.app && isReconcileScheduled(options.config)) lines.push(reconcileCrontabLine(options.config));
   return lines.join('\n');
 }
 
-/** Every task of the job queue: mail and webhook delivery, the clean-ups and, given the app, the reconciliation. */
+/**
+ * The task of a mail's job before decision 114 (one job per mail). Migration 100 made each such job's mail due when
+ * the job was, and left the job; a process of the previous version may add more during a rolling deploy. The relay
+ * sends their mails (they are unsent in the outbox), so the job only ends. To be removed in a release after the
+ * one that brings the relay.
+ */
+const SEND_MAIL_TASK_BEFORE_RELAY = 'send_mail';
+
+/**
+ * Every task of the job queue: webhook delivery, the release mail, the clean-ups and, given the app, the
+ * reconciliation. `close` releases what the tasks hold: nothing since the mail's SMTP transport moved to the relay;
+ * it stays for the tests that run the tasks (a task that holds a connection again closes it there).
+ */
 export function createTaskList(options: JobRunnerOptions): { taskList: TaskList; close: () => void } {
   const { db, config, log } = options;
-  const sendMail = createSendMailTask({
-    db,
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    maxAttempts: config.MAIL_MAX_ATTEMPTS,
-    log,
-  });
   const taskList: TaskList = {
-    [SEND_MAIL_TASK]: sendMail.task,
+    [SEND_MAIL_TASK_BEFORE_RELAY]: async () => undefined,
     purge_expired_sessions: () => purgeExpiredSessions(db),
     purge_old_rate_limit_windows: () => purgeOldRateLimitWindows(db),
     // Closed days' rollup rows, one per key, so the dashboard's reads stay short (decision 077).
@@ -75,13 +78,9 @@ export function createTaskList(options: JobRunnerOptions): { taskList: TaskList;
       if (deleted > 0) log.info({ events: deleted }, 'old webhook events purged');
     },
     purge_old_mail: async () => {
+      if (!config.SMTP_URL) await holdMailboxMail(db);
       const purged = await purgeOldMail(db, { retentionDays: config.MAIL_RETENTION_DAYS, isMailboxDelivery: !config.SMTP_URL });
       if (purged.deleted + purged.cleared > 0) log.info(purged, 'old mail purged');
-    },
-    // A safety net under the delivery job's own retries (on the crontab with SMTP only).
-    requeue_abandoned_mail: async () => {
-      const queued = await requeueAbandonedMail(db);
-      if (queued > 0) log.warn({ mails: queued }, 'unsent mail whose delivery attempt never finished queued again');
     },
     [SEND_RELEASE_MAIL_TASK]: async (payload) => {
       const sent = await sendReleaseMail({ db, config, releaseId: (payload as { releaseId: number }).releaseId });
@@ -89,7 +88,22 @@ export function createTaskList(options: JobRunnerOptions): { taskList: TaskList;
     },
     ...(options.app ? { [RECONCILE_TASK]: createReconcileTask(options.app) } : {}),
   };
-  return { taskList, close: sendMail.close };
+  return { taskList, close: () => undefined };
+}
+
+/**
+ * With SMTP, the mail relay (decision 114). Without it the development mailbox is the delivery: nothing runs, and
+ * the mail shown there is held from a relay of a later start with SMTP (holdMailboxMail, here and at the stop).
+ */
+async function startMailRelay({ db, config, log }: JobRunnerOptions): Promise<MailRelay | undefined> {
+  if (!config.SMTP_URL) {
+    // Not fatal: the stop and the hourly clean-up hold it too, and the job runner is already running.
+    await holdMailboxMail(db).catch((error: unknown) => log.warn({ err: error }, 'mailbox mail not yet held from a relay'));
+    return undefined;
+  }
+  const relay = createMailRelay({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, maxAttempts: config.MAIL_MAX_ATTEMPTS, log });
+  relay.start();
+  return relay;
 }
 
 /**
@@ -121,11 +135,12 @@ export function retryDatabaseRestarts(): void {
 }
 
 /**
- * Starts the job queue's worker (graphile-worker) on the app's pool: it delivers mail, runs the clean-ups and the
- * reconciliation. Jobs are picked up at once through LISTEN/NOTIFY, or by polling every 2 s.
+ * Starts the job queue's worker (graphile-worker) on the app's pool, which delivers webhooks and runs the clean-ups
+ * and the reconciliation (jobs are picked up at once through LISTEN/NOTIFY, or by polling every 2 s), and with SMTP
+ * the mail relay. A stop lets both finish and record what they are doing.
  */
 export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop: () => Promise<void> }> {
-  const { taskList, close } = createTaskList(options);
+  const { taskList } = createTaskList(options);
   retryDatabaseRestarts();
   // The worker pool's id: the jobs it holds are those locked by it.
   const events: WorkerEvents = new EventEmitter();
@@ -145,11 +160,16 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop:
   // A failed run is retried with back-off until its attempts run out (job:failed then follows its last job:error).
   runner.events.on('job:success', ({ job }) => jobRuns.inc({ task: job.task_identifier, outcome: 'success' }));
   runner.events.on('job:error', ({ job }) => jobRuns.inc({ task: job.task_identifier, outcome: 'failure' }));
+  const relay = await startMailRelay(options);
   return {
     stop: async () => {
-      await runner.stop();
-      if (poolId !== undefined) await awaitBookkeeping(options.db, poolId, options.log);
-      close();
+      await Promise.all([
+        relay ? relay.stop() : holdMailboxMail(options.db).catch(() => undefined),
+        (async () => {
+          await runner.stop();
+          if (poolId !== undefined) await awaitBookkeeping(options.db, poolId, options.log);
+        })(),
+      ]);
     },
   };
 }

@@ -63,11 +63,6 @@ export async function eraseMailOf(
   const { rows: deleted } = await db.query<{ id: number }>('DELETE FROM mail_outbox WHERE id = ANY($1::bigint[]) RETURNING id', [
     candidates.filter((mail) => isMailOf(mail, addresses)).map((mail) => mail.id),
   ]);
-  if (deleted.length > 0) {
-    await db.query(`SELECT count(graphile_worker.remove_job('mail:' || id)) FROM unnest($1::bigint[]) AS id`, [
-      deleted.map((mail) => mail.id),
-    ]);
-  }
   // The mails that can change: those of the transfers to them, and any other only if it holds their address.
   const patterns = addressLikePatterns(texts);
   if (patterns.length === 0 && person.transfersToThemAt.length === 0) return { deleted: deleted.length, redacted: 0 };

@@ -20,84 +20,48 @@ export type OutgoingMail = {
   headers?: Record<string, string>;
 };
 
-/** The job queue's task that delivers one mail (see mail/worker.ts), and the key of a mail's job. */
-export const SEND_MAIL_TASK = 'send_mail';
 /**
- * The queue's own ceiling of attempts for a mail's job, above MAIL_MAX_ATTEMPTS: the worker decides when a mail
- * has failed for good (it marks the mail and ends the job), so that the admin sees it in the failed-mail list.
- */
-const JOB_MAX_ATTEMPTS = 100;
-/** A mail's delivery job for the queue's `add_jobs`: the task, the mail's id, its key and the attempts. */
-const jobSpec = (id: string) =>
-  `('${SEND_MAIL_TASK}', json_build_object('mailId', ${id}), null, null, ${JOB_MAX_ATTEMPTS}, 'mail:' || ${id}, null, null)::graphile_worker.job_spec`;
-/** Queues the job of the mail whose id is the column `id` of the statement it is part of. */
-const queueMailJob = `(SELECT count(*) FROM graphile_worker.add_jobs(ARRAY[${jobSpec('id')}])) = 1`;
-
-/**
- * Queues a mail in the outbox, and its delivery job in the job queue (graphile-worker). Call it with the
- * transaction of the change that causes the mail, so the mail exists exactly when the change does. Inside
- * withTransaction, the jobs of all the transaction's mails are queued together just before it commits: one
- * call of the queue's `add_jobs` (and one notification of the workers) instead of one per mail.
+ * Writes a mail to the outbox, due now; the relay (mail/relay.ts) sends it once the transaction commits. Call it with
+ * the transaction of the change that causes the mail, so the mail exists exactly when the change does. Answers the
+ * mail's id.
  */
 export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<number> {
-  const batch = commitBatchOf(db)?.ids;
-  const values = [
-    mail.to,
-    mail.replyTo ?? null,
-    mail.subject,
-    mail.text,
-    mail.html ?? null,
-    JSON.stringify(mail.attachments ?? []),
-    mail.kind ?? null,
-    mail.containsSecret === true,
-    JSON.stringify(mail.headers ?? {}),
-  ];
-  const insert = `INSERT INTO mail_outbox (recipient, reply_to, subject, body_text, body_html, attachments, kind, contains_secret, headers)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`;
-  if (batch) {
-    const { rows } = await db.query<{ id: number }>({ name: 'mail-insert', text: insert, values });
-    batch.push(rows[0]!.id);
-    return rows[0]!.id;
-  }
   const { rows } = await db.query<{ id: number }>({
-    name: 'mail-insert-and-queue',
-    text: `WITH mail AS (${insert}) SELECT id, ${queueMailJob} AS is_queued FROM mail`,
-    values,
+    name: 'mail-insert',
+    text: `INSERT INTO mail_outbox (recipient, reply_to, subject, body_text, body_html, attachments, kind, contains_secret, headers)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    values: [
+      mail.to,
+      mail.replyTo ?? null,
+      mail.subject,
+      mail.text,
+      mail.html ?? null,
+      JSON.stringify(mail.attachments ?? []),
+      mail.kind ?? null,
+      mail.containsSecret === true,
+      JSON.stringify(mail.headers ?? {}),
+    ],
   });
   return rows[0]!.id;
 }
 
 /**
- * Like enqueueMail, for a caller that needs no id back (decision 072): inside withTransaction the mail is inserted
- * just before the commit, in the one statement that queues the jobs of the transaction's mails, so a mail costs no
- * round trip of its own. Outside a transaction it is enqueueMail. The mail exists exactly when the change does, as
- * with enqueueMail: its insert is part of the transaction, and a rollback leaves neither mail nor job.
+ * Like enqueueMail, for a caller that needs no id back (decision 072): inside withTransaction the transaction's mails
+ * are inserted together just before the commit, in one statement, so a mail costs no round trip of its own. Outside
+ * a transaction it is enqueueMail. The insert is part of the transaction: a rollback leaves no mail.
  */
 export async function enqueueMailAtCommit(db: Queryable, mail: OutgoingMail): Promise<void> {
-  const batch = commitBatchOf(db);
-  if (batch) batch.mails.push(mail);
+  const batch = transactionValue(db, 'mail-at-commit', () => {
+    const mails: OutgoingMail[] = [];
+    return { value: mails, beforeCommit: () => insertMails(db, mails) };
+  });
+  if (batch) batch.push(mail);
   else await enqueueMail(db, mail);
 }
 
-/** The mails of withTransaction's transaction: ids inserted already, and mails to insert at commit; all queued then. */
-type CommitBatch = { ids: number[]; mails: OutgoingMail[] };
-const commitBatchOf = (db: Queryable) =>
-  transactionValue(db, 'mail-jobs', () => {
-    const batch: CommitBatch = { ids: [], mails: [] };
-    return { value: batch, beforeCommit: () => queueMailJobs(db, batch) };
-  });
-
-/** Inserts the batch's deferred mails and queues the jobs of all its mails, in one call of the queue's `add_jobs`. */
-async function queueMailJobs(db: Queryable, { ids, mails }: CommitBatch): Promise<void> {
-  if (mails.length === 0) {
-    if (ids.length === 0) return;
-    await db.query({
-      name: 'mail-queue-jobs',
-      text: `SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(SELECT ${jobSpec('id')} FROM unnest($1::bigint[]) AS id ORDER BY id))`,
-      values: [ids],
-    });
-    return;
-  }
+/** Inserts the mails a transaction held for its commit, in one statement. */
+async function insertMails(db: Queryable, mails: OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
   const rows = mails.map((mail) => ({
     recipient: mail.to,
     reply_to: mail.replyTo ?? null,
@@ -110,16 +74,12 @@ async function queueMailJobs(db: Queryable, { ids, mails }: CommitBatch): Promis
     headers: mail.headers ?? {},
   }));
   await db.query({
-    name: 'mail-insert-many-and-queue-jobs',
-    text: `WITH mail AS (
-         INSERT INTO mail_outbox (recipient, reply_to, subject, body_text, body_html, attachments, kind, contains_secret, headers)
-         SELECT recipient, reply_to, subject, body_text, body_html, attachments::jsonb, kind, contains_secret, headers::jsonb
-           FROM json_to_recordset($1::json) AS m(recipient text, reply_to text, subject text, body_text text, body_html text,
-                                                 attachments json, kind text, contains_secret boolean, headers json)
-         RETURNING id)
-       SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(
-         SELECT ${jobSpec('id')} FROM (SELECT id FROM mail UNION ALL SELECT unnest($2::bigint[])) AS queued(id) ORDER BY id))`,
-    values: [JSON.stringify(rows), ids],
+    name: 'mail-insert-many',
+    text: `INSERT INTO mail_outbox (recipient, reply_to, subject, body_text, body_html, attachments, kind, contains_secret, headers)
+       SELECT recipient, reply_to, subject, body_text, body_html, attachments::jsonb, kind, contains_secret, headers::jsonb
+         FROM json_to_recordset($1::json) AS m(recipient text, reply_to text, subject text, body_text text, body_html text,
+                                               attachments json, kind text, contains_secret boolean, headers json)`,
+    values: [JSON.stringify(rows)],
   });
 }
 
@@ -163,88 +123,85 @@ export async function listFailedMail(db: Queryable, limit = 200): Promise<Outbox
   return rows;
 }
 
-/** Gives a mail that failed for good a fresh set of attempts and queues it; false when it has not failed. */
+/** Gives a mail that failed for good a fresh set of attempts, due now; false when it has not failed. */
 export async function retryFailedMail(db: Queryable, mailId: number): Promise<boolean> {
-  const { rows } = await db.query(
-    `WITH mail AS (
-       UPDATE mail_outbox SET failed_at = NULL, attempts = 0, claimed_at = NULL
-        WHERE id = $1 AND failed_at IS NOT NULL RETURNING id
-     )
-     SELECT ${queueMailJob} AS is_queued FROM mail`,
+  const { rowCount } = await db.query(
+    `UPDATE mail_outbox SET failed_at = NULL, attempts = 0, claimed_at = NULL, next_attempt_at = now()
+      WHERE id = $1 AND failed_at IS NOT NULL`,
     [mailId],
   );
-  return rows.length === 1;
+  return rowCount === 1;
 }
 
 /** Minutes after which a delivery attempt's claim on a mail counts as abandoned (its process died, or lost its answer). */
 export const MAIL_CLAIM_MINUTES = 15;
-const claimExpiry = `now() - interval '${MAIL_CLAIM_MINUTES} minutes'`;
 
 /**
- * Claims a mail for one delivery attempt without holding a transaction: the claim is the row's `claimed_at`
- * (a claim older than MAIL_CLAIM_MINUTES belongs to an attempt that never finished). Undefined when it is sent,
- * has failed for good or an attempt holds it (see isMailClaimed).
+ * Claims up to `limit` due mails for one delivery attempt each, in one statement and without holding a transaction:
+ * the claim is the row's `claimed_at`, and the mail's next attempt moves to the claim's expiry, so a mail whose
+ * attempt never records a result (its process died, its answer was lost) is due again MAIL_CLAIM_MINUTES later.
+ * SKIP LOCKED lets relays claim side by side; the claimed_at condition also keeps them off a mail that a `send_mail`
+ * job of the previous version claimed during a rolling deploy (decision 114).
  */
-export async function claimMail(db: Queryable, mailId: number): Promise<OutboxRow | undefined> {
-  const { rows } = await db.query<OutboxRow>(
-    `UPDATE mail_outbox SET claimed_at = now(), attempts = attempts + 1
-      WHERE id = $1 AND sent_at IS NULL AND failed_at IS NULL
-        AND (claimed_at IS NULL OR claimed_at < ${claimExpiry})
-      RETURNING ${outboxColumns}`,
-    [mailId],
-  );
-  return rows[0];
+export async function claimDueMail(db: Queryable, limit: number): Promise<OutboxRow[]> {
+  const { rows } = await db.query<OutboxRow>({
+    name: 'mail-claim-due',
+    text: `UPDATE mail_outbox SET claimed_at = now(), attempts = attempts + 1,
+              next_attempt_at = now() + interval '${MAIL_CLAIM_MINUTES} minutes'
+        WHERE id IN (SELECT id FROM mail_outbox
+                      WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+                        AND (claimed_at IS NULL OR claimed_at < now() - interval '${MAIL_CLAIM_MINUTES} minutes')
+                      ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING ${outboxColumns}`,
+    values: [limit],
+  });
+  return rows;
 }
 
-/** Whether a mail is still to be sent but claimed by an attempt: its own, or one that has not recorded its result. */
-export async function isMailClaimed(db: Queryable, mailId: number): Promise<boolean> {
-  const { rows } = await db.query(
-    'SELECT 1 FROM mail_outbox WHERE id = $1 AND sent_at IS NULL AND failed_at IS NULL AND claimed_at IS NOT NULL',
-    [mailId],
-  );
-  return rows.length === 1;
-}
-
-/**
- * Queues again every unsent mail whose claim has expired: its attempt never recorded a result and its job is
- * gone (ended by a version before decision 020's amendment of 2026-11-25, or lost otherwise). A mail whose job
- * still waits keeps that one job (its key is `mail:<id>`), due now. A mail whose job a worker holds is left to it:
- * its attempt may still be talking to SMTP, and a second job would claim the mail and send it again.
- * Answers how many were queued.
- */
-export async function requeueAbandonedMail(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ queued: number }>(
-    `SELECT count(*)::int AS queued FROM graphile_worker.add_jobs(ARRAY(
-       SELECT ${jobSpec('id')} FROM mail_outbox
-        WHERE sent_at IS NULL AND failed_at IS NULL AND claimed_at < ${claimExpiry}
-          AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs AS job WHERE job.key = 'mail:' || mail_outbox.id AND job.locked_at IS NOT NULL)
-        ORDER BY id))`,
-  );
-  return rows[0]?.queued ?? 0;
-}
-
-/** Records a delivered mail; a mail with a secret keeps only what shows it was sent (recipient, subject, kind, time). */
-export async function recordMailSent(db: Queryable, mailId: number): Promise<void> {
-  await db.query(
-    `UPDATE mail_outbox SET sent_at = now(), claimed_at = NULL, last_error = NULL,
+/** Records delivered mails; a mail with a secret keeps only what shows it was sent (recipient, subject, kind, time). */
+export async function recordMailsSent(db: Queryable, mailIds: readonly number[]): Promise<void> {
+  if (mailIds.length === 0) return;
+  await db.query({
+    name: 'mail-record-sent',
+    text: `UPDATE mail_outbox SET sent_at = now(), claimed_at = NULL, last_error = NULL,
        body_text = CASE WHEN contains_secret THEN '' ELSE body_text END,
        body_html = CASE WHEN contains_secret THEN NULL ELSE body_html END,
        attachments = CASE WHEN contains_secret THEN '[]'::jsonb ELSE attachments END,
        body_cleared_at = CASE WHEN contains_secret THEN now() END
-     WHERE id = $1`,
-    [mailId],
-  );
+     WHERE id = ANY($1::bigint[])`,
+    values: [mailIds],
+  });
 }
 
-/** Records a failed attempt; answers whether the mail has now failed for good (its attempts used up). */
+/**
+ * Records a failed attempt: the mail is due again after e^attempts seconds (at most e^10 s, about 6 hours), the
+ * back-off the job queue gave it before (decision 020), or has failed for good once its attempts are used up.
+ * Answers whether it has.
+ */
 export async function recordMailFailure(db: Queryable, mailId: number, error: string, maxAttempts: number): Promise<boolean> {
-  const { rows } = await db.query<{ has_failed: boolean }>(
-    `UPDATE mail_outbox SET claimed_at = NULL, last_error = $2,
-       failed_at = CASE WHEN attempts >= $3 THEN now() END
+  const { rows } = await db.query<{ has_failed: boolean }>({
+    name: 'mail-record-failure',
+    text: `UPDATE mail_outbox SET claimed_at = NULL, last_error = $2,
+       failed_at = CASE WHEN attempts >= $3 THEN now() END,
+       next_attempt_at = now() + make_interval(secs => exp(least(attempts, 10)))
      WHERE id = $1 RETURNING failed_at IS NOT NULL AS has_failed`,
-    [mailId, error.slice(0, 500), maxAttempts],
-  );
+    values: [mailId, error.slice(0, 500), maxAttempts],
+  });
   return rows[0]?.has_failed ?? false;
+}
+
+/**
+ * Without SMTP the development mailbox is the delivery: the unsent mail written so far is taken out of the relay's
+ * way (due at 'infinity'), so that a process started later with SMTP does not send it (decision 114, as decision 020
+ * had it). The job runner calls it when it starts and stops in mailbox mode, and with the hourly clean-up. Answers
+ * how many mails it held.
+ */
+export async function holdMailboxMail(db: Queryable): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE mail_outbox SET next_attempt_at = 'infinity'
+      WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now() AND claimed_at IS NULL`,
+  );
+  return rowCount ?? 0;
 }
 
 /**

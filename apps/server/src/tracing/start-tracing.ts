@@ -15,7 +15,7 @@ import {
 } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { redactUrl } from '../lib/redact-url.js';
-import { spanEachTask } from './job-spans.js';
+import { spanEachTask, spanMailBatch } from './job-spans.js';
 import { installTracing } from './tracing-hooks.js';
 
 /** A server span's name, as OpenTelemetry's HTTP conventions have it: the method and the route's pattern, never the path. */
@@ -80,6 +80,7 @@ export function startTracing(): void {
     },
     fastifyPlugin: fastify.plugin(),
     traceTasks: (taskList) => spanEachTask(tracer, taskList),
+    traceMailBatch: (mails, relay) => spanMailBatch(tracer, mails, relay),
     shutdown: () => provider.shutdown(),
   });
 }

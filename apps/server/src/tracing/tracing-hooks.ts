@@ -14,9 +14,14 @@ export type Tracing = {
   fastifyPlugin: FastifyPluginCallback;
   /** The job queue's tasks, each run as a span, so that the queries of a job are its children. */
   traceTasks: (taskList: TaskList) => TaskList;
+  /** A batch of the mail relay (mail/relay.ts) sent and recorded as one span, so that its queries are its children. */
+  traceMailBatch: (mails: number, relay: () => Promise<MailBatchOutcome>) => Promise<MailBatchOutcome>;
   /** Exports the spans still buffered, then stops: the last step of stopping the product. */
   shutdown: () => Promise<void>;
 };
+
+/** What became of a relayed batch's mails: sent, refused by SMTP (`failed` of them for good), the first refusal. */
+export type MailBatchOutcome = { sent: number; refused: number; failed: number; firstError?: string };
 
 let installed: Tracing | undefined;
 

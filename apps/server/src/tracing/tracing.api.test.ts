@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEMPLATE_DATABASE, TEST_ADMIN_PASSWORD, TEST_KEY_SECRET } from '../../test/constants.js';
 import { databaseUrl } from '../../test/global-setup.js';
@@ -207,6 +208,16 @@ describe('tracing with OpenTelemetry', () => {
     { timeout: 120_000 },
     async () => {
       const collector = await startCollector();
+      // An SMTP server that takes every mail, so that the mail relay runs (it does only with SMTP).
+      const smtp = new SMTPServer({
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        logger: false,
+        onData: (stream, _session, callback) => {
+          stream.resume();
+          stream.on('end', () => callback());
+        },
+      });
+      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
       try {
         const port = await freePort();
         const product = startBuiltProduct({
@@ -214,6 +225,7 @@ describe('tracing with OpenTelemetry', () => {
           dataDir,
           databaseUrl: databaseUrl(serverUrl, database),
           env: {
+            SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
             OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
             OTEL_SERVICE_NAME: 'store-tracing-test',
             // Nothing is exported on a schedule during the test: what arrives was flushed when the product stopped.
@@ -233,15 +245,12 @@ describe('tracing with OpenTelemetry', () => {
           headers: { 'x-request-id': 'tracing-test-unsubscribe' },
         });
         expect(unsubscribed.status).toBe(404);
-        // The registration's mail job has run once the queue holds it no longer (its span has ended then).
+        // The relay has sent the registration's mail once the outbox holds no unsent mail (its batch's span has ended then).
         await expect
-          .poll(
-            async () => (await db.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'send_mail'`)).rows[0],
-            {
-              timeout: 30_000,
-              interval: 100,
-            },
-          )
+          .poll(async () => (await db.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL`)).rows[0], {
+            timeout: 30_000,
+            interval: 100,
+          })
           .toEqual({ n: 0 });
         expect(collector.spans).toEqual([]);
 
@@ -272,11 +281,15 @@ describe('tracing with OpenTelemetry', () => {
         const queries = trace.filter((span) => span.scope === '@opentelemetry/instrumentation-pg' && span.name.startsWith('pg.query'));
         expect(queries.length).toBeGreaterThan(0);
         for (const query of queries) expect(query.parentSpanId).toBe(handler!.spanId);
-        // The job queue's run of the registration's mail.
-        expect(spans.find((span) => span.name === 'process send_mail')).toMatchObject({
+        // The relay's batch that sent the registration's mail, with its recording query as its child.
+        const batch = spans.find((span) => span.name === 'process mail_outbox');
+        expect(batch).toMatchObject({
           kind: SPAN_KIND.consumer,
-          attributes: { 'messaging.system': 'graphile_worker', 'messaging.destination.name': 'send_mail' },
+          attributes: { 'messaging.destination.name': 'mail_outbox', 'mail.sent': expect.any(Number) },
         });
+        expect(
+          spans.filter((span) => span.parentSpanId === batch!.spanId && span.scope === '@opentelemetry/instrumentation-pg'),
+        ).not.toEqual([]);
         // The queue's own polling and the listening connection's queries run outside any request or job: no spans.
         expect(spans.filter((span) => span.parentSpanId === undefined || span.parentSpanId === '').map((span) => span.scope)).not.toContain(
           '@opentelemetry/instrumentation-pg',
@@ -301,6 +314,7 @@ describe('tracing with OpenTelemetry', () => {
           trace_id: server!.traceId,
         });
       } finally {
+        await new Promise<void>((resolve) => smtp.close(resolve));
         await collector.close();
       }
     },
