@@ -1,4 +1,4 @@
-import { SpanKind, SpanStatusCode, type Tracer } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, type Span, type Tracer } from '@opentelemetry/api';
 import type { Task, TaskList } from 'graphile-worker';
 import type { MailBatchOutcome } from './tracing-hooks.js';
 
@@ -29,9 +29,7 @@ function spanned(tracer: Tracer, name: string, task: Task): Task {
         try {
           return await task(payload, helpers);
         } catch (error) {
-          span.recordException(error instanceof Error ? error : String(error));
-          span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
-          throw error;
+          throw failed(span, error);
         } finally {
           span.end();
         }
@@ -63,12 +61,17 @@ export async function spanMailBatch(tracer: Tracer, mails: number, relay: () => 
         if (outcome.firstError !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.firstError });
         return outcome;
       } catch (error) {
-        span.recordException(error instanceof Error ? error : String(error));
-        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
-        throw error;
+        throw failed(span, error);
       } finally {
         span.end();
       }
     },
   );
+}
+
+/** Marks the span failed with the error, and answers the error for the caller to throw on. */
+function failed(span: Span, error: unknown): unknown {
+  span.recordException(error instanceof Error ? error : String(error));
+  span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+  return error;
 }
