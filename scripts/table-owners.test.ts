@@ -32,6 +32,9 @@ const readOnlyJoins = [
   'modules/device/device.repository.ts',
   // Whether the caller may have beta builds (the person's opt-in), inside the download and update statements (decision 055).
   'modules/download/download.repository.ts',
+  // The upgrades bought on a charged-back or refunded licence, with their owners' addresses for support's mail, in the
+  // statement that revokes them (decision 115).
+  'modules/offer/bought-on.repository.ts',
   'modules/order/order-list.repository.ts',
   // The licences an outbound event names, with their owners' addresses, in one statement (decision 062).
   'modules/order/order.repository.ts',
