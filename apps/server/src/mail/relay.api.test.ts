@@ -79,7 +79,13 @@ const outboxRow = async (id: number) => {
     kind: string | null;
     /** Seconds until the mail is due, from now. */
     due_in_seconds: number;
-  }>('SELECT *, extract(epoch FROM next_attempt_at - clock_timestamp())::float AS due_in_seconds FROM mail_outbox WHERE id = $1', [id]);
+  }>(
+    // PostgreSQL before 16 cannot subtract an infinite timestamp (a mailbox mail's, held from the relay).
+    `SELECT *, CASE WHEN isfinite(next_attempt_at) THEN extract(epoch FROM next_attempt_at - clock_timestamp())::float
+                    ELSE 'Infinity'::float END AS due_in_seconds
+       FROM mail_outbox WHERE id = $1`,
+    [id],
+  );
   return rows[0]!;
 };
 /** Stands for the passing of time: the mail is due now. */
@@ -226,7 +232,9 @@ describe('mail relayed from the outbox', () => {
     await (await startJobRunner({ db: t.db, config: { ...t.config, SMTP_URL: undefined }, log: t.app.log })).stop();
     await relayDue();
     expect(receivedBy(to)).toHaveLength(0);
-    for (const id of [written, before]) expect(await outboxRow(id)).toMatchObject({ sent_at: null, failed_at: null, attempts: 0 });
+    for (const id of [written, before]) {
+      expect(await outboxRow(id)).toMatchObject({ sent_at: null, failed_at: null, attempts: 0, due_in_seconds: Infinity });
+    }
   });
 
   it('never sends a mail twice when two relays run at once over many mails', async () => {
