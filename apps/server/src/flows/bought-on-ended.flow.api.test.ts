@@ -62,6 +62,14 @@ async function buyOfferOn(customer: { email: string; token: string }, offerId: n
   return { providerOrderId: event.data.id as string, licenceId: bought!.id };
 }
 
+/** A customer who bought Spacey in the shop and then its upgrade at 29 USD through their quote. */
+async function customerWithUpgrade() {
+  const customer = await t.registerCustomer();
+  const offer = await createOffer(t, { kind: 'upgrade', prices: { USD: '29' } });
+  const spacey = await buyInShop(customer.email);
+  return { customer, spacey, v2: await buyOfferOn(customer, offer.offerId, spacey.licenceId) };
+}
+
 describe('a licence bought on one that a chargeback ends', () => {
   it('is revoked with it, an upgrade of that upgrade too, and support is told once', async () => {
     const customer = await t.registerCustomer();
@@ -115,10 +123,7 @@ describe('a licence bought on one that a chargeback ends', () => {
   });
 
   it('stays with a later owner it was transferred to, and support is told of it', async () => {
-    const customer = await t.registerCustomer();
-    const offer = await createOffer(t, { kind: 'upgrade', prices: { USD: '29' } });
-    const spacey = await buyInShop(customer.email);
-    const v2 = await buyOfferOn(customer, offer.offerId, spacey.licenceId);
+    const { spacey, v2 } = await customerWithUpgrade();
     const moved = await t.request({
       method: 'POST',
       url: '/api/order/transfer',
@@ -137,10 +142,7 @@ describe('a licence bought on one that a chargeback ends', () => {
   });
 
   it('is left alone when the chargeback is of the upgrade’s own purchase', async () => {
-    const customer = await t.registerCustomer();
-    const offer = await createOffer(t, { kind: 'upgrade', prices: { USD: '29' } });
-    const spacey = await buyInShop(customer.email);
-    const v2 = await buyOfferOn(customer, offer.offerId, spacey.licenceId);
+    const { spacey, v2 } = await customerWithUpgrade();
 
     await post(publishedPost('chargeback-created', { orderId: v2.providerOrderId }));
 
@@ -191,10 +193,7 @@ describe('a licence bought on one that a return refunds', () => {
   });
 
   it('tells nobody when only a part of the licence’s amount was refunded (it stays active)', async () => {
-    const customer = await t.registerCustomer();
-    const offer = await createOffer(t, { kind: 'upgrade', prices: { USD: '29' } });
-    const spacey = await buyInShop(customer.email);
-    const v2 = await buyOfferOn(customer, offer.offerId, spacey.licenceId);
+    const { customer, spacey, v2 } = await customerWithUpgrade();
 
     const partial = publishedReturn({
       orderId: spacey.providerOrderId,
