@@ -228,12 +228,7 @@ describe('rollup shards (decision 077)', () => {
     expect(before.products).toEqual([expect.objectContaining({ units: 7, revenue: 70 })]);
 
     // As the hourly job runs it.
-    const { taskList, close } = createTaskList({ db: t.db, config: t.config, log: t.app.log });
-    try {
-      await taskList.fold_rollup_shards!({}, {} as never);
-    } finally {
-      close();
-    }
+    await createTaskList({ db: t.db, config: t.config, log: t.app.log }).fold_rollup_shards!({}, {} as never);
     expect(await rowsOf(productId)).toEqual([
       { day: past, shard: 16, units: 7, revenue: '70.00' },
       ...shards.map((shard) => ({ day: open.day, shard, units: 1, revenue: '10.00' })),

@@ -50,12 +50,8 @@ function crontabOf(options: Pick<JobRunnerOptions, 'config' | 'app'>): string {
  */
 const SEND_MAIL_TASK_BEFORE_RELAY = 'send_mail';
 
-/**
- * Every task of the job queue: webhook delivery, the release mail, the clean-ups and, given the app, the
- * reconciliation. `close` releases what the tasks hold: nothing since the mail's SMTP transport moved to the relay;
- * it stays for the tests that run the tasks (a task that holds a connection again closes it there).
- */
-export function createTaskList(options: JobRunnerOptions): { taskList: TaskList; close: () => void } {
+/** Every task of the job queue: webhook delivery, the release mail, the clean-ups and, given the app, the reconciliation. */
+export function createTaskList(options: JobRunnerOptions): TaskList {
   const { db, config, log } = options;
   const taskList: TaskList = {
     [SEND_MAIL_TASK_BEFORE_RELAY]: async () => undefined,
@@ -88,7 +84,7 @@ export function createTaskList(options: JobRunnerOptions): { taskList: TaskList;
     },
     ...(options.app ? { [RECONCILE_TASK]: createReconcileTask(options.app) } : {}),
   };
-  return { taskList, close: () => undefined };
+  return taskList;
 }
 
 /**
@@ -140,7 +136,7 @@ export function retryDatabaseRestarts(): void {
  * the mail relay. A stop lets both finish and record what they are doing.
  */
 export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop: () => Promise<void> }> {
-  const { taskList } = createTaskList(options);
+  const taskList = createTaskList(options);
   retryDatabaseRestarts();
   // The worker pool's id: the jobs it holds are those locked by it.
   const events: WorkerEvents = new EventEmitter();

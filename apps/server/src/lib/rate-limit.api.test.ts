@@ -49,12 +49,7 @@ describe('purgeOldRateLimitWindows', () => {
 
     await hitRateLimit(t.db, old, 'b');
     await t.db.query(`UPDATE rate_limit SET window_start = now() - interval '25 hours' WHERE key = $1`, [`${old.name}:b`]);
-    const { taskList, close } = createTaskList({ db: t.db, config: t.config, log: t.app.log });
-    try {
-      await taskList.purge_old_rate_limit_windows!({}, {} as never);
-    } finally {
-      close();
-    }
+    await createTaskList({ db: t.db, config: t.config, log: t.app.log }).purge_old_rate_limit_windows!({}, {} as never);
     expect(await hitsOf(`${old.name}:b`)).toBeUndefined();
   });
 });

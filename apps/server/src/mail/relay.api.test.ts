@@ -99,12 +99,8 @@ const ageClaim = (id: number, minutes: number) =>
   );
 /** One pass of the job queue over its due jobs (the clean-ups, a send_mail job of the previous version). */
 const runDueJobs = async () => {
-  const { taskList, close } = createTaskList({ db: t.db, config: t.config, log: t.app.log });
-  try {
-    await runOnce({ pgPool: t.db, taskList, logger: quietJobLogger });
-  } finally {
-    close();
-  }
+  const taskList = createTaskList({ db: t.db, config: t.config, log: t.app.log });
+  await runOnce({ pgPool: t.db, taskList, logger: quietJobLogger });
 };
 /** Collects the process's unhandled rejections while `work` runs: Node.js would end the production process on one. */
 const unhandledRejectionsOf = async (work: () => Promise<void>) => {

@@ -264,12 +264,8 @@ describe('the periodic reconciliation, a job of the queue', () => {
     await on.db.query(`SELECT graphile_worker.add_job('reconcile_orders', json_build_object('_cron', json_build_object('ts', $1::text)))`, [
       ts,
     ]);
-    const { taskList, close } = createTaskList({ db: on.db, config: on.config, log: on.app.log, app: on.app });
-    try {
-      await runOnce({ pgPool: on.db, taskList, logger: quietJobLogger });
-    } finally {
-      close();
-    }
+    const taskList = createTaskList({ db: on.db, config: on.config, log: on.app.log, app: on.app });
+    await runOnce({ pgPool: on.db, taskList, logger: quietJobLogger });
   };
   const reconcileJobs = async (on: TestApp = t) =>
     (

@@ -59,12 +59,8 @@ export async function startWebhookReceiver(t: TestApp) {
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: overrides.allowPrivateAddresses ?? true,
       WEBHOOK_TIMEOUT_SECONDS: overrides.timeoutSeconds ?? t.config.WEBHOOK_TIMEOUT_SECONDS,
     };
-    const { taskList, close } = createTaskList({ db: t.db, config, log: t.app.log });
-    try {
-      await runOnce({ pgPool: t.db, taskList, logger: quietJobLogger });
-    } finally {
-      close();
-    }
+    const taskList = createTaskList({ db: t.db, config, log: t.app.log });
+    await runOnce({ pgPool: t.db, taskList, logger: quietJobLogger });
     await expect
       .poll(
         async () =>
