@@ -43,27 +43,45 @@ export async function createOffer(
 }
 
 /**
+ * The customer quotes the offer on their licence `sourceOrderId` in the customer area and pays the quote in the
+ * checkout (the webhook), in `currency`; answers the provider order id and the new licence's id.
+ */
+export async function buyOfferOn(
+  t: TestApp,
+  secret: string,
+  purchase: { customer: { email: string; token: string }; offerId: number; sourceOrderId: number; currency?: string },
+) {
+  const { customer, offerId, sourceOrderId, currency = 'USD' } = purchase;
+  const quoted = await t.request({
+    method: 'POST',
+    url: '/api/userinfo/offers/quote',
+    token: customer.token,
+    body: { offerId, sourceOrderId, currency },
+  });
+  expect(quoted.statusCode, quoted.body).toBe(200);
+  const quote = quoted.json() as {
+    price: string;
+    currency: string;
+    session: { items: { product: string }[]; tags: Record<string, string> };
+  };
+  const event = orderCompleted({ email: customer.email, items: [{ product: quote.session.items[0]!.product }], tags: quote.session.tags });
+  (event.data.items as Record<string, unknown>[])[0]!.subtotal = Number(quote.price);
+  event.data.currency = quote.currency;
+  expect((await postWebhook(t.app, [event], { secret })).statusCode).toBeLessThan(300);
+  const { rows } = await t.db.query<{ id: number }>('SELECT id::int AS id FROM orders WHERE provider_order_id = $1', [event.data.id]);
+  expect(rows, 'the upgrade licence').toHaveLength(1);
+  return { providerOrderId: event.data.id as string, licenceId: rows[0]!.id };
+}
+
+/**
  * A new customer who owns a licence of the offer's source buys the offer through their quote and the webhook, in
  * `currency`; answers the provider order id and the new licence's id.
  */
 export async function buyOffer(t: TestApp, secret: string, offer: TestOffer, currency = 'USD') {
   const customer = await t.registerCustomer();
   const { order: source } = await giveLicence(t, { email: customer.email, productName: offer.sourceName });
-  const quoted = await t.request({
-    method: 'POST',
-    url: '/api/userinfo/offers/quote',
-    token: customer.token,
-    body: { offerId: offer.offerId, sourceOrderId: source.id, currency },
-  });
-  expect(quoted.statusCode, quoted.body).toBe(200);
-  const quote = quoted.json() as { price: string; currency: string; session: { tags: Record<string, string> } };
-  const event = orderCompleted({ email: customer.email, items: [{ product: offer.targetPath }], tags: quote.session.tags });
-  (event.data.items as Record<string, unknown>[])[0]!.subtotal = Number(quote.price);
-  event.data.currency = quote.currency;
-  expect((await postWebhook(t.app, [event], { secret })).statusCode).toBeLessThan(300);
-  const { rows } = await t.db.query<{ id: number }>('SELECT id::int AS id FROM orders WHERE provider_order_id = $1', [event.data.id]);
-  expect(rows, 'the upgrade licence').toHaveLength(1);
-  return { providerOrderId: event.data.id as string, licenceId: rows[0]!.id, email: customer.email };
+  const bought = await buyOfferOn(t, secret, { customer, offerId: offer.offerId, sourceOrderId: source.id, currency });
+  return { ...bought, email: customer.email };
 }
 
 export type TestBundle = { bundleProductId: number; name: string; path: string };
@@ -77,9 +95,10 @@ export async function createBundle(t: TestApp, prices: Record<string, string> = 
 
 /** The bundle bought whole as FastSpring sends it (its item and its products), `paid` on the bundle's item, in USD. */
 export async function buyBundle(t: TestApp, secret: string, bundle: TestBundle, paid: number) {
+  const email = `bundle-${hex()}@example.com`;
   const events = publishedPost(
     'order-completed-bundle',
-    { email: `bundle-${hex()}@example.com`, bundle: bundle.path, part1: 'spacey', part2: 'punch', part3: 'tapewarm' },
+    { email, bundle: bundle.path, part1: 'spacey', part2: 'punch', part3: 'tapewarm' },
     (data) => {
       (data.items as { subtotal: number }[])[0]!.subtotal = paid;
     },
@@ -90,5 +109,5 @@ export async function buyBundle(t: TestApp, secret: string, bundle: TestBundle, 
     providerOrderId,
   ]);
   expect(rows, 'the bundle licences').toHaveLength(3);
-  return { providerOrderId, licenceIds: rows.map((row) => row.id) };
+  return { providerOrderId, email, licenceIds: rows.map((row) => row.id) };
 }

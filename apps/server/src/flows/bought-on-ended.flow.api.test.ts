@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
-import { buyBundle, createBundle, createOffer } from '../../test/offer-sales.js';
+import { buyBundle, buyOfferOn, createBundle, createOffer } from '../../test/offer-sales.js';
 import { publishedPost, publishedPurchase, publishedReturn } from '../../test/published-samples.js';
-import { orderCompleted, postWebhook, type TestEvent } from '../../test/webhook-fixtures.js';
+import { postWebhook, type TestEvent } from '../../test/webhook-fixtures.js';
 import { listRecentMail } from '../mail/outbox.js';
 
 // Decision 115: an upgrade or crossgrade bought on a licence that a chargeback or a return ends afterwards (business
@@ -40,34 +40,16 @@ async function buyInShop(email: string, product = 'spacey') {
   return { providerOrderId: purchase.orderId, licenceId: (await licencesOf(purchase.orderId))[0]!.id };
 }
 
-/** Quotes the offer on the licence in the customer area and pays it in the checkout; answers the new licence. */
-async function buyOfferOn(customer: { email: string; token: string }, offerId: number, sourceOrderId: number) {
-  const quoted = await t.request({
-    method: 'POST',
-    url: '/api/userinfo/offers/quote',
-    token: customer.token,
-    body: { offerId, sourceOrderId, currency: 'USD' },
-  });
-  expect(quoted.statusCode, quoted.body).toBe(200);
-  const quote = quoted.json() as {
-    price: string;
-    currency: string;
-    session: { items: { product: string }[]; tags: Record<string, string> };
-  };
-  const event = orderCompleted({ email: customer.email, items: [{ product: quote.session.items[0]!.product }], tags: quote.session.tags });
-  (event.data.items as Record<string, unknown>[])[0]!.subtotal = Number(quote.price);
-  event.data.currency = quote.currency;
-  await post([event]);
-  const [bought] = await licencesOf(event.data.id as string);
-  return { providerOrderId: event.data.id as string, licenceId: bought!.id };
-}
-
 /** A customer who bought Spacey in the shop and then its upgrade at 29 USD through their quote. */
 async function customerWithUpgrade() {
   const customer = await t.registerCustomer();
   const offer = await createOffer(t, { kind: 'upgrade', prices: { USD: '29' } });
   const spacey = await buyInShop(customer.email);
-  return { customer, spacey, v2: await buyOfferOn(customer, offer.offerId, spacey.licenceId) };
+  return {
+    customer,
+    spacey,
+    v2: await buyOfferOn(t, secret, { customer: customer, offerId: offer.offerId, sourceOrderId: spacey.licenceId }),
+  };
 }
 
 describe('a licence bought on one that a chargeback ends', () => {
@@ -76,8 +58,8 @@ describe('a licence bought on one that a chargeback ends', () => {
     const toV2 = await createOffer(t, { kind: 'upgrade', prices: { USD: '29' } });
     const toV3 = await createOffer(t, { kind: 'upgrade', sourceName: toV2.targetName, prices: { USD: '19' } });
     const spacey = await buyInShop(customer.email);
-    const v2 = await buyOfferOn(customer, toV2.offerId, spacey.licenceId);
-    const v3 = await buyOfferOn(customer, toV3.offerId, v2.licenceId);
+    const v2 = await buyOfferOn(t, secret, { customer: customer, offerId: toV2.offerId, sourceOrderId: spacey.licenceId });
+    const v3 = await buyOfferOn(t, secret, { customer: customer, offerId: toV3.offerId, sourceOrderId: v2.licenceId });
     const other = await buyInShop(customer.email, 'punch');
 
     const chargeback = publishedPost('chargeback-created', { orderId: spacey.providerOrderId });
@@ -114,7 +96,7 @@ describe('a licence bought on one that a chargeback ends', () => {
     const customer = await t.registerCustomer();
     const crossgrade = await createOffer(t, { kind: 'crossgrade', sourceName: 'Punch', prices: { USD: '19' } });
     const punch = await buyInShop(customer.email, 'punch');
-    const crossed = await buyOfferOn(customer, crossgrade.offerId, punch.licenceId);
+    const crossed = await buyOfferOn(t, secret, { customer: customer, offerId: crossgrade.offerId, sourceOrderId: punch.licenceId });
 
     await post(publishedPost('chargeback-created', { orderId: punch.providerOrderId }));
 
@@ -158,13 +140,9 @@ describe('a licence bought on one that a return refunds', () => {
     const bundle = await createBundle(t, { USD: '119' });
     const bought = await buyBundle(t, secret, bundle, 119);
     const parts = await licencesOf(bought.providerOrderId);
-    const { rows } = await t.db.query<{ email: string }>(
-      'SELECT p.email FROM orders o JOIN person p ON p.id = o.person_id WHERE o.id = $1',
-      [parts[0]!.id],
-    );
-    const customer = await t.registerCustomer('secret-password', { email: rows[0]!.email });
+    const customer = await t.registerCustomer('secret-password', { email: bought.email });
     const spacey = parts.find((part) => part.name === 'Spacey')!;
-    const v2 = await buyOfferOn(customer, offer.offerId, spacey.id);
+    const v2 = await buyOfferOn(t, secret, { customer: customer, offerId: offer.offerId, sourceOrderId: spacey.id });
 
     const returned = publishedReturn({
       orderId: bought.providerOrderId,
