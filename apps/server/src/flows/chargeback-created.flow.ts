@@ -32,7 +32,10 @@ export async function chargebackCreatedFlow(
     orderIds,
     supportEmail: options.supportEmail,
   });
-  const outcome = boughtOn.length === 0 ? revoked : { ...revoked, note: `${revoked.note}; revoked ${boughtOn.length} bought on them` };
+  const outcome =
+    boughtOn.length === 0
+      ? revoked
+      : { ...revoked, note: [revoked.note, `revoked ${boughtOn.length} bought on them`].filter(Boolean).join('; ') };
   const fee = await giveBackTransferFeeOfChargeback(client, data.order, left);
   if (Number(fee) === 0 || !outcome.attention) return outcome;
   // A paid transfer's order has no licence of its own: support still looks at it (the licence stays where it moved).

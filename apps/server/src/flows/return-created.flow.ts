@@ -25,6 +25,9 @@ import { listLicencesBoughtOn } from '../modules/offer/index.js';
 import { emitWebhookEvent } from '../modules/outbound-webhook/index.js';
 import { refundTransferFee } from '../modules/transfer/index.js';
 
+/** What a return's mails need: the site's address for the payer's, support's address for upgrades left (decision 115). */
+type ReturnMailing = Pick<Config, 'PUBLIC_URL' | 'PORT' | 'SUPPORT_EMAIL'>;
+
 /**
  * `return.created` (decision 014) inside the event's transaction, in the order its steps run: the purchase locked
  * and the return checked (done before, or of a purchase never seen); the returned licences refunded and their
@@ -40,7 +43,7 @@ export async function returnCreatedFlow(
   client: PoolClient,
   event: WebhookEvent,
   data: ReturnCreatedData,
-  config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'SUPPORT_EMAIL'>,
+  config: ReturnMailing,
 ): Promise<ReturnOutcome> {
   const start = await startReturn(client, event, data);
   if (start.kind === 'settled') return start.outcome;
@@ -83,11 +86,7 @@ async function tellSupportOfUpgradesLeft(
 }
 
 /** Returns that came before their purchase are carried out now that it is in (webhooks can be delayed). */
-export async function settleWaitingReturnsFlow(
-  client: PoolClient,
-  providerOrderId: string,
-  config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'SUPPORT_EMAIL'>,
-): Promise<void> {
+export async function settleWaitingReturnsFlow(client: PoolClient, providerOrderId: string, config: ReturnMailing): Promise<void> {
   for (const waiting of await findWaitingReturnsOfOrder(client, providerOrderId)) {
     const parsed = returnCreatedData.safeParse(waiting.data);
     if (!parsed.success) continue;
