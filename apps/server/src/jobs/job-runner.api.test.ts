@@ -1,63 +1,68 @@
 // The job queue (graphile-worker) across a PostgreSQL restart: review P4 of docs/reviews/2026-11-28-production.md.
+import { run } from 'graphile-worker';
 import { RETRYABLE_ERROR_CODES } from 'graphile-worker/dist/lib.js';
 import type { PoolClient } from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDatabaseProxy, type DatabaseProxy } from '../../test/database-proxy.js';
 import { createTestApp } from '../../test/test-app.js';
 import { CONNECTION_FAILURE, createPool } from '../db/client.js';
+import { jobRuns } from '../lib/metrics.js';
+import { jobLogger } from './job-logger.js';
 import { DATABASE_RESTART_CODES, startJobRunner } from './job-runner.js';
+import type { PoolRecoveryTimings } from './worker-pool-recovery.js';
 
 const t = await createTestApp();
 
+// A PostgreSQL restart: the proxy resets every open connection and refuses new ones until it is restored.
+const proxies: DatabaseProxy[] = [];
+afterAll(() => Promise.all(proxies.map((proxy) => proxy.close())));
+const lockSessions = async (blocker: PoolClient) => {
+  await blocker.query('BEGIN');
+  await blocker.query('LOCK TABLE session IN ACCESS EXCLUSIVE MODE');
+};
+/** Waits until one session of the database runs `query`, waiting on a lock held. */
+const awaitWaitingOnLock = (query: string) =>
+  expect
+    .poll(
+      async () =>
+        (
+          await t.db.query(
+            `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query = $1`,
+            [query],
+          )
+        ).rowCount,
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+/**
+ * Waits until the purge of expired sessions runs: its DELETE waits on the held lock. The job being locked is not
+ * enough: the worker may not have its fetch's answer yet, and a restart then loses the answer, not the running job.
+ */
+const awaitPurgeRunning = () => awaitWaitingOnLock('DELETE FROM session WHERE expires_at <= now()');
+
+/** A job runner on a pool behind a proxy, a connection to hold locks with, and the unhandled rejections seen. */
+const startBehindProxy = async (poolRecovery?: PoolRecoveryTimings) => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  const proxy = await startDatabaseProxy(t.config.DATABASE_URL!);
+  proxies.push(proxy);
+  const db = createPool(proxy.url, 5);
+  const jobs = await startJobRunner({ db, config: t.config, log: t.app.log, poolRecovery });
+  const blocker = await t.db.connect();
+  const end = async () => {
+    process.off('unhandledRejection', onUnhandled);
+    blocker.release();
+    await jobs.stop().catch(() => undefined);
+    await db.end().catch(() => undefined);
+  };
+  return { proxy, db, jobs, blocker, unhandled, end };
+};
+
+const addJob = async (task: string) => (await t.db.query<{ id: string }>('SELECT id FROM graphile_worker.add_job($1)', [task])).rows[0]!.id;
+const isJobWaiting = async (id: string) => (await t.db.query('SELECT 1 FROM graphile_worker.jobs WHERE id = $1', [id])).rowCount === 1;
+
 describe('the job queue across a database restart (decision 092)', () => {
-  // A PostgreSQL restart: the proxy resets every open connection and refuses new ones until it is restored.
-  const proxies: DatabaseProxy[] = [];
-  afterAll(() => Promise.all(proxies.map((proxy) => proxy.close())));
-  const lockSessions = async (blocker: PoolClient) => {
-    await blocker.query('BEGIN');
-    await blocker.query('LOCK TABLE session IN ACCESS EXCLUSIVE MODE');
-  };
-  /**
-   * Waits until the purge of expired sessions runs: its DELETE waits on the held lock. The job being locked is not
-   * enough: the worker may not have its fetch's answer yet, and a restart then loses the answer, not the running job.
-   */
-  const awaitPurgeRunning = () =>
-    expect
-      .poll(
-        async () =>
-          (
-            await t.db.query(
-              `SELECT 1 FROM pg_stat_activity
-                WHERE datname = current_database() AND wait_event_type = 'Lock' AND query = 'DELETE FROM session WHERE expires_at <= now()'`,
-            )
-          ).rowCount,
-        { timeout: 15_000 },
-      )
-      .toBe(1);
-
-  /** A job runner on a pool behind a proxy, a connection to hold locks with, and the unhandled rejections seen. */
-  const startBehindProxy = async () => {
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
-    const proxy = await startDatabaseProxy(t.config.DATABASE_URL!);
-    proxies.push(proxy);
-    const db = createPool(proxy.url, 5);
-    const jobs = await startJobRunner({ db, config: t.config, log: t.app.log });
-    const blocker = await t.db.connect();
-    const end = async () => {
-      process.off('unhandledRejection', onUnhandled);
-      blocker.release();
-      await jobs.stop().catch(() => undefined);
-      await db.end().catch(() => undefined);
-    };
-    return { proxy, db, jobs, blocker, unhandled, end };
-  };
-
-  const addJob = async (task: string) =>
-    (await t.db.query<{ id: string }>('SELECT id FROM graphile_worker.add_job($1)', [task])).rows[0]!.id;
-  const isJobWaiting = async (id: string) => (await t.db.query('SELECT 1 FROM graphile_worker.jobs WHERE id = $1', [id])).rowCount === 1;
-
   it(
     'a PostgreSQL restart while a job runs leaves no unhandled rejection (which would end the production process), and the queue goes on',
     { timeout: 60_000 },
@@ -120,6 +125,112 @@ describe('the job queue across a database restart (decision 092)', () => {
       }
     },
   );
+});
+
+describe('the jobs of a lost worker pool (decision 118)', () => {
+  /** A heartbeat every 100 ms, and a pool lost after a second unseen: the product's 30 s and 5 minutes, shortened. */
+  const fast: PoolRecoveryTimings = { heartbeatMs: 100, lostAfterMs: 1_000 };
+  const lockOf = async (id: string) =>
+    (
+      await t.db.query<{ locked_by: string | null; locked_at: Date | null }>(
+        'SELECT locked_by, locked_at FROM graphile_worker.jobs WHERE id = $1',
+        [id],
+      )
+    ).rows[0]!;
+  const recoveredPurges = async () =>
+    (await jobRuns.get()).values.find((value) => value.labels.task === 'purge_expired_sessions' && value.labels.outcome === 'recovered')
+      ?.value ?? 0;
+  /** Whether each of the pools was seen three seconds after the job was locked: each then swept the job's pool. */
+  const seenWellAfter = async (pools: string[], lockedAt: Date) =>
+    (
+      await t.db.query("SELECT 1 FROM job_worker_pool WHERE pool_id = ANY($1) AND seen_at > $2::timestamptz + interval '3 seconds'", [
+        pools,
+        lockedAt,
+      ])
+    ).rowCount === pools.length;
+
+  it(
+    "runs a job again in another pool once the pool running it is lost, instead of graphile-worker's four hours",
+    { timeout: 60_000 },
+    async () => {
+      const lost = await startBehindProxy(fast);
+      let other: Awaited<ReturnType<typeof startJobRunner>> | undefined;
+      try {
+        await lockSessions(lost.blocker);
+        const job = await addJob('purge_expired_sessions');
+        await awaitPurgeRunning();
+        const lostPool = (await lockOf(job)).locked_by!;
+        const recoveredBefore = await recoveredPurges();
+        // The process is cut from the database for good, as a crashed or killed one is: nothing records its job.
+        lost.proxy.cut();
+        await lost.blocker.query('ROLLBACK');
+        other = await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast });
+        await expect.poll(() => isJobWaiting(job), { timeout: 30_000 }).toBe(false);
+        expect(await recoveredPurges()).toBe(recoveredBefore + 1);
+        expect((await t.db.query('SELECT 1 FROM job_worker_pool WHERE pool_id = $1', [lostPool])).rowCount).toBe(0);
+      } finally {
+        lost.proxy.restore();
+        await other?.stop();
+        await lost.end();
+      }
+    },
+  );
+
+  it(
+    'leaves the job of a pool that is seen, however long it runs, and the job of a pool with no heartbeat (a previous version)',
+    { timeout: 60_000 },
+    async () => {
+      const blocker = await t.db.connect();
+      // Two pools that sweep each other: whichever runs the job, the other sees it locked past the lost period.
+      const pools = [
+        await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast }),
+        await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast }),
+      ];
+      // A previous version's worker: graphile-worker alone, with no heartbeat, running a task the others do not know.
+      const previousQuery = 'SELECT count(*) FROM session';
+      const previous = await run({
+        pgPool: t.db,
+        taskList: { previous_version_count: () => t.db.query(previousQuery).then(() => undefined) },
+        concurrency: 1,
+        noHandleSignals: true,
+        pollInterval: 200,
+        logger: jobLogger(t.db, t.app.log),
+      });
+      try {
+        await lockSessions(blocker);
+        const job = await addJob('purge_expired_sessions');
+        const previousJob = await addJob('previous_version_count');
+        await awaitPurgeRunning();
+        await awaitWaitingOnLock(previousQuery);
+        const [held, previousHeld] = [await lockOf(job), await lockOf(previousJob)];
+        const poolIds = (await t.db.query<{ pool_id: string }>('SELECT pool_id FROM job_worker_pool')).rows.map((row) => row.pool_id);
+        expect(poolIds).toContain(held.locked_by);
+        expect(poolIds).not.toContain(previousHeld.locked_by);
+        const lockedAt = new Date(Math.max(held.locked_at!.getTime(), previousHeld.locked_at!.getTime()));
+        await expect.poll(() => seenWellAfter(poolIds, lockedAt), { timeout: 30_000 }).toBe(true);
+        expect([await lockOf(job), await lockOf(previousJob)]).toEqual([held, previousHeld]);
+        await blocker.query('ROLLBACK');
+        await expect
+          .poll(async () => [await isJobWaiting(job), await isJobWaiting(previousJob)], { timeout: 15_000 })
+          .toEqual([false, false]);
+      } finally {
+        await blocker.query('ROLLBACK');
+        blocker.release();
+        for (const pool of pools) await pool.stop();
+        await previous.stop();
+      }
+    },
+  );
+
+  it('forgets a pool stopped with nothing held', async () => {
+    const before = await t.db.query<{ pool_id: string }>('SELECT pool_id FROM job_worker_pool');
+    const jobs = await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast });
+    await expect
+      .poll(async () => (await t.db.query('SELECT 1 FROM job_worker_pool')).rowCount, { timeout: 15_000 })
+      .toBe(before.rowCount! + 1);
+    await jobs.stop();
+    expect((await t.db.query('SELECT pool_id FROM job_worker_pool')).rows).toEqual(before.rows);
+  });
 });
 
 // After the restart test: it must find the codes set by startJobRunner, not by this test.

@@ -16,6 +16,7 @@ import { createDeliverWebhookTask, DELIVER_WEBHOOK_TASK, purgeOldWebhookEvents }
 import { SEND_RELEASE_MAIL_TASK, sendReleaseMail } from '../modules/release/index.js';
 import { activeTracing } from '../tracing/tracing-hooks.js';
 import { jobLogger } from './job-logger.js';
+import { startPoolRecovery, type PoolRecoveryTimings } from './worker-pool-recovery.js';
 
 type JobRunnerOptions = {
   db: Db;
@@ -23,6 +24,8 @@ type JobRunnerOptions = {
   log: FastifyBaseLogger;
   /** The app, for the reconciliation (it asks FastSpring's API, or the sandbox's at the app's address); none without it. */
   app?: FastifyInstance;
+  /** The worker pool's heartbeat and how long until a pool is lost (tests shorten them; decision 118). */
+  poolRecovery?: PoolRecoveryTimings;
 };
 
 /**
@@ -156,6 +159,9 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop:
   // A failed run is retried with back-off until its attempts run out (job:failed then follows its last job:error).
   runner.events.on('job:success', ({ job }) => jobRuns.inc({ task: job.task_identifier, outcome: 'success' }));
   runner.events.on('job:error', ({ job }) => jobRuns.inc({ task: job.task_identifier, outcome: 'failure' }));
+  const workerPoolId = poolId;
+  if (workerPoolId === undefined) throw new Error('the job queue started no worker pool');
+  const recovery = startPoolRecovery({ db: options.db, poolId: workerPoolId, log: options.log, timings: options.poolRecovery });
   const relay = await startMailRelay(options);
   return {
     stop: async () => {
@@ -163,7 +169,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop:
         relay ? relay.stop() : holdMailboxMail(options.db).catch(() => undefined),
         (async () => {
           await runner.stop();
-          if (poolId !== undefined) await awaitBookkeeping(options.db, poolId, options.log);
+          const isHoldingJobs = await awaitBookkeeping(options.db, workerPoolId, options.log);
+          await recovery.stop({ isHoldingJobs });
         })(),
       ]);
     },
@@ -174,13 +181,14 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop:
 const BOOKKEEPING_DEADLINE_MS = 10_000;
 
 /**
- * Waits until the stopped worker pool holds no job, or the deadline passes. graphile-worker records a job's outcome
- * (done, or failed and due again) without awaiting it, and its stop does not wait for that record: one still being
- * retried after a database restart would otherwise run on into a pool the caller has ended, an unhandled rejection,
- * and the job would stay locked for graphile-worker's four hours. A job is unlocked (or deleted) exactly when its
- * record is written, so no job locked by the pool means none is pending (decision 092).
+ * Waits until the stopped worker pool holds no job, or the deadline passes; answers whether it still holds some.
+ * graphile-worker records a job's outcome (done, or failed and due again) without awaiting it, and its stop does not
+ * wait for that record: one still being retried after a database restart would otherwise run on into a pool the
+ * caller has ended, an unhandled rejection. A job is unlocked (or deleted) exactly when its record is written, so no
+ * job locked by the pool means none is pending (decision 092). A job still held after the deadline (its record never
+ * came, or its fetch's answer was lost on the way) goes back to the queue with the pool's next sweep (decision 118).
  */
-async function awaitBookkeeping(db: Db, poolId: string, log: FastifyBaseLogger): Promise<void> {
+async function awaitBookkeeping(db: Db, poolId: string, log: FastifyBaseLogger): Promise<boolean> {
   const deadline = Date.now() + BOOKKEEPING_DEADLINE_MS;
   let held: string[] = [];
   for (;;) {
@@ -188,15 +196,13 @@ async function awaitBookkeeping(db: Db, poolId: string, log: FastifyBaseLogger):
       held = (await db.query<{ id: string }>('SELECT id::text FROM graphile_worker._private_jobs WHERE locked_by = $1', [poolId])).rows.map(
         (row) => row.id,
       );
-      if (held.length === 0) return;
+      if (held.length === 0) return false;
     } catch {
       // The database is still away: the records are being retried; wait on.
     }
     if (Date.now() >= deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  log.warn(
-    { jobs: held },
-    'the job queue stopped before recording the outcome of these jobs; they run again once their lock expires (4 hours)',
-  );
+  log.warn({ jobs: held }, 'the job queue stopped before recording the outcome of these jobs; the next sweep hands them back to the queue');
+  return true;
 }

@@ -31,7 +31,7 @@ export const mailDeliveries = new Counter({
 
 export const jobRuns = new Counter({
   name: 'store_jobs_total',
-  help: "The job queue's job runs in this process, by task and outcome (success, failure: retried with back-off until its attempts run out).",
+  help: "The job queue's job runs in this process, by task and outcome (success, failure: retried with back-off until its attempts run out; recovered: a lost worker pool's job this process handed back to the queue).",
   labelNames: ['task', 'outcome'] as const,
   registers: [metricsRegistry],
 });
