@@ -128,8 +128,11 @@ describe('the job queue across a database restart (decision 092)', () => {
 });
 
 describe('the jobs of a lost worker pool (decision 118)', () => {
-  /** A heartbeat every 100 ms, and a pool lost after a second unseen: the product's 30 s and 5 minutes, shortened. */
-  const fast: PoolRecoveryTimings = { heartbeatMs: 100, lostAfterMs: 1_000 };
+  /**
+   * A heartbeat every 100 ms, and a pool lost after 3 s unseen (the product's 30 s and five minutes, shortened): on
+   * a loaded machine a beat can take a second, and a pool that is alive must not look lost.
+   */
+  const fast: PoolRecoveryTimings = { heartbeatMs: 100, lostAfterMs: 3_000 };
   const lockOf = async (id: string) =>
     (
       await t.db.query<{ locked_by: string | null; locked_at: Date | null }>(
@@ -140,12 +143,13 @@ describe('the jobs of a lost worker pool (decision 118)', () => {
   const recoveredPurges = async () =>
     (await jobRuns.get()).values.find((value) => value.labels.task === 'purge_expired_sessions' && value.labels.outcome === 'recovered')
       ?.value ?? 0;
-  /** Whether each of the pools was seen three seconds after the job was locked: each then swept the job's pool. */
+  /** Whether each of the pools was seen well after the job's lock was older than the lost period: each then swept. */
   const seenWellAfter = async (pools: string[], lockedAt: Date) =>
     (
-      await t.db.query("SELECT 1 FROM job_worker_pool WHERE pool_id = ANY($1) AND seen_at > $2::timestamptz + interval '3 seconds'", [
+      await t.db.query('SELECT 1 FROM job_worker_pool WHERE pool_id = ANY($1) AND seen_at > $2::timestamptz + $3::interval', [
         pools,
         lockedAt,
+        `${fast.lostAfterMs + 2_000} milliseconds`,
       ])
     ).rowCount === pools.length;
 
