@@ -3,13 +3,22 @@ import net from 'node:net';
 /**
  * A TCP proxy in front of a test database, to stand for an outage or a restart. `cut()` resets every open connection
  * and resets new ones at once (counted in `refused`, so a test can wait for the app's retries instead of sleeping);
- * `restore()` lets connections through again. `url` is the database's address through the proxy.
+ * `restore()` lets connections through again. `dropAnswers()` lets statements reach the database but drops what it
+ * answers, until the next `cut()`: a connection lost after the database did the work and before the answer came.
+ * `url` is the database's address through the proxy.
  */
-export type DatabaseProxy = { url: string; readonly refused: number; cut: () => void; restore: () => void; close: () => Promise<void> };
+export type DatabaseProxy = {
+  url: string;
+  readonly refused: number;
+  cut: () => void;
+  restore: () => void;
+  dropAnswers: () => void;
+  close: () => Promise<void>;
+};
 
 export async function startDatabaseProxy(databaseUrl: string): Promise<DatabaseProxy> {
   const upstream = new URL(databaseUrl);
-  const state = { isCut: false, refused: 0, sockets: new Set<net.Socket>() };
+  const state = { isCut: false, isDroppingAnswers: false, refused: 0, sockets: new Set<net.Socket>() };
   const server = net.createServer((client) => {
     if (state.isCut) {
       state.refused += 1;
@@ -22,7 +31,11 @@ export async function startDatabaseProxy(databaseUrl: string): Promise<DatabaseP
       socket.on('close', () => state.sockets.delete(socket));
       socket.on('error', () => undefined);
     }
-    client.pipe(database).pipe(client);
+    client.pipe(database);
+    database.on('data', (chunk: Buffer) => {
+      if (!state.isDroppingAnswers) client.write(chunk);
+    });
+    database.on('end', () => client.end());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = new URL(upstream);
@@ -37,7 +50,11 @@ export async function startDatabaseProxy(databaseUrl: string): Promise<DatabaseP
     },
     cut: () => {
       state.isCut = true;
+      state.isDroppingAnswers = false;
       resetAll();
+    },
+    dropAnswers: () => {
+      state.isDroppingAnswers = true;
     },
     restore: () => {
       state.isCut = false;

@@ -145,6 +145,9 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop:
   const events: WorkerEvents = new EventEmitter();
   let poolId: string | undefined;
   events.on('pool:create', ({ workerPool }) => (poolId = workerPool.id));
+  // The jobs given to this pool's workers: one the pool holds but never gave out had its fetch's answer lost.
+  const startedHere = new Set<string>();
+  events.on('job:start', ({ job }) => startedHere.add(String(job.id))); // a number, as the pool parses bigint
   const runner = await run({
     events,
     pgPool: options.db,
@@ -161,7 +164,13 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop:
   runner.events.on('job:error', ({ job }) => jobRuns.inc({ task: job.task_identifier, outcome: 'failure' }));
   const workerPoolId = poolId;
   if (workerPoolId === undefined) throw new Error('the job queue started no worker pool');
-  const recovery = startPoolRecovery({ db: options.db, poolId: workerPoolId, log: options.log, timings: options.poolRecovery });
+  const recovery = startPoolRecovery({
+    db: options.db,
+    poolId: workerPoolId,
+    log: options.log,
+    startedHere,
+    timings: options.poolRecovery,
+  });
   const relay = await startMailRelay(options);
   return {
     stop: async () => {
