@@ -269,12 +269,14 @@ describe('rollup shards (decision 077)', () => {
 
   it('folds nothing in a second fold of a table while the first holds it, and refuses a table that is no rollup', async () => {
     const productId = await newProductId();
-    await addSale(t.db, productId, '2024-05-02', 1);
+    // The second sale on another shard's row than the first's, which the first fold deletes and holds until it commits.
+    const [firstWriter, secondWriter] = await twoConnectionsOnDifferentShards();
     const [first, second] = [await t.db.connect(), await t.db.connect()];
-    await usingClients([first, second], async () => {
+    await usingClients([firstWriter, secondWriter, first, second], async () => {
+      await addSale(firstWriter, productId, '2024-05-02', 1);
       await first.query('BEGIN');
       await first.query(`SELECT fold_rollup_shards('sales_monthly')`); // its folded row stays uncommitted until it commits
-      await addSale(t.db, productId, '2024-05-20', 2); // a row the second could fold
+      await addSale(secondWriter, productId, '2024-05-20', 2); // a row the second could fold
       // Folding it would add to the first's folded row, and wait for it: the second may not even try.
       const folded = await withoutWaiting<{ folded: number }>(second, `SELECT fold_rollup_shards('sales_monthly') AS folded`);
       expect(folded.rows[0]!.folded).toBe(0);
