@@ -204,11 +204,21 @@ export async function holdMailboxMail(db: Queryable): Promise<number> {
   return rowCount ?? 0;
 }
 
+/** Gives back claimed mails that were not tried (a relay stopping mid-batch): due at once, their attempt not counted. */
+export async function releaseMailClaims(db: Queryable, mailIds: readonly number[]): Promise<void> {
+  await db.query(
+    `UPDATE mail_outbox SET claimed_at = NULL, next_attempt_at = now(), attempts = greatest(attempts - 1, 0)
+      WHERE id = ANY($1::bigint[]) AND sent_at IS NULL AND failed_at IS NULL`,
+    [mailIds],
+  );
+}
+
 /**
  * The periodic clean-up of the outbox: mail written more than `retentionDays` ago and sent (or failed for good)
  * is deleted.
  * When the development mailbox is the delivery (no SMTP), a mail counts as delivered when it is written, and the
- * text, HTML and attachments of a mail with a secret are cleared after 24 hours.
+ * text, HTML and attachments of a mail with a secret are cleared after 24 hours. So is the mailbox's held mail
+ * (due at 'infinity', holdMailboxMail) once the shop runs with SMTP: it was delivered to the mailbox, and is never sent.
  */
 export async function purgeOldMail(
   db: Queryable,
@@ -216,14 +226,15 @@ export async function purgeOldMail(
 ): Promise<{ deleted: number; cleared: number }> {
   const deleted = await db.query(
     `DELETE FROM mail_outbox
-      WHERE created_at < now() - make_interval(days => $1) AND (sent_at IS NOT NULL OR failed_at IS NOT NULL OR $2)`,
+      WHERE created_at < now() - make_interval(days => $1)
+        AND (sent_at IS NOT NULL OR failed_at IS NOT NULL OR next_attempt_at = 'infinity' OR $2)`,
     [options.retentionDays, options.isMailboxDelivery],
   );
-  const cleared = options.isMailboxDelivery
-    ? await db.query(
-        `UPDATE mail_outbox SET body_text = '', body_html = NULL, attachments = '[]'::jsonb, body_cleared_at = now()
-          WHERE contains_secret AND body_cleared_at IS NULL AND created_at < now() - interval '24 hours'`,
-      )
-    : { rowCount: 0 };
+  const cleared = await db.query(
+    `UPDATE mail_outbox SET body_text = '', body_html = NULL, attachments = '[]'::jsonb, body_cleared_at = now()
+      WHERE contains_secret AND body_cleared_at IS NULL AND created_at < now() - interval '24 hours'
+        AND ($1 OR next_attempt_at = 'infinity')`,
+    [options.isMailboxDelivery],
+  );
   return { deleted: deleted.rowCount ?? 0, cleared: cleared.rowCount ?? 0 };
 }

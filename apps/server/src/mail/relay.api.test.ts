@@ -478,6 +478,35 @@ describe('the running relay', () => {
     }
   });
 
+  it('sends no more of its batch once stopped, and gives back at once the mails it did not try', async () => {
+    const relay = relayOf({ pollIntervalMs: 50, batchSize: 12, concurrency: 2 });
+    const to = Array.from({ length: 12 }, (_, index) => uniqueEmail(`stopping-batch-${index}`));
+    const ids = await Promise.all(to.map((address) => enqueueMail(t.db, { to: address, subject: 'A slow batch', text: 'Hello' })));
+    const receivingBefore = smtp.receiving;
+    smtp.delayMs = 300;
+    relay.start();
+    try {
+      // The SMTP server has the batch's first mails and takes its time: the stop comes now.
+      await expect.poll(() => smtp.receiving, { timeout: 15_000, interval: 10 }).toBeGreaterThan(receivingBefore);
+      await relay.stop();
+      const rows = await Promise.all(ids.map(outboxRow));
+      const sent = rows.filter((row) => row.sent_at !== null);
+      // Every mail the SMTP server took is recorded as sent; the rest were never tried and are due again now.
+      expect(to.filter((address) => receivedBy(address).length === 1)).toHaveLength(sent.length);
+      expect(sent.length).toBeLessThan(ids.length);
+      const { rows: given } = await t.db.query(
+        `SELECT 1 FROM mail_outbox WHERE id = ANY($1) AND sent_at IS NULL AND claimed_at IS NULL AND attempts = 0 AND next_attempt_at <= now()`,
+        [ids],
+      );
+      expect(given).toHaveLength(ids.length - sent.length);
+    } finally {
+      smtp.delayMs = 0;
+      await relay.stop();
+    }
+    await relayDue();
+    expect(to.map((address) => receivedBy(address).length)).toEqual(to.map(() => 1));
+  });
+
   it(
     'goes on relaying after a database restart, with no unhandled rejection (which would end the process)',
     { timeout: 60_000 },
@@ -543,6 +572,29 @@ describe('outbox clean-up', () => {
     expect(await outboxRow(old)).toMatchObject({ body_text: '', subject: 'Your new password', kind: 'password-reset' });
     expect((await outboxRow(recent)).body_text).toContain('New-Secret-2');
     expect((await outboxRow(plain)).body_text).toBe('stays');
+  });
+
+  it("with SMTP, deletes the mailbox's held mail after the retention period and clears its secrets after 24 hours", async () => {
+    const to = uniqueEmail('held-mailbox');
+    const [oldHeld, recentHeld, dueMail] = await Promise.all([
+      enqueueMail(t.db, passwordResetMail({ to, password: 'Held-Secret-1' })),
+      enqueueMail(t.db, passwordResetMail({ to, password: 'Held-Secret-2' })),
+      enqueueMail(t.db, { to, subject: 'due, not sent yet', text: 'kept' }),
+    ]);
+    // The first two were shown in the development mailbox and held there (holdMailboxMail) before SMTP was set.
+    await t.db.query(`UPDATE mail_outbox SET next_attempt_at = 'infinity' WHERE id = ANY($1)`, [[oldHeld, recentHeld]]);
+    await backdate(oldHeld, '31 days');
+    await backdate(recentHeld, '25 hours');
+    await backdate(dueMail, '31 days');
+    await purgeOldMail(t.db, { retentionDays: 30, isMailboxDelivery: false });
+    const { rows } = await t.db.query<{ id: number; body_text: string }>(
+      'SELECT id, body_text FROM mail_outbox WHERE recipient = $1 ORDER BY id',
+      [to],
+    );
+    expect(rows).toEqual([
+      { id: recentHeld, body_text: '' },
+      { id: dueMail, body_text: 'kept' },
+    ]);
   });
 
   it('runs the clean-ups as jobs of the queue: expired sessions go', async () => {

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { databaseStatusOf } from '../db/database-status.js';
 import { mailDeliveries } from '../lib/metrics.js';
 import { activeTracing, type MailBatchOutcome } from '../tracing/tracing-hooks.js';
-import { claimDueMail, recordMailFailure, recordMailsSent, type OutboxRow } from './outbox.js';
+import { claimDueMail, recordMailFailure, recordMailsSent, releaseMailClaims, type OutboxRow } from './outbox.js';
 
 export type MailRelayOptions = {
   db: Db;
@@ -69,6 +69,8 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
   const { db, log } = options;
   const { batchSize, concurrency, pollIntervalMs, stopDeadlineMs } = { ...defaults, ...options };
   const transport = nodemailer.createTransport(withPooling(options.smtpUrl));
+  /** Set by stop(): the batch in flight sends nothing more. */
+  let isStopping = false;
 
   const send = (mail: OutboxRow) =>
     transport.sendMail({
@@ -82,13 +84,17 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
       attachments: mail.attachments.map((file) => ({ filename: file.filename, content: file.content, contentType: file.contentType })),
     });
 
-  /** Sends a claimed batch, `concurrency` at a time, and records every result. */
+  /**
+   * Sends a claimed batch, `concurrency` at a time, and records every result. Once the relay is stopping, no more
+   * of the batch is sent: the sends in flight finish and are recorded, and the mails not yet sent are given back,
+   * due at once for the next relay, instead of being sent again with those already taken when their claim expires.
+   */
   const relayBatch = async (mails: OutboxRow[]): Promise<MailBatchOutcome> => {
     const sent: number[] = [];
     const refused: { mail: OutboxRow; error: unknown }[] = [];
     let next = 0;
     const sender = async () => {
-      while (next < mails.length) {
+      while (next < mails.length && !isStopping) {
         const mail = mails[next++]!;
         await send(mail).then(
           () => sent.push(mail.id),
@@ -98,6 +104,8 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, mails.length) }, sender));
     await withRetries(() => recordMailsSent(db, sent));
+    const notSent = mails.slice(next).map((mail) => mail.id);
+    if (notSent.length > 0) await withRetries(() => releaseMailClaims(db, notSent));
     mailDeliveries.inc({ outcome: 'sent' }, sent.length);
     let failed = 0;
     for (const { mail, error } of refused) {
@@ -169,10 +177,12 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
     start: () => {
       if (isRunning) return;
       isRunning = true;
+      isStopping = false;
       loop = run();
     },
     stop: async () => {
       isRunning = false;
+      isStopping = true;
       wake?.();
       if (loop) {
         let timer: NodeJS.Timeout | undefined;
