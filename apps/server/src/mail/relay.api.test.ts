@@ -576,11 +576,9 @@ describe('outbox clean-up', () => {
 
   it("with SMTP, deletes the mailbox's held mail after the retention period and clears its secrets after 24 hours", async () => {
     const to = uniqueEmail('held-mailbox');
-    const [oldHeld, recentHeld, dueMail] = await Promise.all([
-      enqueueMail(t.db, passwordResetMail({ to, password: 'Held-Secret-1' })),
-      enqueueMail(t.db, passwordResetMail({ to, password: 'Held-Secret-2' })),
-      enqueueMail(t.db, { to, subject: 'due, not sent yet', text: 'kept' }),
-    ]);
+    const oldHeld = await enqueueMail(t.db, passwordResetMail({ to, password: 'Held-Secret-1' }));
+    const recentHeld = await enqueueMail(t.db, passwordResetMail({ to, password: 'Held-Secret-2' }));
+    const dueMail = await enqueueMail(t.db, { to, subject: 'due, not sent yet', text: 'kept' });
     // The first two were shown in the development mailbox and held there (holdMailboxMail) before SMTP was set.
     await t.db.query(`UPDATE mail_outbox SET next_attempt_at = 'infinity' WHERE id = ANY($1)`, [[oldHeld, recentHeld]]);
     await backdate(oldHeld, '31 days');
