@@ -56,7 +56,15 @@ const startBehindProxy = async (poolRecovery?: PoolRecoveryTimings) => {
     await jobs.stop().catch(() => undefined);
     await db.end().catch(() => undefined);
   };
-  return { proxy, db, jobs, blocker, unhandled, end };
+  /**
+   * Leaves the runner as a frozen process leaves it: not stopped, its pool not ended (its statements wait for answers
+   * the proxy drops until the file's end closes the proxy, and a record retried then is refused, not rejected).
+   */
+  const abandon = () => {
+    process.off('unhandledRejection', onUnhandled);
+    blocker.release();
+  };
+  return { proxy, db, jobs, blocker, unhandled, end, abandon };
 };
 
 const addJob = async (task: string) => (await t.db.query<{ id: string }>('SELECT id FROM graphile_worker.add_job($1)', [task])).rows[0]!.id;
@@ -164,17 +172,18 @@ describe('the jobs of a lost worker pool (decision 118)', () => {
         await awaitPurgeRunning();
         const lostPool = (await lockOf(job)).locked_by!;
         const recoveredBefore = await recoveredJobs('purge_expired_sessions');
-        // The process is cut from the database for good, as a crashed or killed one is: nothing records its job.
-        lost.proxy.cut();
+        // The process stands still for good, as a frozen or partitioned one does: its statements reach the database,
+        // their answers never come back, and nothing records its job.
+        lost.proxy.dropAnswers();
         await lost.blocker.query('ROLLBACK');
         other = await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast });
         await expect.poll(() => isJobWaiting(job), { timeout: 30_000 }).toBe(false);
         expect(await recoveredJobs('purge_expired_sessions')).toBe(recoveredBefore + 1);
         expect((await t.db.query('SELECT 1 FROM job_worker_pool WHERE pool_id = $1', [lostPool])).rowCount).toBe(0);
+        expect(lost.unhandled.map(String)).toEqual([]);
       } finally {
-        lost.proxy.restore();
         await other?.stop();
-        await lost.end();
+        lost.abandon();
       }
     },
   );
