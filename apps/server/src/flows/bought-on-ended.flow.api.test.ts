@@ -48,7 +48,7 @@ async function customerWithUpgrade() {
   return {
     customer,
     spacey,
-    v2: await buyOfferOn(t, secret, { customer: customer, offerId: offer.offerId, sourceOrderId: spacey.licenceId }),
+    v2: await buyOfferOn(t, secret, { customer, offerId: offer.offerId, sourceOrderId: spacey.licenceId }),
   };
 }
 
@@ -58,8 +58,8 @@ describe('a licence bought on one that a chargeback ends', () => {
     const toV2 = await createOffer(t, { kind: 'upgrade', prices: { USD: '29' } });
     const toV3 = await createOffer(t, { kind: 'upgrade', sourceName: toV2.targetName, prices: { USD: '19' } });
     const spacey = await buyInShop(customer.email);
-    const v2 = await buyOfferOn(t, secret, { customer: customer, offerId: toV2.offerId, sourceOrderId: spacey.licenceId });
-    const v3 = await buyOfferOn(t, secret, { customer: customer, offerId: toV3.offerId, sourceOrderId: v2.licenceId });
+    const v2 = await buyOfferOn(t, secret, { customer, offerId: toV2.offerId, sourceOrderId: spacey.licenceId });
+    const v3 = await buyOfferOn(t, secret, { customer, offerId: toV3.offerId, sourceOrderId: v2.licenceId });
     const other = await buyInShop(customer.email, 'punch');
 
     const chargeback = publishedPost('chargeback-created', { orderId: spacey.providerOrderId });
@@ -96,7 +96,7 @@ describe('a licence bought on one that a chargeback ends', () => {
     const customer = await t.registerCustomer();
     const crossgrade = await createOffer(t, { kind: 'crossgrade', sourceName: 'Punch', prices: { USD: '19' } });
     const punch = await buyInShop(customer.email, 'punch');
-    const crossed = await buyOfferOn(t, secret, { customer: customer, offerId: crossgrade.offerId, sourceOrderId: punch.licenceId });
+    const crossed = await buyOfferOn(t, secret, { customer, offerId: crossgrade.offerId, sourceOrderId: punch.licenceId });
 
     await post(publishedPost('chargeback-created', { orderId: punch.providerOrderId }));
 
@@ -142,7 +142,7 @@ describe('a licence bought on one that a return refunds', () => {
     const parts = await licencesOf(bought.providerOrderId);
     const customer = await t.registerCustomer('secret-password', { email: bought.email });
     const spacey = parts.find((part) => part.name === 'Spacey')!;
-    const v2 = await buyOfferOn(t, secret, { customer: customer, offerId: offer.offerId, sourceOrderId: spacey.id });
+    const v2 = await buyOfferOn(t, secret, { customer, offerId: offer.offerId, sourceOrderId: spacey.id });
 
     const returned = publishedReturn({
       orderId: bought.providerOrderId,

@@ -16,7 +16,7 @@ import { createDeliverWebhookTask, DELIVER_WEBHOOK_TASK, purgeOldWebhookEvents }
 import { SEND_RELEASE_MAIL_TASK, sendReleaseMail } from '../modules/release/index.js';
 import { activeTracing } from '../tracing/tracing-hooks.js';
 import { jobLogger } from './job-logger.js';
-import { startPoolRecovery, type PoolRecoveryTimings } from './worker-pool-recovery.js';
+import { listJobsLockedBy, startPoolRecovery, type PoolRecoveryTimings } from './worker-pool-recovery.js';
 
 type JobRunnerOptions = {
   db: Db;
@@ -202,9 +202,7 @@ async function awaitBookkeeping(db: Db, poolId: string, log: FastifyBaseLogger):
   let held: string[] = [];
   for (;;) {
     try {
-      held = (await db.query<{ id: string }>('SELECT id::text FROM graphile_worker._private_jobs WHERE locked_by = $1', [poolId])).rows.map(
-        (row) => row.id,
-      );
+      held = (await listJobsLockedBy(db, poolId)).map((job) => job.id);
       if (held.length === 0) return false;
     } catch {
       // The database is still away: the records are being retried; wait on.

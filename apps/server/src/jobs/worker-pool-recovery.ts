@@ -113,11 +113,7 @@ async function recoverLostFetches(
   db: Db,
   { poolId, startedHere, lostAfterMs }: { poolId: string; startedHere: Set<string>; lostAfterMs: number },
 ): Promise<{ id: string; task: string; pool: string }[]> {
-  const { rows: held } = await db.query<{ id: string; is_old: boolean }>(
-    `SELECT id::text AS id, locked_at < now() - make_interval(secs => $2::double precision / 1000) AS is_old
-       FROM graphile_worker._private_jobs WHERE locked_by = $1`,
-    [poolId, lostAfterMs],
-  );
+  const held = await listJobsLockedBy(db, poolId, lostAfterMs);
   const heldIds = new Set(held.map((job) => job.id));
   for (const id of startedHere) if (!heldIds.has(id)) startedHere.delete(id);
   const lost = held.filter((job) => job.is_old && !startedHere.has(job.id)).map((job) => job.id);
@@ -133,6 +129,16 @@ async function recoverLostFetches(
      SELECT job.id::text AS id, task.identifier AS task, $2 AS pool
        FROM job JOIN graphile_worker._private_tasks AS task ON task.id = job.task_id`,
     [lost, poolId],
+  );
+  return rows;
+}
+
+/** The jobs locked by the worker pool `poolId`, and whether each has been locked for longer than `olderThanMs`. */
+export async function listJobsLockedBy(db: Db, poolId: string, olderThanMs = 0): Promise<{ id: string; is_old: boolean }[]> {
+  const { rows } = await db.query<{ id: string; is_old: boolean }>(
+    `SELECT id::text AS id, locked_at < now() - make_interval(secs => $2::double precision / 1000) AS is_old
+       FROM graphile_worker._private_jobs WHERE locked_by = $1`,
+    [poolId, olderThanMs],
   );
   return rows;
 }

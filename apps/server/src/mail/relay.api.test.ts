@@ -8,7 +8,7 @@ import { createTestApp, uniqueEmail } from '../../test/test-app.js';
 import { createPool, withTransaction, type Db } from '../db/client.js';
 import { quietJobLogger } from '../jobs/job-logger.js';
 import { createTaskList, startJobRunner } from '../jobs/job-runner.js';
-import { claimDueMail, enqueueMail, enqueueMailAtCommit, purgeOldMail } from './outbox.js';
+import { claimDueMail, enqueueMail, enqueueMailAtCommit, holdMailboxMail, purgeOldMail } from './outbox.js';
 import { createMailRelay, type MailRelayOptions } from './relay.js';
 import { passwordResetMail } from './templates.js';
 
@@ -578,9 +578,9 @@ describe('outbox clean-up', () => {
     const to = uniqueEmail('held-mailbox');
     const oldHeld = await enqueueMail(t.db, passwordResetMail({ to, password: 'Held-Secret-1' }));
     const recentHeld = await enqueueMail(t.db, passwordResetMail({ to, password: 'Held-Secret-2' }));
+    // The first two were shown in the development mailbox, which held them as a stop without SMTP does; then SMTP was set.
+    expect(await holdMailboxMail(t.db)).toBeGreaterThanOrEqual(2);
     const dueMail = await enqueueMail(t.db, { to, subject: 'due, not sent yet', text: 'kept' });
-    // The first two were shown in the development mailbox and held there (holdMailboxMail) before SMTP was set.
-    await t.db.query(`UPDATE mail_outbox SET next_attempt_at = 'infinity' WHERE id = ANY($1)`, [[oldHeld, recentHeld]]);
     await backdate(oldHeld, '31 days');
     await backdate(recentHeld, '25 hours');
     await backdate(dueMail, '31 days');
