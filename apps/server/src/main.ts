@@ -1,6 +1,6 @@
 import { buildApp, productLogger } from './app.js';
 import { loadConfig } from './config.js';
-import { isDatabaseOutage } from './db/client.js';
+import { isCallAfterPoolEnded, isDatabaseOutage } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { startJobRunner } from './jobs/job-runner.js';
 import { activeTracing } from './tracing/tracing-hooks.js';
@@ -14,13 +14,19 @@ async function main(): Promise<void> {
     db: database.db,
     logger: productLogger(config.LOG_LEVEL),
   });
+  let isStopping = false;
   // A promise a library left unawaited that fails because PostgreSQL is restarting or unreachable (an error of the
   // product's pools, not another service's) ends no request and loses nothing (the job queue retries, decision
-  // 092): the process keeps serving, its pages kept for outages included. Any other unhandled rejection is a defect
-  // and ends the process, as Node.js does by default.
+  // 092): the process keeps serving, its pages kept for outages included. Nor does one that the stop's ended pool
+  // refused: a job's record still retried after a partition, the job taken by another pool since (decision 118).
+  // Any other unhandled rejection is a defect and ends the process, as Node.js does by default.
   process.on('unhandledRejection', (reason) => {
     if (isDatabaseOutage(reason)) {
       app.log.warn({ err: reason }, 'a background database call failed while the database was unreachable');
+      return;
+    }
+    if (isStopping && isCallAfterPoolEnded(reason)) {
+      app.log.warn({ err: reason }, 'a background database call came after the stop had ended the pool');
       return;
     }
     app.log.fatal({ err: reason }, 'unhandled rejection');
@@ -29,7 +35,6 @@ async function main(): Promise<void> {
   // Mail delivery, the periodic clean-ups (expired sessions, rate-limit windows, old mail) and the reconciliation.
   const jobs = await startJobRunner({ db: database.db, config: database.config, log: app.log, app });
 
-  let isStopping = false;
   const stop = async (signal: string) => {
     if (isStopping) return;
     isStopping = true;

@@ -1,7 +1,7 @@
 // Which failures the product's pools mark as the database's (main.ts survives those alone, decision 092).
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONNECTION_FAILURE, createPool, isDatabaseOutage } from './client.js';
+import { CONNECTION_FAILURE, createPool, isCallAfterPoolEnded, isDatabaseOutage } from './client.js';
 import { isDatabaseUnreachable } from './database-status.js';
 
 /** A server that takes connections and never answers: a database host that hangs. */
@@ -55,6 +55,7 @@ describe('the database pool', () => {
       const error = await rejectionOf(pool.query('SELECT 1'));
       expect(error).toMatchObject({ code: 'ECONNREFUSED' });
       expect(isDatabaseOutage(error)).toBe(true);
+      expect(isCallAfterPoolEnded(error)).toBe(false);
     } finally {
       await pool.end();
     }
@@ -63,5 +64,18 @@ describe('the database pool', () => {
     expect(isDatabaseUnreachable(smtp)).toBe(true);
     expect(isDatabaseOutage(smtp)).toBe(false);
     expect(isDatabaseOutage(Object.assign(new Error('Connection terminated unexpectedly'), { code: CONNECTION_FAILURE }))).toBe(false);
+  });
+
+  it('marks the calls an ended pool refused, which a stopping process survives (main.ts), and only those', async () => {
+    const pool = createPool(`postgres://user:pass@127.0.0.1:${closedPort}/db`, 1);
+    await pool.end();
+    // graphile-worker takes a client with connect(); the product's code queries the pool.
+    const [connect, query] = await Promise.all([rejectionOf(pool.connect()), rejectionOf(pool.query('SELECT 1'))]);
+    for (const error of [connect, query]) {
+      expect(error).toMatchObject({ message: 'Cannot use a pool after calling end on the pool' });
+      expect(isCallAfterPoolEnded(error)).toBe(true);
+      expect(isDatabaseOutage(error)).toBe(false);
+    }
+    expect(isCallAfterPoolEnded(new Error('Cannot use a pool after calling end on the pool'))).toBe(false);
   });
 });

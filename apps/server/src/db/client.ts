@@ -15,15 +15,29 @@ export const CONNECTION_FAILURE = '08006';
 /** The errors a pool of createPool or its clients gave: the database's, whatever their code says. */
 const databaseErrors = new WeakSet<object>();
 
+/** pg-pool's refusal of a call made after the pool was ended. */
+const ENDED_POOL_MESSAGE = 'Cannot use a pool after calling end on the pool';
+/** The calls one of the product's pools refused because it had been ended. */
+const endedPoolCalls = new WeakSet<object>();
+
 /**
- * Gives a lost connection's error (pg gives it no code) the code CONNECTION_FAILURE and marks it as the database's;
- * answers the error.
+ * Gives a lost connection's error (pg gives it no code) the code CONNECTION_FAILURE and marks it as the database's
+ * (and, refused by an ended pool, as such); answers the error.
  */
 function withConnectionCode<E>(error: E): E {
   if (error instanceof Error && !('code' in error) && isDatabaseUnreachable(error)) Object.assign(error, { code: CONNECTION_FAILURE });
   if (typeof error === 'object' && error !== null) databaseErrors.add(error);
+  if (error instanceof Error && error.message === ENDED_POOL_MESSAGE) endedPoolCalls.add(error);
   return error;
 }
+
+/**
+ * Whether `reason` is a call that one of the product's pools refused because it had been ended: after a stop, a
+ * library's unawaited retry (graphile-worker's record of a job that failed during a partition, and that another
+ * pool has taken since, decision 118).
+ */
+export const isCallAfterPoolEnded = (reason: unknown): boolean =>
+  typeof reason === 'object' && reason !== null && endedPoolCalls.has(reason);
 
 /**
  * Whether `reason` is a failure to reach this product's database, given by one of its pools: a restart or an outage,
