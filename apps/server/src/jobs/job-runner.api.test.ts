@@ -48,7 +48,7 @@ const startBehindProxy = async (poolRecovery?: PoolRecoveryTimings) => {
   const proxy = await startDatabaseProxy(t.config.DATABASE_URL!);
   proxies.push(proxy);
   const db = createPool(proxy.url); // the product's size: a connection whose answers are dropped stays taken
-  const jobs = await startJobRunner({ db, config: t.config, log: t.app.log, poolRecovery });
+  const jobs = await startJobRunner({ db, config: t.config, log: t.app.log, poolRecovery, withoutCrontab: true });
   const blocker = await t.db.connect();
   const end = async () => {
     process.off('unhandledRejection', onUnhandled);
@@ -176,7 +176,7 @@ describe('the jobs of a lost worker pool (decision 118)', () => {
         // their answers never come back, and nothing records its job.
         lost.proxy.dropAnswers();
         await lost.blocker.query('ROLLBACK');
-        other = await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast });
+        other = await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast, withoutCrontab: true });
         await expect.poll(() => isJobWaiting(job), { timeout: 30_000 }).toBe(false);
         expect(await recoveredJobs('purge_expired_sessions')).toBe(recoveredBefore + 1);
         expect((await t.db.query('SELECT 1 FROM job_worker_pool WHERE pool_id = $1', [lostPool])).rowCount).toBe(0);
@@ -195,8 +195,8 @@ describe('the jobs of a lost worker pool (decision 118)', () => {
       const blocker = await t.db.connect();
       // Two pools that sweep each other: whichever runs the job, the other sees it locked past the lost period.
       const pools = [
-        await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast }),
-        await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast }),
+        await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast, withoutCrontab: true }),
+        await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast, withoutCrontab: true }),
       ];
       // A previous version's worker: graphile-worker alone, with no heartbeat, running a task the others do not know.
       const previousQuery = 'SELECT count(*) FROM session';
@@ -264,7 +264,7 @@ describe('the jobs of a lost worker pool (decision 118)', () => {
     const poolIds = async () =>
       (await t.db.query<{ pool_id: string }>('SELECT pool_id FROM job_worker_pool')).rows.map((row) => row.pool_id);
     const before = await poolIds();
-    const jobs = await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast });
+    const jobs = await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast, withoutCrontab: true });
     await expect.poll(async () => (await poolIds()).filter((id) => !before.includes(id)), { timeout: 15_000 }).toHaveLength(1);
     const started = (await poolIds()).find((id) => !before.includes(id));
     await jobs.stop();

@@ -26,6 +26,8 @@ type JobRunnerOptions = {
   app?: FastifyInstance;
   /** The worker pool's heartbeat and how long until a pool is lost (tests shorten them; decision 118). */
   poolRecovery?: PoolRecoveryTimings;
+  /** No periodic jobs: a test's job is then the only one of its task, whatever the minute (purge_expired_sessions at :07). */
+  withoutCrontab?: boolean;
 };
 
 /**
@@ -153,7 +155,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<{ stop:
     pgPool: options.db,
     // With tracing on, each run of a task is a span (decision 038).
     taskList: activeTracing()?.traceTasks(taskList) ?? taskList,
-    crontab: crontabOf(options),
+    crontab: options.withoutCrontab ? '' : crontabOf(options),
     concurrency: 2,
     noHandleSignals: true,
     pollInterval: 2_000,
