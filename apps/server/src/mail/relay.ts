@@ -82,6 +82,9 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
       html: mail.body_html ?? undefined,
       headers: mail.headers,
       attachments: mail.attachments.map((file) => ({ filename: file.filename, content: file.content, contentType: file.contentType })),
+      // Base64 is encoded by Node.js natively; nodemailer encodes quoted-printable in JavaScript, which cost about a
+      // third of the CPU of sending a mail.
+      textEncoding: 'base64',
     });
 
   /**
