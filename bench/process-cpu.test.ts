@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cpuMicrosecondsPerRequest, cpuSecondsOf, cpuTicksOfStat, measureCostedRun, processTreeOf } from './process-cpu.js';
+import {
+  cpuMicrosecondsPerRequest,
+  cpuSecondsBetween,
+  cpuSecondsOf,
+  cpuSecondsOfProcessTree,
+  cpuTicksOfStat,
+  measureCostedRun,
+  processTreeOf,
+} from './process-cpu.js';
 
 describe('cpuTicksOfStat', () => {
   it('adds utime and stime, the 14th and 15th fields', () => {
@@ -37,5 +45,27 @@ describe('measureCostedRun', () => {
     expect(run.cpuSeconds).toBeGreaterThan(0);
     expect(run.cpuMicrosecondsPerRequest).toBeCloseTo((run.cpuSeconds * 1e6) / 1000);
     expect(run.requestsPerSecond).toBe(1000);
+  });
+});
+
+describe('cpuSecondsBetween', () => {
+  it('counts what each process spent, all of a new one, nothing of one that ended', () => {
+    const before = new Map([
+      [10, 1.5],
+      [11, 0.25],
+      [12, 4],
+    ]);
+    const after = new Map([
+      [10, 2],
+      [11, 0.75],
+      [13, 0.5],
+    ]);
+    expect(cpuSecondsBetween(before, after)).toBeCloseTo(0.5 + 0.5 + 0.5);
+  });
+
+  it("reads this process's tree, itself first", () => {
+    const tree = cpuSecondsOfProcessTree(process.pid);
+    expect(tree.get(process.pid)).toBeGreaterThan(0);
+    expect(cpuSecondsBetween(tree, cpuSecondsOfProcessTree(process.pid))).toBeGreaterThanOrEqual(0);
   });
 });

@@ -59,6 +59,30 @@ function cpuSecondsOfTree(pids: number[]): Map<number, number> {
   return new Map(pids.flatMap((pid) => (fs.existsSync(`/proc/${pid}/stat`) ? [[pid, cpuSecondsOf(pid)] as const] : [])));
 }
 
+/**
+ * The CPU seconds each process of the tree of `pid` has used so far. A process that ends while the tree is read is
+ * left out: the reading is taken again when the tree changed under it.
+ */
+export function cpuSecondsOfProcessTree(pid: number): Map<number, number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return cpuSecondsOfTree(processTreeOf(pid));
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
+/**
+ * The CPU seconds a tree of processes spent between two readings: a process started since counts all of its own, one
+ * ended since counts nothing (the bench's own short connections to the embedded PostgreSQL, which run ANALYZE).
+ */
+export function cpuSecondsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, seconds] of after) spent += seconds - (before.get(pid) ?? 0);
+  return spent;
+}
+
 /** One run of load against a server: what it served, and the CPU time its process(es) spent meanwhile. */
 export type CostedRun = { requestsPerSecond: number; requests: number; cpuSeconds: number; cpuMicrosecondsPerRequest: number };
 
