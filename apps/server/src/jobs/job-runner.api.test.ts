@@ -148,6 +148,8 @@ describe('the jobs of a lost worker pool (decision 118)', () => {
    * a loaded machine a beat can take a second, and a pool that is alive must not look lost.
    */
   const fast: PoolRecoveryTimings = { heartbeatMs: 100, lostAfterMs: 3_000 };
+  /** A job runner on the test's own pool with the fast timings. */
+  const startFastRunner = () => startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast, withoutCrontab: true });
   const lockOf = async (id: string) =>
     (
       await t.db.query<{ locked_by: string | null; locked_at: Date | null }>(
@@ -185,7 +187,7 @@ describe('the jobs of a lost worker pool (decision 118)', () => {
         // their answers never come back, and nothing records its job.
         lost.proxy.dropAnswers();
         await lost.blocker.query('ROLLBACK');
-        other = await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast, withoutCrontab: true });
+        other = await startFastRunner();
         await expect.poll(() => isJobWaiting(job), { timeout: 30_000 }).toBe(false);
         expect(await recoveredJobs('purge_expired_sessions')).toBe(recoveredBefore + 1);
         expect((await t.db.query('SELECT 1 FROM job_worker_pool WHERE pool_id = $1', [lostPool])).rowCount).toBe(0);
@@ -203,10 +205,7 @@ describe('the jobs of a lost worker pool (decision 118)', () => {
     async () => {
       const blocker = await t.db.connect();
       // Two pools that sweep each other: whichever runs the job, the other sees it locked past the lost period.
-      const pools = [
-        await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast, withoutCrontab: true }),
-        await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast, withoutCrontab: true }),
-      ];
+      const pools = [await startFastRunner(), await startFastRunner()];
       // A previous version's worker: graphile-worker alone, with no heartbeat, running a task the others do not know.
       const previousQuery = 'SELECT count(*) FROM session';
       const previous = await run({
@@ -274,7 +273,7 @@ describe('the jobs of a lost worker pool (decision 118)', () => {
     const poolIds = async () =>
       (await t.db.query<{ pool_id: string }>('SELECT pool_id FROM job_worker_pool')).rows.map((row) => row.pool_id);
     const before = await poolIds();
-    const jobs = await startJobRunner({ db: t.db, config: t.config, log: t.app.log, poolRecovery: fast, withoutCrontab: true });
+    const jobs = await startFastRunner();
     await expect.poll(async () => (await poolIds()).filter((id) => !before.includes(id)), { timeout: 15_000 }).toHaveLength(1);
     const started = (await poolIds()).find((id) => !before.includes(id));
     await jobs.stop();

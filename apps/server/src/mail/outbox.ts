@@ -23,6 +23,8 @@ export type OutgoingMail = {
 /** The outbox's columns a new mail writes, in the order mailValues gives them. */
 const MAIL_COLUMNS = 'recipient, reply_to, subject, body_text, body_html, attachments, kind, contains_secret, headers';
 
+const MAIL_WIDTH = MAIL_COLUMNS.split(',').length;
+
 /** Transactions holding more mails than this (none does today) insert them with a statement that is not kept. */
 const MAX_PREPARED_MAILS = 4;
 
@@ -73,8 +75,9 @@ export async function enqueueMailAtCommit(db: Queryable, mail: OutgoingMail): Pr
  */
 async function insertMails(db: Queryable, mails: OutgoingMail[]): Promise<void> {
   if (mails.length === 0) return;
-  const width = MAIL_COLUMNS.split(',').length;
-  const rows = mails.map((_, row) => `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}`).join(', ')})`);
+  const rows = mails.map(
+    (_, row) => `(${Array.from({ length: MAIL_WIDTH }, (_, column) => `$${row * MAIL_WIDTH + column + 1}`).join(', ')})`,
+  );
   await db.query({
     name: mails.length <= MAX_PREPARED_MAILS ? `mail-insert-${mails.length}` : undefined,
     text: `INSERT INTO mail_outbox (${MAIL_COLUMNS}) VALUES ${rows.join(', ')}`,
